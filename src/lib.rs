@@ -1,0 +1,9 @@
+//! vqbot: a Discord table for games of *Virgin Queen: Wars of Religion 1559–1598*.
+//!
+//! Layers (dependencies point downwards only):
+//! - [`discord`] and the command line front ends speak to
+//! - [`table`], the transport-agnostic table (commands, seats, outbox), which uses
+//! - [`engine`] (pure rules), [`store`] (SQLite) and [`render`] (map images);
+//! - [`data`] reads `map_data/` into the engine's ruleset types.
+pub mod data;
+pub mod engine;
