@@ -1,3 +1,112 @@
-fn main() {
-    println!("vqbot");
+//! The `vqbot` program: the Discord bot, the terminal table and the maintenance tools.
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "vqbot",
+    version,
+    about = "A Discord table for Virgin Queen: Wars of Religion 1559-1598"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the Discord bot (the default).
+    Serve {
+        /// Configuration file (see config.example.toml).
+        #[arg(long, default_value = "vqbot.toml")]
+        config: PathBuf,
+    },
+    /// Load and validate a game-data folder; print counts, or every problem with file:line.
+    CheckData {
+        /// The data folder (default: map_data/virgin_queen).
+        dir: Option<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command.unwrap_or(Command::Serve {
+        config: PathBuf::from("vqbot.toml"),
+    }) {
+        Command::CheckData { dir } => check_data(dir),
+        Command::Serve { config } => serve(config),
+    }
+}
+
+fn check_data(dir: Option<PathBuf>) -> ExitCode {
+    let dir = dir.unwrap_or_else(vqbot::data::default_dir);
+    match vqbot::data::load_with_summary(&dir) {
+        Ok((rs, s)) => {
+            println!(
+                "{}: data OK (fingerprint {})",
+                dir.display(),
+                rs.fingerprint
+            );
+            let types: Vec<String> = s.by_type.iter().map(|(k, v)| format!("{v} {k}")).collect();
+            println!(
+                "spaces: {} ({}; {} capitals)",
+                rs.spaces.len(),
+                types.join(", "),
+                s.capitals
+            );
+            println!("connections: {} ({} passes)", s.connections, s.passes);
+            println!("ports: {}, sea zones: {}", s.ports, s.sea_zones);
+            println!(
+                "world map: {} settlements, {} ocean zones",
+                s.settlements, s.ocean_zones
+            );
+            println!(
+                "powers: {}, scenarios: {}, leaders: {}, rulers: {}, cards: {}",
+                rs.powers.len(),
+                rs.scenarios.len(),
+                rs.leaders.len(),
+                rs.rulers.len(),
+                s.cards
+            );
+            let src: Vec<String> = s
+                .by_source
+                .iter()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect();
+            println!("rows by source: {}", src.join(", "));
+            ExitCode::SUCCESS
+        }
+        Err(problems) => {
+            for p in &problems {
+                eprintln!("{}", display_path(&dir, p));
+            }
+            eprintln!(
+                "{}: {} problem{} found; nothing was loaded",
+                dir.display(),
+                problems.len(),
+                if problems.len() == 1 { "" } else { "s" }
+            );
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn display_path(dir: &std::path::Path, p: &vqbot::data::Problem) -> String {
+    let file = dir.join(&p.file);
+    if p.line == 0 {
+        format!("{}: {}", file.display(), p.message)
+    } else {
+        format!("{}:{}: {}", file.display(), p.line, p.message)
+    }
+}
+
+fn serve(config: PathBuf) -> ExitCode {
+    let _ = config;
+    eprintln!(
+        "vqbot: no Discord token. Set DISCORD_TOKEN (or `token_file` in vqbot.toml, see \
+         config.example.toml) to run the bot. To play without Discord, run `vqbot local`."
+    );
+    ExitCode::from(2)
 }
