@@ -485,12 +485,12 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
             let mut ids = [None, None];
             for (k, name) in [&a, &b].into_iter().enumerate() {
                 if world_ids.contains(name.as_str()) {
-                    p.add(&r.file, r.line, format!("`{name}` is on the world map; world-map elements have no land connections"));
+                    p.add(r.file, r.line, format!("`{name}` is on the world map; world-map elements have no land connections"));
                 } else if let Some(id) = index.get(name) {
                     ids[k] = Some(*id);
                 } else {
                     p.add(
-                        &r.file,
+                        r.file,
                         r.line,
                         format!("unknown space `{name}`{}", suggest(name, index.keys())),
                     );
@@ -500,13 +500,13 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
                 continue;
             };
             if ia == ib {
-                p.add(&r.file, r.line, format!("`{a}` is connected to itself"));
+                p.add(r.file, r.line, format!("`{a}` is connected to itself"));
                 continue;
             }
             let key = (ia.min(ib), ia.max(ib));
             if let Some(first) = seen.get(&key) {
                 p.add(
-                    &r.file,
+                    r.file,
                     r.line,
                     format!(
                         "`{a}`–`{b}` is listed again (first on line {first}); list each pair once"
@@ -637,7 +637,7 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
                 continue;
             };
             if first_turn == 0 || last_turn < first_turn {
-                p.add(&r.file, r.line, format!("scenario `{id}`: turns {first_turn}–{last_turn} are not a valid range (first ≥ 1, last ≥ first)"));
+                p.add(r.file, r.line, format!("scenario `{id}`: turns {first_turn}–{last_turn} are not a valid range (first ≥ 1, last ≥ first)"));
             }
             let setup = read_setup(dir, &id, &index, &mut p, &mut sources);
             let units = read_units(dir, &id, &index, &leader_ids, &mut p, &mut sources);
@@ -694,7 +694,7 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
         for r in t.rows() {
             if let (Some(a), Some(c)) = (r.req("action", &mut p), r.parse::<u8>("cp", &mut p)) {
                 if costs.insert(a.clone(), c).is_some() {
-                    p.add(&r.file, r.line, format!("action `{a}` has a second cost"));
+                    p.add(r.file, r.line, format!("action `{a}` has a second cost"));
                 }
             }
         }
