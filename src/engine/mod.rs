@@ -2,7 +2,31 @@
 //!
 //! - [`power`]: powers, minors, factions and the other small vocabulary types;
 //! - [`ruleset`]: the game's content (built by `crate::data` from `map_data/`);
-//! - [`board`]: map state, control, religion, forces and diplomacy, with the queries the rules use.
+//! - [`board`]: map state, control, religion, forces and diplomacy, with the queries the rules use;
+//! - [`game`]: the game state, `awaiting`, `apply` and the automatic steps, with the rules split
+//!   by topic into [`cards`], [`diplomacy`], [`military`], [`turn`] (winter, next turn),
+//!   [`victory`] and [`adjust`] (table-mode fixes); [`legal`] lists legal actions and [`view`]
+//!   filters what a viewer may see.
+pub mod action;
+pub mod adjust;
 pub mod board;
+pub mod cards;
+pub mod diplomacy;
+pub mod error;
+pub mod event;
+pub mod game;
+pub mod legal;
+pub mod military;
 pub mod power;
 pub mod ruleset;
+pub mod turn;
+pub mod victory;
+pub mod view;
+
+pub use action::{Action, Adjustment, CardMode, CardPlace, UnitKind, Units};
+pub use error::RuleError;
+pub use event::{Event, EventKind, PhaseName, Visibility};
+pub use game::{Awaiting, Decision, Game, GameOptions, Stage};
+pub use power::{Owner, Power, PowerSet};
+pub use ruleset::{Ruleset, SpaceId};
+pub use view::{View, Viewer};

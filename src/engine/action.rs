@@ -1,0 +1,286 @@
+//! Everything a player can do, as data. Actions name spaces and leaders by their data ids so that a
+//! stored log stays readable and survives corrections to the data.
+
+use super::power::{Minor, Owner, Power, Relation, Religion};
+use super::ruleset::EmpireChoice;
+use serde::{Deserialize, Serialize};
+
+/// How a card is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CardMode {
+    /// For its command points.
+    Cp,
+    /// For its event.
+    Event,
+}
+
+/// A land unit type that can be raised.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UnitKind {
+    /// Regular.
+    Regular,
+    /// Mercenary.
+    Mercenary,
+    /// Cavalry.
+    Cavalry,
+    /// Naval squadron.
+    Squadron,
+}
+
+/// Units picked from a stack: counts by type and leader ids.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Units {
+    /// Regulars.
+    #[serde(default)]
+    pub regulars: u8,
+    /// Mercenaries.
+    #[serde(default)]
+    pub mercenaries: u8,
+    /// Cavalry.
+    #[serde(default)]
+    pub cavalry: u8,
+    /// Leader ids.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaders: Vec<String>,
+}
+
+impl Units {
+    /// Land units in the pick.
+    pub fn land(&self) -> u32 {
+        self.regulars as u32 + self.mercenaries as u32 + self.cavalry as u32
+    }
+}
+
+/// Where a card goes in a manual fix.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "to", content = "power")]
+pub enum CardPlace {
+    /// A power's hand.
+    Hand(Power),
+    /// The discard pile.
+    Discard,
+    /// The draw deck.
+    Deck,
+    /// Out of the game.
+    Removed,
+}
+
+/// A manual fix at the table: always open to seated players, logged publicly, undoable.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Adjustment {
+    /// Sets the units of one owner in a space to exact counts.
+    Units {
+        /// Space id.
+        space: String,
+        /// Whose units.
+        owner: Owner,
+        /// Protestant faction (`huguenot`/`dutch`) for Protestant units.
+        #[serde(default)]
+        faction: Option<super::power::Faction>,
+        /// Regulars.
+        regulars: u8,
+        /// Mercenaries.
+        mercenaries: u8,
+        /// Cavalry.
+        cavalry: u8,
+        /// Squadrons.
+        squadrons: u8,
+    },
+    /// Puts a leader in a space (removing it from wherever it was), or off the map with `None`.
+    Leader {
+        /// Leader id.
+        leader: String,
+        /// Destination space id, or `None` for off the map.
+        space: Option<String>,
+    },
+    /// Sets political control.
+    Control {
+        /// Space id.
+        space: String,
+        /// New controller.
+        owner: Owner,
+    },
+    /// Sets religion.
+    Religion {
+        /// Space id.
+        space: String,
+        /// New religion.
+        religion: Religion,
+    },
+    /// Sets or clears unrest.
+    Unrest {
+        /// Space id.
+        space: String,
+        /// Unrest on or off.
+        on: bool,
+    },
+    /// Adds (or removes) bonus VP.
+    Vp {
+        /// Power.
+        power: Power,
+        /// Change.
+        delta: i32,
+    },
+    /// Moves a card.
+    Card {
+        /// Card number.
+        card: u16,
+        /// Destination.
+        place: CardPlace,
+    },
+    /// Sets the status between two majors.
+    Relation {
+        /// One power.
+        a: Power,
+        /// The other.
+        b: Power,
+        /// New status.
+        status: Relation,
+    },
+    /// Allies a minor power with a major, or makes it inactive.
+    MinorAlly {
+        /// The minor.
+        minor: Minor,
+        /// Its ally, or none.
+        ally: Option<Power>,
+    },
+    /// A ruler dies (R-HRE-RUDOLF-DEATH for Rudolf II).
+    KillRuler {
+        /// Whose ruler.
+        power: Power,
+    },
+}
+
+/// A player's action. `apply` checks it against the rules before changing anything.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum Action {
+    /// Diplomacy: declare war on a power.
+    DeclareWar {
+        /// Target.
+        target: Power,
+    },
+    /// Diplomacy: offer peace to a power at war with you.
+    OfferPeace {
+        /// Target.
+        target: Power,
+    },
+    /// Diplomacy: offer an alliance.
+    OfferAlliance {
+        /// Target.
+        target: Power,
+    },
+    /// Diplomacy: accept an offer made to you.
+    Accept {
+        /// Who offered.
+        from: Power,
+    },
+    /// Diplomacy: decline an offer made to you.
+    Decline {
+        /// Who offered.
+        from: Power,
+    },
+    /// Diplomacy: finished negotiating (until a new offer arrives).
+    DoneDiplomacy,
+    /// The Empire's secret religious preference (R-HRE-SECRET).
+    SecretChoice {
+        /// The choice.
+        choice: EmpireChoice,
+    },
+    /// Ask to reveal the Empire's secret now (refused outside the cases R-HRE-SECRET allows).
+    RevealSecret,
+    /// Spring deployment: move units from a capital along friendly spaces.
+    Deploy {
+        /// The capital.
+        from: String,
+        /// Destination.
+        to: String,
+        /// Units moved.
+        units: Units,
+    },
+    /// Spring deployment: put a Protestant leader on the map (R-PROT-LEADERS).
+    PlaceLeader {
+        /// Leader id.
+        leader: String,
+        /// Space id.
+        space: String,
+    },
+    /// Spring deployment: done.
+    SkipDeployment,
+    /// Play a card from the hand.
+    Play {
+        /// Card number.
+        card: u16,
+        /// For CP or event.
+        mode: CardMode,
+    },
+    /// Pass the impulse.
+    Pass,
+    /// CP: move a formation to an adjacent space.
+    Move {
+        /// From.
+        from: String,
+        /// To.
+        to: String,
+        /// What moves.
+        units: Units,
+    },
+    /// CP: take control of an unfortified space.
+    Control {
+        /// Space id.
+        space: String,
+    },
+    /// CP: raise a unit.
+    Raise {
+        /// Space id.
+        space: String,
+        /// Unit type.
+        unit: UnitKind,
+    },
+    /// CP: build a fortress (R-SPACE-FORTRESS).
+    BuildFortress {
+        /// Space id.
+        space: String,
+    },
+    /// CP: assault a besieged fortified space.
+    Assault {
+        /// Space id.
+        space: String,
+    },
+    /// CP: Protestant revolt in a space of its own territory, optionally declaring it a capital.
+    Revolt {
+        /// Space id.
+        space: String,
+        /// Declare it the faction's capital (R-PROT-CAPITAL).
+        #[serde(default)]
+        declare_capital: bool,
+    },
+    /// CP: fight a foreign war (R-FW-FIGHT).
+    FightForeignWar {
+        /// The foreign-war card.
+        card: u16,
+    },
+    /// Foreign war: send units to the card (R-FW-DEPLOY, R-FW-UPKEEP).
+    SendToWar {
+        /// The foreign-war card.
+        card: u16,
+        /// Space the units come from.
+        from: String,
+        /// Units sent.
+        units: Units,
+    },
+    /// End the impulse, forfeiting unspent CP.
+    EndImpulse,
+    /// Manual fix (table mode).
+    Adjust(Adjustment),
+}
+
+impl Action {
+    /// Whether this is a manual fix, allowed to any seated power at any time.
+    pub fn is_adjust(&self) -> bool {
+        matches!(self, Action::Adjust(_))
+    }
+}

@@ -1,0 +1,176 @@
+//! Table mode: manual fixes. Any seated power may make one at any time; each is logged publicly
+//! with who made it (card identities stay private when a card moves into or out of hiding).
+
+use super::action::{Adjustment, CardPlace};
+use super::error::{RuleError, RuleResult};
+use super::event::{Event, EventKind, Visibility};
+use super::game::Game;
+use super::power::{Owner, Power, PowerSet, Relation};
+use super::ruleset::Ruleset;
+
+impl Game {
+    /// Applies a manual fix by `by`. Checks first; on error nothing changes.
+    pub(crate) fn adjust(
+        &mut self,
+        rs: &Ruleset,
+        by: Power,
+        adj: &Adjustment,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        match adj {
+            Adjustment::Units {
+                space,
+                owner,
+                faction,
+                regulars,
+                mercenaries,
+                cavalry,
+                squadrons,
+            } => {
+                let s = Game::resolve_space(rs, space)?;
+                if faction.is_some() && *owner != Owner::Major(Power::Protestant) {
+                    return Err(RuleError::illegal("only Protestant units have a faction"));
+                }
+                let f = self.board.force_mut(s, *owner, *faction);
+                f.regulars = *regulars;
+                f.mercenaries = *mercenaries;
+                f.cavalry = *cavalry;
+                f.squadrons = *squadrons;
+                self.board.tidy(s);
+            }
+            Adjustment::Leader { leader, space } => {
+                let l = rs
+                    .leaders
+                    .iter()
+                    .find(|l| l.id.eq_ignore_ascii_case(leader))
+                    .ok_or_else(|| RuleError::Unknown {
+                        what: "leader",
+                        name: leader.clone(),
+                        hint: String::new(),
+                    })?;
+                let dest = space
+                    .as_deref()
+                    .map(|s| Game::resolve_space(rs, s))
+                    .transpose()?;
+                let id = l.id.clone();
+                for sp in &mut self.board.spaces {
+                    for f in &mut sp.forces {
+                        f.leaders.retain(|x| *x != id);
+                    }
+                    sp.forces.retain(|f| !f.is_empty());
+                }
+                self.off_map.retain(|x| *x != id);
+                self.captured.retain(|(x, _)| *x != id);
+                match dest {
+                    Some(s) => self
+                        .board
+                        .force_mut(s, Owner::Major(l.power), l.faction)
+                        .leaders
+                        .push(id),
+                    None => self.off_map.push(id),
+                }
+            }
+            Adjustment::Control { space, owner } => {
+                let s = Game::resolve_space(rs, space)?;
+                self.board.set_control(rs, s, *owner);
+                self.on_capital_lost(rs, s, ev);
+            }
+            Adjustment::Religion { space, religion } => {
+                let s = Game::resolve_space(rs, space)?;
+                self.board.set_religion(rs, s, *religion).map_err(|e| {
+                    RuleError::illegal(format!("{}: {e} (R-REL-OUTSIDE)", rs.space(s).name_en))
+                })?;
+            }
+            Adjustment::Unrest { space, on } => {
+                let s = Game::resolve_space(rs, space)?;
+                self.board.spaces[s.idx()].unrest = *on;
+            }
+            Adjustment::Vp { power, delta } => self.bonus_vp[*power as usize] += delta,
+            Adjustment::Card { card, place } => {
+                if rs.card(*card).is_none() {
+                    return Err(RuleError::Unknown {
+                        what: "card",
+                        name: card.to_string(),
+                        hint: String::new(),
+                    });
+                }
+                let from_hand = self.hands.iter().position(|h| h.contains(card));
+                for h in &mut self.hands {
+                    h.retain(|c| c != card);
+                }
+                self.deck.retain(|c| c != card);
+                self.discard.retain(|c| c != card);
+                self.removed.retain(|c| c != card);
+                match place {
+                    CardPlace::Hand(p) => {
+                        self.hands[*p as usize].push(*card);
+                        self.hands[*p as usize].sort_unstable();
+                    }
+                    CardPlace::Discard => self.discard.push(*card),
+                    CardPlace::Deck => self.deck.push(*card),
+                    CardPlace::Removed => self.removed.push(*card),
+                }
+                let public = matches!(place, CardPlace::Discard | CardPlace::Removed);
+                if !public {
+                    let mut who: PowerSet = [by].into_iter().collect();
+                    if let CardPlace::Hand(p) = place {
+                        who.insert(*p);
+                    }
+                    if let Some(i) = from_hand {
+                        who.insert(Power::ALL[i]);
+                    }
+                    ev.push(Event {
+                        vis: Visibility::Powers(who),
+                        kind: EventKind::Adjusted {
+                            by,
+                            adjustment: adj.clone(),
+                        },
+                    });
+                    let to = match place {
+                        CardPlace::Hand(p) => format!("{p}'s hand"),
+                        _ => "the deck".to_string(),
+                    };
+                    ev.push(Event::public(EventKind::Note {
+                        text: format!("{by} moved a card to {to} (manual fix)"),
+                    }));
+                    return Ok(());
+                }
+            }
+            Adjustment::Relation { a, b, status } => {
+                if a == b {
+                    return Err(RuleError::illegal(
+                        "a power has no diplomatic status with itself",
+                    ));
+                }
+                self.board.set_relation(*a, *b, *status);
+                if *status == Relation::Alliance {
+                    // nothing else changes: units stay where they are.
+                }
+            }
+            Adjustment::MinorAlly { minor, ally } => self.board.set_minor_ally(*minor, *ally),
+            Adjustment::KillRuler { power } => {
+                let is_rudolf = *power == Power::Empire
+                    && self
+                        .ruler(rs, Power::Empire)
+                        .is_some_and(|r| r.id == super::cards::RUDOLF_RULER);
+                if is_rudolf {
+                    self.empire.rudolf_dead = true;
+                } else {
+                    return Err(RuleError::illegal(format!(
+                        "only the death of Rudolf II has an automated effect (R-HRE-RUDOLF-DEATH); {power}'s ruler is {}. \
+                         Apply other rulers' deaths with the card and VP adjustments",
+                        self.ruler(rs, *power).map_or("unknown", |r| r.name_en.as_str())
+                    )));
+                }
+            }
+        }
+        ev.push(Event::public(EventKind::Adjusted {
+            by,
+            adjustment: adj.clone(),
+        }));
+        if matches!(adj, Adjustment::Control { .. }) {
+            self.check_military_victory(rs, ev);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,252 @@
+//! Cards: the deck, dealing (hand size), playing a card, and the passing rule.
+
+use super::action::CardMode;
+use super::error::{RuleError, RuleResult};
+use super::event::{Event, EventKind, PhaseName};
+use super::game::{Game, Stage};
+use super::power::{Power, SpaceType};
+use super::ruleset::{CardKind, Ruleset};
+use rand::seq::SliceRandom;
+
+/// The card the seeds name as Rudolf II's mandatory event (R-HRE-CAPITAL).
+pub const RUDOLF_CARD: &str = "Rudolf II";
+/// The ruler id of Rudolf II in `rulers.csv`.
+pub const RUDOLF_RULER: &str = "RUDOLF_II";
+
+impl Game {
+    /// Card Draw phase: new cards join the deck, the discard pile is shuffled back, home cards
+    /// return to their owners, and each power in play is dealt its hand.
+    pub(crate) fn card_draw(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
+        ev.push(Event::public(EventKind::PhaseStarted {
+            phase: PhaseName::CardDraw,
+        }));
+        let first = rs.scenario(&self.scenario).map_or(1, |s| s.first_turn);
+        let in_hands: Vec<u16> = self.hands.iter().flatten().copied().collect();
+        // Cards entering now (at the scenario's first turn: every card due by then).
+        for c in &rs.cards {
+            let due = if self.turn == first {
+                c.enters_turn <= self.turn
+            } else {
+                c.enters_turn == self.turn
+            };
+            let known = in_hands.contains(&c.number)
+                || self.deck.contains(&c.number)
+                || self.discard.contains(&c.number)
+                || self.removed.contains(&c.number);
+            if due && !known && c.kind != CardKind::Home {
+                self.deck.push(c.number);
+            }
+        }
+        // Home cards back to their owners; other discards back into the deck.
+        let discards = std::mem::take(&mut self.discard);
+        for n in discards {
+            match rs.card(n) {
+                Some(c) if c.kind == CardKind::Home => {}
+                _ => self.deck.push(n),
+            }
+        }
+        self.deck.sort_unstable();
+        self.deck.shuffle(&mut self.rng);
+        for p in self.powers.iter() {
+            for c in rs.cards.iter().filter(|c| {
+                c.kind == CardKind::Home && c.owner == Some(p) && c.enters_turn <= self.turn
+            }) {
+                if !self.hands[p as usize].contains(&c.number) && !self.removed.contains(&c.number)
+                {
+                    self.hands[p as usize].push(c.number);
+                }
+            }
+            let n = self.hand_size(rs, p);
+            for _ in 0..n {
+                match self.deck.pop() {
+                    Some(c) => self.hands[p as usize].push(c),
+                    None => break,
+                }
+            }
+            self.hands[p as usize].sort_unstable();
+            ev.push(Event::private(
+                p,
+                EventKind::HandDealt {
+                    power: p,
+                    cards: self.hands[p as usize].clone(),
+                },
+            ));
+            ev.push(Event::public(EventKind::HandSize {
+                power: p,
+                cards: self.hands[p as usize].len(),
+            }));
+        }
+    }
+
+    /// Cards dealt to `p` this turn, not counting home cards: the key track plus the ruler's card
+    /// bonus; the Protestant draws by its two rows of keys (R-PROT-CARDS).
+    pub fn hand_size(&self, rs: &Ruleset, p: Power) -> usize {
+        if p == Power::Protestant {
+            return self.protestant_draw(rs);
+        }
+        let keys = self.board.keys_held(rs, p).len() as u8;
+        let track = rs
+            .key_track
+            .get(&p)
+            .and_then(|rows| rows.iter().rev().find(|(min, _)| *min <= keys))
+            .map_or(1, |(_, c)| *c);
+        (track + self.card_bonus(rs, p)) as usize
+    }
+
+    /// R-PROT-CARDS: 4 cards; 5 with at least one key in each marker row (Dutch and Huguenot),
+    /// 6 with two in each, 7 with three in each.
+    pub fn protestant_draw(&self, rs: &Ruleset) -> usize {
+        let (dutch, huguenot) = self.protestant_key_rows(rs);
+        4 + dutch.min(huguenot).min(3)
+    }
+
+    /// Keys the Protestant holds in the Dutch row and in the Huguenot row (R-PROT-KEYS).
+    pub fn protestant_key_rows(&self, rs: &Ruleset) -> (usize, usize) {
+        let keys = self.board.keys_held(rs, Power::Protestant);
+        let dutch = keys
+            .iter()
+            .filter(|s| super::board::DUTCH_KEYS.contains(&rs.space(**s).id.as_str()))
+            .count();
+        (dutch, keys.len() - dutch)
+    }
+
+    /// Plays a card from `p`'s hand for CP or as its event.
+    pub(crate) fn play_card(
+        &mut self,
+        rs: &Ruleset,
+        p: Power,
+        number: u16,
+        mode: CardMode,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let card = rs.card(number).ok_or_else(|| RuleError::Unknown {
+            what: "card",
+            name: number.to_string(),
+            hint: String::new(),
+        })?;
+        let hand = &self.hands[p as usize];
+        if !hand.contains(&number) {
+            return Err(RuleError::illegal(format!(
+                "card {number} ({}) is not in {p}'s hand; the hand holds: {}",
+                card.name_en,
+                hand.iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        if card.kind == CardKind::Mandatory && mode == CardMode::Cp {
+            return Err(RuleError::illegal(format!(
+                "{} is a mandatory event: it must be played as an event, not for CP",
+                card.name_en
+            )));
+        }
+        if matches!(card.kind, CardKind::Response | CardKind::Combat) && mode == CardMode::Event {
+            return Err(RuleError::illegal(format!(
+                "{} is a {} card; its event is played outside your impulse. In an impulse it can be played for CP",
+                card.name_en,
+                if card.kind == CardKind::Response { "response" } else { "combat" }
+            )));
+        }
+        let Stage::Impulse { .. } = self.stage else {
+            return Err(RuleError::illegal(
+                "cards are played at the start of an impulse",
+            ));
+        };
+        self.hands[p as usize].retain(|c| *c != number);
+        ev.push(Event::public(EventKind::CardPlayed {
+            power: p,
+            card: number,
+            mode,
+        }));
+        match mode {
+            CardMode::Cp => {
+                self.discard.push(number);
+                self.stage = Stage::Cp {
+                    power: p,
+                    cp: card.cp,
+                };
+                ev.push(Event::public(EventKind::CpLeft {
+                    power: p,
+                    cp: card.cp,
+                }));
+            }
+            CardMode::Event => {
+                self.discard.push(number);
+                self.card_event(rs, p, number, ev);
+                if !self.is_over() {
+                    self.next_impulse(rs, p, 0, ev);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Resolves a card's event. Events the engine automates are listed here, one place per card;
+    /// every other event is announced for the players to apply with `adjust`.
+    fn card_event(&mut self, rs: &Ruleset, p: Power, number: u16, ev: &mut Vec<Event>) {
+        let Some(card) = rs.card(number) else { return };
+        if card.name_en == RUDOLF_CARD {
+            self.rudolf_ii(rs, ev);
+        } else {
+            ev.push(Event::public(EventKind::EventNotAutomated {
+                power: p,
+                card: number,
+            }));
+        }
+    }
+
+    /// R-HRE-CAPITAL: Rudolf II becomes the Empire's ruler and its capital moves from Vienna to
+    /// Prague for the rest of the game.
+    pub(crate) fn rudolf_ii(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
+        self.ruler_override[Power::Empire as usize] = Some(RUDOLF_RULER.to_string());
+        ev.push(Event::public(EventKind::RulerChanged {
+            power: Power::Empire,
+            ruler: RUDOLF_RULER.to_string(),
+        }));
+        let later = rs.power_info("empire").and_then(|i| i.later_capital);
+        if let Some(prague) = later {
+            self.board.capitals[Power::Empire as usize] = vec![prague];
+            ev.push(Event::public(EventKind::CapitalMoved {
+                power: Power::Empire,
+                to: Some(prague),
+            }));
+        }
+    }
+
+    /// The passing rule: no mandatory event in hand, and the hand is empty, holds only home
+    /// cards, or holds no more non-home cards than the ruler's administrative rating.
+    pub(crate) fn check_pass(&self, rs: &Ruleset, p: Power) -> RuleResult<()> {
+        let hand = &self.hands[p as usize];
+        if let Some(m) = hand
+            .iter()
+            .filter_map(|c| rs.card(*c))
+            .find(|c| c.kind == CardKind::Mandatory)
+        {
+            return Err(RuleError::illegal(format!(
+                "{p} holds the mandatory event {} (card {}); it must be played before passing",
+                m.name_en, m.number
+            )));
+        }
+        let non_home = hand
+            .iter()
+            .filter(|c| rs.card(**c).is_none_or(|c| c.kind != CardKind::Home))
+            .count();
+        let admin = self.admin_rating(rs, p) as usize;
+        if non_home > admin {
+            return Err(RuleError::illegal(format!(
+                "{p} may not pass while holding {non_home} non-home cards; passing is allowed with at most {admin} (the ruler's administrative rating)"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Whether `p` holds a key in the Netherlands zone (for messages and views).
+    pub fn keys_in_zone(&self, rs: &Ruleset, p: Power, zone: super::power::ReligiousZone) -> usize {
+        self.board
+            .keys_held(rs, p)
+            .iter()
+            .filter(|s| rs.space(**s).zone == zone && rs.space(**s).kind == SpaceType::Key)
+            .count()
+    }
+}

@@ -1,0 +1,232 @@
+//! What happened, as typed events with a visibility. Front ends turn them into text.
+
+use super::action::{Adjustment, CardMode, UnitKind, Units};
+use super::power::{Owner, Power, PowerSet, Relation};
+use super::ruleset::{EmpireChoice, SpaceId};
+use serde::{Deserialize, Serialize};
+
+/// Who may see an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Everyone, including observers.
+    Public,
+    /// Only these powers' players.
+    Powers(PowerSet),
+}
+
+impl Visibility {
+    /// Visible to one power only.
+    pub fn only(p: Power) -> Visibility {
+        Visibility::Powers([p].into_iter().collect())
+    }
+    /// Whether a viewer that holds `seat` (None = observer) may see it.
+    pub fn visible_to(self, seat: Option<Power>) -> bool {
+        match (self, seat) {
+            (Visibility::Public, _) => true,
+            (Visibility::Powers(s), Some(p)) => s.contains(p),
+            (Visibility::Powers(_), None) => false,
+        }
+    }
+}
+
+/// The game's phases (a turn runs them in this order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PhaseName {
+    /// Cards are dealt.
+    CardDraw,
+    /// Negotiation, war and peace.
+    Diplomacy,
+    /// One formation moves from each capital.
+    SpringDeployment,
+    /// Impulses.
+    Action,
+    /// Units return to winter quarters.
+    Winter,
+    /// VP are counted and victory checked.
+    VictoryDetermination,
+}
+
+/// Dice of one side in a battle or assault.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Side {
+    /// Who.
+    pub owner: Owner,
+    /// The dice rolled.
+    pub dice: Vec<u8>,
+    /// Hits scored (5s and 6s).
+    pub hits: u32,
+    /// Land units lost.
+    pub losses: u32,
+}
+
+/// One thing that happened.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum EventKind {
+    /// A new turn.
+    TurnStarted { turn: u8 },
+    /// A phase begins.
+    PhaseStarted { phase: PhaseName },
+    /// A power's new hand (private).
+    HandDealt { power: Power, cards: Vec<u16> },
+    /// How many cards a power holds after the deal (public).
+    HandSize { power: Power, cards: usize },
+    /// A power's impulse begins.
+    ImpulseStarted { power: Power },
+    /// A card is played.
+    CardPlayed {
+        power: Power,
+        card: u16,
+        mode: CardMode,
+    },
+    /// An event the engine does not automate: players apply it with `adjust`.
+    EventNotAutomated { power: Power, card: u16 },
+    /// CP left to spend.
+    CpLeft { power: Power, cp: u8 },
+    /// A power passes.
+    Passed { power: Power },
+    /// Units move.
+    Moved {
+        power: Power,
+        from: SpaceId,
+        to: SpaceId,
+        units: Units,
+    },
+    /// Spring deployment.
+    Deployed {
+        power: Power,
+        from: SpaceId,
+        to: SpaceId,
+        units: Units,
+    },
+    /// Political control changes.
+    ControlChanged {
+        space: SpaceId,
+        from: Owner,
+        to: Owner,
+    },
+    /// A unit is raised.
+    Raised {
+        power: Power,
+        space: SpaceId,
+        unit: UnitKind,
+    },
+    /// A fortress is built (on a Europe space or, for Spain, a settlement id).
+    FortressBuilt { power: Power, place: String },
+    /// A field battle.
+    FieldBattle {
+        space: SpaceId,
+        attacker: Side,
+        defender: Side,
+        winner: Owner,
+    },
+    /// A siege begins.
+    SiegeStarted { space: SpaceId, by: Power },
+    /// A siege ends without capture.
+    SiegeLifted { space: SpaceId },
+    /// An assault.
+    Assault {
+        space: SpaceId,
+        attacker: Side,
+        defender: Side,
+        captured: bool,
+    },
+    /// Units retreat.
+    Retreated {
+        owner: Owner,
+        from: SpaceId,
+        to: SpaceId,
+    },
+    /// Units with nowhere to go are eliminated.
+    Eliminated {
+        owner: Owner,
+        space: SpaceId,
+        units: u32,
+    },
+    /// A leader is captured.
+    LeaderCaptured { leader: String, by: Power },
+    /// War declared.
+    WarDeclared { by: Power, target: Power },
+    /// An offer of peace or alliance.
+    Offered {
+        from: Power,
+        to: Power,
+        status: Relation,
+    },
+    /// An offer accepted: the new status holds.
+    OfferAccepted {
+        from: Power,
+        to: Power,
+        status: Relation,
+    },
+    /// An offer declined.
+    OfferDeclined {
+        from: Power,
+        to: Power,
+        status: Relation,
+    },
+    /// A power finished negotiating.
+    DiplomacyDone { power: Power },
+    /// The Empire's choice, committed: the hash is public.
+    SecretCommitted { commitment: String },
+    /// The Empire's choice itself (private to the Empire until revealed).
+    SecretChosen { choice: EmpireChoice, salt: String },
+    /// The Empire's choice revealed, with its salt so anyone can check the commitment.
+    SecretRevealed {
+        choice: EmpireChoice,
+        salt: String,
+        vp: u8,
+        reason: String,
+    },
+    /// Winter: units go to winter quarters.
+    WinterQuarters {
+        owner: Owner,
+        from: SpaceId,
+        to: SpaceId,
+        units: u32,
+    },
+    /// Winter: a free regular in a capital.
+    FreeRegular { power: Power, space: SpaceId },
+    /// A capital moves (R-HRE-CAPITAL, R-PROT-CAPITAL).
+    CapitalMoved { power: Power, to: Option<SpaceId> },
+    /// A ruler changes.
+    RulerChanged { power: Power, ruler: String },
+    /// The Master of Central Europe marker is taken or lost (R-HRE-MASTER).
+    MasterOfCentralEurope { held: bool },
+    /// VP totals after Victory Determination.
+    VpTotals { vp: [i32; 6] },
+    /// A manual fix.
+    Adjusted { by: Power, adjustment: Adjustment },
+    /// The game ends.
+    GameOver { winners: Vec<Power>, reason: String },
+    /// A line of text for rules the engine reports without a dedicated event.
+    Note { text: String },
+}
+
+/// An event with its visibility.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// Who may see it.
+    pub vis: Visibility,
+    /// What happened.
+    pub kind: EventKind,
+}
+
+impl Event {
+    /// A public event.
+    pub fn public(kind: EventKind) -> Event {
+        Event {
+            vis: Visibility::Public,
+            kind,
+        }
+    }
+    /// An event only `p` sees.
+    pub fn private(p: Power, kind: EventKind) -> Event {
+        Event {
+            vis: Visibility::only(p),
+            kind,
+        }
+    }
+}

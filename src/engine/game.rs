@@ -1,0 +1,648 @@
+//! The game: its state, who is awaited, and `apply`, which checks an action and then runs every
+//! automatic step (dice, bookkeeping, phase changes) until a player must decide again.
+//!
+//! Control flow is a small state machine: [`Stage`] is where the game waits for input and holds
+//! that step's own data; phases without decisions (card draw, winter, victory determination) run
+//! inside [`Game::advance`]. The state is plain data and round-trips through JSON exactly.
+
+use super::action::Action;
+use super::board::Board;
+use super::error::{RuleError, RuleResult};
+use super::event::{Event, EventKind, PhaseName};
+use super::power::{Power, PowerSet, Relation};
+use super::ruleset::{EmpireChoice, Ruleset, SpaceId};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// Version of the saved-state format.
+pub const STATE_FORMAT: u32 = 1;
+
+/// An offer made in diplomacy, waiting for an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Offer {
+    /// Who offers.
+    pub from: Power,
+    /// To whom.
+    pub to: Power,
+    /// Peace or alliance.
+    pub status: Relation,
+}
+
+/// Where the game waits for input, with that step's own data.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "stage")]
+pub enum Stage {
+    /// Diplomacy: every power negotiates until all are done.
+    Diplomacy {
+        /// Powers that said they are done.
+        done: PowerSet,
+        /// Open offers.
+        offers: Vec<Offer>,
+    },
+    /// Turn 1 spring: the Empire's secret choice (R-HRE-SECRET).
+    SecretChoice,
+    /// Spring deployment of one power.
+    Deployment {
+        /// Whose deployment.
+        power: Power,
+    },
+    /// A power's impulse: play a card or pass.
+    Impulse {
+        /// Whose impulse.
+        power: Power,
+        /// Consecutive passes before this impulse.
+        passes: u8,
+    },
+    /// Spending the CP of a played card.
+    Cp {
+        /// Whose impulse.
+        power: Power,
+        /// CP left.
+        cp: u8,
+    },
+    /// The game is over.
+    Over {
+        /// The winners (empty: nobody).
+        winners: Vec<Power>,
+        /// Why it ended.
+        reason: String,
+    },
+}
+
+/// The decision a power is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Decision {
+    /// Negotiate; finish with `done`.
+    Diplomacy,
+    /// Make the secret choice.
+    SecretChoice,
+    /// Deploy from the capital or skip.
+    Deployment,
+    /// Play a card or pass.
+    Impulse,
+    /// Spend CP.
+    SpendCp,
+}
+
+/// Who must act now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "awaiting")]
+pub enum Awaiting {
+    /// One power decides.
+    One {
+        /// Who.
+        power: Power,
+        /// What.
+        decision: Decision,
+    },
+    /// Several powers decide in any order.
+    Simultaneous {
+        /// Who has not finished.
+        pending: PowerSet,
+        /// What.
+        decision: Decision,
+    },
+    /// Nobody: the game is over.
+    Over {
+        /// Winners.
+        winners: Vec<Power>,
+    },
+}
+
+impl Awaiting {
+    /// The powers that may act (for adjustments, every seated power may act too).
+    pub fn powers(&self) -> PowerSet {
+        match self {
+            Awaiting::One { power, .. } => [*power].into_iter().collect(),
+            Awaiting::Simultaneous { pending, .. } => *pending,
+            Awaiting::Over { .. } => PowerSet::EMPTY,
+        }
+    }
+}
+
+/// The Empire's special state (R-HRE-*).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EmpireState {
+    /// The secret choice and its salt (never in another power's view).
+    pub secret: Option<(EmpireChoice, String)>,
+    /// sha256(choice|salt), public from the moment of choice.
+    pub commitment: Option<String>,
+    /// Revealed and scoring.
+    pub revealed: bool,
+    /// The Master of Central Europe marker is held (R-HRE-MASTER).
+    pub master: bool,
+    /// Rudolf II has been killed (R-HRE-RUDOLF-DEATH).
+    pub rudolf_dead: bool,
+}
+
+/// The whole state of one game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    /// State format version.
+    pub format: u32,
+    /// Fingerprint of the ruleset data the game was started with.
+    pub ruleset: String,
+    /// Scenario id.
+    pub scenario: String,
+    /// Powers in play (held by players).
+    pub powers: PowerSet,
+    /// Current turn.
+    pub turn: u8,
+    /// Where the game waits.
+    pub stage: Stage,
+    /// The map.
+    pub board: Board,
+    /// Hands, by power index.
+    pub hands: [Vec<u16>; 6],
+    /// Draw deck (top is the end).
+    pub deck: Vec<u16>,
+    /// Discard pile.
+    pub discard: Vec<u16>,
+    /// Cards out of the game.
+    pub removed: Vec<u16>,
+    /// Bonus VP from events and adjustments.
+    pub bonus_vp: [i32; 6],
+    /// Ruler set by an event, overriding the turn-based succession.
+    pub ruler_override: [Option<String>; 6],
+    /// The Empire's special state.
+    pub empire: EmpireState,
+    /// Captured leaders and their captors.
+    pub captured: Vec<(String, Power)>,
+    /// Leaders off the map (not yet entered, or taken off: R-PROT-LEADERS).
+    pub off_map: Vec<String>,
+    /// Settlements where Spain built a fortress (R-SPACE-FORTRESS).
+    pub world_fortresses: Vec<String>,
+    /// Number of actions applied.
+    pub seq: u32,
+    /// The random generator; never shown to players.
+    pub rng: ChaCha8Rng,
+}
+
+/// Options for a new game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameOptions {
+    /// Scenario id (`1559`).
+    pub scenario: String,
+    /// Powers held by players (2–6 players hold them; see R-GAME-PLAYERS).
+    pub powers: PowerSet,
+}
+
+/// Why a game cannot be created.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// No such scenario.
+    #[error("unknown scenario `{0}`; known: {1}")]
+    UnknownScenario(String, String),
+    /// Fewer than two powers.
+    #[error("a game needs at least two powers in play (R-GAME-PLAYERS); got {0}")]
+    TooFewPowers(usize),
+}
+
+/// Most automatic steps one `apply` may take: a rules bug must not loop forever.
+const STEP_CAP: usize = 10_000;
+
+impl Game {
+    /// Creates a game at the start of a scenario and runs it to the first decision.
+    pub fn new(
+        rs: &Ruleset,
+        opts: &GameOptions,
+        seed: u64,
+    ) -> Result<(Game, Vec<Event>), SetupError> {
+        let sc = rs.scenario(&opts.scenario).ok_or_else(|| {
+            SetupError::UnknownScenario(
+                opts.scenario.clone(),
+                rs.scenarios
+                    .iter()
+                    .map(|s| s.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            )
+        })?;
+        if opts.powers.len() < 2 {
+            return Err(SetupError::TooFewPowers(opts.powers.len()));
+        }
+        let mut g = Game {
+            format: STATE_FORMAT,
+            ruleset: rs.fingerprint.clone(),
+            scenario: sc.id.clone(),
+            powers: opts.powers,
+            turn: sc.first_turn,
+            stage: Stage::Diplomacy {
+                done: PowerSet::EMPTY,
+                offers: Vec::new(),
+            },
+            board: Board::new(rs, sc),
+            hands: Default::default(),
+            deck: Vec::new(),
+            discard: Vec::new(),
+            removed: Vec::new(),
+            bonus_vp: [0; 6],
+            ruler_override: Default::default(),
+            empire: EmpireState::default(),
+            captured: Vec::new(),
+            off_map: Vec::new(),
+            world_fortresses: Vec::new(),
+            seq: 0,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        };
+        // Leaders whose entry turn has not come, and Protestant leaders (they enter by rule), start off the map.
+        let on_map: Vec<String> = g
+            .board
+            .spaces
+            .iter()
+            .flat_map(|s| s.forces.iter().flat_map(|f| f.leaders.clone()))
+            .collect();
+        g.off_map = rs
+            .leaders
+            .iter()
+            .filter(|l| !on_map.contains(&l.id))
+            .map(|l| l.id.clone())
+            .collect();
+        // Every major is at war with nobody and allied with nobody at the start, unless data says otherwise later.
+        let mut ev = Vec::new();
+        ev.push(Event::public(EventKind::TurnStarted { turn: g.turn }));
+        g.card_draw(rs, &mut ev);
+        g.stage = Stage::Diplomacy {
+            done: PowerSet::EMPTY,
+            offers: Vec::new(),
+        };
+        ev.push(Event::public(EventKind::PhaseStarted {
+            phase: PhaseName::Diplomacy,
+        }));
+        Ok((g, ev))
+    }
+
+    /// Who must act now, derived from the stage.
+    pub fn awaiting(&self) -> Awaiting {
+        match &self.stage {
+            Stage::Diplomacy { done, .. } => Awaiting::Simultaneous {
+                pending: self.powers.iter().filter(|p| !done.contains(*p)).collect(),
+                decision: Decision::Diplomacy,
+            },
+            Stage::SecretChoice => Awaiting::One {
+                power: Power::Empire,
+                decision: Decision::SecretChoice,
+            },
+            Stage::Deployment { power } => Awaiting::One {
+                power: *power,
+                decision: Decision::Deployment,
+            },
+            Stage::Impulse { power, .. } => Awaiting::One {
+                power: *power,
+                decision: Decision::Impulse,
+            },
+            Stage::Cp { power, .. } => Awaiting::One {
+                power: *power,
+                decision: Decision::SpendCp,
+            },
+            Stage::Over { winners, .. } => Awaiting::Over {
+                winners: winners.clone(),
+            },
+        }
+    }
+
+    /// The current phase.
+    pub fn phase(&self) -> Option<PhaseName> {
+        match self.stage {
+            Stage::Diplomacy { .. } => Some(PhaseName::Diplomacy),
+            Stage::SecretChoice | Stage::Deployment { .. } => Some(PhaseName::SpringDeployment),
+            Stage::Impulse { .. } | Stage::Cp { .. } => Some(PhaseName::Action),
+            Stage::Over { .. } => None,
+        }
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        matches!(self.stage, Stage::Over { .. })
+    }
+
+    /// Checks `action` for `power` and applies it with every automatic step that follows.
+    /// On error nothing has changed.
+    pub fn apply(&mut self, rs: &Ruleset, power: Power, action: &Action) -> RuleResult<Vec<Event>> {
+        if let Action::Adjust(adj) = action {
+            if !self.powers.contains(power) {
+                return Err(RuleError::illegal(format!(
+                    "{power} is not in play; only seated powers may adjust"
+                )));
+            }
+            let mut ev = Vec::new();
+            self.adjust(rs, power, adj, &mut ev)?;
+            self.seq += 1;
+            return Ok(ev);
+        }
+        if self.is_over() {
+            return Err(RuleError::GameOver);
+        }
+        let aw = self.awaiting();
+        if !aw.powers().contains(power) {
+            return Err(RuleError::NotYourTurn {
+                power,
+                waiting: describe_awaiting(&aw),
+            });
+        }
+        let mut ev = Vec::new();
+        match (&self.stage, action) {
+            (Stage::Diplomacy { .. }, _) => self.diplomacy_action(power, action, &mut ev)?,
+            (Stage::SecretChoice, Action::SecretChoice { choice }) => {
+                self.secret_choice(*choice, &mut ev)
+            }
+            (Stage::Deployment { .. }, Action::Deploy { from, to, units }) => {
+                self.deploy(rs, power, from, to, units, &mut ev)?;
+                self.next_deployment(rs, power, &mut ev);
+            }
+            (Stage::Deployment { .. }, Action::PlaceLeader { leader, space }) => {
+                self.place_leader(rs, power, leader, space, &mut ev)?;
+            }
+            (Stage::Deployment { .. }, Action::SkipDeployment) => {
+                self.next_deployment(rs, power, &mut ev)
+            }
+            (Stage::Impulse { .. }, Action::Play { card, mode }) => {
+                self.play_card(rs, power, *card, *mode, &mut ev)?
+            }
+            (Stage::Impulse { passes, .. }, Action::Pass) => {
+                let passes = *passes;
+                self.check_pass(rs, power)?;
+                ev.push(Event::public(EventKind::Passed { power }));
+                self.next_impulse(rs, power, passes + 1, &mut ev);
+            }
+            (Stage::Cp { cp, .. }, a) if is_cp_action(a) => {
+                let cp = *cp;
+                let cost = self.cp_action(rs, power, a, cp, &mut ev)?;
+                let left = cp - cost;
+                if self.is_over() {
+                } else if left == 0 {
+                    self.next_impulse(rs, power, 0, &mut ev);
+                } else {
+                    self.stage = Stage::Cp { power, cp: left };
+                    ev.push(Event::public(EventKind::CpLeft { power, cp: left }));
+                }
+            }
+            (Stage::Cp { .. }, Action::EndImpulse) => self.next_impulse(rs, power, 0, &mut ev),
+            (_, Action::RevealSecret) => return Err(self.refuse_reveal()),
+            (_, a) => {
+                return Err(RuleError::WrongTime {
+                    action: action_name(a).to_string(),
+                    reason: format!("the game is waiting for {}", describe_awaiting(&aw)),
+                })
+            }
+        }
+        self.advance(rs, &mut ev);
+        self.seq += 1;
+        Ok(ev)
+    }
+
+    /// Runs automatic phases until a decision is needed.
+    pub(crate) fn advance(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
+        for _ in 0..STEP_CAP {
+            if self.is_over() {
+                return;
+            }
+            match &self.stage {
+                Stage::Diplomacy { done, .. } if self.powers.iter().all(|p| done.contains(p)) => {
+                    ev.push(Event::public(EventKind::PhaseStarted {
+                        phase: PhaseName::SpringDeployment,
+                    }));
+                    if self.needs_secret_choice(rs) {
+                        self.stage = Stage::SecretChoice;
+                    } else {
+                        self.start_deployments(rs, ev);
+                    }
+                }
+                Stage::Deployment { power } if !self.can_deploy(rs, *power) => {
+                    let p = *power;
+                    self.next_deployment(rs, p, ev);
+                }
+                Stage::Impulse { power, passes } if self.must_skip_impulse(*power) => {
+                    let (p, n) = (*power, *passes);
+                    ev.push(Event::public(EventKind::Passed { power: p }));
+                    self.next_impulse(rs, p, n + 1, ev);
+                }
+                _ => return,
+            }
+        }
+        // Reaching the cap means a rules bug; end the game visibly rather than spin.
+        self.stage = Stage::Over {
+            winners: Vec::new(),
+            reason: "internal step limit reached; please report this game".into(),
+        };
+    }
+
+    /// Begins the Action phase with the first power in impulse order.
+    pub(crate) fn start_action_phase(&mut self, ev: &mut Vec<Event>) {
+        ev.push(Event::public(EventKind::PhaseStarted {
+            phase: PhaseName::Action,
+        }));
+        let first = self.powers.iter().next().unwrap_or(Power::Ottoman);
+        self.stage = Stage::Impulse {
+            power: first,
+            passes: 0,
+        };
+        ev.push(Event::public(EventKind::ImpulseStarted { power: first }));
+    }
+
+    /// Moves to the next power's impulse; when every power in play has passed in a row, the
+    /// Action phase ends and the end-of-turn phases run.
+    pub(crate) fn next_impulse(
+        &mut self,
+        rs: &Ruleset,
+        after: Power,
+        passes: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        if passes as usize >= self.powers.len() {
+            self.end_of_turn(rs, ev);
+            return;
+        }
+        let next = self.next_power(after);
+        self.stage = Stage::Impulse {
+            power: next,
+            passes,
+        };
+        ev.push(Event::public(EventKind::ImpulseStarted { power: next }));
+    }
+
+    /// The next power in play after `p`, in impulse order, wrapping.
+    pub(crate) fn next_power(&self, p: Power) -> Power {
+        let order: Vec<Power> = self.powers.iter().collect();
+        let i = order.iter().position(|q| *q == p).unwrap_or(0);
+        order[(i + 1) % order.len()]
+    }
+
+    /// A power with no cards at all passes automatically.
+    fn must_skip_impulse(&self, p: Power) -> bool {
+        self.hands[p as usize].is_empty()
+    }
+
+    /// Rolls one six-sided die.
+    pub(crate) fn d6(&mut self) -> u8 {
+        self.rng.random_range(1..=6)
+    }
+
+    /// Rolls `n` dice.
+    pub(crate) fn roll(&mut self, n: u32) -> Vec<u8> {
+        (0..n).map(|_| self.d6()).collect()
+    }
+
+    /// A 64-bit random value (salts, shuffles).
+    pub(crate) fn random_u64(&mut self) -> u64 {
+        self.rng.random()
+    }
+
+    /// Looks up a space by data id, English or Russian name, any case.
+    pub fn resolve_space(rs: &Ruleset, name: &str) -> RuleResult<SpaceId> {
+        if let Some(s) = rs.space_id(name) {
+            return Ok(s);
+        }
+        let t = name.trim().to_lowercase();
+        let norm = t.replace([' ', '-', '.', '\''], "_");
+        for (i, s) in rs.spaces.iter().enumerate() {
+            if s.id.to_lowercase() == norm
+                || s.name_en.to_lowercase() == t
+                || s.name_ru.to_lowercase() == t
+            {
+                return Ok(SpaceId(i as u16));
+            }
+        }
+        let mut best: Vec<(usize, &str)> = rs
+            .spaces
+            .iter()
+            .flat_map(|s| {
+                [
+                    (
+                        crate::data::edit_distance(&t, &s.name_en.to_lowercase()),
+                        s.name_en.as_str(),
+                    ),
+                    (
+                        crate::data::edit_distance(&t, &s.name_ru.to_lowercase()),
+                        s.name_en.as_str(),
+                    ),
+                ]
+            })
+            .filter(|(d, _)| *d <= 3)
+            .collect();
+        best.sort();
+        best.dedup_by_key(|(_, n)| *n);
+        let hint = if best.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; did you mean {}?",
+                best.iter()
+                    .take(3)
+                    .map(|(_, n)| *n)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        Err(RuleError::Unknown {
+            what: "space",
+            name: name.to_string(),
+            hint,
+        })
+    }
+
+    /// The current ruler id of a power: an event's ruler, else the latest by turn.
+    pub fn ruler<'r>(&self, rs: &'r Ruleset, p: Power) -> Option<&'r super::ruleset::Ruler> {
+        if let Some(id) = &self.ruler_override[p as usize] {
+            return rs.rulers.iter().find(|r| &r.id == id);
+        }
+        rs.rulers
+            .iter()
+            .filter(|r| r.power == p && r.from_turn.is_some_and(|t| t <= self.turn))
+            .max_by_key(|r| r.from_turn)
+    }
+
+    /// Administrative rating (R-HRE-RUDOLF-DEATH: 1 for the Empire once Rudolf II is dead).
+    pub fn admin_rating(&self, rs: &Ruleset, p: Power) -> u8 {
+        if p == Power::Empire && self.empire.rudolf_dead {
+            return 1;
+        }
+        self.ruler(rs, p).map_or(1, |r| r.admin)
+    }
+
+    /// Ruler card bonus (R-HRE-RUDOLF-DEATH: none for the Empire once Rudolf II is dead).
+    pub fn card_bonus(&self, rs: &Ruleset, p: Power) -> u8 {
+        if p == Power::Empire && self.empire.rudolf_dead {
+            return 0;
+        }
+        self.ruler(rs, p).map_or(0, |r| r.card_bonus)
+    }
+
+    /// SHA-256 of the state's JSON, hex: the per-action hash stored in the log.
+    pub fn state_hash(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let json = serde_json::to_vec(self).unwrap_or_default();
+        hex::encode(Sha256::digest(&json))
+    }
+}
+
+/// Whether an action spends CP.
+fn is_cp_action(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Move { .. }
+            | Action::Control { .. }
+            | Action::Raise { .. }
+            | Action::BuildFortress { .. }
+            | Action::Assault { .. }
+            | Action::Revolt { .. }
+            | Action::FightForeignWar { .. }
+    )
+}
+
+/// A short name of an action for messages.
+pub fn action_name(a: &Action) -> &'static str {
+    match a {
+        Action::DeclareWar { .. } => "declaring war",
+        Action::OfferPeace { .. } => "offering peace",
+        Action::OfferAlliance { .. } => "offering an alliance",
+        Action::Accept { .. } => "accepting an offer",
+        Action::Decline { .. } => "declining an offer",
+        Action::DoneDiplomacy => "finishing diplomacy",
+        Action::SecretChoice { .. } => "the secret choice",
+        Action::RevealSecret => "revealing the secret choice",
+        Action::Deploy { .. } => "spring deployment",
+        Action::PlaceLeader { .. } => "placing a leader",
+        Action::SkipDeployment => "skipping deployment",
+        Action::Play { .. } => "playing a card",
+        Action::Pass => "passing",
+        Action::Move { .. } => "moving",
+        Action::Control { .. } => "taking control",
+        Action::Raise { .. } => "raising units",
+        Action::BuildFortress { .. } => "building a fortress",
+        Action::Assault { .. } => "an assault",
+        Action::Revolt { .. } => "a revolt",
+        Action::FightForeignWar { .. } => "fighting a foreign war",
+        Action::SendToWar { .. } => "sending units to a foreign war",
+        Action::EndImpulse => "ending the impulse",
+        Action::Adjust(_) => "an adjustment",
+    }
+}
+
+/// "England to play a card or pass", for messages.
+pub fn describe_awaiting(a: &Awaiting) -> String {
+    let what = |d: &Decision| match d {
+        Decision::Diplomacy => "to negotiate or say done",
+        Decision::SecretChoice => "to make the secret religious choice",
+        Decision::Deployment => "to deploy from the capital or skip",
+        Decision::Impulse => "to play a card or pass",
+        Decision::SpendCp => "to spend CP or end the impulse",
+    };
+    match a {
+        Awaiting::One { power, decision } => format!("{power} {}", what(decision)),
+        Awaiting::Simultaneous { pending, decision } => {
+            format!(
+                "{} {}",
+                pending
+                    .iter()
+                    .map(|p| p.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                what(decision)
+            )
+        }
+        Awaiting::Over { .. } => "nobody (the game is over)".into(),
+    }
+}

@@ -1,0 +1,254 @@
+//! The legal actions of the awaited power, in a stable order. Every action listed here is accepted
+//! by `apply` (the playout test checks this). Moves are listed in two canonical forms (the
+//! largest formation allowed, and one unit); `apply` accepts any legal pick. Adjustments are
+//! always open and are not listed.
+
+use super::action::{Action, CardMode, UnitKind, Units};
+use super::board::Stance;
+use super::game::{Game, Stage};
+use super::power::{Owner, Power, Relation};
+use super::ruleset::{CardKind, EmpireChoice, LeaderKind, Ruleset};
+
+impl Game {
+    /// The actions `p` may take now; empty if `p` is not awaited.
+    pub fn legal_actions(&self, rs: &Ruleset, p: Power) -> Vec<Action> {
+        if !self.awaiting().powers().contains(p) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        match &self.stage {
+            Stage::Diplomacy { offers, .. } => {
+                for o in offers.iter().filter(|o| o.to == p) {
+                    out.push(Action::Accept { from: o.from });
+                    out.push(Action::Decline { from: o.from });
+                }
+                for t in self.powers.iter().filter(|t| *t != p) {
+                    let open = offers.iter().any(|o| o.from == p && o.to == t);
+                    match self.board.relation(p, t) {
+                        Relation::Peace => {
+                            out.push(Action::DeclareWar { target: t });
+                            if !open {
+                                out.push(Action::OfferAlliance { target: t });
+                            }
+                        }
+                        Relation::War if !open => out.push(Action::OfferPeace { target: t }),
+                        _ => {}
+                    }
+                }
+                if !offers.iter().any(|o| o.to == p) {
+                    out.push(Action::DoneDiplomacy);
+                }
+            }
+            Stage::SecretChoice => {
+                for c in [
+                    EmpireChoice::Protestant,
+                    EmpireChoice::Catholic,
+                    EmpireChoice::Balanced,
+                ] {
+                    out.push(Action::SecretChoice { choice: c });
+                }
+            }
+            Stage::Deployment { .. } => {
+                for c in self.capitals_of(p) {
+                    if !self.board.controls(rs, p, c) {
+                        continue;
+                    }
+                    let Some(pick) = self.largest_pick(rs, p, c) else {
+                        continue;
+                    };
+                    for (n, _) in &rs.neighbours[c.idx()] {
+                        let a = Action::Deploy {
+                            from: rs.space(c).id.clone(),
+                            to: rs.space(*n).id.clone(),
+                            units: pick.clone(),
+                        };
+                        if self.board.space_stance(rs, p, *n) == Stance::Friendly
+                            && self.board.land_units(p, *n, Stance::Enemy) == 0
+                        {
+                            out.push(a);
+                        }
+                    }
+                }
+                if p == Power::Protestant {
+                    for l in rs
+                        .leaders
+                        .iter()
+                        .filter(|l| l.power == p && self.off_map.contains(&l.id))
+                    {
+                        for s in rs.space_ids() {
+                            if self.check_leader_entry(rs, l.faction, s).is_ok() {
+                                out.push(Action::PlaceLeader {
+                                    leader: l.id.clone(),
+                                    space: rs.space(s).id.clone(),
+                                });
+                            }
+                        }
+                    }
+                }
+                out.push(Action::SkipDeployment);
+            }
+            Stage::Impulse { .. } => {
+                for c in &self.hands[p as usize] {
+                    let Some(card) = rs.card(*c) else { continue };
+                    if card.kind != CardKind::Mandatory {
+                        out.push(Action::Play {
+                            card: *c,
+                            mode: CardMode::Cp,
+                        });
+                    }
+                    if !matches!(card.kind, CardKind::Response | CardKind::Combat) {
+                        out.push(Action::Play {
+                            card: *c,
+                            mode: CardMode::Event,
+                        });
+                    }
+                }
+                if self.check_pass(rs, p).is_ok() {
+                    out.push(Action::Pass);
+                }
+            }
+            Stage::Cp { cp, .. } => {
+                let cp = *cp;
+                let ok = |g: &Game, a: &Action| g.cp_cost(rs, p, a).is_ok_and(|c| c <= cp);
+                for s in rs.space_ids() {
+                    let mine = self
+                        .board
+                        .at(s)
+                        .forces
+                        .iter()
+                        .any(|f| f.owner() == Owner::Major(p) && f.land() > 0);
+                    if mine {
+                        let big = self.largest_pick(rs, p, s);
+                        let one = self.one_unit(p, s);
+                        for (n, _) in &rs.neighbours[s.idx()] {
+                            for pick in [big.clone(), one.clone()].into_iter().flatten() {
+                                let (from, to) = (rs.space(s).id.clone(), rs.space(*n).id.clone());
+                                if self.check_move(rs, p, &from, &to, &pick).is_ok() {
+                                    let a = Action::Move {
+                                        from,
+                                        to,
+                                        units: pick,
+                                    };
+                                    if ok(self, &a) && !out.contains(&a) {
+                                        out.push(a);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    let id = &rs.space(s).id;
+                    if !self.board.space_type(rs, s).is_fortified()
+                        && self.check_control(rs, p, id).is_ok()
+                    {
+                        let a = Action::Control { space: id.clone() };
+                        if ok(self, &a) {
+                            out.push(a);
+                        }
+                    }
+                    for u in [
+                        UnitKind::Regular,
+                        UnitKind::Mercenary,
+                        UnitKind::Cavalry,
+                        UnitKind::Squadron,
+                    ] {
+                        if self.check_raise(rs, p, id, u).is_ok() {
+                            let a = Action::Raise {
+                                space: id.clone(),
+                                unit: u,
+                            };
+                            if ok(self, &a) {
+                                out.push(a);
+                            }
+                        }
+                    }
+                    if self.board.at(s).besieged_by == Some(p)
+                        && self.check_assault(rs, p, id).is_ok()
+                    {
+                        let a = Action::Assault { space: id.clone() };
+                        if ok(self, &a) {
+                            out.push(a);
+                        }
+                    }
+                }
+                out.push(Action::EndImpulse);
+            }
+            Stage::Over { .. } => {}
+        }
+        out
+    }
+
+    /// The largest formation `p` may move out of `s`: all land units up to the command limit,
+    /// with every army leader there.
+    fn largest_pick(&self, rs: &Ruleset, p: Power, s: super::ruleset::SpaceId) -> Option<Units> {
+        let forces: Vec<_> = self
+            .board
+            .at(s)
+            .forces
+            .iter()
+            .filter(|f| f.owner() == Owner::Major(p))
+            .collect();
+        let leaders: Vec<String> = forces
+            .iter()
+            .flat_map(|f| f.leaders.iter())
+            .filter(|l| {
+                rs.leaders
+                    .iter()
+                    .any(|x| &x.id == *l && x.kind == LeaderKind::Army)
+            })
+            .cloned()
+            .collect();
+        let limit = leaders
+            .iter()
+            .filter_map(|l| rs.leaders.iter().find(|x| &x.id == l))
+            .map(|l| l.command as u32)
+            .max()
+            .unwrap_or(0)
+            .max(super::military::MAX_WITHOUT_LEADER);
+        let mut left = limit;
+        let mut take = |n: u32| {
+            let k = n.min(left);
+            left -= k;
+            k as u8
+        };
+        let r: u32 = forces.iter().map(|f| f.regulars as u32).sum();
+        let c: u32 = forces.iter().map(|f| f.cavalry as u32).sum();
+        let m: u32 = forces.iter().map(|f| f.mercenaries as u32).sum();
+        let u = Units {
+            regulars: take(r),
+            cavalry: take(c),
+            mercenaries: take(m),
+            leaders,
+        };
+        (u.land() > 0).then_some(u)
+    }
+
+    /// One unit of `p` in `s` (a regular if any, else a mercenary, else cavalry), no leader.
+    fn one_unit(&self, p: Power, s: super::ruleset::SpaceId) -> Option<Units> {
+        let forces: Vec<_> = self
+            .board
+            .at(s)
+            .forces
+            .iter()
+            .filter(|f| f.owner() == Owner::Major(p))
+            .collect();
+        let has = |g: fn(&super::board::Force) -> u8| forces.iter().any(|f| g(f) > 0);
+        if has(|f| f.regulars) {
+            Some(Units {
+                regulars: 1,
+                ..Units::default()
+            })
+        } else if has(|f| f.mercenaries) {
+            Some(Units {
+                mercenaries: 1,
+                ..Units::default()
+            })
+        } else if has(|f| f.cavalry) {
+            Some(Units {
+                cavalry: 1,
+                ..Units::default()
+            })
+        } else {
+            None
+        }
+    }
+}
