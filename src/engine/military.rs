@@ -260,9 +260,22 @@ impl Game {
     ) -> RuleResult<u8> {
         let cost = self.cp_cost(rs, p, a)?;
         if cost > cp {
-            return Err(RuleError::illegal(format!(
-                "{p} has {cp} CP left; {} costs {cost}",
+            let pass = match a {
+                Action::Move { from, to, .. } => {
+                    let ends = Game::resolve_space(rs, from)
+                        .ok()
+                        .zip(Game::resolve_space(rs, to).ok());
+                    ends.and_then(|(f, t)| rs.link(f, t)) == Some(LinkKind::Pass)
+                }
+                _ => false,
+            };
+            let what = if pass {
+                "crossing a pass"
+            } else {
                 super::game::action_name(a)
+            };
+            return Err(RuleError::illegal(format!(
+                "{p} has {cp} CP left; {what} costs {cost}"
             )));
         }
         match a {

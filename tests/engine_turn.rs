@@ -1,0 +1,626 @@
+//! A scripted game through every phase of two turns, using each core action; the golden dice
+//! sequence; refusals that say what was wrong and change nothing.
+
+mod common;
+
+use common::{new_game_with, powers, put_units, rs, sp};
+use vqbot::engine::power::Relation;
+use vqbot::engine::ruleset::{CardKind, EmpireChoice};
+use vqbot::engine::{
+    Action, Adjustment, Awaiting, CardMode, CardPlace, Decision, Event, EventKind, Game, Owner,
+    PhaseName, Power, Stage, UnitKind, Units, Visibility,
+};
+
+fn act(g: &mut Game, p: Power, a: Action) -> Vec<Event> {
+    g.apply(rs(), p, &a)
+        .unwrap_or_else(|e| panic!("{p}: {a:?} refused: {e}"))
+}
+
+fn refused(g: &mut Game, p: Power, a: Action) -> String {
+    let before = g.state_hash();
+    let e = g.apply(rs(), p, &a).expect_err("must be refused");
+    assert_eq!(g.state_hash(), before, "a refused action changed the state");
+    e.to_string()
+}
+
+fn has(ev: &[Event], f: impl Fn(&EventKind) -> bool) -> bool {
+    ev.iter().any(|e| f(&e.kind))
+}
+
+/// Gives `p` the highest-CP non-home card of the deck, so the script does not depend on the deal.
+fn give_big_card(g: &mut Game, p: Power) -> u16 {
+    let rs = rs();
+    let c = g
+        .deck
+        .iter()
+        .filter_map(|n| rs.card(*n))
+        .filter(|c| matches!(c.kind, CardKind::Event))
+        .max_by_key(|c| c.cp)
+        .map(|c| c.number)
+        .expect("an event card in the deck");
+    act(
+        g,
+        p,
+        Action::Adjust(Adjustment::Card {
+            card: c,
+            place: CardPlace::Hand(p),
+        }),
+    );
+    c
+}
+
+fn units(n: u8) -> Units {
+    Units {
+        regulars: n,
+        ..Units::default()
+    }
+}
+
+#[test]
+fn scripted_two_turns_through_every_phase() {
+    let rs = rs();
+    let mut g = new_game_with(powers(&[Power::Spain, Power::France, Power::Empire]), 11);
+    assert_eq!(g.turn, 1);
+    assert_eq!(g.phase(), Some(PhaseName::Diplomacy));
+    for p in [Power::Spain, Power::France, Power::Empire] {
+        assert!(!g.hands[p as usize].is_empty(), "{p} was dealt cards");
+    }
+
+    // ---- Diplomacy: war, an alliance offered and accepted, a peace offer declined.
+    let ev = act(
+        &mut g,
+        Power::Spain,
+        Action::DeclareWar {
+            target: Power::France,
+        },
+    );
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::WarDeclared {
+            by: Power::Spain,
+            target: Power::France
+        }
+    )));
+    act(
+        &mut g,
+        Power::Empire,
+        Action::OfferAlliance {
+            target: Power::Spain,
+        },
+    );
+    let msg = refused(&mut g, Power::Spain, Action::DoneDiplomacy);
+    assert!(msg.contains("accept or decline"), "{msg}");
+    act(
+        &mut g,
+        Power::Spain,
+        Action::Accept {
+            from: Power::Empire,
+        },
+    );
+    assert_eq!(
+        g.board.relation(Power::Spain, Power::Empire),
+        Relation::Alliance
+    );
+    act(
+        &mut g,
+        Power::France,
+        Action::OfferPeace {
+            target: Power::Spain,
+        },
+    );
+    act(
+        &mut g,
+        Power::Spain,
+        Action::Decline {
+            from: Power::France,
+        },
+    );
+    assert_eq!(g.board.relation(Power::Spain, Power::France), Relation::War);
+    for p in [Power::Spain, Power::France, Power::Empire] {
+        act(&mut g, p, Action::DoneDiplomacy);
+    }
+
+    // ---- Spring deployment, turn 1: first the Empire's secret choice.
+    assert_eq!(
+        g.awaiting(),
+        Awaiting::One {
+            power: Power::Empire,
+            decision: Decision::SecretChoice
+        }
+    );
+    let ev = act(
+        &mut g,
+        Power::Empire,
+        Action::SecretChoice {
+            choice: EmpireChoice::Catholic,
+        },
+    );
+    let public: Vec<_> = ev.iter().filter(|e| e.vis == Visibility::Public).collect();
+    assert!(public
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::SecretCommitted { .. })));
+    assert!(!public
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::SecretChosen { .. })));
+    // Spain deploys one formation from Madrid; France and the Empire skip.
+    assert_eq!(
+        g.awaiting(),
+        Awaiting::One {
+            power: Power::Spain,
+            decision: Decision::Deployment
+        }
+    );
+    let ev = act(
+        &mut g,
+        Power::Spain,
+        Action::Deploy {
+            from: "MADRID".into(),
+            to: "ZARAGOZA".into(),
+            units: units(2),
+        },
+    );
+    assert!(has(&ev, |k| matches!(k, EventKind::Deployed { .. })));
+    assert_eq!(
+        g.board.land_units(
+            Power::Spain,
+            sp("ZARAGOZA"),
+            vqbot::engine::board::Stance::Friendly
+        ),
+        2
+    );
+    act(&mut g, Power::France, Action::SkipDeployment);
+    act(&mut g, Power::Empire, Action::SkipDeployment);
+
+    // ---- Action phase. Prepare the ground with manual fixes (table mode).
+    assert_eq!(g.phase(), Some(PhaseName::Action));
+    assert_eq!(
+        g.awaiting(),
+        Awaiting::One {
+            power: Power::Spain,
+            decision: Decision::Impulse
+        }
+    );
+    put_units(&mut g, Power::Spain, "TOURS", Owner::Major(Power::Spain), 4);
+    put_units(
+        &mut g,
+        Power::Spain,
+        "PARIS",
+        Owner::Major(Power::France),
+        0,
+    );
+    act(
+        &mut g,
+        Power::Spain,
+        Action::Adjust(Adjustment::Leader {
+            leader: "GUISE".into(),
+            space: None,
+        }),
+    );
+    act(
+        &mut g,
+        Power::Spain,
+        Action::Adjust(Adjustment::Leader {
+            leader: "MONTMORENCY".into(),
+            space: None,
+        }),
+    );
+    put_units(&mut g, Power::Spain, "LYON", Owner::Major(Power::France), 0);
+    let card = give_big_card(&mut g, Power::Spain);
+    let cp = rs.card(card).map(|c| c.cp).unwrap_or(0);
+    act(
+        &mut g,
+        Power::Spain,
+        Action::Play {
+            card,
+            mode: CardMode::Cp,
+        },
+    );
+    assert_eq!(
+        g.stage,
+        Stage::Cp {
+            power: Power::Spain,
+            cp
+        }
+    );
+    // Move into empty, unfortified Orleans, then take control of it.
+    act(
+        &mut g,
+        Power::Spain,
+        Action::Move {
+            from: "TOURS".into(),
+            to: "ORLEANS".into(),
+            units: units(4),
+        },
+    );
+    let ev = act(
+        &mut g,
+        Power::Spain,
+        Action::Control {
+            space: "ORLEANS".into(),
+        },
+    );
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::ControlChanged {
+            to: Owner::Major(Power::Spain),
+            ..
+        }
+    )));
+    // Into Paris, now empty: a siege.
+    let ev = act(
+        &mut g,
+        Power::Spain,
+        Action::Move {
+            from: "ORLEANS".into(),
+            to: "PARIS".into(),
+            units: units(4),
+        },
+    );
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::SiegeStarted {
+            by: Power::Spain,
+            ..
+        }
+    )));
+    if let Stage::Cp { cp, .. } = g.stage {
+        if cp >= 1 {
+            let ev = act(
+                &mut g,
+                Power::Spain,
+                Action::Assault {
+                    space: "PARIS".into(),
+                },
+            );
+            assert!(
+                has(&ev, |k| matches!(
+                    k,
+                    EventKind::Assault { captured: true, .. }
+                )),
+                "no defender: Paris falls"
+            );
+            assert_eq!(
+                g.board.controller(rs, sp("PARIS")),
+                Owner::Major(Power::Spain)
+            );
+        }
+    }
+    if matches!(g.stage, Stage::Cp { .. }) {
+        act(&mut g, Power::Spain, Action::EndImpulse);
+    }
+
+    // France: raise a regular (2 CP) and build a fortress, then end.
+    assert_eq!(
+        g.awaiting(),
+        Awaiting::One {
+            power: Power::France,
+            decision: Decision::Impulse
+        }
+    );
+    let card = give_big_card(&mut g, Power::France);
+    act(
+        &mut g,
+        Power::France,
+        Action::Play {
+            card,
+            mode: CardMode::Cp,
+        },
+    );
+    let ev = act(
+        &mut g,
+        Power::France,
+        Action::Raise {
+            space: "LYON".into(),
+            unit: UnitKind::Regular,
+        },
+    );
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::Raised {
+            power: Power::France,
+            ..
+        }
+    )));
+    let ev = act(
+        &mut g,
+        Power::France,
+        Action::BuildFortress {
+            space: "LIMOGES".into(),
+        },
+    );
+    assert!(has(&ev, |k| matches!(k, EventKind::FortressBuilt { .. })));
+    assert!(g.board.space_type(rs, sp("LIMOGES")).is_fortified());
+    if matches!(g.stage, Stage::Cp { .. }) {
+        act(&mut g, Power::France, Action::EndImpulse);
+    }
+
+    // Empire: an event the engine does not automate is announced for manual application.
+    let card = give_big_card(&mut g, Power::Empire);
+    let ev = act(
+        &mut g,
+        Power::Empire,
+        Action::Play {
+            card,
+            mode: CardMode::Event,
+        },
+    );
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::EventNotAutomated { .. }
+    )));
+
+    // A field battle: French units meet Spain's in unfortified Orleans.
+    put_units(
+        &mut g,
+        Power::Spain,
+        "ORLEANS",
+        Owner::Major(Power::Spain),
+        2,
+    );
+    put_units(
+        &mut g,
+        Power::Spain,
+        "TOURS",
+        Owner::Major(Power::France),
+        3,
+    );
+    let card = give_big_card(&mut g, Power::Spain);
+    act(
+        &mut g,
+        Power::Spain,
+        Action::Play {
+            card,
+            mode: CardMode::Cp,
+        },
+    );
+    let ev = act(
+        &mut g,
+        Power::Spain,
+        Action::Move {
+            from: "ORLEANS".into(),
+            to: "TOURS".into(),
+            units: units(2),
+        },
+    );
+    assert!(
+        has(&ev, |k| matches!(k, EventKind::FieldBattle { .. })),
+        "units of powers at war in one unfortified space fight"
+    );
+    assert!(
+        g.board.owners_in(sp("TOURS")).len() <= 1,
+        "after a battle only one side stays in an unfortified space"
+    );
+
+    // Everyone empties their hands and passes until the turn ends.
+    let mut guard = 0;
+    while g.turn == 1 && !g.is_over() {
+        guard += 1;
+        assert!(guard < 400, "turn 1 never ended");
+        match g.awaiting() {
+            Awaiting::One {
+                power,
+                decision: Decision::SpendCp,
+            } => {
+                act(&mut g, power, Action::EndImpulse);
+            }
+            Awaiting::One {
+                power,
+                decision: Decision::Impulse,
+            } => {
+                let a = if g.legal_actions(rs, power).contains(&Action::Pass) {
+                    Action::Pass
+                } else {
+                    let c = g.hands[power as usize][0];
+                    let mode = if rs.card(c).is_some_and(|c| c.kind == CardKind::Mandatory) {
+                        CardMode::Event
+                    } else {
+                        CardMode::Cp
+                    };
+                    Action::Play { card: c, mode }
+                };
+                act(&mut g, power, a);
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    // ---- Winter and Victory Determination happened; turn 2 began with a new deal.
+    assert_eq!(g.turn, 2);
+    assert_eq!(g.phase(), Some(PhaseName::Diplomacy));
+    for s in rs.space_ids() {
+        for f in &g.board.at(s).forces {
+            if f.land() > 0 {
+                assert!(
+                    g.is_winter_quarters(rs, f, s),
+                    "{} wintered in {}",
+                    f.owner(),
+                    rs.space(s).id
+                );
+            }
+        }
+    }
+    assert!(g.vp(rs, Power::Spain).keys >= 1);
+    for p in [Power::Spain, Power::France, Power::Empire] {
+        assert!(!g.hands[p as usize].is_empty(), "{p} was dealt for turn 2");
+    }
+    // The secret stays secret in turn 2 (nobody is near 25 VP).
+    let france_view = g.view(rs, vqbot::engine::Viewer::Power(Power::France));
+    assert!(
+        matches!(
+            france_view.empire_secret,
+            vqbot::engine::view::SecretView::Chosen { .. }
+        ),
+        "the Empire's choice leaked into France's view"
+    );
+    let salt = g
+        .empire
+        .secret
+        .as_ref()
+        .map(|(_, s)| s.clone())
+        .expect("chosen");
+    assert!(!serde_json::to_string(&france_view)
+        .expect("json")
+        .contains(&salt));
+}
+
+#[test]
+fn golden_dice_sequence_is_pinned() {
+    // Replays depend on the generator forever: this sequence must never change.
+    let mut g = new_game_with(powers(&[Power::Spain, Power::France]), 42);
+    let rs = rs();
+    put_units(&mut g, Power::Spain, "TOURS", Owner::Major(Power::Spain), 4);
+    put_units(
+        &mut g,
+        Power::Spain,
+        "ORLEANS",
+        Owner::Major(Power::France),
+        4,
+    );
+    g.board
+        .set_relation(Power::Spain, Power::France, Relation::War);
+    common::to_impulse(&mut g, Power::Spain);
+    let card = give_big_card(&mut g, Power::Spain);
+    act(
+        &mut g,
+        Power::Spain,
+        Action::Play {
+            card,
+            mode: CardMode::Cp,
+        },
+    );
+    let ev = g
+        .apply(
+            rs,
+            Power::Spain,
+            &Action::Move {
+                from: "TOURS".into(),
+                to: "ORLEANS".into(),
+                units: units(4),
+            },
+        )
+        .expect("moves");
+    let dice: Vec<Vec<u8>> = ev
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::FieldBattle {
+                attacker, defender, ..
+            } => Some(vec![attacker.dice.clone(), defender.dice.clone()]),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    assert_eq!(dice.len(), 2, "one battle");
+    let golden: Vec<Vec<u8>> = GOLDEN.iter().map(|v| v.to_vec()).collect();
+    assert_eq!(
+        dice, golden,
+        "the dice for seed 42 changed: replays of stored games would break"
+    );
+}
+
+/// Attacker and defender dice of the first battle of seed 42 (see the test above).
+const GOLDEN: [&[u8]; 2] = [&[5, 4, 5, 5], &[2, 4, 4, 3, 6]];
+
+#[test]
+fn refusals_say_what_was_wrong_and_change_nothing() {
+    let rs = rs();
+    let mut g = new_game_with(powers(&[Power::Spain, Power::England, Power::France]), 7);
+    // Not your turn (everyone may negotiate, but only Spain's impulse is Spain's).
+    let m = refused(&mut g, Power::Spain, Action::Pass);
+    assert!(
+        m.contains("not possible now") || m.contains("waiting for"),
+        "{m}"
+    );
+    common::to_impulse(&mut g, Power::England);
+    let m = refused(&mut g, Power::Spain, Action::Pass);
+    assert!(
+        m.contains("not spain's turn") || m.contains("it is not spain's turn"),
+        "{m}"
+    );
+    // A card not in hand.
+    let foreign = g.hands[Power::Spain as usize].first().copied().unwrap_or(1);
+    let m = refused(
+        &mut g,
+        Power::England,
+        Action::Play {
+            card: foreign,
+            mode: CardMode::Cp,
+        },
+    );
+    assert!(m.contains("is not in england's hand"), "{m}");
+    // CP accounting: a pass crossing with too few CP.
+    let card = give_big_card(&mut g, Power::England);
+    act(
+        &mut g,
+        Power::England,
+        Action::Play {
+            card,
+            mode: CardMode::Cp,
+        },
+    );
+    let m = refused(
+        &mut g,
+        Power::England,
+        Action::Move {
+            from: "MADRID".into(),
+            to: "PARIS".into(),
+            units: units(1),
+        },
+    );
+    assert!(m.contains("Paris is not adjacent to Madrid"), "{m}");
+    let m = refused(
+        &mut g,
+        Power::England,
+        Action::Control {
+            space: "Pariss".into(),
+        },
+    );
+    assert!(
+        m.contains("unknown space `Pariss`") && m.contains("Paris"),
+        "{m}"
+    );
+    let m = refused(
+        &mut g,
+        Power::England,
+        Action::Raise {
+            space: "PARIS".into(),
+            unit: UnitKind::Regular,
+        },
+    );
+    assert!(m.contains("not a home space of england"), "{m}");
+    // Spend down to 1 CP, then a pass crossing costs 2.
+    while let Stage::Cp { cp, .. } = g.stage {
+        if cp <= 1 {
+            break;
+        }
+        act(
+            &mut g,
+            Power::England,
+            Action::Raise {
+                space: "LONDON".into(),
+                unit: UnitKind::Mercenary,
+            },
+        );
+    }
+    if let Stage::Cp { cp: 1, .. } = g.stage {
+        let pass = rs
+            .links
+            .iter()
+            .find(|l| l.kind == vqbot::engine::power::LinkKind::Pass)
+            .expect("a pass");
+        let (a, b) = (rs.space(pass.a).id.clone(), rs.space(pass.b).id.clone());
+        put_units(&mut g, Power::England, &a, Owner::Major(Power::England), 1);
+        let m = refused(
+            &mut g,
+            Power::England,
+            Action::Move {
+                from: a,
+                to: b,
+                units: units(1),
+            },
+        );
+        assert!(
+            m.contains("england has 1 CP left; crossing a pass costs 2"),
+            "{m}"
+        );
+    }
+}
