@@ -10,7 +10,7 @@
 --    (seq 0 = the state before any action).
 
 -- Marks the file as vqbot's ('VQBT'); files without it are refused at start-up.
-PRAGMA application_id = 1448100436;
+PRAGMA application_id = 1448165972;
 
 CREATE TABLE games (
     id              INTEGER PRIMARY KEY AUTOINCREMENT,
