@@ -529,6 +529,16 @@ impl Store {
 
     fn setup(mut conn: Connection, options: StoreOptions, file: bool) -> Result<Self> {
         conn.busy_timeout(options.busy_timeout)?;
+        // Checked again before any write: another process may have upgraded the file since
+        // `inspect` looked at it.
+        let version = schema::user_version(&conn)?;
+        if version > SCHEMA_VERSION {
+            return Err(StoreError::TooNew {
+                path: conn.path().unwrap_or_default().into(),
+                found: version,
+                supported: SCHEMA_VERSION,
+            });
+        }
         if file {
             let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
             if !mode.eq_ignore_ascii_case("wal") {
@@ -543,15 +553,6 @@ impl Store {
         };
         conn.pragma_update(None, "synchronous", sync)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        // The version may have changed since inspection only if another process migrated it.
-        let version = schema::user_version(&conn)?;
-        if version > SCHEMA_VERSION {
-            return Err(StoreError::TooNew {
-                path: conn.path().unwrap_or_default().into(),
-                found: version,
-                supported: SCHEMA_VERSION,
-            });
-        }
         schema::migrate(&mut conn)?;
         Ok(Self { conn, options })
     }
@@ -828,9 +829,10 @@ impl Store {
 
     /// The latest snapshot and every action after it: what is needed to rebuild the state.
     pub fn load(&self, game: GameId) -> Result<Loaded> {
-        get_game(&self.conn, game)?;
-        let snapshot = self
-            .conn
+        // One read transaction, so the snapshot and the tail come from the same commit.
+        let tx = self.conn.unchecked_transaction()?;
+        get_game(&tx, game)?;
+        let snapshot = tx
             .prepare_cached(
                 "SELECT seq, state_json, at FROM snapshots WHERE game_id = ?1 ORDER BY seq DESC LIMIT 1",
             )?
@@ -846,8 +848,7 @@ impl Store {
             .transpose()?;
         let from = snapshot.as_ref().map_or(0, |s| s.seq);
         let snapshot_hash = if from > 0 {
-            let h: Option<String> = self
-                .conn
+            let h: Option<String> = tx
                 .prepare_cached("SELECT state_hash FROM actions WHERE game_id = ?1 AND seq = ?2")?
                 .query_row(params![game.0, seq_to_sql(from)?], |r| r.get(0))
                 .optional()?;
@@ -859,7 +860,8 @@ impl Store {
         } else {
             None
         };
-        let actions = self.actions_after(game, from)?;
+        let actions = actions_after_in(&tx, game, from)?;
+        tx.finish()?;
         Ok(Loaded {
             snapshot,
             snapshot_hash,
