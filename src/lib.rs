@@ -7,3 +7,4 @@
 //! - [`data`] reads `map_data/` into the engine's ruleset types.
 pub mod data;
 pub mod engine;
+pub mod store;
