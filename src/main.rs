@@ -102,11 +102,42 @@ fn display_path(dir: &std::path::Path, p: &vqbot::data::Problem) -> String {
     }
 }
 
-fn serve(config: PathBuf) -> ExitCode {
-    let _ = config;
-    eprintln!(
-        "vqbot: no Discord token. Set DISCORD_TOKEN (or `token_file` in vqbot.toml, see \
-         config.example.toml) to run the bot. To play without Discord, run `vqbot local`."
-    );
+fn serve(config_path: PathBuf) -> ExitCode {
+    let config = match vqbot::config::Config::load(&config_path) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("vqbot: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // The database and its schema are created before anything else, so a first run leaves a
+    // ready file behind even without a token.
+    if let Err(e) = vqbot::store::Store::open(&config.database) {
+        eprintln!(
+            "vqbot: cannot use the database {}: {e}",
+            config.database.display()
+        );
+        return ExitCode::from(2);
+    }
+    let token = match config.token() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("vqbot: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let Some(_token) = token else {
+        eprintln!(
+            "vqbot: no Discord token, so the bot cannot connect.\n\
+             \n  To run the bot: create an application at https://discord.com/developers/applications,\n\
+             \x20 add a bot, copy its token, and start with  DISCORD_TOKEN=<token> cargo run --release\n\
+             \x20 (or put the token in a file and set token_file in vqbot.toml; see config.example.toml).\n\
+             \n  To play without Discord: cargo run --release -- local\n\
+             \n  The database {} is ready.",
+            config.database.display()
+        );
+        return ExitCode::from(2);
+    };
+    eprintln!("vqbot: the Discord front end is not built into this version yet; try `vqbot local`");
     ExitCode::from(2)
 }
