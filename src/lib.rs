@@ -6,4 +6,5 @@
 //! - [`engine`] (pure rules), [`store`] (SQLite) and [`render`] (map images);
 //! - [`data`] reads `map_data/` into the engine's ruleset types.
 pub mod data;
+pub mod discord;
 pub mod engine;
