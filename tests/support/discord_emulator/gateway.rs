@@ -79,13 +79,16 @@ async fn connection(socket: WebSocket, shared: Arc<Shared>) {
             },
         }
     };
-    if let Some((code, reason)) = close {
-        shared.mutate(|s| s.gateway.closes_sent.push(code));
-        let frame = CloseFrame {
-            code,
-            reason: Cow::Borrowed(reason),
-        };
-        let _ = sink.send(Message::Close(Some(frame))).await;
+    match close {
+        Some((code, reason)) => {
+            shared.mutate(|s| s.gateway.closes_sent.push(code));
+            let frame = CloseFrame {
+                code,
+                reason: Cow::Borrowed(reason),
+            };
+            let _ = sink.send(Message::Close(Some(frame))).await;
+        }
+        None => shared.mutate(|s| s.gateway.client_disconnects += 1),
     }
     // The session stays resumable; only this connection is gone.
     shared.mutate(|s| {

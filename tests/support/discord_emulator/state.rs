@@ -191,6 +191,8 @@ pub struct GatewayLog {
     pub heartbeat_acks: u32,
     /// Close codes the emulator sent.
     pub closes_sent: Vec<u16>,
+    /// Connections the client closed (or dropped) itself.
+    pub client_disconnects: u32,
     /// `(seq, event name)` of every dispatch, replays excluded.
     pub dispatches: Vec<(u64, String)>,
     /// Number of dispatches sent again on RESUME.
