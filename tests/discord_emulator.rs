@@ -535,6 +535,21 @@ async fn embed_limits_are_enforced() {
             "BASE_TYPE_MAX_LENGTH",
         ),
         (
+            json!([{ "fields": [{ "name": "n".repeat(257), "value": "v" }] }]),
+            "embeds.0.fields.0.name",
+            "BASE_TYPE_MAX_LENGTH",
+        ),
+        (
+            json!([{ "footer": { "text": "f".repeat(2049) } }]),
+            "embeds.0.footer.text",
+            "BASE_TYPE_MAX_LENGTH",
+        ),
+        (
+            json!([{ "author": { "name": "a".repeat(257) } }]),
+            "embeds.0.author.name",
+            "BASE_TYPE_MAX_LENGTH",
+        ),
+        (
             json!([{ "description": "d".repeat(4000) }, { "description": "d".repeat(2001) }]),
             "embeds",
             "MAX_EMBED_SIZE_EXCEEDED",
@@ -673,6 +688,38 @@ async fn component_limits_are_enforced() {
     assert_eq!(payload["type"], 3);
     assert_eq!(payload["data"]["custom_id"], "b2-3");
     assert_eq!(payload["message"]["id"], msg.id.0.to_string());
+
+    // UPDATE_MESSAGE (type 7) edits the message the button is on, within the same limits.
+    let rest = Rest::new(&emu);
+    let rows = json!([{ "type": 1, "components": [{ "type": 2, "style": 1, "custom_id": "x".repeat(101), "label": "x" }] }]);
+    let (status, body) = rest
+        .callback(
+            &ix,
+            json!({ "type": 7, "data": { "content": "voted", "components": rows } }),
+        )
+        .await;
+    assert_form_error(
+        status,
+        &body,
+        "data.components.0.components.0.custom_id",
+        "BASE_TYPE_MAX_LENGTH",
+    );
+    let (status, _) = rest
+        .callback(
+            &ix,
+            json!({ "type": 7, "data": { "content": "voted", "components": [] } }),
+        )
+        .await;
+    assert_eq!(status, 204);
+    let updated = emu.messages_in(channel)[0].clone();
+    assert_eq!((updated.id, updated.content.as_str()), (msg.id, "voted"));
+    assert!(updated.components.is_empty());
+    assert_eq!(
+        emu.response(&ix)
+            .expect("@original is the clicked message")
+            .id,
+        msg.id
+    );
 }
 
 #[tokio::test]
@@ -921,4 +968,56 @@ async fn suite_timing_guard_boot_to_answer_is_fast() {
         started.elapsed()
     );
     t.bot.shutdown().await.expect("clean shutdown");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failed_command_registration_stops_the_bot_with_an_error() {
+    let emu = Emulator::start().await;
+    // A development guild the bot is not in: Discord answers 10004 Unknown Guild.
+    let bot = Bot::start(&emu, emu.token(), Some(123_456_789));
+    let result = tokio::time::timeout(Duration::from_secs(15), bot.task)
+        .await
+        .expect("run returns by itself")
+        .expect("no panic");
+    match result {
+        Err(BotError::Registration(reason)) => {
+            assert!(reason.contains("Unknown Guild"), "{reason}")
+        }
+        other => panic!("expected a registration error, got {other:?}"),
+    }
+    let put = emu
+        .requests()
+        .into_iter()
+        .find(|r| r.method == "PUT")
+        .expect("a registration attempt");
+    assert_eq!(
+        put.path,
+        format!(
+            "/api/v10/applications/{}/guilds/123456789/commands",
+            emu.application_id()
+        )
+    );
+    assert_eq!(put.response["code"], 10004);
+}
+
+#[tokio::test]
+async fn invalid_configuration_fails_before_connecting() {
+    let emu = Emulator::start().await;
+    let config = |token: &str, dev_guild| BotConfig {
+        token: token.into(),
+        rest_base: Some(emu.base_url()),
+        dev_guild,
+    };
+    let never = std::future::pending::<()>;
+    assert!(matches!(
+        run(config(" ", None), never()).await,
+        Err(BotError::Config(_))
+    ));
+    assert!(matches!(
+        run(config("t", Some(0)), never()).await,
+        Err(BotError::Config(_))
+    ));
+    assert!(emu.requests().is_empty());
+    let shown = format!("{:?}", config("very-secret-token", None));
+    assert!(!shown.contains("very-secret-token"), "{shown}");
 }
