@@ -1021,3 +1021,74 @@ async fn invalid_configuration_fails_before_connecting() {
     let shown = format!("{:?}", config("very-secret-token", None));
     assert!(!shown.contains("very-secret-token"), "{shown}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bot_resumes_after_the_emulator_drops_the_connection() {
+    let t = table().await;
+    t.emu.close_connection(4000);
+    t.emu
+        .wait_until("RESUMED", |s| {
+            s.gateway
+                .dispatches
+                .iter()
+                .any(|(_, e)| e == "RESUMED")
+                .then_some(())
+        })
+        .await;
+    let ix = t.emu.invoke_slash(t.alice, t.channel, "vq", "help", &[]);
+    t.emu.wait_response(&ix).await;
+    let log = t.emu.gateway_log();
+    assert_eq!(log.closes_sent, [4000]);
+    assert_eq!((log.connections, log.identifies.len()), (2, 1));
+    t.bot.shutdown().await.expect("clean shutdown");
+}
+
+#[tokio::test]
+async fn gateway_and_application_routes_answer_like_discord() {
+    let (emu, _, rest) = bare().await;
+    let plain = reqwest::Client::new();
+    let url = |p: &str| format!("{}{p}", rest.base);
+
+    // GET /gateway needs no token; the others do.
+    let gw: Value = plain
+        .get(url("/gateway"))
+        .send()
+        .await
+        .expect("reachable")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(gw["url"], emu.gateway_url());
+    let status = plain
+        .get(url("/gateway/bot"))
+        .send()
+        .await
+        .expect("reachable")
+        .status();
+    assert_eq!(status.as_u16(), 401);
+    let (status, bot) = rest
+        .send(reqwest::Method::GET, "/gateway/bot", Value::Null)
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        (bot["url"].clone(), bot["shards"].clone()),
+        (json!(emu.gateway_url()), json!(1))
+    );
+    assert!(bot["session_start_limit"]["max_concurrency"].is_u64());
+
+    // The real client reads the application info and the bot user.
+    let http = serenity_http(&emu);
+    let info = http
+        .get_current_application_info()
+        .await
+        .expect("application info");
+    assert_eq!(info.id.get(), emu.application_id());
+    let me = http.get_current_user().await.expect("current user");
+    assert!(me.bot);
+    assert_eq!(me.id.get(), emu.bot_user().0);
+
+    let (status, body) = rest
+        .send(reqwest::Method::GET, "/nowhere", Value::Null)
+        .await;
+    assert_eq!((status, body["code"].clone()), (404, json!(0)));
+}
