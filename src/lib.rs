@@ -7,5 +7,6 @@
 //! - [`data`] reads `map_data/` into the engine's ruleset types.
 pub mod config;
 pub mod data;
+pub mod discord;
 pub mod engine;
 pub mod store;
