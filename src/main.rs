@@ -126,7 +126,7 @@ fn serve(config_path: PathBuf) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let Some(_token) = token else {
+    let Some(token) = token else {
         eprintln!(
             "vqbot: no Discord token, so the bot cannot connect.\n\
              \n  To run the bot: create an application at https://discord.com/developers/applications,\n\
@@ -138,6 +138,52 @@ fn serve(config_path: PathBuf) -> ExitCode {
         );
         return ExitCode::from(2);
     };
-    eprintln!("vqbot: the Discord front end is not built into this version yet; try `vqbot local`");
-    ExitCode::from(2)
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn"));
+    tracing_subscriber::fmt().with_env_filter(filter).init();
+    let bot = vqbot::discord::BotConfig {
+        token,
+        rest_base: None,
+        dev_guild: config.dev_guild,
+    };
+    let rt = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("vqbot: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match rt.block_on(vqbot::discord::run(bot, shutdown_signal())) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("vqbot: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Resolves on Ctrl-C or SIGTERM: in-flight commands finish, then the bot exits.
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
