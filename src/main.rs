@@ -143,8 +143,13 @@ fn serve(config_path: PathBuf) -> ExitCode {
     tracing_subscriber::fmt().with_env_filter(filter).init();
     let bot = vqbot::discord::BotConfig {
         token,
-        rest_base: None,
         dev_guild: config.dev_guild,
+        database: Some(config.database.clone()),
+        locale: vqbot::table::Locale::parse(&config.locale).unwrap_or_default(),
+        data_dir: config.data_dir.clone(),
+        // No map pictures until the renderer is part of the build.
+        renderer: None,
+        ..vqbot::discord::BotConfig::default()
     };
     let rt = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

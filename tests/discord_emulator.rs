@@ -29,6 +29,7 @@ impl Bot {
             token,
             rest_base: Some(emu.base_url()),
             dev_guild,
+            ..BotConfig::default()
         };
         let task = tokio::spawn(run(config, async move {
             let _ = stopped.await;
@@ -1007,6 +1008,7 @@ async fn invalid_configuration_fails_before_connecting() {
         token: token.into(),
         rest_base: Some(emu.base_url()),
         dev_guild,
+        ..BotConfig::default()
     };
     let never = std::future::pending::<()>;
     assert!(matches!(

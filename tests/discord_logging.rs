@@ -30,6 +30,7 @@ fn config(emu: &Emulator, token: &str) -> BotConfig {
         token: token.into(),
         rest_base: Some(emu.base_url()),
         dev_guild: None,
+        ..BotConfig::default()
     }
 }
 

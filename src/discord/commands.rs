@@ -1,39 +1,236 @@
-//! The `/vq` slash command and its subcommands.
+//! The `/vq` slash command, built from the table's command table ([`COMMANDS`]): one subcommand
+//! per entry, the same option names, descriptions in English with Russian localizations.
+//!
+//! Command and option *names* stay the same in every locale on purpose: the table's messages
+//! (in both languages) tell players to type `join power:…`, `done`, `secret choice:…`, so a
+//! translated name would contradict them. Descriptions and choice labels are translated.
 
-use poise::serenity_prelude as serenity;
-use poise::CreateReply;
+use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption};
 
-use super::help::{help_text, Lang};
-use super::Context;
+use crate::table::command::{CmdSpec, OptKind, OptSpec, COMMANDS};
 
-/// Why a command handler (or the setup) failed.
-#[derive(Debug, thiserror::Error)]
-pub enum CommandError {
-    /// A call to Discord failed.
-    #[error("Discord request failed: {0}")]
-    Discord(#[from] serenity::Error),
-    /// Registering the commands failed during setup.
-    #[error("{0}")]
-    Registration(#[source] serenity::Error),
+/// The top-level command name.
+pub const ROOT: &str = "vq";
+
+/// Discord's locale code for Russian.
+pub const RU: &str = "ru";
+
+/// Russian labels of fixed choice values; unknown values show as they are.
+fn choice_ru(value: &str) -> Option<&'static str> {
+    Some(match value {
+        "cp" => "очки (CP)",
+        "event" => "событие",
+        "en" => "английский",
+        "ru" => "русский",
+        "regular" => "регуляры",
+        "mercenary" => "наёмники",
+        "cavalry" => "кавалерия",
+        "squadron" => "эскадра",
+        "fortress" => "крепость",
+        "protestant" => "протестантский",
+        "catholic" => "католический",
+        "balanced" => "равновесие",
+        "units" => "войска",
+        "control" => "контроль",
+        "religion" => "религия",
+        "unrest" => "беспорядки",
+        "vp" => "ПО",
+        "card" => "карта",
+        "relation" => "отношения",
+        "minor" => "малая держава",
+        "leader" => "полководец",
+        "kill-ruler" => "смерть правителя",
+        "hand" => "рука",
+        "discard" => "сброс",
+        "deck" => "колода",
+        "removed" => "удалена",
+        "peace" => "мир",
+        "war" => "война",
+        "alliance" => "союз",
+        "yes" => "да",
+        "no" => "нет",
+        "huguenot" => "гугеноты",
+        "dutch" => "голландцы",
+        _ => return None,
+    })
 }
 
-/// Play Virgin Queen at this table.
-#[poise::command(
-    slash_command,
-    subcommands("help"),
-    subcommand_required,
-    description_localized("ru", "Играть в «Королеву-девственницу» за этим столом")
-)]
-pub async fn vq(_ctx: Context<'_>) -> Result<(), CommandError> {
-    // Discord never invokes the parent of a command with subcommands.
-    Ok(())
+/// Whether Discord should ask the bot for suggestions for this option.
+pub fn autocompleted(kind: OptKind) -> bool {
+    matches!(
+        kind,
+        OptKind::Space
+            | OptKind::Card
+            | OptKind::Power
+            | OptKind::Leader
+            | OptKind::RuleId
+            | OptKind::CommandName
+    )
 }
 
-/// List the /vq commands.
-#[poise::command(slash_command, description_localized("ru", "Список команд /vq"))]
-async fn help(ctx: Context<'_>) -> Result<(), CommandError> {
-    let text = help_text(Lang::from_locale(ctx.locale()));
-    ctx.send(CreateReply::default().content(text).ephemeral(true))
-        .await?;
-    Ok(())
+fn option(o: &OptSpec) -> CreateCommandOption {
+    let kind = match o.kind {
+        OptKind::Integer => CommandOptionType::Integer,
+        _ => CommandOptionType::String,
+    };
+    let mut opt = CreateCommandOption::new(kind, o.name, o.help[0])
+        .description_localized(RU, o.help[1])
+        .required(o.required);
+    match o.kind {
+        OptKind::Choice(values) => {
+            for v in values {
+                opt = match choice_ru(v) {
+                    Some(ru) => opt.add_string_choice_localized(*v, *v, [(RU, ru)]),
+                    None => opt.add_string_choice(*v, *v),
+                };
+            }
+        }
+        k if autocompleted(k) => opt = opt.set_autocomplete(true),
+        _ => {}
+    }
+    opt
+}
+
+fn subcommand(c: &CmdSpec) -> CreateCommandOption {
+    let mut sub = CreateCommandOption::new(CommandOptionType::SubCommand, c.name, c.help[0])
+        .description_localized(RU, c.help[1]);
+    // Discord wants required options before optional ones.
+    let (required, optional): (Vec<&OptSpec>, Vec<&OptSpec>) =
+        c.options.iter().partition(|o| o.required);
+    for o in required.into_iter().chain(optional) {
+        sub = sub.add_sub_option(option(o));
+    }
+    sub
+}
+
+/// A subcommand group: Discord allows 25 options per level, the table has more commands, so a
+/// few related ones sit one level down (`/vq diplomacy war`). The leaf names and options are
+/// still the table's; the group is only a Discord path.
+#[derive(Debug, Clone, Copy)]
+pub struct Group {
+    /// Group name.
+    pub name: &'static str,
+    /// Description: English, Russian.
+    pub help: [&'static str; 2],
+    /// The table commands in it.
+    pub members: &'static [&'static str],
+}
+
+/// The groups; every other command is a direct subcommand of `/vq`.
+pub const GROUPS: &[Group] = &[
+    Group {
+        name: "diplomacy",
+        help: [
+            "war, peace and alliances",
+            "война, мир и союзы",
+        ],
+        members: &["war", "peace", "ally", "accept", "decline"],
+    },
+    Group {
+        name: "info",
+        help: [
+            "victory points, the log, the rules",
+            "победные очки, журнал, правила",
+        ],
+        members: &["vp", "log", "rule"],
+    },
+];
+
+/// The group a table command is registered under, if any.
+pub fn group_of(command: &str) -> Option<&'static Group> {
+    GROUPS.iter().find(|g| g.members.contains(&command))
+}
+
+/// How a player types a table command on Discord: `/vq play`, `/vq diplomacy war`.
+pub fn slash_path(command: &str) -> String {
+    match group_of(command) {
+        Some(g) => format!("/{ROOT} {} {command}", g.name),
+        None => format!("/{ROOT} {command}"),
+    }
+}
+
+/// The `/vq` command with every command of the table's grammar.
+pub fn vq_command() -> CreateCommand {
+    let mut cmd = CreateCommand::new(ROOT)
+        .description("Play Virgin Queen at this table")
+        .description_localized(RU, "Играть в «Королеву-девственницу» за этим столом");
+    for c in COMMANDS.iter().filter(|c| group_of(c.name).is_none()) {
+        cmd = cmd.add_option(subcommand(c));
+    }
+    for g in GROUPS {
+        let mut group =
+            CreateCommandOption::new(CommandOptionType::SubCommandGroup, g.name, g.help[0])
+                .description_localized(RU, g.help[1]);
+        for c in COMMANDS.iter().filter(|c| g.members.contains(&c.name)) {
+            group = group.add_sub_option(subcommand(c));
+        }
+        cmd = cmd.add_option(group);
+    }
+    cmd
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn longest(v: &serde_json::Value, field: &str) -> usize {
+        let base = v[field].as_str().map_or(0, |s| s.chars().count());
+        let loc = v[format!("{field}_localizations")]
+            .as_object()
+            .map(|m| {
+                m.values()
+                    .filter_map(|s| s.as_str())
+                    .map(|s| s.chars().count())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .unwrap_or(0);
+        base.max(loc)
+    }
+
+    /// Discord counts name, description and choice name/value, the longest locale of each.
+    fn size(v: &serde_json::Value) -> usize {
+        let mut n = longest(v, "name") + longest(v, "description");
+        if let Some(cs) = v["choices"].as_array() {
+            for c in cs {
+                n += longest(c, "name") + c["value"].as_str().map_or(0, str::len);
+            }
+        }
+        if let Some(os) = v["options"].as_array() {
+            n += os.iter().map(size).sum::<usize>();
+        }
+        n
+    }
+
+    #[test]
+    fn vq_fits_discord_limits() {
+        let v = serde_json::to_value(vq_command()).expect("serializes");
+        let top = v["options"].as_array().expect("subcommands");
+        assert!(top.len() <= 25, "Discord allows 25 options per level");
+        let mut subs: Vec<&serde_json::Value> = Vec::new();
+        for o in top {
+            match o["options"].as_array() {
+                Some(inner) if o["type"] == 2 => {
+                    assert!(inner.len() <= 25);
+                    subs.extend(inner.iter());
+                }
+                _ => subs.push(o),
+            }
+        }
+        let mut names: Vec<&str> = subs.iter().filter_map(|s| s["name"].as_str()).collect();
+        names.sort_unstable();
+        let mut want: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
+        want.sort_unstable();
+        assert_eq!(names, want, "every table command exactly once");
+        for s in subs {
+            let opts = s["options"].as_array().map_or(0, Vec::len);
+            assert!(opts <= 25, "{}", s["name"]);
+            for d in [&s["description"], &s["description_localizations"][RU]] {
+                let n = d.as_str().expect("description").chars().count();
+                assert!((1..=100).contains(&n), "{} {d}", s["name"]);
+            }
+        }
+        let total = size(&v);
+        assert!(total <= 8000, "/vq is {total} characters; Discord allows 8000");
+    }
 }

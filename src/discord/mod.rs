@@ -1,25 +1,41 @@
-//! The Discord front end: a poise framework serving the `/vq` slash command.
+//! The Discord front end: the `/vq` slash command over the table layer.
 //!
 //! [`run`] connects to Discord (or, in tests, to a loopback emulator through
-//! [`BotConfig::rest_base`]), registers `/vq` and answers it until the shutdown future completes.
+//! [`BotConfig::rest_base`]), registers `/vq` (one subcommand per entry of the table's command
+//! table), and answers slash commands, autocomplete and button clicks until the shutdown future
+//! completes. The framework is serenity's own event handler: the commands are built at run time
+//! from the table's grammar, which poise's compile-time command macros cannot express.
+//!
+//! Per game, commands run one at a time (an async lock per channel, held while the table works
+//! on a blocking thread and while the answer is delivered, so posts of two commands never
+//! interleave); different games run in parallel.
 
 mod commands;
+mod deliver;
+pub mod game_file;
+mod handler;
 pub mod help;
+pub mod prompts;
+pub mod suggest;
 
 use std::fmt;
 use std::future::Future;
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
-use ::serenity::prelude::TypeMapKey;
-use poise::serenity_prelude as serenity;
-use serenity::{ClientBuilder, GatewayError, GatewayIntents, GuildId, HttpBuilder};
+use serenity::all::{ClientBuilder, GatewayError, GatewayIntents, GuildId, HttpBuilder};
 
-pub use commands::CommandError;
+use crate::table::{Locale, MemStore, Renderer, Table, TableOptions};
 
-/// How long [`run`] waits for the shards to stop after the shutdown future completed.
+pub use commands::{slash_path, vq_command, GROUPS, ROOT};
+pub use handler::CommandError;
+
+/// How long [`run`] waits for in-flight commands, then for the shards, after the shutdown
+/// future completed.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 
-/// How to reach Discord.
+/// How to reach Discord and where the games live.
 #[derive(Clone)]
 pub struct BotConfig {
     /// The bot token from the developer portal (without the `Bot ` prefix). Never logged.
@@ -30,6 +46,35 @@ pub struct BotConfig {
     pub rest_base: Option<String>,
     /// Register the commands in this guild only (instant, for development) instead of globally.
     pub dev_guild: Option<u64>,
+    /// The SQLite file of the games; `None` keeps games in memory (lost on restart).
+    pub database: Option<PathBuf>,
+    /// Language of games created without `locale:`.
+    pub locale: Locale,
+    /// The game-data folder; `None` for the shipped `map_data/virgin_queen`.
+    pub data_dir: Option<PathBuf>,
+    /// Seed of the first new game (tests); random when `None`.
+    pub seed: Option<u64>,
+    /// Draws the map after impulses; without one no pictures are posted.
+    pub renderer: Option<Arc<dyn Renderer>>,
+    /// Answer directly when the table is done within this time, else defer first and follow
+    /// up. Well under Discord's 3-second acknowledgement deadline.
+    pub ack_budget: Duration,
+}
+
+impl Default for BotConfig {
+    fn default() -> Self {
+        BotConfig {
+            token: String::new(),
+            rest_base: None,
+            dev_guild: None,
+            database: None,
+            locale: Locale::En,
+            data_dir: None,
+            seed: None,
+            renderer: None,
+            ack_budget: Duration::from_millis(800),
+        }
+    }
 }
 
 impl fmt::Debug for BotConfig {
@@ -38,6 +83,12 @@ impl fmt::Debug for BotConfig {
             .field("token", &"<redacted>")
             .field("rest_base", &self.rest_base)
             .field("dev_guild", &self.dev_guild)
+            .field("database", &self.database)
+            .field("locale", &self.locale)
+            .field("data_dir", &self.data_dir)
+            .field("seed", &self.seed)
+            .field("renderer", &self.renderer.is_some())
+            .field("ack_budget", &self.ack_budget)
             .finish()
     }
 }
@@ -48,6 +99,12 @@ pub enum BotError {
     /// The configuration cannot work (empty token, guild id 0, ...).
     #[error("invalid bot configuration: {0}")]
     Config(&'static str),
+    /// The game data does not load.
+    #[error("the game data does not load: {0}")]
+    Data(String),
+    /// The database cannot be opened.
+    #[error("cannot open the database: {0}")]
+    Database(String),
     /// Discord refused the token when the gateway connection identified.
     #[error("Discord rejected the bot token")]
     InvalidToken,
@@ -62,24 +119,41 @@ pub enum BotError {
     Client(#[source] serenity::Error),
 }
 
-/// State shared by the command handlers; the game table will be plugged in here.
-#[derive(Debug, Default)]
-pub struct Data {}
-
-/// Context handed to the command handlers.
-pub type Context<'a> = poise::Context<'a, Data, CommandError>;
-
-/// Set in the client's type map when command registration failed during setup.
-struct RegistrationFailure;
-
-impl TypeMapKey for RegistrationFailure {
-    type Value = String;
+fn open_table(config: &BotConfig) -> Result<Table, BotError> {
+    let rs = match &config.data_dir {
+        Some(dir) => crate::data::load(dir),
+        None => crate::data::load_default(),
+    }
+    .map_err(|problems| {
+        let first = problems
+            .first()
+            .map(|p| format!("{}:{}: {}", p.file, p.line, p.message))
+            .unwrap_or_default();
+        BotError::Data(format!("{} problem(s); first: {first}", problems.len()))
+    })?;
+    let store: Box<dyn crate::table::GameStore> = match &config.database {
+        Some(path) => Box::new(
+            game_file::SqliteGames::open(path, &rs.fingerprint)
+                .map_err(|e| BotError::Database(format!("{}: {e}", path.display())))?,
+        ),
+        None => Box::new(MemStore::new()),
+    };
+    Ok(Table::new(
+        Arc::new(rs),
+        store,
+        TableOptions {
+            seed: config.seed,
+            renderer: config.renderer.clone(),
+            default_locale: config.locale,
+        },
+    ))
 }
 
-/// Runs the bot until `shutdown` completes, then stops the gateway connection cleanly.
+/// Runs the bot until `shutdown` completes: then new interactions are turned away politely,
+/// in-flight commands finish, the gateway connection closes and the database is closed.
 ///
-/// Returns an error if the token is rejected, if the commands cannot be registered or if the
-/// client stops on its own because of an error.
+/// Returns an error if the token is rejected, if the data or database cannot be opened, if the
+/// commands cannot be registered or if the client stops on its own because of an error.
 pub async fn run(
     config: BotConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
@@ -92,41 +166,32 @@ pub async fn run(
         Some(id) => Some(GuildId::new(id)),
         None => None,
     };
+    let table = {
+        let config = config.clone();
+        tokio::task::spawn_blocking(move || open_table(&config))
+            .await
+            .map_err(|e| BotError::Database(format!("opening the table panicked: {e}")))??
+    };
 
     let http = match &config.rest_base {
         Some(base) => HttpBuilder::new(&config.token)
             .proxy(base.as_str())
             .ratelimiter_disabled(true)
             .build(),
-        None => serenity::Http::new(&config.token),
+        None => serenity::all::Http::new(&config.token),
     };
 
-    let framework = poise::Framework::builder()
-        .options(poise::FrameworkOptions {
-            commands: vec![commands::vq()],
-            on_error: |error| Box::pin(on_error(error)),
-            ..Default::default()
-        })
-        .setup(move |ctx, _ready, framework| {
-            Box::pin(async move {
-                let commands = &framework.options().commands;
-                let registered = match dev_guild {
-                    Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await,
-                    None => poise::builtins::register_globally(ctx, commands).await,
-                };
-                registered.map_err(CommandError::Registration)?;
-                tracing::info!(guild = ?dev_guild, "registered /vq");
-                Ok(Data::default())
-            })
-        })
-        .build();
-
+    let state = Arc::new(handler::BotState::new(
+        Arc::new(table),
+        dev_guild,
+        config.ack_budget,
+    ));
     let mut client = ClientBuilder::new_with_http(http, GatewayIntents::non_privileged())
-        .framework(framework)
+        .event_handler_arc(Arc::new(handler::Handler(state.clone())))
         .await
         .map_err(BotError::Client)?;
     let shard_manager = client.shard_manager.clone();
-    let data = client.data.clone();
+    state.set_shard_manager(shard_manager.clone());
 
     let outcome = {
         let start = client.start();
@@ -134,16 +199,21 @@ pub async fn run(
         tokio::select! {
             result = &mut start => result,
             () = shutdown => {
-                tracing::info!("shutting down the Discord client");
+                tracing::info!("shutting down: finishing in-flight commands");
+                state.close_and_drain(SHUTDOWN_GRACE).await;
                 shard_manager.shutdown_all().await;
                 // `start` returns once every shard has stopped; do not hang if one never started.
                 tokio::time::timeout(SHUTDOWN_GRACE, start).await.unwrap_or(Ok(()))
             }
         }
     };
+    // Dropping the client and the state closes the table and with it the database.
+    drop(client);
+    let failure = state.registration_failure();
+    drop(state);
 
-    if let Some(reason) = data.read().await.get::<RegistrationFailure>() {
-        return Err(BotError::Registration(reason.clone()));
+    if let Some(reason) = failure {
+        return Err(BotError::Registration(reason));
     }
     match outcome {
         Ok(()) => Ok(()),
@@ -152,28 +222,5 @@ pub async fn run(
         }
         Err(serenity::Error::Gateway(e)) => Err(BotError::Gateway(e)),
         Err(e) => Err(BotError::Client(e)),
-    }
-}
-
-async fn on_error(error: poise::FrameworkError<'_, Data, CommandError>) {
-    match error {
-        poise::FrameworkError::Setup {
-            error,
-            framework,
-            ctx,
-            ..
-        } => {
-            tracing::error!(%error, "bot setup failed; shutting down");
-            ctx.data
-                .write()
-                .await
-                .insert::<RegistrationFailure>(error.to_string());
-            framework.shard_manager().shutdown_all().await;
-        }
-        other => {
-            if let Err(e) = poise::builtins::on_error(other).await {
-                tracing::error!(error = %e, "could not report a command error");
-            }
-        }
     }
 }

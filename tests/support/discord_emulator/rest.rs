@@ -596,6 +596,12 @@ fn webhook_message(
             if let Some(m) = s.message_mut(target) {
                 m.deleted = true;
             }
+            // A deleted "thinking" message is no longer filled by the next follow-up.
+            if Some(target) == ix.original_message {
+                if let Some(rec) = s.interactions.iter_mut().find(|i| i.id == id) {
+                    rec.deferred_original = false;
+                }
+            }
             Ok((204, Value::Null))
         }
         _ => {

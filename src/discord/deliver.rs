@@ -1,0 +1,667 @@
+//! Running one command at the table and turning its [`Outbox`] into Discord messages.
+//!
+//! Timing: the table works on a blocking thread. If it is done within the acknowledgement
+//! budget the answer goes out as the interaction response itself (one request); otherwise the
+//! bot defers first (so Discord's 3-second deadline is never missed) and follows up.
+//!
+//! Audiences: channel posts become public messages (split at 2000 characters, the map PNG on
+//! the last piece, the players who act next mentioned and nobody else pingable); replies are
+//! ephemeral; private messages go by DM. When a user's DMs are closed (50007) that is
+//! remembered, the text waits in memory, and the channel gets a notice with a "show me"
+//! button whose answer is ephemeral. Nothing private is ever posted in the channel.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serenity::all::{
+    ChannelId, CommandInteraction, ComponentInteraction, Context, CreateActionRow,
+    CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    EditInteractionResponse, GuildId, Http, HttpError,
+};
+
+use super::handler::{ephemeral_message, lock, BotState, CommandError};
+use super::help::Lang;
+use super::prompts::{private_button, public_prompt, secret_pending, secret_prompt};
+use crate::engine::{Game, Power};
+use crate::table::command::{Command, ParseError};
+use crate::table::{Audience, Caller, Channel, Image, Locale, Msg, Outbox, Table, Texts, UserId};
+
+/// Discord's limit on message content.
+pub const MAX_CONTENT: usize = 2000;
+
+/// The interaction being answered.
+pub(crate) enum Ix {
+    /// A slash command.
+    Command(Box<CommandInteraction>),
+    /// A button or select click.
+    Component(Box<ComponentInteraction>),
+}
+
+impl Ix {
+    pub(crate) fn locale(&self) -> &str {
+        match self {
+            Ix::Command(c) => &c.locale,
+            Ix::Component(c) => &c.locale,
+        }
+    }
+    fn channel_id(&self) -> ChannelId {
+        match self {
+            Ix::Command(c) => c.channel_id,
+            Ix::Component(c) => c.channel_id,
+        }
+    }
+    fn guild_id(&self) -> Option<GuildId> {
+        match self {
+            Ix::Command(c) => c.guild_id,
+            Ix::Component(c) => c.guild_id,
+        }
+    }
+    async fn create_response(
+        &self,
+        http: &Http,
+        r: CreateInteractionResponse,
+    ) -> Result<(), serenity::Error> {
+        match self {
+            Ix::Command(c) => c.create_response(http, r).await,
+            Ix::Component(c) => c.create_response(http, r).await,
+        }
+    }
+    async fn followup(
+        &self,
+        http: &Http,
+        f: CreateInteractionResponseFollowup,
+    ) -> Result<(), serenity::Error> {
+        match self {
+            Ix::Command(c) => c.create_followup(http, f).await.map(|_| ()),
+            Ix::Component(c) => c.create_followup(http, f).await.map(|_| ()),
+        }
+    }
+    /// Acknowledges without an answer yet: "thinking" for a command, a silent ack for a click.
+    async fn defer(&self, http: &Http) -> Result<(), serenity::Error> {
+        match self {
+            Ix::Command(c) => {
+                c.create_response(
+                    http,
+                    CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
+                )
+                .await
+            }
+            Ix::Component(c) => {
+                c.create_response(http, CreateInteractionResponse::Acknowledge)
+                    .await
+            }
+        }
+    }
+    /// Answers with one short text.
+    pub(crate) async fn respond(
+        &self,
+        ctx: &Context,
+        text: &str,
+        ephemeral: bool,
+    ) -> Result<(), CommandError> {
+        let mut items = Vec::new();
+        for piece in split(text, MAX_CONTENT) {
+            items.push(Item {
+                text: piece,
+                ephemeral,
+                ..Item::default()
+            });
+        }
+        send_items(&ctx.http, self, items, false).await
+    }
+}
+
+/// What the blocking part hands back.
+pub(crate) enum Outcome {
+    /// The button was made for an earlier state of the game.
+    Stale,
+    /// The table ran the command.
+    Done(Box<Done>),
+}
+
+pub(crate) struct Done {
+    outbox: Outbox,
+    before_seq: Option<u32>,
+    after: Option<After>,
+}
+
+/// The game after the command, as far as prompts need it.
+struct After {
+    game_id: i64,
+    locale: Locale,
+    game: Option<Game>,
+    seats: BTreeMap<Power, UserId>,
+}
+
+fn after(table: &Table, channel: Channel) -> Option<After> {
+    let j = table.state_json(channel)?;
+    let game_id = j["game"]["id"].as_i64()?;
+    let locale = j["game"]["locale"]
+        .as_str()
+        .and_then(Locale::parse)
+        .unwrap_or_default();
+    Some(After {
+        game_id,
+        locale,
+        game: table.game(channel),
+        seats: table.seats(channel),
+    })
+}
+
+/// The blocking part: staleness check, the table call, the state after.
+fn run_table(
+    state: &BotState,
+    channel: Channel,
+    caller: &Caller,
+    cmd: Result<Command, ParseError>,
+    expect: Option<(i64, Option<u32>)>,
+) -> Outcome {
+    state.ensure_loaded(channel);
+    let table = &state.table;
+    let before = table.game(channel);
+    if let Some((game_id, Some(seq))) = expect {
+        let current_id = table
+            .state_json(channel)
+            .and_then(|j| j["game"]["id"].as_i64());
+        if current_id != Some(game_id) || before.as_ref().map(|g| g.seq) != Some(seq) {
+            return Outcome::Stale;
+        }
+    }
+    let outbox = table.handle_command(channel, caller, cmd);
+    let after = if outbox.refused {
+        None
+    } else {
+        after(table, channel)
+    };
+    Outcome::Done(Box::new(Done {
+        outbox,
+        before_seq: before.map(|g| g.seq),
+        after,
+    }))
+}
+
+/// Runs a command for `caller` in `channel`'s game and answers `ix`. `expect` is the game and
+/// state a clicked button was made for.
+pub(crate) async fn execute(
+    state: &Arc<BotState>,
+    ctx: &Context,
+    ix: Ix,
+    channel: Channel,
+    caller: Caller,
+    cmd: Result<Command, ParseError>,
+    expect: Option<(i64, Option<u32>)>,
+) -> Result<(), CommandError> {
+    let lang = Lang::from_locale(Some(ix.locale()));
+    let from_button_hand = matches!(ix, Ix::Component(_)) && matches!(cmd, Ok(Command::Hand { .. }));
+    let game_lock = state.game_lock(channel);
+    let st = state.clone();
+    let who = caller.clone();
+    let work = async move {
+        let guard = game_lock.lock_owned().await;
+        let done =
+            tokio::task::spawn_blocking(move || run_table(&st, channel, &who, cmd, expect)).await;
+        (guard, done)
+    };
+    tokio::pin!(work);
+    let (deferred, (guard, done)) = match tokio::time::timeout(state.ack_budget, &mut work).await {
+        Ok(r) => (false, r),
+        Err(_) => {
+            ix.defer(&ctx.http).await?;
+            (true, work.await)
+        }
+    };
+    let outcome = match done {
+        Ok(o) => o,
+        Err(e) => {
+            tracing::error!(error = %e, "a table call panicked");
+            let text = lang.pick(
+                "Something went wrong at the table; please try again.",
+                "Что-то пошло не так; попробуйте ещё раз.",
+            );
+            let items = vec![Item::private(text.to_string())];
+            return send_items(&ctx.http, &ix, items, deferred).await;
+        }
+    };
+    let result = match outcome {
+        Outcome::Stale => {
+            let text = lang.pick(
+                "This prompt is out of date: the game has moved on since it was posted. Use the newest prompt or the slash command.",
+                "Эта кнопка устарела: с тех пор партия продвинулась. Используйте последнее сообщение или команду.",
+            );
+            send_items(&ctx.http, &ix, vec![Item::private(text.to_string())], deferred).await
+        }
+        Outcome::Done(done) => {
+            deliver(state, &ctx.http, &ix, channel, &caller, *done, deferred, from_button_hand).await
+        }
+    };
+    drop(guard);
+    result
+}
+
+/// One message to send.
+#[derive(Default)]
+struct Item {
+    text: String,
+    ephemeral: bool,
+    image: Option<Image>,
+    mentions: Vec<UserId>,
+    components: Vec<CreateActionRow>,
+}
+
+impl Item {
+    fn private(text: String) -> Item {
+        Item {
+            text,
+            ephemeral: true,
+            ..Item::default()
+        }
+    }
+}
+
+/// A public post before splitting.
+struct Post {
+    text: String,
+    image: Option<Image>,
+    mentions: Vec<UserId>,
+    components: Vec<CreateActionRow>,
+    /// The table's "who acts next" line (where the decision buttons go).
+    next_up: bool,
+}
+
+fn mention_line(users: &[UserId]) -> String {
+    users
+        .iter()
+        .map(|u| format!("<@{u}>"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Splits text into pieces of at most `limit` characters, at line ends where possible.
+pub fn split(text: &str, limit: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut cur_len = 0;
+    for line in text.split('\n') {
+        let len = line.chars().count();
+        if cur_len > 0 && cur_len + 1 + len > limit {
+            out.push(std::mem::take(&mut cur));
+            cur_len = 0;
+        }
+        if len > limit {
+            let chars: Vec<char> = line.chars().collect();
+            for chunk in chars.chunks(limit) {
+                if cur_len > 0 {
+                    out.push(std::mem::take(&mut cur));
+                }
+                cur = chunk.iter().collect();
+                cur_len = chunk.len();
+            }
+            continue;
+        }
+        if cur_len > 0 {
+            cur.push('\n');
+            cur_len += 1;
+        }
+        cur.push_str(line);
+        cur_len += len;
+    }
+    if cur_len > 0 || out.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+fn pieces(post: Post, ephemeral: bool) -> Vec<Item> {
+    let mut texts = split(&post.text, MAX_CONTENT);
+    let last = texts.pop().unwrap_or_default();
+    let mut items: Vec<Item> = texts
+        .into_iter()
+        .map(|text| Item {
+            text,
+            ephemeral,
+            mentions: post.mentions.clone(),
+            ..Item::default()
+        })
+        .collect();
+    items.push(Item {
+        text: last,
+        ephemeral,
+        image: post.image,
+        mentions: post.mentions,
+        components: post.components,
+    });
+    items
+}
+
+enum DmError {
+    Closed,
+    Other(serenity::Error),
+}
+
+fn closed_dms(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if r.error.code == 50007 || r.error.code == 50278)
+}
+
+async fn send_dm(
+    state: &BotState,
+    http: &Http,
+    user: UserId,
+    text: &str,
+    components: Vec<CreateActionRow>,
+) -> Result<(), DmError> {
+    if lock(&state.dms_closed).contains(&user) {
+        return Err(DmError::Closed);
+    }
+    let cached = lock(&state.dm_channels).get(&user).copied();
+    let channel = match cached {
+        Some(c) => c,
+        None => {
+            let c = serenity::all::UserId::new(user.max(1))
+                .create_dm_channel(http)
+                .await
+                .map_err(DmError::Other)?
+                .id;
+            lock(&state.dm_channels).insert(user, c);
+            c
+        }
+    };
+    let pieces = split(text, MAX_CONTENT);
+    let n = pieces.len();
+    let mut components = Some(components);
+    for (i, piece) in pieces.into_iter().enumerate() {
+        let mut msg = CreateMessage::new()
+            .content(piece)
+            .allowed_mentions(CreateAllowedMentions::new().empty_users().empty_roles());
+        if i + 1 == n {
+            msg = msg.components(components.take().unwrap_or_default());
+        }
+        if let Err(e) = channel.send_message(http, msg).await {
+            if closed_dms(&e) {
+                lock(&state.dms_closed).insert(user);
+                tracing::info!(user, "DMs are closed; falling back to ephemeral replies");
+                return Err(DmError::Closed);
+            }
+            return Err(DmError::Other(e));
+        }
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn deliver(
+    state: &BotState,
+    http: &Http,
+    ix: &Ix,
+    channel: Channel,
+    caller: &Caller,
+    done: Done,
+    deferred: bool,
+    from_button_hand: bool,
+) -> Result<(), CommandError> {
+    let Done {
+        outbox,
+        before_seq,
+        after,
+    } = done;
+    let rs = state.table.ruleset();
+    let game_loc = after
+        .as_ref()
+        .map_or(Lang::from_locale(Some(ix.locale())).locale(), |a| a.locale);
+    let t = Texts::new(rs, game_loc);
+    let invoker = caller.user;
+    // Answers in the invoker's own DM channel are private already.
+    let in_dm = ix.guild_id().is_none() && ix.channel_id().get() != channel.channel;
+    let prefer_private = from_button_hand || in_dm || lock(&state.dms_closed).contains(&invoker);
+
+    let mut posts: Vec<Post> = Vec::new();
+    let mut private: Vec<String> = Vec::new();
+    let mut dms: Vec<(UserId, String)> = Vec::new();
+    for m in outbox.messages {
+        match m.to {
+            Audience::Channel => {
+                let mut text = m.text;
+                if !m.mentions.is_empty() {
+                    text.push('\n');
+                    text.push_str(&mention_line(&m.mentions));
+                }
+                posts.push(Post {
+                    text,
+                    image: m.image,
+                    next_up: !m.mentions.is_empty(),
+                    mentions: m.mentions,
+                    components: Vec::new(),
+                });
+            }
+            Audience::Reply(_) => private.push(m.text),
+            Audience::Dm(u) => dms.push((u, m.text)),
+        }
+    }
+
+    let mut shown_here = false;
+    let mut notices: Vec<UserId> = Vec::new();
+    for (u, text) in dms {
+        if u == invoker && prefer_private {
+            private.push(text);
+            shown_here = true;
+            continue;
+        }
+        match send_dm(state, http, u, &text, Vec::new()).await {
+            Ok(()) => {}
+            Err(e) => {
+                if let DmError::Other(e) = &e {
+                    tracing::warn!(user = u, error = %e, "a DM failed");
+                }
+                if u == invoker {
+                    private.push(text);
+                    shown_here = true;
+                } else {
+                    lock(&state.undelivered)
+                        .entry((channel, u))
+                        .or_default()
+                        .push(text);
+                    if !notices.contains(&u) {
+                        notices.push(u);
+                    }
+                }
+            }
+        }
+    }
+    if shown_here {
+        // "Sent to you privately" is not true when it is shown right here.
+        let sent = [Locale::En, Locale::Ru].map(|l| Texts::new(rs, l).msg(&Msg::HandSentDm));
+        private.retain(|p| !sent.contains(p));
+    }
+    // Whatever could not reach the invoker earlier, now that they are here.
+    if let Some(waiting) = lock(&state.undelivered).remove(&(channel, invoker)) {
+        private.extend(waiting);
+    }
+
+    let game_id = after.as_ref().map(|a| a.game_id);
+    for u in notices {
+        let text = t.loc_pick(
+            &format!("<@{u}> I cannot send you direct messages (they are closed for this server), so your private information waits here: press the button (only you will see it) or use `/vq hand`."),
+            &format!("<@{u}> не могу написать вам в личные сообщения (они закрыты для этого сервера), поэтому ваша личная информация ждёт здесь: нажмите кнопку (увидите только вы) или используйте `/vq hand`."),
+        );
+        posts.push(Post {
+            text,
+            image: None,
+            mentions: vec![u],
+            components: game_id.map_or_else(Vec::new, |g| private_button(t, channel, g)),
+            next_up: false,
+        });
+    }
+
+    // Decision buttons under the "who acts next" line, and the Empire's secret by DM.
+    if let Some(a) = &after {
+        if let Some(g) = &a.game {
+            let rows = public_prompt(rs, t, channel, a.game_id, g);
+            if let Some(p) = posts.iter_mut().rev().find(|p| p.next_up) {
+                p.components = rows;
+            }
+            if secret_pending(g) && before_seq != Some(g.seq) {
+                if let Some(holder) = a.seats.get(&Power::Empire).copied() {
+                    let text = t.loc_pick(
+                        "**The Empire's secret choice.** Pick its religious preference below. The channel sees only a commitment (sha256) until the reveal; you may see your choice again here.",
+                        "**Тайный выбор Империи.** Выберите её религиозное предпочтение ниже. Канал увидит только обязательство (sha256) до раскрытия.",
+                    );
+                    let rows = secret_prompt(t, channel, a.game_id, g);
+                    if send_dm(state, http, holder, &text, rows).await.is_err() {
+                        let text = t.loc_pick(
+                            &format!("<@{holder}> I cannot send you direct messages: make the Empire's secret choice with `/vq secret choice:…` — the answer is shown only to you."),
+                            &format!("<@{holder}> не могу написать вам лично: сделайте тайный выбор Империи командой `/vq secret choice:…` — ответ увидите только вы."),
+                        );
+                        posts.push(Post {
+                            text,
+                            image: None,
+                            mentions: vec![holder],
+                            components: Vec::new(),
+                            next_up: false,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    let mut public_items: Vec<Item> = posts.into_iter().flat_map(|p| pieces(p, false)).collect();
+    let private_items: Vec<Item> = private
+        .into_iter()
+        .flat_map(|text| split(&text, MAX_CONTENT))
+        .map(Item::private)
+        .collect();
+    let mut items = Vec::new();
+    if in_dm {
+        // A click in a DM: public posts go to the game's channel.
+        let target = ChannelId::new(channel.channel.max(1));
+        for item in public_items.drain(..) {
+            if let Err(e) = target.send_message(http, channel_message(item)).await {
+                tracing::warn!(error = %e, "posting to the game channel failed");
+            }
+        }
+    } else {
+        items.append(&mut public_items);
+    }
+    items.extend(private_items);
+    send_items(http, ix, items, deferred).await
+}
+
+fn allowed(mentions: &[UserId]) -> CreateAllowedMentions {
+    let base = CreateAllowedMentions::new().empty_roles().everyone(false);
+    if mentions.is_empty() {
+        base.empty_users()
+    } else {
+        base.users(mentions.iter().map(|u| serenity::all::UserId::new((*u).max(1))))
+    }
+}
+
+fn attachment(image: &Image) -> CreateAttachment {
+    CreateAttachment::bytes(image.png.clone(), image.name.clone())
+}
+
+fn channel_message(item: Item) -> CreateMessage {
+    let mut m = CreateMessage::new()
+        .allowed_mentions(allowed(&item.mentions))
+        .components(item.components);
+    if !item.text.is_empty() {
+        m = m.content(item.text);
+    }
+    if let Some(img) = &item.image {
+        m = m.add_file(attachment(img));
+    }
+    m
+}
+
+fn response_message(item: Item) -> CreateInteractionResponseMessage {
+    let mut m = CreateInteractionResponseMessage::new()
+        .ephemeral(item.ephemeral)
+        .allowed_mentions(allowed(&item.mentions))
+        .components(item.components);
+    if !item.text.is_empty() {
+        m = m.content(item.text);
+    }
+    if let Some(img) = &item.image {
+        m = m.add_file(attachment(img));
+    }
+    m
+}
+
+fn followup_message(item: Item) -> CreateInteractionResponseFollowup {
+    let mut m = CreateInteractionResponseFollowup::new()
+        .ephemeral(item.ephemeral)
+        .allowed_mentions(allowed(&item.mentions))
+        .components(item.components);
+    if !item.text.is_empty() {
+        m = m.content(item.text);
+    }
+    if let Some(img) = &item.image {
+        m = m.add_file(attachment(img));
+    }
+    m
+}
+
+fn edit_message(item: Item) -> EditInteractionResponse {
+    let mut m = EditInteractionResponse::new()
+        .allowed_mentions(allowed(&item.mentions))
+        .components(item.components)
+        .content(item.text);
+    if let Some(img) = &item.image {
+        m = m.new_attachment(attachment(img));
+    }
+    m
+}
+
+/// Sends items as the answer to `ix`: the first as the response (or into the deferred
+/// "thinking" message), the rest as follow-ups.
+async fn send_items(
+    http: &Http,
+    ix: &Ix,
+    items: Vec<Item>,
+    deferred: bool,
+) -> Result<(), CommandError> {
+    let mut items = items.into_iter();
+    let Some(first) = items.next() else {
+        if !deferred {
+            ix.create_response(http, ephemeral_message("✓")).await?;
+        } else if let Ix::Command(c) = ix {
+            c.delete_response(http).await?;
+        }
+        return Ok(());
+    };
+    match (deferred, ix) {
+        (false, _) => {
+            ix.create_response(http, CreateInteractionResponse::Message(response_message(first)))
+                .await?
+        }
+        (true, Ix::Command(c)) if !first.ephemeral => {
+            c.edit_response(http, edit_message(first)).await.map(|_| ())?
+        }
+        (true, Ix::Command(c)) => {
+            // A public "thinking" message cannot turn private: remove it, answer privately.
+            c.delete_response(http).await?;
+            ix.followup(http, followup_message(first)).await?
+        }
+        (true, Ix::Component(_)) => ix.followup(http, followup_message(first)).await?,
+    }
+    for item in items {
+        ix.followup(http, followup_message(item)).await?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_respects_the_limit_and_keeps_everything() {
+        let text = format!("{}\n{}\nshort", "a".repeat(1500), "b".repeat(4100));
+        let parts = split(&text, 2000);
+        assert!(parts.iter().all(|p| p.chars().count() <= 2000));
+        assert_eq!(parts.concat().replace('\n', ""), text.replace('\n', ""));
+        assert_eq!(split("", 2000), vec![String::new()]);
+        assert_eq!(split("x\ny", 2000), vec!["x\ny".to_string()]);
+        let ru = "я".repeat(2500);
+        assert!(split(&ru, 2000).iter().all(|p| p.chars().count() <= 2000));
+    }
+}

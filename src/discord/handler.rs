@@ -1,0 +1,379 @@
+//! The one global interaction handler: slash commands, autocomplete and button clicks, each
+//! routed to the table by channel (slash) or by the button's `custom_id` (clicks, which may come
+//! from a DM).
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::time::Duration;
+
+use serenity::all::{
+    AutocompleteChoice, ChannelId, CommandDataOption, CommandDataOptionValue, CommandInteraction,
+    ComponentInteraction, Context, CreateAutocompleteResponse, CreateInteractionResponse,
+    CreateInteractionResponseMessage, EventHandler, GuildId, Interaction, Member, Ready,
+    ShardManager, User,
+};
+use serenity::async_trait;
+use tokio::sync::Notify;
+
+use super::commands::{vq_command, ROOT};
+use super::deliver::{self, Ix};
+use super::help::{help_text, Lang};
+use super::prompts::Prompt;
+use super::suggest::{suggest, CallerView};
+use crate::table::command::{Command, Invocation};
+use crate::table::{Caller, Channel, Table, UserId};
+
+/// Why a handler could not do its work (logged; the user sees a polite message).
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    /// A call to Discord failed.
+    #[error("Discord request failed: {0}")]
+    Discord(#[from] serenity::Error),
+    /// A blocking table call panicked.
+    #[error("the table failed: {0}")]
+    Table(String),
+}
+
+pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Everything the handlers share.
+pub struct BotState {
+    pub(crate) table: Arc<Table>,
+    dev_guild: Option<GuildId>,
+    pub(crate) ack_budget: Duration,
+    /// One async lock per game channel: commands of one game run one at a time.
+    games: Mutex<HashMap<Channel, Arc<tokio::sync::Mutex<()>>>>,
+    /// Channels whose game the table has loaded from the store in this process.
+    loaded: Mutex<HashSet<Channel>>,
+    /// Users whose DMs are closed (50007): no more DM attempts, ephemeral fallbacks instead.
+    pub(crate) dms_closed: Mutex<HashSet<UserId>>,
+    /// DM channel ids by user.
+    pub(crate) dm_channels: Mutex<HashMap<UserId, ChannelId>>,
+    /// Private texts that could not be delivered, shown at the user's next interaction there.
+    pub(crate) undelivered: Mutex<HashMap<(Channel, UserId), Vec<String>>>,
+    registered: AtomicBool,
+    registration_failure: Mutex<Option<String>>,
+    shard_manager: OnceLock<Arc<ShardManager>>,
+    closing: AtomicBool,
+    in_flight: AtomicUsize,
+    idle: Notify,
+}
+
+/// Counts an interaction as in flight while alive.
+struct InFlight<'a>(&'a BotState);
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        if self.0.in_flight.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.0.idle.notify_waiters();
+        }
+    }
+}
+
+impl BotState {
+    pub(crate) fn new(table: Arc<Table>, dev_guild: Option<GuildId>, ack_budget: Duration) -> Self {
+        BotState {
+            table,
+            dev_guild,
+            ack_budget,
+            games: Mutex::new(HashMap::new()),
+            loaded: Mutex::new(HashSet::new()),
+            dms_closed: Mutex::new(HashSet::new()),
+            dm_channels: Mutex::new(HashMap::new()),
+            undelivered: Mutex::new(HashMap::new()),
+            registered: AtomicBool::new(false),
+            registration_failure: Mutex::new(None),
+            shard_manager: OnceLock::new(),
+            closing: AtomicBool::new(false),
+            in_flight: AtomicUsize::new(0),
+            idle: Notify::new(),
+        }
+    }
+
+    pub(crate) fn set_shard_manager(&self, m: Arc<ShardManager>) {
+        let _ = self.shard_manager.set(m);
+    }
+
+    pub(crate) fn registration_failure(&self) -> Option<String> {
+        lock(&self.registration_failure).clone()
+    }
+
+    fn enter(&self) -> InFlight<'_> {
+        self.in_flight.fetch_add(1, Ordering::SeqCst);
+        InFlight(self)
+    }
+
+    /// Turns new interactions away and waits (at most `grace`) for the running ones.
+    pub(crate) async fn close_and_drain(&self, grace: Duration) {
+        self.closing.store(true, Ordering::SeqCst);
+        let wait = async {
+            loop {
+                let idle = self.idle.notified();
+                if self.in_flight.load(Ordering::SeqCst) == 0 {
+                    return;
+                }
+                idle.await;
+            }
+        };
+        if tokio::time::timeout(grace, wait).await.is_err() {
+            tracing::warn!("in-flight commands did not finish within {grace:?}");
+        }
+    }
+
+    pub(crate) fn game_lock(&self, channel: Channel) -> Arc<tokio::sync::Mutex<()>> {
+        lock(&self.games).entry(channel).or_default().clone()
+    }
+
+    /// Makes the table load the channel's game from the store (once per process), so reads
+    /// such as [`Table::game`] see it after a restart. Blocking.
+    pub(crate) fn ensure_loaded(&self, channel: Channel) {
+        if lock(&self.loaded).contains(&channel) {
+            return;
+        }
+        // Any command loads the channel's game first; `help` changes nothing.
+        let _ = self.table.handle_command(
+            channel,
+            &Caller::new(0, "vqbot"),
+            Ok(Command::Help {
+                command: Some("help".into()),
+            }),
+        );
+        lock(&self.loaded).insert(channel);
+    }
+}
+
+/// serenity's event handler.
+pub struct Handler(pub Arc<BotState>);
+
+#[async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        tracing::info!(user = %ready.user.name, "connected to Discord");
+        if self.0.registered.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let cmd = vq_command();
+        let result = match self.0.dev_guild {
+            Some(g) => g.set_commands(&ctx.http, vec![cmd]).await.map(|_| ()),
+            None => serenity::all::Command::set_global_commands(&ctx.http, vec![cmd])
+                .await
+                .map(|_| ()),
+        };
+        match result {
+            Ok(()) => tracing::info!(guild = ?self.0.dev_guild, "registered /vq"),
+            Err(e) => {
+                tracing::error!(error = %e, "registering /vq failed; shutting down");
+                *lock(&self.0.registration_failure) = Some(e.to_string());
+                if let Some(m) = self.0.shard_manager.get() {
+                    m.shutdown_all().await;
+                }
+            }
+        }
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let state = &self.0;
+        let _in_flight = state.enter();
+        let closing = state.closing.load(Ordering::SeqCst);
+        let result = match interaction {
+            Interaction::Command(ci) if closing => {
+                refuse(&ctx, Ix::Command(Box::new(ci)), Busy).await
+            }
+            Interaction::Component(mi) if closing => {
+                refuse(&ctx, Ix::Component(Box::new(mi)), Busy).await
+            }
+            Interaction::Command(ci) => slash(state, &ctx, ci).await,
+            Interaction::Autocomplete(ci) => autocomplete(state, &ctx, ci).await,
+            Interaction::Component(mi) => component(state, &ctx, mi).await,
+            _ => Ok(()),
+        };
+        if let Err(e) = result {
+            tracing::warn!(error = %e, "an interaction failed");
+        }
+    }
+}
+
+/// The bot is stopping.
+struct Busy;
+
+async fn refuse(ctx: &Context, ix: Ix, _why: Busy) -> Result<(), CommandError> {
+    let lang = Lang::from_locale(Some(ix.locale()));
+    let text = lang.pick(
+        "The table is restarting; please try again in a few seconds.",
+        "Стол перезапускается; попробуйте через несколько секунд.",
+    );
+    ix.respond(ctx, text, true).await
+}
+
+fn display_name(user: &User, member: Option<&Member>) -> String {
+    member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone())
+}
+
+fn value_text(v: &CommandDataOptionValue) -> Option<String> {
+    Some(match v {
+        CommandDataOptionValue::String(s) => s.clone(),
+        CommandDataOptionValue::Integer(i) => i.to_string(),
+        CommandDataOptionValue::Number(f) => f.to_string(),
+        CommandDataOptionValue::Boolean(b) => b.to_string(),
+        CommandDataOptionValue::Autocomplete { value, .. } => value.clone(),
+        _ => return None,
+    })
+}
+
+/// The leaf subcommand (through any group) as a table invocation, and the focused option.
+fn leaf(options: &[CommandDataOption]) -> Option<(Invocation, Option<String>)> {
+    for o in options {
+        match &o.value {
+            CommandDataOptionValue::SubCommandGroup(inner) => return leaf(inner),
+            CommandDataOptionValue::SubCommand(inner) => {
+                let focused = inner.iter().find_map(|x| match &x.value {
+                    CommandDataOptionValue::Autocomplete { .. } => Some(x.name.clone()),
+                    _ => None,
+                });
+                let options = inner
+                    .iter()
+                    .filter_map(|x| value_text(&x.value).map(|v| (x.name.clone(), v)))
+                    .collect();
+                return Some((
+                    Invocation {
+                        name: o.name.clone(),
+                        options,
+                    },
+                    focused,
+                ));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+fn channel_of(guild: Option<GuildId>, channel: ChannelId) -> Channel {
+    Channel {
+        guild: guild.map_or(0, |g| g.get()),
+        channel: channel.get(),
+    }
+}
+
+async fn slash(state: &Arc<BotState>, ctx: &Context, ci: CommandInteraction) -> Result<(), CommandError> {
+    let lang = Lang::from_locale(Some(&ci.locale));
+    let Some((inv, _)) = (ci.data.name == ROOT)
+        .then(|| leaf(&ci.data.options))
+        .flatten()
+    else {
+        let text = lang.pick("Unknown command.", "Неизвестная команда.");
+        return Ix::Command(Box::new(ci)).respond(ctx, text, true).await;
+    };
+    // The command list is answered here (with Discord paths); `help command:` by the table.
+    if inv.name == "help" && inv.options.is_empty() {
+        return Ix::Command(Box::new(ci))
+            .respond(ctx, &help_text(lang), true)
+            .await;
+    }
+    let channel = channel_of(ci.guild_id, ci.channel_id);
+    let caller = Caller::new(
+        ci.user.id.get(),
+        display_name(&ci.user, ci.member.as_deref()),
+    );
+    let cmd = Command::from_invocation(&inv);
+    deliver::execute(
+        state,
+        ctx,
+        Ix::Command(Box::new(ci)),
+        channel,
+        caller,
+        cmd,
+        None,
+    )
+    .await
+}
+
+async fn component(
+    state: &Arc<BotState>,
+    ctx: &Context,
+    mi: ComponentInteraction,
+) -> Result<(), CommandError> {
+    let lang = Lang::from_locale(Some(&mi.locale));
+    let Some(prompt) = Prompt::parse(&mi.data.custom_id) else {
+        let text = lang.pick(
+            "This button does not belong to the current table.",
+            "Эта кнопка не относится к текущему столу.",
+        );
+        return Ix::Component(Box::new(mi)).respond(ctx, text, true).await;
+    };
+    let caller = Caller::new(
+        mi.user.id.get(),
+        display_name(&mi.user, mi.member.as_ref()),
+    );
+    let cmd = Command::from_invocation(&prompt.invocation);
+    deliver::execute(
+        state,
+        ctx,
+        Ix::Component(Box::new(mi)),
+        prompt.channel,
+        caller,
+        cmd,
+        Some((prompt.game, prompt.seq)),
+    )
+    .await
+}
+
+async fn autocomplete(
+    state: &Arc<BotState>,
+    ctx: &Context,
+    ci: CommandInteraction,
+) -> Result<(), CommandError> {
+    let found = leaf(&ci.data.options);
+    let typed = ci
+        .data
+        .autocomplete()
+        .map(|a| a.value.to_string())
+        .unwrap_or_default();
+    let channel = channel_of(ci.guild_id, ci.channel_id);
+    let user = ci.user.id.get();
+    let loc = Lang::from_locale(Some(&ci.locale)).locale();
+    let choices = match found {
+        Some((inv, Some(focused))) => {
+            let state = state.clone();
+            tokio::task::spawn_blocking(move || {
+                state.ensure_loaded(channel);
+                let table = &state.table;
+                let game = table.game(channel);
+                let seats = table.seats(channel);
+                let view = CallerView {
+                    game: game.as_ref(),
+                    seats: &seats,
+                    user,
+                };
+                suggest(table.ruleset(), loc, &inv.name, &focused, &typed, &view)
+            })
+            .await
+            .map_err(|e| CommandError::Table(e.to_string()))?
+        }
+        _ => Vec::new(),
+    };
+    let response = CreateAutocompleteResponse::new().set_choices(
+        choices
+            .into_iter()
+            .map(|s| AutocompleteChoice::new(s.name, s.value))
+            .collect(),
+    );
+    ci.create_response(&ctx.http, CreateInteractionResponse::Autocomplete(response))
+        .await?;
+    Ok(())
+}
+
+/// A short ephemeral message for an interaction that has not been answered yet.
+pub(crate) fn ephemeral_message(text: &str) -> CreateInteractionResponse {
+    CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .content(text)
+            .ephemeral(true),
+    )
+}

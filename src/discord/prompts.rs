@@ -1,0 +1,311 @@
+//! Buttons for pending decisions, and the `custom_id` that lets one global handler route a
+//! click back to its game after any number of restarts.
+//!
+//! A `custom_id` is `vq:<guild>:<channel>:<game>:<seq>:<command>[:<option>=<value>,…]` with the
+//! numbers in base 36. `<command>` and its options are the table's own grammar, so a click runs
+//! exactly what the typed command would. `<seq>` is the number of engine actions when the
+//! prompt was posted; `-` means the button never goes stale (e.g. "show my hand").
+
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
+
+use crate::engine::game::{Awaiting, Decision, Stage};
+use crate::engine::{Action, Game, Power, Ruleset};
+use crate::table::command::Invocation;
+use crate::table::{Channel, Texts};
+
+/// A decoded `custom_id`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prompt {
+    /// The game's channel.
+    pub channel: Channel,
+    /// The game's store id.
+    pub game: i64,
+    /// The engine sequence the prompt was made for; `None` for prompts that never go stale.
+    pub seq: Option<u32>,
+    /// The table command to run.
+    pub invocation: Invocation,
+}
+
+fn b36(mut n: u64) -> String {
+    const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut out = Vec::new();
+    loop {
+        out.push(DIGITS[(n % 36) as usize]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+fn from_b36(s: &str) -> Option<u64> {
+    if s.is_empty() || s.len() > 13 {
+        return None;
+    }
+    u64::from_str_radix(s, 36).ok()
+}
+
+impl Prompt {
+    /// The `custom_id` (at most 100 characters for every command the bot puts on a button).
+    pub fn custom_id(&self) -> String {
+        let seq = self.seq.map_or_else(|| "-".to_string(), |s| b36(s.into()));
+        let mut id = format!(
+            "vq:{}:{}:{}:{}:{}",
+            b36(self.channel.guild),
+            b36(self.channel.channel),
+            b36(self.game.max(0) as u64),
+            seq,
+            self.invocation.name
+        );
+        if !self.invocation.options.is_empty() {
+            let opts: Vec<String> = self
+                .invocation
+                .options
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            id.push(':');
+            id.push_str(&opts.join(","));
+        }
+        id
+    }
+
+    /// Decodes a `custom_id`; `None` for anything not made by [`Prompt::custom_id`].
+    pub fn parse(id: &str) -> Option<Prompt> {
+        let mut parts = id.splitn(7, ':');
+        if parts.next()? != "vq" {
+            return None;
+        }
+        let guild = from_b36(parts.next()?)?;
+        let channel = from_b36(parts.next()?)?;
+        let game = i64::try_from(from_b36(parts.next()?)?).ok()?;
+        let seq = match parts.next()? {
+            "-" => None,
+            s => Some(u32::try_from(from_b36(s)?).ok()?),
+        };
+        let name = parts.next()?;
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
+            return None;
+        }
+        let mut options = Vec::new();
+        if let Some(rest) = parts.next() {
+            for pair in rest.split(',') {
+                let (k, v) = pair.split_once('=')?;
+                options.push((k.to_string(), v.to_string()));
+            }
+        }
+        Some(Prompt {
+            channel: Channel { guild, channel },
+            game,
+            seq,
+            invocation: Invocation {
+                name: name.to_string(),
+                options,
+            },
+        })
+    }
+}
+
+fn inv(name: &str, options: &[(&str, &str)]) -> Invocation {
+    Invocation {
+        name: name.to_string(),
+        options: options
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    }
+}
+
+/// One button of a prompt.
+struct Choice {
+    label: String,
+    style: ButtonStyle,
+    invocation: Invocation,
+}
+
+fn buttons(channel: Channel, game: i64, seq: Option<u32>, choices: Vec<Choice>) -> Vec<CreateActionRow> {
+    choices
+        .chunks(5)
+        .take(5)
+        .map(|row| {
+            CreateActionRow::Buttons(
+                row.iter()
+                    .map(|c| {
+                        let id = Prompt {
+                            channel,
+                            game,
+                            seq,
+                            invocation: c.invocation.clone(),
+                        }
+                        .custom_id();
+                        CreateButton::new(id)
+                            .label(c.label.chars().take(80).collect::<String>())
+                            .style(c.style)
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// The buttons under the public "who acts next" line: pass / end impulse / done, and an
+/// accept-decline pair for every open diplomatic offer. Empty when nothing fits a button.
+pub fn public_prompt(
+    rs: &Ruleset,
+    t: Texts<'_>,
+    channel: Channel,
+    game_id: i64,
+    game: &Game,
+) -> Vec<CreateActionRow> {
+    let seq = Some(game.seq);
+    let mut choices = Vec::new();
+    let l = |en: &str, ru: &str| t.loc_pick(en, ru);
+    match game.awaiting() {
+        Awaiting::One {
+            power,
+            decision: Decision::Impulse,
+        } => {
+            if game.legal_actions(rs, power).contains(&Action::Pass) {
+                choices.push(Choice {
+                    label: l("Pass", "Пас"),
+                    style: ButtonStyle::Secondary,
+                    invocation: inv("pass", &[("power", power.as_str())]),
+                });
+            }
+        }
+        Awaiting::One {
+            power,
+            decision: Decision::SpendCp,
+        } => choices.push(Choice {
+            label: l("End impulse", "Закончить импульс"),
+            style: ButtonStyle::Primary,
+            invocation: inv("end", &[("power", power.as_str())]),
+        }),
+        Awaiting::One {
+            power,
+            decision: Decision::Deployment,
+        } => choices.push(Choice {
+            label: l("Done (no deployment)", "Готово (без развёртывания)"),
+            style: ButtonStyle::Secondary,
+            invocation: inv("done", &[("power", power.as_str())]),
+        }),
+        Awaiting::Simultaneous {
+            decision: Decision::Diplomacy,
+            ..
+        } => {
+            if let Stage::Diplomacy { offers, .. } = &game.stage {
+                for o in offers {
+                    let label = format!(
+                        "{} → {}: {}",
+                        t.power(o.from),
+                        t.power(o.to),
+                        l("accept", "принять")
+                    );
+                    choices.push(Choice {
+                        label,
+                        style: ButtonStyle::Success,
+                        invocation: inv(
+                            "accept",
+                            &[("from", o.from.as_str()), ("power", o.to.as_str())],
+                        ),
+                    });
+                    choices.push(Choice {
+                        label: format!("{} → {}: {}", t.power(o.from), t.power(o.to), l("decline", "отклонить")),
+                        style: ButtonStyle::Danger,
+                        invocation: inv(
+                            "decline",
+                            &[("from", o.from.as_str()), ("power", o.to.as_str())],
+                        ),
+                    });
+                }
+            }
+            choices.truncate(24);
+            choices.push(Choice {
+                label: l("Done negotiating", "Переговоры окончены"),
+                style: ButtonStyle::Primary,
+                invocation: inv("done", &[]),
+            });
+        }
+        _ => {}
+    }
+    buttons(channel, game_id, seq, choices)
+}
+
+/// Whether the Empire is asked for its secret choice now.
+pub fn secret_pending(game: &Game) -> bool {
+    matches!(
+        game.awaiting(),
+        Awaiting::One {
+            power: Power::Empire,
+            decision: Decision::SecretChoice
+        }
+    ) || matches!(
+        game.awaiting(),
+        Awaiting::Simultaneous { pending, decision: Decision::SecretChoice } if pending.contains(Power::Empire)
+    )
+}
+
+/// The Empire's secret choice as buttons, for its holder's DM.
+pub fn secret_prompt(t: Texts<'_>, channel: Channel, game_id: i64, game: &Game) -> Vec<CreateActionRow> {
+    use crate::engine::ruleset::EmpireChoice;
+    let choices = [
+        (EmpireChoice::Protestant, "protestant"),
+        (EmpireChoice::Catholic, "catholic"),
+        (EmpireChoice::Balanced, "balanced"),
+    ]
+    .into_iter()
+    .map(|(c, value)| Choice {
+        label: t.choice(c).to_string(),
+        style: ButtonStyle::Primary,
+        invocation: inv("secret", &[("choice", value)]),
+    })
+    .collect();
+    buttons(channel, game_id, Some(game.seq), choices)
+}
+
+/// The "show me privately" button for players whose DMs are closed; it never goes stale.
+pub fn private_button(t: Texts<'_>, channel: Channel, game_id: i64) -> Vec<CreateActionRow> {
+    buttons(
+        channel,
+        game_id,
+        None,
+        vec![Choice {
+            label: t.loc_pick("Show my hand (only to me)", "Показать мою руку (только мне)"),
+            style: ButtonStyle::Secondary,
+            invocation: inv("hand", &[]),
+        }],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn custom_ids_round_trip_and_fit() {
+        let p = Prompt {
+            channel: Channel {
+                guild: u64::MAX,
+                channel: u64::MAX - 1,
+            },
+            game: 123_456,
+            seq: Some(9999),
+            invocation: inv("decline", &[("from", "protestant"), ("power", "protestant")]),
+        };
+        let id = p.custom_id();
+        assert!(id.len() <= 100, "{id} is {} long", id.len());
+        assert_eq!(Prompt::parse(&id), Some(p));
+        let hand = Prompt {
+            channel: Channel { guild: 0, channel: 5 },
+            game: 1,
+            seq: None,
+            invocation: inv("hand", &[]),
+        };
+        assert_eq!(Prompt::parse(&hand.custom_id()), Some(hand));
+        for bad in ["", "vq", "vq:1:2:3:4", "xx:1:2:3:4:pass", "vq:1:2:3:4:PASS", "vq:1:2:3:4:pass:x"] {
+            assert_eq!(Prompt::parse(bad), None, "{bad}");
+        }
+    }
+}
