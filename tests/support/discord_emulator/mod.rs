@@ -31,7 +31,7 @@ use tokio::sync::watch;
 
 #[allow(unused_imports)] // Re-exported for tests; not every test binary needs each one.
 pub use state::{
-    AttachmentRecord, ChannelId, GatewayLog, GuildId, InteractionKind, InteractionRecord,
+    AttachmentRecord, ChannelId, ChannelKind, GatewayLog, GuildId, InteractionKind, InteractionRecord,
     MessageId, MessageRecord, RequestRecord, State, UserId, EPHEMERAL, LOADING,
 };
 

@@ -1,0 +1,612 @@
+//! The real bot (serenity client + table + SQLite) played end to end through the loopback
+//! Discord emulator: lobby, hands by DM, the Empire's secret by DM buttons, a full impulse with
+//! the map picture, refusals, closed DMs, a restart mid-game with old buttons, outdated
+//! buttons, and ten channels at once.
+
+#[path = "support/discord_emulator/mod.rs"]
+mod discord_emulator;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use discord_emulator::{ChannelId, Emulator, Interaction, MessageRecord, UserId};
+use serde_json::{json, Value};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use vqbot::discord::{run, BotConfig, BotError};
+use vqbot::engine::{Game, Ruleset};
+use vqbot::table::Renderer;
+
+/// A small real PNG whose pixel encodes the turn (the table only routes it).
+fn fake_renderer() -> Arc<dyn Renderer> {
+    Arc::new(|_: &Ruleset, g: &Game| {
+        let mut out = Vec::new();
+        {
+            let mut enc = png::Encoder::new(&mut out, 2, 2);
+            enc.set_color(png::ColorType::Grayscale);
+            let mut w = enc.write_header().map_err(|e| e.to_string())?;
+            w.write_image_data(&[g.turn, 0, 0, 255])
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(out)
+    })
+}
+
+const PNG_MAGIC: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+struct Bot {
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<Result<(), BotError>>,
+}
+
+impl Bot {
+    fn start(emu: &Emulator, database: Option<PathBuf>, seed: u64) -> Bot {
+        Bot::start_with(emu, database, seed, Duration::from_millis(800), fake_renderer())
+    }
+
+    fn start_with(
+        emu: &Emulator,
+        database: Option<PathBuf>,
+        seed: u64,
+        ack_budget: Duration,
+        renderer: Arc<dyn Renderer>,
+    ) -> Bot {
+        let (stop, stopped) = oneshot::channel::<()>();
+        let config = BotConfig {
+            token: emu.token(),
+            rest_base: Some(emu.base_url()),
+            database,
+            seed: Some(seed),
+            renderer: Some(renderer),
+            ack_budget,
+            ..BotConfig::default()
+        };
+        let task = tokio::spawn(run(config, async move {
+            let _ = stopped.await;
+        }));
+        Bot { stop, task }
+    }
+
+    async fn shutdown(self) {
+        let _ = self.stop.send(());
+        let r = tokio::time::timeout(Duration::from_secs(15), self.task)
+            .await
+            .expect("bot stops within 15 s")
+            .expect("bot task did not panic");
+        r.expect("clean shutdown");
+    }
+}
+
+/// Waits until the `n`-th bot session has identified and registered.
+async fn wait_session(emu: &Emulator, n: usize) {
+    emu.wait_until("the bot to connect and register", |s| {
+        (s.gateway.identifies.len() >= n && s.registrations as usize >= n).then_some(())
+    })
+    .await;
+}
+
+/// A guild with one table channel, and helpers to speak as a user.
+struct World {
+    emu: Emulator,
+    guild: discord_emulator::GuildId,
+}
+
+impl World {
+    async fn new() -> World {
+        let emu = Emulator::start().await;
+        let guild = emu.create_guild("Wars of Religion");
+        World { emu, guild }
+    }
+    fn user(&self, name: &str) -> UserId {
+        let u = self.emu.create_user(name);
+        self.emu.add_member(self.guild, u);
+        u
+    }
+    fn channel(&self, name: &str) -> ChannelId {
+        self.emu.create_text_channel(self.guild, name)
+    }
+}
+
+fn path_of(sub: &str) -> Vec<&str> {
+    match sub {
+        "war" | "peace" | "ally" | "accept" | "decline" => vec!["diplomacy", sub],
+        "vp" | "log" | "rule" => vec!["info", sub],
+        _ => vec![sub],
+    }
+}
+
+/// `/vq <sub> opts` and the original response once filled in.
+async fn say(
+    emu: &Emulator,
+    user: UserId,
+    ch: ChannelId,
+    sub: &str,
+    opts: &[(&str, Value)],
+) -> (Interaction, MessageRecord) {
+    let ix = emu.invoke_path(user, ch, "vq", &path_of(sub), opts);
+    let r = emu.wait_response(&ix).await;
+    (ix, r)
+}
+
+/// Like [`say`], and fails unless the answer is public (accepted).
+async fn ok(emu: &Emulator, user: UserId, ch: ChannelId, sub: &str, opts: &[(&str, Value)]) -> MessageRecord {
+    let (_, r) = say(emu, user, ch, sub, opts).await;
+    assert!(!r.is_ephemeral(), "/vq {sub} {opts:?} was refused: {}", r.content);
+    r
+}
+
+/// Public messages in a channel.
+fn public(emu: &Emulator, ch: ChannelId) -> Vec<MessageRecord> {
+    emu.messages_in(ch)
+        .into_iter()
+        .filter(|m| !m.is_ephemeral() && !m.deleted)
+        .collect()
+}
+
+/// Users mentioned in a text, each once, in order of first mention.
+fn mentions(text: &str) -> Vec<u64> {
+    let mut out: Vec<u64> = Vec::new();
+    for id in text
+        .split("<@")
+        .skip(1)
+        .filter_map(|rest| rest.split('>').next()?.parse().ok())
+    {
+        if !out.contains(&id) {
+            out.push(id);
+        }
+    }
+    out
+}
+
+/// The "who acts next" line among the answers to `ix` (response and follow-ups).
+async fn line_of(emu: &Emulator, ix: &Interaction) -> (MessageRecord, Vec<u64>) {
+    let id = ix.id;
+    emu.wait_until("the next-up line of a command", move |s| {
+        let rec = s.interaction(id)?;
+        rec.original_message
+            .into_iter()
+            .chain(rec.followups.iter().copied())
+            .filter_map(|m| s.message(m).cloned())
+            .find(|m| !m.is_loading() && !m.is_ephemeral() && m.content.contains('➡'))
+            .map(|m| {
+                let who = mentions(&m.content);
+                (m, who)
+            })
+    })
+    .await
+}
+
+/// The latest "who acts next" post among the channel's messages from index `after` on: its
+/// message and the users it pings.
+async fn next_up(emu: &Emulator, ch: ChannelId, after: usize) -> (MessageRecord, Vec<u64>) {
+    emu.wait_until("a next-up line", |s| {
+        s.channel_messages(ch)
+            .into_iter()
+            .skip(after)
+            .filter(|m| !m.is_ephemeral() && !m.is_loading())
+            .filter(|m| m.content.contains('➡'))
+            .last()
+            .map(|m| {
+                let who = mentions(&m.content);
+                (m, who)
+            })
+    })
+    .await
+}
+
+fn buttons(m: &MessageRecord) -> Vec<(String, String)> {
+    m.components
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .map(|c| {
+            (
+                c["label"].as_str().unwrap_or_default().to_string(),
+                c["custom_id"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Card names («…») in a text.
+fn card_names(text: &str) -> Vec<String> {
+    text.split('«')
+        .skip(1)
+        .filter_map(|r| r.split('»').next().map(str::to_string))
+        .collect()
+}
+
+/// Waits until the user's DMs contain `needle`; returns all DM text.
+async fn dm_containing(emu: &Emulator, user: UserId, needle: &str) -> String {
+    let needle = needle.to_string();
+    emu.wait_until(&format!("a DM containing {needle:?}"), move |s| {
+        let text: String = s
+            .channels
+            .values()
+            .filter(|c| c.kind == discord_emulator::ChannelKind::Dm(user))
+            .flat_map(|c| s.channel_messages(c.id))
+            .map(|m| m.content + "\n")
+            .collect();
+        text.contains(&needle).then_some(text)
+    })
+    .await
+}
+
+struct Game3 {
+    alice: UserId,
+    bob: UserId,
+    carol: UserId,
+    ch: ChannelId,
+}
+
+/// alice (England), bob (France) and carol (the Empire) open, join and start a game.
+async fn three_players(w: &World, ch: ChannelId) -> Game3 {
+    let emu = &w.emu;
+    let (alice, bob, carol) = (w.user("alice"), w.user("bob"), w.user("carol"));
+    let created = ok(emu, alice, ch, "new", &[]).await;
+    assert!(created.content.contains("sha256"), "{}", created.content);
+    ok(emu, alice, ch, "join", &[("power", json!("england"))]).await;
+    ok(emu, bob, ch, "join", &[("power", json!("france"))]).await;
+    ok(emu, carol, ch, "join", &[("power", json!("empire"))]).await;
+    ok(emu, alice, ch, "start", &[]).await;
+    Game3 {
+        alice,
+        bob,
+        carol,
+        ch,
+    }
+}
+
+fn by_id(g: &Game3, id: u64) -> UserId {
+    [g.alice, g.bob, g.carol]
+        .into_iter()
+        .find(|u| u.0 == id)
+        .unwrap_or_else(|| panic!("{id} is not a player"))
+}
+
+/// Hands are dealt by DM and no card of any hand appears in the channel.
+async fn hands_are_private(emu: &Emulator, g: &Game3) {
+    let mut all_cards = Vec::new();
+    for u in [g.alice, g.bob, g.carol] {
+        let dm = dm_containing(emu, u, "Your hand").await;
+        let cards = card_names(&dm);
+        assert!(!cards.is_empty(), "no cards in {dm}");
+        all_cards.extend(cards);
+    }
+    for m in emu.messages_in(g.ch) {
+        for c in &all_cards {
+            assert!(!m.content.contains(&format!("«{c}»")), "{c} leaked: {}", m.content);
+        }
+    }
+}
+
+/// Diplomacy: everybody is done (alice and bob by command, carol with the button).
+async fn finish_diplomacy(emu: &Emulator, g: &Game3) {
+    let (line, who) = next_up(emu, g.ch, 0).await;
+    assert!(line.content.contains("Diplomacy") || line.content.contains("negotiate"), "{}", line.content);
+    let mut pinged = who.clone();
+    pinged.sort_unstable();
+    let mut all = vec![g.alice.0, g.bob.0, g.carol.0];
+    all.sort_unstable();
+    assert_eq!(pinged, all, "all three negotiate at once");
+    ok(emu, g.alice, g.ch, "done", &[]).await;
+    let (ix, _) = say(emu, g.bob, g.ch, "done", &[]).await;
+    let (line, who) = line_of(emu, &ix).await;
+    assert_eq!(who, vec![g.carol.0], "only carol is still negotiating");
+    let done = buttons(&line)
+        .into_iter()
+        .find(|(l, _)| l.starts_with("Done"))
+        .expect("a Done button");
+    let click = emu.click_component(g.carol, line.id, &done.1);
+    let r = emu.wait_response(&click).await;
+    assert!(!r.is_ephemeral(), "{}", r.content);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_players_play_through_secret_choice_and_an_impulse_with_a_map() {
+    let w = World::new().await;
+    let ch = w.channel("table");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bot = Bot::start(&w.emu, Some(dir.path().join("games.sqlite3")), 42);
+    wait_session(&w.emu, 1).await;
+    let emu = &w.emu;
+    let g = three_players(&w, ch).await;
+    hands_are_private(emu, &g).await;
+    finish_diplomacy(emu, &g).await;
+
+    // The Empire's secret choice arrives as buttons in carol's DM.
+    dm_containing(emu, g.carol, "secret choice").await;
+    let prompt = emu
+        .dms_of(g.carol)
+        .into_iter()
+        .rfind(|m| !m.components.is_empty())
+        .expect("a DM with buttons");
+    let labels: Vec<String> = buttons(&prompt).into_iter().map(|b| b.0).collect();
+    assert_eq!(labels.len(), 3, "{labels:?}");
+    let catholic = buttons(&prompt)
+        .into_iter()
+        .find(|(l, _)| l.contains("Catholic"))
+        .expect("a Catholic button");
+    let before = emu.messages_in(ch).len();
+    let click = emu.click_component(g.carol, prompt.id, &catholic.1);
+    let answer = emu.wait_response(&click).await;
+    assert!(answer.content.contains("Catholic"), "{}", answer.content);
+    assert_eq!(answer.channel_id, emu.dm_channel(g.carol), "the choice is told in the DM");
+    let commitment = emu
+        .wait_until("the public commitment", |s| {
+            s.channel_messages(ch)
+                .into_iter()
+                .skip(before)
+                .find(|m| m.content.contains("ommitment"))
+        })
+        .await;
+    assert!(!commitment.is_ephemeral());
+    for m in public(emu, ch) {
+        assert!(!m.content.contains("Catholic"), "the secret leaked: {}", m.content);
+    }
+
+    // Spring deployment: each named player skips with `done`, in the order pinged.
+    let (mut line, mut who) = emu
+        .wait_until("the deployment line", |s| {
+            s.channel_messages(ch)
+                .into_iter()
+                .skip(before)
+                .find(|m| m.content.contains('➡') && m.content.contains("deploy"))
+                .map(|m| {
+                    let who = mentions(&m.content);
+                    (m, who)
+                })
+        })
+        .await;
+    for _ in 0..4 {
+        if !line.content.contains("deploy") {
+            break;
+        }
+        assert_eq!(who.len(), 1, "{}", line.content);
+        let (ix, _) = say(emu, by_id(&g, who[0]), ch, "done", &[]).await;
+        (line, who) = line_of(emu, &ix).await;
+    }
+
+    // A full impulse: play a card from the hand (suggested by autocomplete) for CP, then end.
+    assert!(line.content.contains("a card or"), "{}", line.content);
+    assert_eq!(who.len(), 1);
+    let player = by_id(&g, who[0]);
+    let ac = emu.autocomplete(player, ch, "vq", &["play"], &[("card", json!(""))], "card");
+    let choices = emu.wait_choices(&ac).await;
+    assert!(!choices.is_empty() && choices.len() <= 25);
+    let hand = dm_containing(emu, player, "Your hand").await;
+    for c in &choices {
+        let name = c["name"].as_str().unwrap_or_default();
+        assert!(
+            card_names(name).iter().all(|n| hand.contains(n.as_str())),
+            "{name} is not in the player's hand"
+        );
+    }
+    let mut played = false;
+    for c in &choices {
+        let (_, r) = say(emu, player, ch, "play", &[("card", c["value"].clone()), ("as", json!("cp"))]).await;
+        if !r.is_ephemeral() {
+            played = true;
+            break;
+        }
+    }
+    assert!(played, "no card could be played for CP");
+    let before = emu.messages_in(ch).len();
+    let (end, _) = say(emu, player, ch, "end", &[]).await;
+    let (next, who2) = line_of(emu, &end).await;
+    assert_eq!(who2.len(), 1, "exactly the next player is pinged: {}", next.content);
+    assert_ne!(who2[0], player.0, "the impulse passed on");
+    let map = emu
+        .wait_until("a map picture after the impulse", |s| {
+            s.channel_messages(ch)
+                .into_iter()
+                .skip(before)
+                .flat_map(|m| m.attachments)
+                .find(|a| a.filename.ends_with(".png"))
+        })
+        .await;
+    assert!(map.bytes.starts_with(PNG_MAGIC), "a real PNG");
+    // The map moment's buttons: the next player can pass or play; there is a prompt.
+    assert!(!buttons(&next).is_empty() || next.content.contains("a card or"));
+    bot.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_illegal_command_gets_an_ephemeral_error_and_changes_nothing() {
+    let w = World::new().await;
+    let ch = w.channel("table");
+    let bot = Bot::start(&w.emu, None, 7);
+    wait_session(&w.emu, 1).await;
+    let emu = &w.emu;
+    let g = three_players(&w, ch).await;
+    let status = ok(emu, g.alice, ch, "status", &[]).await.content;
+    let before = public(emu, ch).len();
+    // Out of phase (diplomacy) and unknown names.
+    for (user, sub, opts) in [
+        (g.bob, "move", vec![("from", json!("paris")), ("to", json!("nowhere-land"))]),
+        (g.carol, "play", vec![("card", json!("9999")), ("as", json!("cp"))]),
+        (g.alice, "join", vec![("power", json!("france"))]),
+        (g.bob, "start", vec![]),
+    ] {
+        let (_, r) = say(emu, user, ch, sub, &opts).await;
+        assert!(r.is_ephemeral(), "/vq {sub}: {}", r.content);
+        assert!(r.content.contains("Not done"), "{}", r.content);
+    }
+    assert_eq!(public(emu, ch).len(), before, "nothing was posted");
+    let again = ok(emu, g.alice, ch, "status", &[]).await.content;
+    assert_eq!(again, status, "nothing changed");
+    bot.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closed_dms_fall_back_to_a_private_button_and_an_ephemeral_hand() {
+    let w = World::new().await;
+    let ch = w.channel("table");
+    let bot = Bot::start(&w.emu, None, 11);
+    wait_session(&w.emu, 1).await;
+    let emu = &w.emu;
+    let alice = w.user("alice");
+    let dave = w.user("dave");
+    emu.close_dms(dave);
+    ok(emu, alice, ch, "new", &[]).await;
+    ok(emu, alice, ch, "join", &[("power", json!("england"))]).await;
+    ok(emu, dave, ch, "join", &[("power", json!("france"))]).await;
+    ok(emu, alice, ch, "start", &[]).await;
+    let alice_hand = dm_containing(emu, alice, "Your hand").await;
+    // The channel says dave's DMs are closed and offers a button; no card is posted.
+    let notice = emu
+        .wait_until("a closed-DM notice", |s| {
+            s.channel_messages(ch)
+                .into_iter()
+                .find(|m| m.content.contains("cannot send you direct messages"))
+        })
+        .await;
+    assert!(mentions(&notice.content).contains(&dave.0));
+    assert!(!notice.content.contains('«'), "{}", notice.content);
+    let (_, id) = buttons(&notice).into_iter().next().expect("a show-me button");
+    let click = emu.click_component(dave, notice.id, &id);
+    let mine = emu.wait_response(&click).await;
+    assert!(mine.is_ephemeral(), "only dave sees it");
+    assert!(mine.content.contains("Your hand"), "{}", mine.content);
+    let dave_cards = card_names(&mine.content);
+    assert!(!dave_cards.is_empty());
+    for m in public(emu, ch) {
+        for c in &dave_cards {
+            assert!(!m.content.contains(&format!("«{c}»")), "{c} leaked");
+        }
+    }
+    // Someone else pressing dave's button sees their own hand, never dave's.
+    let click = emu.click_component(alice, notice.id, &id);
+    let theirs = emu.wait_response(&click).await;
+    assert!(theirs.is_ephemeral());
+    assert_eq!(card_names(&theirs.content), card_names(&alice_hand));
+    // `/vq hand` answers dave ephemerally instead of trying the closed DM again.
+    let (_, r) = say(emu, dave, ch, "hand", &[]).await;
+    assert!(r.is_ephemeral() && r.content.contains("Your hand"), "{}", r.content);
+    let dm_attempts = emu
+        .requests()
+        .into_iter()
+        .filter(|r| r.status == 403 && r.response["code"] == 50007)
+        .count();
+    assert_eq!(dm_attempts, 1, "the closed DMs were remembered");
+    assert!(emu.dms_of(dave).is_empty());
+    bot.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn restart_mid_game_keeps_old_buttons_working_and_refuses_outdated_ones() {
+    let w = World::new().await;
+    let ch = w.channel("table");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("games.sqlite3");
+    let bot = Bot::start(&w.emu, Some(db.clone()), 5);
+    wait_session(&w.emu, 1).await;
+    let emu = &w.emu;
+    let g = three_players(&w, ch).await;
+    let (line, _) = next_up(emu, ch, 0).await;
+    let done = buttons(&line)
+        .into_iter()
+        .find(|(l, _)| l.starts_with("Done"))
+        .expect("a Done button")
+        .1;
+    bot.shutdown().await;
+
+    // A new process on the same file; the button from before the restart still works.
+    let bot = Bot::start(&w.emu, Some(db), 5);
+    wait_session(&w.emu, 2).await;
+    let click = emu.click_component(g.alice, line.id, &done);
+    let r = emu.wait_response(&click).await;
+    assert!(!r.is_ephemeral(), "{}", r.content);
+    let (_, who) = line_of(emu, &click).await;
+    let n = emu.messages_in(ch).len();
+    assert!(!who.contains(&g.alice.0), "alice is done: {who:?}");
+    assert_eq!(who.len(), 2);
+
+    // The same prompt is now outdated: a polite private refusal, nothing changes.
+    let before = public(emu, ch).len();
+    let click = emu.click_component(g.bob, line.id, &done);
+    let r = emu.wait_response(&click).await;
+    assert!(r.is_ephemeral(), "{}", r.content);
+    assert!(r.content.contains("out of date"), "{}", r.content);
+    assert_eq!(public(emu, ch).len(), before);
+    assert_eq!(emu.messages_in(ch).len(), n + 1, "only the private refusal");
+    bot.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_map_is_deferred_then_followed_up_with_the_picture() {
+    let w = World::new().await;
+    let ch = w.channel("table");
+    let slow: Arc<dyn Renderer> = {
+        let inner = fake_renderer();
+        Arc::new(move |rs: &Ruleset, g: &Game| {
+            std::thread::sleep(Duration::from_millis(300));
+            inner.render_map(rs, g)
+        })
+    };
+    let bot = Bot::start_with(&w.emu, None, 3, Duration::from_millis(100), slow);
+    wait_session(&w.emu, 1).await;
+    let emu = &w.emu;
+    let alice = w.user("alice");
+    let bob = w.user("bob");
+    ok(emu, alice, ch, "new", &[]).await;
+    ok(emu, alice, ch, "join", &[("power", json!("england"))]).await;
+    ok(emu, bob, ch, "join", &[("power", json!("france"))]).await;
+    ok(emu, alice, ch, "start", &[]).await;
+    let ix = emu.invoke_slash(alice, ch, "vq", "map", &[]);
+    let cb = emu.wait_callback(&ix).await;
+    assert_eq!(cb.json.as_ref().expect("body")["type"], 5, "deferred first");
+    assert_eq!(cb.status, 204);
+    let r = emu.wait_response(&ix).await;
+    assert!(r.attachments.iter().any(|a| a.bytes.starts_with(PNG_MAGIC)), "{r:?}");
+    // A refusal after a deferral is still private.
+    let (_, r) = say(emu, bob, ch, "start", &[]).await;
+    assert!(r.is_ephemeral(), "{}", r.content);
+    bot.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ten_channels_play_at_once_without_mixing() {
+    let w = World::new().await;
+    let bot = Bot::start(&w.emu, None, 100);
+    wait_session(&w.emu, 1).await;
+    let tables: Vec<(ChannelId, UserId, UserId)> = (0..10)
+        .map(|i| (w.channel(&format!("t{i}")), w.user(&format!("a{i}")), w.user(&format!("b{i}"))))
+        .collect();
+    let emu = w.emu.clone();
+    let games = tables.iter().map(|&(ch, a, b)| {
+        let emu = emu.clone();
+        async move {
+            ok(&emu, a, ch, "new", &[]).await;
+            ok(&emu, a, ch, "join", &[("power", json!("england"))]).await;
+            ok(&emu, b, ch, "join", &[("power", json!("france"))]).await;
+            ok(&emu, a, ch, "start", &[]).await;
+            ok(&emu, a, ch, "done", &[]).await;
+            ok(&emu, b, ch, "done", &[]).await;
+            ok(&emu, a, ch, "status", &[]).await;
+        }
+    });
+    futures::future::join_all(games).await;
+    for &(ch, a, b) in &tables {
+        let msgs = emu.messages_in(ch);
+        for m in &msgs {
+            for id in mentions(&m.content) {
+                assert!(id == a.0 || id == b.0, "a foreign player in {ch:?}: {}", m.content);
+            }
+            if m.is_ephemeral() {
+                continue;
+            }
+            for &(other, oa, ob) in &tables {
+                if other != ch {
+                    assert!(!m.content.contains(&format!("<@{}>", oa.0)));
+                    assert!(!m.content.contains(&format!("<@{}>", ob.0)));
+                }
+            }
+        }
+        let hand = dm_containing(&emu, a, "Your hand").await;
+        assert_eq!(hand.matches("Your hand").count(), 1, "one game's hand only");
+        let status = msgs.iter().rev().find(|m| m.content.contains("sha256(seed)")).expect("status");
+        assert!(status.content.contains("a") && status.content.contains("Turn 1"), "{}", status.content);
+    }
+    bot.shutdown().await;
+}
