@@ -42,7 +42,13 @@ struct Bot {
 
 impl Bot {
     fn start(emu: &Emulator, database: Option<PathBuf>, seed: u64) -> Bot {
-        Bot::start_with(emu, database, seed, Duration::from_millis(800), fake_renderer())
+        Bot::start_with(
+            emu,
+            database,
+            seed,
+            Duration::from_millis(800),
+            fake_renderer(),
+        )
     }
 
     fn start_with(
@@ -111,7 +117,7 @@ impl World {
 fn path_of(sub: &str) -> Vec<&str> {
     match sub {
         "war" | "peace" | "ally" | "accept" | "decline" => vec!["diplomacy", sub],
-        "vp" | "log" | "rule" => vec!["info", sub],
+        "vp" | "log" => vec!["info", sub],
         _ => vec![sub],
     }
 }
@@ -130,9 +136,19 @@ async fn say(
 }
 
 /// Like [`say`], and fails unless the answer is public (accepted).
-async fn ok(emu: &Emulator, user: UserId, ch: ChannelId, sub: &str, opts: &[(&str, Value)]) -> MessageRecord {
+async fn ok(
+    emu: &Emulator,
+    user: UserId,
+    ch: ChannelId,
+    sub: &str,
+    opts: &[(&str, Value)],
+) -> MessageRecord {
     let (_, r) = say(emu, user, ch, sub, opts).await;
-    assert!(!r.is_ephemeral(), "/vq {sub} {opts:?} was refused: {}", r.content);
+    assert!(
+        !r.is_ephemeral(),
+        "/vq {sub} {opts:?} was refused: {}",
+        r.content
+    );
     r
 }
 
@@ -275,7 +291,11 @@ async fn hands_are_private(emu: &Emulator, g: &Game3) {
     }
     for m in emu.messages_in(g.ch) {
         for c in &all_cards {
-            assert!(!m.content.contains(&format!("«{c}»")), "{c} leaked: {}", m.content);
+            assert!(
+                !m.content.contains(&format!("«{c}»")),
+                "{c} leaked: {}",
+                m.content
+            );
         }
     }
 }
@@ -283,7 +303,11 @@ async fn hands_are_private(emu: &Emulator, g: &Game3) {
 /// Diplomacy: everybody is done (alice and bob by command, carol with the button).
 async fn finish_diplomacy(emu: &Emulator, g: &Game3) {
     let (line, who) = next_up(emu, g.ch, 0).await;
-    assert!(line.content.contains("Diplomacy") || line.content.contains("negotiate"), "{}", line.content);
+    assert!(
+        line.content.contains("Diplomacy") || line.content.contains("negotiate"),
+        "{}",
+        line.content
+    );
     let mut pinged = who.clone();
     pinged.sort_unstable();
     let mut all = vec![g.alice.0, g.bob.0, g.carol.0];
@@ -331,7 +355,11 @@ async fn three_players_play_through_secret_choice_and_an_impulse_with_a_map() {
     let click = emu.click_component(g.carol, prompt.id, &catholic.1);
     let answer = emu.wait_response(&click).await;
     assert!(answer.content.contains("Catholic"), "{}", answer.content);
-    assert_eq!(answer.channel_id, emu.dm_channel(g.carol), "the choice is told in the DM");
+    assert_eq!(
+        answer.channel_id,
+        emu.dm_channel(g.carol),
+        "the choice is told in the DM"
+    );
     let commitment = emu
         .wait_until("the public commitment", |s| {
             s.channel_messages(ch)
@@ -342,7 +370,11 @@ async fn three_players_play_through_secret_choice_and_an_impulse_with_a_map() {
         .await;
     assert!(!commitment.is_ephemeral());
     for m in public(emu, ch) {
-        assert!(!m.content.contains("Catholic"), "the secret leaked: {}", m.content);
+        assert!(
+            !m.content.contains("Catholic"),
+            "the secret leaked: {}",
+            m.content
+        );
     }
 
     // Spring deployment: each named player skips with `done`, in the order pinged.
@@ -384,7 +416,14 @@ async fn three_players_play_through_secret_choice_and_an_impulse_with_a_map() {
     }
     let mut played = false;
     for c in &choices {
-        let (_, r) = say(emu, player, ch, "play", &[("card", c["value"].clone()), ("as", json!("cp"))]).await;
+        let (_, r) = say(
+            emu,
+            player,
+            ch,
+            "play",
+            &[("card", c["value"].clone()), ("as", json!("cp"))],
+        )
+        .await;
         if !r.is_ephemeral() {
             played = true;
             break;
@@ -394,7 +433,12 @@ async fn three_players_play_through_secret_choice_and_an_impulse_with_a_map() {
     let before = emu.messages_in(ch).len();
     let (end, _) = say(emu, player, ch, "end", &[]).await;
     let (next, who2) = line_of(emu, &end).await;
-    assert_eq!(who2.len(), 1, "exactly the next player is pinged: {}", next.content);
+    assert_eq!(
+        who2.len(),
+        1,
+        "exactly the next player is pinged: {}",
+        next.content
+    );
     assert_ne!(who2[0], player.0, "the impulse passed on");
     let map = emu
         .wait_until("a map picture after the impulse", |s| {
@@ -423,8 +467,16 @@ async fn an_illegal_command_gets_an_ephemeral_error_and_changes_nothing() {
     let before = public(emu, ch).len();
     // Out of phase (diplomacy) and unknown names.
     for (user, sub, opts) in [
-        (g.bob, "move", vec![("from", json!("paris")), ("to", json!("nowhere-land"))]),
-        (g.carol, "play", vec![("card", json!("9999")), ("as", json!("cp"))]),
+        (
+            g.bob,
+            "move",
+            vec![("from", json!("paris")), ("to", json!("nowhere-land"))],
+        ),
+        (
+            g.carol,
+            "play",
+            vec![("card", json!("9999")), ("as", json!("cp"))],
+        ),
         (g.alice, "join", vec![("power", json!("france"))]),
         (g.bob, "start", vec![]),
     ] {
@@ -463,7 +515,10 @@ async fn closed_dms_fall_back_to_a_private_button_and_an_ephemeral_hand() {
         .await;
     assert!(mentions(&notice.content).contains(&dave.0));
     assert!(!notice.content.contains('«'), "{}", notice.content);
-    let (_, id) = buttons(&notice).into_iter().next().expect("a show-me button");
+    let (_, id) = buttons(&notice)
+        .into_iter()
+        .next()
+        .expect("a show-me button");
     let click = emu.click_component(dave, notice.id, &id);
     let mine = emu.wait_response(&click).await;
     assert!(mine.is_ephemeral(), "only dave sees it");
@@ -482,7 +537,11 @@ async fn closed_dms_fall_back_to_a_private_button_and_an_ephemeral_hand() {
     assert_eq!(card_names(&theirs.content), card_names(&alice_hand));
     // `/vq hand` answers dave ephemerally instead of trying the closed DM again.
     let (_, r) = say(emu, dave, ch, "hand", &[]).await;
-    assert!(r.is_ephemeral() && r.content.contains("Your hand"), "{}", r.content);
+    assert!(
+        r.is_ephemeral() && r.content.contains("Your hand"),
+        "{}",
+        r.content
+    );
     let dm_attempts = emu
         .requests()
         .into_iter()
@@ -558,7 +617,10 @@ async fn a_slow_map_is_deferred_then_followed_up_with_the_picture() {
     assert_eq!(cb.json.as_ref().expect("body")["type"], 5, "deferred first");
     assert_eq!(cb.status, 204);
     let r = emu.wait_response(&ix).await;
-    assert!(r.attachments.iter().any(|a| a.bytes.starts_with(PNG_MAGIC)), "{r:?}");
+    assert!(
+        r.attachments.iter().any(|a| a.bytes.starts_with(PNG_MAGIC)),
+        "{r:?}"
+    );
     // A refusal after a deferral is still private.
     let (_, r) = say(emu, bob, ch, "start", &[]).await;
     assert!(r.is_ephemeral(), "{}", r.content);
@@ -571,7 +633,13 @@ async fn ten_channels_play_at_once_without_mixing() {
     let bot = Bot::start(&w.emu, None, 100);
     wait_session(&w.emu, 1).await;
     let tables: Vec<(ChannelId, UserId, UserId)> = (0..10)
-        .map(|i| (w.channel(&format!("t{i}")), w.user(&format!("a{i}")), w.user(&format!("b{i}"))))
+        .map(|i| {
+            (
+                w.channel(&format!("t{i}")),
+                w.user(&format!("a{i}")),
+                w.user(&format!("b{i}")),
+            )
+        })
         .collect();
     let emu = w.emu.clone();
     let games = tables.iter().map(|&(ch, a, b)| {
@@ -591,7 +659,11 @@ async fn ten_channels_play_at_once_without_mixing() {
         let msgs = emu.messages_in(ch);
         for m in &msgs {
             for id in mentions(&m.content) {
-                assert!(id == a.0 || id == b.0, "a foreign player in {ch:?}: {}", m.content);
+                assert!(
+                    id == a.0 || id == b.0,
+                    "a foreign player in {ch:?}: {}",
+                    m.content
+                );
             }
             if m.is_ephemeral() {
                 continue;
@@ -605,8 +677,16 @@ async fn ten_channels_play_at_once_without_mixing() {
         }
         let hand = dm_containing(&emu, a, "Your hand").await;
         assert_eq!(hand.matches("Your hand").count(), 1, "one game's hand only");
-        let status = msgs.iter().rev().find(|m| m.content.contains("sha256(seed)")).expect("status");
-        assert!(status.content.contains("a") && status.content.contains("Turn 1"), "{}", status.content);
+        let status = msgs
+            .iter()
+            .rev()
+            .find(|m| m.content.contains("sha256(seed)"))
+            .expect("status");
+        assert!(
+            status.content.contains("a") && status.content.contains("Turn 1"),
+            "{}",
+            status.content
+        );
     }
     bot.shutdown().await;
 }

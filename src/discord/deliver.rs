@@ -193,7 +193,8 @@ pub(crate) async fn execute(
     expect: Option<(i64, Option<u32>)>,
 ) -> Result<(), CommandError> {
     let lang = Lang::from_locale(Some(ix.locale()));
-    let from_button_hand = matches!(ix, Ix::Component(_)) && matches!(cmd, Ok(Command::Hand { .. }));
+    let from_button_hand =
+        matches!(ix, Ix::Component(_)) && matches!(cmd, Ok(Command::Hand { .. }));
     let game_lock = state.game_lock(channel);
     let st = state.clone();
     let who = caller.clone();
@@ -229,10 +230,26 @@ pub(crate) async fn execute(
                 "This prompt is out of date: the game has moved on since it was posted. Use the newest prompt or the slash command.",
                 "Эта кнопка устарела: с тех пор партия продвинулась. Используйте последнее сообщение или команду.",
             );
-            send_items(&ctx.http, &ix, vec![Item::private(text.to_string())], deferred).await
+            send_items(
+                &ctx.http,
+                &ix,
+                vec![Item::private(text.to_string())],
+                deferred,
+            )
+            .await
         }
         Outcome::Done(done) => {
-            deliver(state, &ctx.http, &ix, channel, &caller, *done, deferred, from_button_hand).await
+            deliver(
+                state,
+                &ctx.http,
+                &ix,
+                channel,
+                &caller,
+                *done,
+                deferred,
+                from_button_hand,
+            )
+            .await
         }
     };
     drop(guard);
@@ -551,7 +568,11 @@ fn allowed(mentions: &[UserId]) -> CreateAllowedMentions {
     if mentions.is_empty() {
         base.empty_users()
     } else {
-        base.users(mentions.iter().map(|u| serenity::all::UserId::new((*u).max(1))))
+        base.users(
+            mentions
+                .iter()
+                .map(|u| serenity::all::UserId::new((*u).max(1))),
+        )
     }
 }
 
@@ -630,12 +651,16 @@ async fn send_items(
     };
     match (deferred, ix) {
         (false, _) => {
-            ix.create_response(http, CreateInteractionResponse::Message(response_message(first)))
-                .await?
+            ix.create_response(
+                http,
+                CreateInteractionResponse::Message(response_message(first)),
+            )
+            .await?
         }
-        (true, Ix::Command(c)) if !first.ephemeral => {
-            c.edit_response(http, edit_message(first)).await.map(|_| ())?
-        }
+        (true, Ix::Command(c)) if !first.ephemeral => c
+            .edit_response(http, edit_message(first))
+            .await
+            .map(|_| ())?,
         (true, Ix::Command(c)) => {
             // A public "thinking" message cannot turn private: remove it, answer privately.
             c.delete_response(http).await?;

@@ -171,9 +171,7 @@ impl GameStore for SqliteGames {
     }
 
     fn truncate_after(&mut self, id: i64, seq: u64) -> PResult<()> {
-        self.store
-            .truncate_after(GameId(id), seq)
-            .map_err(err)?;
+        self.store.truncate_after(GameId(id), seq).map_err(err)?;
         Ok(())
     }
 }

@@ -261,7 +261,11 @@ fn channel_of(guild: Option<GuildId>, channel: ChannelId) -> Channel {
     }
 }
 
-async fn slash(state: &Arc<BotState>, ctx: &Context, ci: CommandInteraction) -> Result<(), CommandError> {
+async fn slash(
+    state: &Arc<BotState>,
+    ctx: &Context,
+    ci: CommandInteraction,
+) -> Result<(), CommandError> {
     let lang = Lang::from_locale(Some(&ci.locale));
     let Some((inv, _)) = (ci.data.name == ROOT)
         .then(|| leaf(&ci.data.options))
@@ -307,10 +311,7 @@ async fn component(
         );
         return Ix::Component(Box::new(mi)).respond(ctx, text, true).await;
     };
-    let caller = Caller::new(
-        mi.user.id.get(),
-        display_name(&mi.user, mi.member.as_ref()),
-    );
+    let caller = Caller::new(mi.user.id.get(), display_name(&mi.user, mi.member.as_ref()));
     let cmd = Command::from_invocation(&prompt.invocation);
     deliver::execute(
         state,

@@ -78,7 +78,11 @@ mod tests {
         for lang in [Lang::En, Lang::Ru] {
             let text = help_text(lang);
             for c in COMMANDS {
-                assert!(text.contains(&slash_path(c.name)), "{lang:?} lacks {}", c.name);
+                assert!(
+                    text.contains(&slash_path(c.name)),
+                    "{lang:?} lacks {}",
+                    c.name
+                );
             }
         }
         assert!(help_text(Lang::Ru).contains("команды"));

@@ -125,7 +125,12 @@ struct Choice {
     invocation: Invocation,
 }
 
-fn buttons(channel: Channel, game: i64, seq: Option<u32>, choices: Vec<Choice>) -> Vec<CreateActionRow> {
+fn buttons(
+    channel: Channel,
+    game: i64,
+    seq: Option<u32>,
+    choices: Vec<Choice>,
+) -> Vec<CreateActionRow> {
     choices
         .chunks(5)
         .take(5)
@@ -212,7 +217,12 @@ pub fn public_prompt(
                         ),
                     });
                     choices.push(Choice {
-                        label: format!("{} → {}: {}", t.power(o.from), t.power(o.to), l("decline", "отклонить")),
+                        label: format!(
+                            "{} → {}: {}",
+                            t.power(o.from),
+                            t.power(o.to),
+                            l("decline", "отклонить")
+                        ),
                         style: ButtonStyle::Danger,
                         invocation: inv(
                             "decline",
@@ -248,7 +258,12 @@ pub fn secret_pending(game: &Game) -> bool {
 }
 
 /// The Empire's secret choice as buttons, for its holder's DM.
-pub fn secret_prompt(t: Texts<'_>, channel: Channel, game_id: i64, game: &Game) -> Vec<CreateActionRow> {
+pub fn secret_prompt(
+    t: Texts<'_>,
+    channel: Channel,
+    game_id: i64,
+    game: &Game,
+) -> Vec<CreateActionRow> {
     use crate::engine::ruleset::EmpireChoice;
     let choices = [
         (EmpireChoice::Protestant, "protestant"),
@@ -272,7 +287,10 @@ pub fn private_button(t: Texts<'_>, channel: Channel, game_id: i64) -> Vec<Creat
         game_id,
         None,
         vec![Choice {
-            label: t.loc_pick("Show my hand (only to me)", "Показать мою руку (только мне)"),
+            label: t.loc_pick(
+                "Show my hand (only to me)",
+                "Показать мою руку (только мне)",
+            ),
             style: ButtonStyle::Secondary,
             invocation: inv("hand", &[]),
         }],
@@ -292,19 +310,32 @@ mod tests {
             },
             game: 123_456,
             seq: Some(9999),
-            invocation: inv("decline", &[("from", "protestant"), ("power", "protestant")]),
+            invocation: inv(
+                "decline",
+                &[("from", "protestant"), ("power", "protestant")],
+            ),
         };
         let id = p.custom_id();
         assert!(id.len() <= 100, "{id} is {} long", id.len());
         assert_eq!(Prompt::parse(&id), Some(p));
         let hand = Prompt {
-            channel: Channel { guild: 0, channel: 5 },
+            channel: Channel {
+                guild: 0,
+                channel: 5,
+            },
             game: 1,
             seq: None,
             invocation: inv("hand", &[]),
         };
         assert_eq!(Prompt::parse(&hand.custom_id()), Some(hand));
-        for bad in ["", "vq", "vq:1:2:3:4", "xx:1:2:3:4:pass", "vq:1:2:3:4:PASS", "vq:1:2:3:4:pass:x"] {
+        for bad in [
+            "",
+            "vq",
+            "vq:1:2:3:4",
+            "xx:1:2:3:4:pass",
+            "vq:1:2:3:4:PASS",
+            "vq:1:2:3:4:pass:x",
+        ] {
             assert_eq!(Prompt::parse(bad), None, "{bad}");
         }
     }

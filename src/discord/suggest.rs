@@ -89,7 +89,13 @@ pub fn suggest(
                                     || !f.leaders.is_empty())
                         });
                         if let (true, Some(sp)) = (has, rs.spaces.get(i)) {
-                            push(&mut out, typed, &[&sp.id, &sp.name_en, &sp.name_ru], label(loc, &sp.name_en, &sp.name_ru), sp.id.clone());
+                            push(
+                                &mut out,
+                                typed,
+                                &[&sp.id, &sp.name_en, &sp.name_ru],
+                                label(loc, &sp.name_en, &sp.name_ru),
+                                sp.id.clone(),
+                            );
                         }
                     }
                     if !out.is_empty() || !typed.is_empty() {
@@ -98,7 +104,13 @@ pub fn suggest(
                 }
             }
             for sp in &rs.spaces {
-                push(&mut out, typed, &[&sp.id, &sp.name_en, &sp.name_ru], label(loc, &sp.name_en, &sp.name_ru), sp.id.clone());
+                push(
+                    &mut out,
+                    typed,
+                    &[&sp.id, &sp.name_en, &sp.name_ru],
+                    label(loc, &sp.name_en, &sp.name_ru),
+                    sp.id.clone(),
+                );
             }
         }
         Some(OptKind::Card) => {
@@ -106,10 +118,16 @@ pub fn suggest(
             if let Some(g) = view.game {
                 for p in view.mine() {
                     for n in &g.hands[p as usize] {
-                        let (en, ru) = rs
-                            .card(*n)
-                            .map_or((String::new(), String::new()), |c| (c.name_en.clone(), c.name_ru.clone()));
-                        push(&mut out, typed, &[&n.to_string(), &en, &ru], t.card(*n), n.to_string());
+                        let (en, ru) = rs.card(*n).map_or((String::new(), String::new()), |c| {
+                            (c.name_en.clone(), c.name_ru.clone())
+                        });
+                        push(
+                            &mut out,
+                            typed,
+                            &[&n.to_string(), &en, &ru],
+                            t.card(*n),
+                            n.to_string(),
+                        );
                     }
                 }
             }
@@ -129,24 +147,50 @@ pub fn suggest(
             for p in candidates {
                 let (en, ru) = rs
                     .power_info(p.as_str())
-                    .map_or((p.as_str().to_string(), String::new()), |i| (i.name_en.clone(), i.name_ru.clone()));
-                push(&mut out, typed, &[p.as_str(), &en, &ru], t.power(p), p.as_str().to_string());
+                    .map_or((p.as_str().to_string(), String::new()), |i| {
+                        (i.name_en.clone(), i.name_ru.clone())
+                    });
+                push(
+                    &mut out,
+                    typed,
+                    &[p.as_str(), &en, &ru],
+                    t.power(p),
+                    p.as_str().to_string(),
+                );
             }
         }
         Some(OptKind::Leader) => {
             for l in &rs.leaders {
-                push(&mut out, typed, &[&l.id, &l.name_en, &l.name_ru], label(loc, &l.name_en, &l.name_ru), l.id.clone());
+                push(
+                    &mut out,
+                    typed,
+                    &[&l.id, &l.name_en, &l.name_ru],
+                    label(loc, &l.name_en, &l.name_ru),
+                    l.id.clone(),
+                );
             }
         }
         Some(OptKind::RuleId) => {
             for r in RULES {
                 let text: String = r.text[loc as usize].chars().take(60).collect();
-                push(&mut out, typed, &[r.id], format!("{} — {text}", r.id), r.id.to_string());
+                push(
+                    &mut out,
+                    typed,
+                    &[r.id],
+                    format!("{} — {text}", r.id),
+                    r.id.to_string(),
+                );
             }
         }
         Some(OptKind::CommandName) => {
             for c in COMMANDS {
-                push(&mut out, typed, &[c.name], format!("{} — {}", c.name, c.describe(loc)), c.name.to_string());
+                push(
+                    &mut out,
+                    typed,
+                    &[c.name],
+                    format!("{} — {}", c.name, c.describe(loc)),
+                    c.name.to_string(),
+                );
             }
         }
         _ => {}
