@@ -219,7 +219,17 @@ async fn bot_boots_identifies_and_registers_vq_globally() {
         .map(|o| o["name"].as_str().expect("name"))
         .collect();
     // One subcommand per table command, a few of them in groups (Discord allows 25 per level).
-    for sub in ["new", "join", "start", "play", "move", "pass", "secret", "help", "diplomacy"] {
+    for sub in [
+        "new",
+        "join",
+        "start",
+        "play",
+        "move",
+        "pass",
+        "secret",
+        "help",
+        "diplomacy",
+    ] {
         assert!(subs.contains(&sub), "{sub} missing from {subs:?}");
     }
     let kind = |name: &str| {

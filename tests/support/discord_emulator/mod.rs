@@ -31,8 +31,8 @@ use tokio::sync::watch;
 
 #[allow(unused_imports)] // Re-exported for tests; not every test binary needs each one.
 pub use state::{
-    AttachmentRecord, ChannelId, ChannelKind, GatewayLog, GuildId, InteractionKind, InteractionRecord,
-    MessageId, MessageRecord, RequestRecord, State, UserId, EPHEMERAL, LOADING,
+    AttachmentRecord, ChannelId, ChannelKind, GatewayLog, GuildId, InteractionKind,
+    InteractionRecord, MessageId, MessageRecord, RequestRecord, State, UserId, EPHEMERAL, LOADING,
 };
 
 use payloads::InteractionBase;
