@@ -985,7 +985,7 @@ impl Table {
                 )
             })
             .collect();
-        rows.sort_by(|a, b| b.0.cmp(&a.0));
+        rows.sort_by_key(|r| std::cmp::Reverse(r.0));
         Ok(rows
             .into_iter()
             .map(|(_, l)| l)
