@@ -162,11 +162,88 @@ fn display_path(dir: &std::path::Path, p: &vqbot::data::Problem) -> String {
     }
 }
 
-fn serve(config: PathBuf) -> ExitCode {
-    let _ = config;
-    eprintln!(
-        "vqbot: no Discord token. Set DISCORD_TOKEN (or `token_file` in vqbot.toml, see \
-         config.example.toml) to run the bot. To play without Discord, run `vqbot local`."
-    );
-    ExitCode::from(2)
+fn serve(config_path: PathBuf) -> ExitCode {
+    let config = match vqbot::config::Config::load(&config_path) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("vqbot: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // The database and its schema are created before anything else, so a first run leaves a
+    // ready file behind even without a token.
+    if let Err(e) = vqbot::store::Store::open(&config.database) {
+        eprintln!(
+            "vqbot: cannot use the database {}: {e}",
+            config.database.display()
+        );
+        return ExitCode::from(2);
+    }
+    let token = match config.token() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("vqbot: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let Some(token) = token else {
+        eprintln!(
+            "vqbot: no Discord token, so the bot cannot connect.\n\
+             \n  To run the bot: create an application at https://discord.com/developers/applications,\n\
+             \x20 add a bot, copy its token, and start with  DISCORD_TOKEN=<token> cargo run --release\n\
+             \x20 (or put the token in a file and set token_file in vqbot.toml; see config.example.toml).\n\
+             \n  To play without Discord: cargo run --release -- local\n\
+             \n  The database {} is ready.",
+            config.database.display()
+        );
+        return ExitCode::from(2);
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn"));
+    tracing_subscriber::fmt().with_env_filter(filter).init();
+    let bot = vqbot::discord::BotConfig {
+        token,
+        rest_base: None,
+        dev_guild: config.dev_guild,
+    };
+    let rt = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("vqbot: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match rt.block_on(vqbot::discord::run(bot, shutdown_signal())) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("vqbot: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Resolves on Ctrl-C or SIGTERM: in-flight commands finish, then the bot exits.
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }

@@ -111,25 +111,21 @@ impl Game {
                 let cp = *cp;
                 let ok = |g: &Game, a: &Action| g.cp_cost(rs, p, a).is_ok_and(|c| c <= cp);
                 for s in rs.space_ids() {
-                    let mine = self
-                        .board
-                        .at(s)
-                        .forces
-                        .iter()
-                        .any(|f| f.owner() == Owner::Major(p) && f.land() > 0);
+                    let mine = self.has_land(p, s);
                     if mine {
                         let big = self.largest_pick(rs, p, s);
-                        let one = self.one_unit(p, s);
+                        let one = self.one_unit(p, s).filter(|o| Some(o) != big.as_ref());
+                        let picks: Vec<Units> = [big, one].into_iter().flatten().collect();
                         for (n, _) in &rs.neighbours[s.idx()] {
-                            for pick in [big.clone(), one.clone()].into_iter().flatten() {
-                                let (from, to) = (rs.space(s).id.clone(), rs.space(*n).id.clone());
-                                if self.check_move(rs, p, &from, &to, &pick).is_ok() {
+                            for pick in &picks {
+                                let (from, to) = (&rs.space(s).id, &rs.space(*n).id);
+                                if self.check_move(rs, p, from, to, pick).is_ok() {
                                     let a = Action::Move {
-                                        from,
-                                        to,
-                                        units: pick,
+                                        from: from.clone(),
+                                        to: to.clone(),
+                                        units: pick.clone(),
                                     };
-                                    if ok(self, &a) && !out.contains(&a) {
+                                    if ok(self, &a) {
                                         out.push(a);
                                     }
                                 }
@@ -137,7 +133,14 @@ impl Game {
                         }
                     }
                     let id = &rs.space(s).id;
-                    if !self.board.space_type(rs, s).is_fortified()
+                    // Cheap filters first, so that refused candidates do not build messages.
+                    let near = mine
+                        || rs.neighbours[s.idx()]
+                            .iter()
+                            .any(|(n, _)| self.has_land(p, *n));
+                    if near
+                        && !self.board.space_type(rs, s).is_fortified()
+                        && !self.board.controls(rs, p, s)
                         && self.check_control(rs, p, id).is_ok()
                     {
                         let a = Action::Control { space: id.clone() };
@@ -145,13 +148,14 @@ impl Game {
                             out.push(a);
                         }
                     }
+                    let home = rs.space(s).home.owner() == Owner::Major(p);
                     for u in [
                         UnitKind::Regular,
                         UnitKind::Mercenary,
                         UnitKind::Cavalry,
                         UnitKind::Squadron,
                     ] {
-                        if self.check_raise(rs, p, id, u).is_ok() {
+                        if home && self.check_raise(rs, p, id, u).is_ok() {
                             let a = Action::Raise {
                                 space: id.clone(),
                                 unit: u,
@@ -175,6 +179,15 @@ impl Game {
             Stage::Over { .. } => {}
         }
         out
+    }
+
+    /// Whether `p` has land units in `s`.
+    fn has_land(&self, p: Power, s: super::ruleset::SpaceId) -> bool {
+        self.board
+            .at(s)
+            .forces
+            .iter()
+            .any(|f| f.owner() == Owner::Major(p) && f.land() > 0)
     }
 
     /// The largest formation `p` may move out of `s`: all land units up to the command limit,

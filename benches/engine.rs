@@ -1,0 +1,135 @@
+//! Engine speed: `apply` of single actions, `legal_actions`, and random-playout throughput.
+//! Run with `cargo bench --bench engine`.
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::time::Instant;
+use vqbot::engine::{
+    Action, Awaiting, CardMode, Decision, Game, GameOptions, Power, PowerSet, Ruleset, Units,
+};
+
+fn ruleset() -> Ruleset {
+    vqbot::data::load_default().unwrap_or_else(|p| panic!("data: {p:?}"))
+}
+
+/// A six-power game driven to Spain's impulse with a card played for CP.
+fn game_in_cp(rs: &Ruleset) -> Game {
+    let opts = GameOptions {
+        scenario: "1559".into(),
+        powers: PowerSet::all(),
+    };
+    let (mut g, _) = Game::new(rs, &opts, 9).expect("starts");
+    loop {
+        match g.awaiting() {
+            Awaiting::Simultaneous { pending, .. } => {
+                for p in pending.iter() {
+                    g.apply(rs, p, &Action::DoneDiplomacy).expect("done");
+                }
+            }
+            Awaiting::One { power, decision } => {
+                let a = match decision {
+                    Decision::SecretChoice => Action::SecretChoice {
+                        choice: vqbot::engine::ruleset::EmpireChoice::Balanced,
+                    },
+                    Decision::Deployment => Action::SkipDeployment,
+                    Decision::SpendCp => Action::EndImpulse,
+                    Decision::Impulse => {
+                        let play = g.legal_actions(rs, power).into_iter().find(|a| {
+                            matches!(
+                                a,
+                                Action::Play {
+                                    mode: CardMode::Cp,
+                                    ..
+                                }
+                            )
+                        });
+                        match play {
+                            Some(a) if power == Power::Spain => {
+                                g.apply(rs, power, &a).expect("play");
+                                return g;
+                            }
+                            Some(a) => a,
+                            None => Action::Pass,
+                        }
+                    }
+                    Decision::Diplomacy => Action::DoneDiplomacy,
+                };
+                g.apply(rs, power, &a).expect("progress");
+            }
+            Awaiting::Over { .. } => panic!("over"),
+        }
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let rs = ruleset();
+    let g = game_in_cp(&rs);
+    let mv = Action::Move {
+        from: "MADRID".into(),
+        to: "ZARAGOZA".into(),
+        units: Units {
+            regulars: 1,
+            ..Units::default()
+        },
+    };
+    c.bench_function("apply move (1 CP, no battle)", |b| {
+        b.iter_batched_ref(
+            || g.clone(),
+            |g| g.apply(&rs, Power::Spain, &mv).expect("legal"),
+            BatchSize::SmallInput,
+        )
+    });
+    c.bench_function("apply end impulse", |b| {
+        b.iter_batched_ref(
+            || g.clone(),
+            |g| {
+                g.apply(&rs, Power::Spain, &Action::EndImpulse)
+                    .expect("legal")
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    c.bench_function("legal_actions while spending CP", |b| {
+        b.iter(|| g.legal_actions(&rs, Power::Spain))
+    });
+    c.bench_function("clone the game state", |b| b.iter(|| g.clone()));
+
+    // Random playout throughput on one core: actions (legal_actions + apply) per second.
+    let start = Instant::now();
+    let mut actions = 0u64;
+    for seed in 0..40u64 {
+        let opts = GameOptions {
+            scenario: "1559".into(),
+            powers: PowerSet::all(),
+        };
+        let (mut g, _) = Game::new(&rs, &opts, seed).expect("starts");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..500 {
+            let p = match g.awaiting() {
+                Awaiting::Over { .. } => break,
+                Awaiting::One { power, .. } => power,
+                Awaiting::Simultaneous { pending, .. } => pending.iter().next().expect("pending"),
+            };
+            let legal = g.legal_actions(&rs, p);
+            let done = legal
+                .iter()
+                .find(|a| matches!(a, Action::DoneDiplomacy | Action::Decline { .. }));
+            let a = match done {
+                Some(d) if rng.random_bool(0.8) => d.clone(),
+                _ => legal[rng.random_range(0..legal.len())].clone(),
+            };
+            g.apply(&rs, p, &a).expect("legal");
+            actions += 1;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!("random playout: {actions} actions in {secs:.3} s = {:.0} actions/s (legal_actions + apply)", actions as f64 / secs);
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(50).warm_up_time(std::time::Duration::from_millis(500)).measurement_time(std::time::Duration::from_secs(2));
+    targets = bench
+}
+criterion_main!(benches);
