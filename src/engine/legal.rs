@@ -114,17 +114,18 @@ impl Game {
                     let mine = self.has_land(p, s);
                     if mine {
                         let big = self.largest_pick(rs, p, s);
-                        let one = self.one_unit(p, s);
+                        let one = self.one_unit(p, s).filter(|o| Some(o) != big.as_ref());
+                        let picks: Vec<Units> = [big, one].into_iter().flatten().collect();
                         for (n, _) in &rs.neighbours[s.idx()] {
-                            for pick in [big.clone(), one.clone()].into_iter().flatten() {
-                                let (from, to) = (rs.space(s).id.clone(), rs.space(*n).id.clone());
-                                if self.check_move(rs, p, &from, &to, &pick).is_ok() {
+                            for pick in &picks {
+                                let (from, to) = (&rs.space(s).id, &rs.space(*n).id);
+                                if self.check_move(rs, p, from, to, pick).is_ok() {
                                     let a = Action::Move {
-                                        from,
-                                        to,
-                                        units: pick,
+                                        from: from.clone(),
+                                        to: to.clone(),
+                                        units: pick.clone(),
                                     };
-                                    if ok(self, &a) && !out.contains(&a) {
+                                    if ok(self, &a) {
                                         out.push(a);
                                     }
                                 }

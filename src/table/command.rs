@@ -71,14 +71,6 @@ impl CmdSpec {
     }
 }
 
-const POWERS: &[&str] = &[
-    "ottoman",
-    "spain",
-    "england",
-    "france",
-    "empire",
-    "protestant",
-];
 const MODES: &[&str] = &["cp", "event"];
 const LOCALES: &[&str] = &["en", "ru"];
 const BUILD_UNITS: &[&str] = &["regular", "mercenary", "cavalry", "squadron", "fortress"];
@@ -131,78 +123,189 @@ pub static COMMANDS: &[CmdSpec] = &[
     CmdSpec {
         name: "new",
         options: &[
-            opt("scenario", OptKind::Text, false, "scenario (default 1559)", "сценарий (по умолчанию 1559)"),
-            opt("locale", OptKind::Choice(LOCALES), false, "language of the game's messages", "язык сообщений партии"),
+            opt(
+                "scenario",
+                OptKind::Text,
+                false,
+                "scenario (default 1559)",
+                "сценарий (по умолчанию 1559)",
+            ),
+            opt(
+                "locale",
+                OptKind::Choice(LOCALES),
+                false,
+                "language of the game's messages",
+                "язык сообщений партии",
+            ),
         ],
-        help: ["open a new game in this channel", "открыть новую партию в этом канале"],
+        help: [
+            "open a new game in this channel",
+            "открыть новую партию в этом канале",
+        ],
     },
     CmdSpec {
         name: "locale",
-        options: &[opt("lang", OptKind::Choice(LOCALES), true, "en or ru", "en или ru")],
-        help: ["change the game's language (creator only)", "сменить язык партии (только создатель)"],
+        options: &[opt(
+            "lang",
+            OptKind::Choice(LOCALES),
+            true,
+            "en or ru",
+            "en или ru",
+        )],
+        help: [
+            "change the game's language (creator only)",
+            "сменить язык партии (только создатель)",
+        ],
     },
     CmdSpec {
         name: "join",
-        options: &[opt("power", OptKind::Power, true, "the power to take", "держава, которую вы берёте")],
+        options: &[opt(
+            "power",
+            OptKind::Power,
+            true,
+            "the power to take",
+            "держава, которую вы берёте",
+        )],
         help: ["take a power's seat", "занять место державы"],
     },
     CmdSpec {
         name: "leave",
-        options: &[opt("power", OptKind::Power, false, "the seat to give up (default: all yours)", "какое место освободить (по умолчанию все ваши)")],
+        options: &[opt(
+            "power",
+            OptKind::Power,
+            false,
+            "the seat to give up (default: all yours)",
+            "какое место освободить (по умолчанию все ваши)",
+        )],
         help: ["give up your seat", "освободить своё место"],
     },
     CmdSpec {
         name: "start",
         options: &[],
-        help: ["start the game (creator only)", "начать партию (только создатель)"],
+        help: [
+            "start the game (creator only)",
+            "начать партию (только создатель)",
+        ],
     },
     CmdSpec {
         name: "status",
         options: &[],
-        help: ["who holds what, whose turn it is", "кто за кого играет и чей ход"],
+        help: [
+            "who holds what, whose turn it is",
+            "кто за кого играет и чей ход",
+        ],
     },
     CmdSpec {
         name: "hand",
         options: &[AS_POWER],
-        help: ["send your hand to you privately", "прислать вам вашу руку лично"],
+        help: [
+            "send your hand to you privately",
+            "прислать вам вашу руку лично",
+        ],
     },
     CmdSpec {
         name: "play",
         options: &[
-            opt("card", OptKind::Card, true, "card number or name", "номер или название карты"),
-            opt("as", OptKind::Choice(MODES), true, "cp or event", "cp (очки) или event (событие)"),
+            opt(
+                "card",
+                OptKind::Card,
+                true,
+                "card number or name",
+                "номер или название карты",
+            ),
+            opt(
+                "as",
+                OptKind::Choice(MODES),
+                true,
+                "cp or event",
+                "cp (очки) или event (событие)",
+            ),
             AS_POWER,
         ],
-        help: ["play a card for CP or as its event", "сыграть карту за очки или как событие"],
+        help: [
+            "play a card for CP or as its event",
+            "сыграть карту за очки или как событие",
+        ],
     },
     CmdSpec {
         name: "move",
         options: &[
-            opt("from", OptKind::Space, true, "where the formation is", "откуда"),
-            opt("to", OptKind::Space, true, "adjacent destination", "куда (соседнее пространство)"),
-            opt("units", OptKind::Units, false, "e.g. `3r 1c suleiman` (default: the largest formation)", "например `3r 1c suleiman` (по умолчанию самая большая группа)"),
+            opt(
+                "from",
+                OptKind::Space,
+                true,
+                "where the formation is",
+                "откуда",
+            ),
+            opt(
+                "to",
+                OptKind::Space,
+                true,
+                "adjacent destination",
+                "куда (соседнее пространство)",
+            ),
+            opt(
+                "units",
+                OptKind::Units,
+                false,
+                "e.g. `3r 1c suleiman` (default: the largest formation)",
+                "например `3r 1c suleiman` (по умолчанию самая большая группа)",
+            ),
             AS_POWER,
         ],
         help: ["move a formation (CP)", "передвинуть группу (очки)"],
     },
     CmdSpec {
         name: "control",
-        options: &[opt("space", OptKind::Space, true, "unfortified space", "неукреплённое пространство"), AS_POWER],
-        help: ["take control of an unfortified space (CP)", "взять под контроль неукреплённое пространство (очки)"],
+        options: &[
+            opt(
+                "space",
+                OptKind::Space,
+                true,
+                "unfortified space",
+                "неукреплённое пространство",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "take control of an unfortified space (CP)",
+            "взять под контроль неукреплённое пространство (очки)",
+        ],
     },
     CmdSpec {
         name: "build",
         options: &[
             opt("space", OptKind::Space, true, "where", "где"),
-            opt("unit", OptKind::Choice(BUILD_UNITS), true, "what to build", "что строить"),
+            opt(
+                "unit",
+                OptKind::Choice(BUILD_UNITS),
+                true,
+                "what to build",
+                "что строить",
+            ),
             AS_POWER,
         ],
-        help: ["raise a unit or build a fortress (CP)", "набрать войска или построить крепость (очки)"],
+        help: [
+            "raise a unit or build a fortress (CP)",
+            "набрать войска или построить крепость (очки)",
+        ],
     },
     CmdSpec {
         name: "assault",
-        options: &[opt("space", OptKind::Space, true, "the besieged space", "осаждённое пространство"), AS_POWER],
-        help: ["assault a besieged space (CP)", "штурмовать осаждённое пространство (очки)"],
+        options: &[
+            opt(
+                "space",
+                OptKind::Space,
+                true,
+                "the besieged space",
+                "осаждённое пространство",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "assault a besieged space (CP)",
+            "штурмовать осаждённое пространство (очки)",
+        ],
     },
     CmdSpec {
         name: "pass",
@@ -212,91 +315,229 @@ pub static COMMANDS: &[CmdSpec] = &[
     CmdSpec {
         name: "end",
         options: &[AS_POWER],
-        help: ["end your impulse (unspent CP are lost)", "закончить импульс (неиспользованные очки сгорают)"],
+        help: [
+            "end your impulse (unspent CP are lost)",
+            "закончить импульс (неиспользованные очки сгорают)",
+        ],
     },
     CmdSpec {
         name: "war",
-        options: &[opt("target", OptKind::Power, true, "the enemy", "противник"), AS_POWER],
+        options: &[
+            opt("target", OptKind::Power, true, "the enemy", "противник"),
+            AS_POWER,
+        ],
         help: ["declare war (diplomacy)", "объявить войну (дипломатия)"],
     },
     CmdSpec {
         name: "peace",
-        options: &[opt("target", OptKind::Power, true, "the enemy", "противник"), AS_POWER],
+        options: &[
+            opt("target", OptKind::Power, true, "the enemy", "противник"),
+            AS_POWER,
+        ],
         help: ["offer peace (diplomacy)", "предложить мир (дипломатия)"],
     },
     CmdSpec {
         name: "ally",
-        options: &[opt("target", OptKind::Power, true, "the partner", "партнёр"), AS_POWER],
-        help: ["offer an alliance (diplomacy)", "предложить союз (дипломатия)"],
+        options: &[
+            opt("target", OptKind::Power, true, "the partner", "партнёр"),
+            AS_POWER,
+        ],
+        help: [
+            "offer an alliance (diplomacy)",
+            "предложить союз (дипломатия)",
+        ],
     },
     CmdSpec {
         name: "accept",
-        options: &[opt("from", OptKind::Power, true, "who made the offer", "кто предложил"), AS_POWER],
+        options: &[
+            opt(
+                "from",
+                OptKind::Power,
+                true,
+                "who made the offer",
+                "кто предложил",
+            ),
+            AS_POWER,
+        ],
         help: ["accept an offer", "принять предложение"],
     },
     CmdSpec {
         name: "decline",
-        options: &[opt("from", OptKind::Power, true, "who made the offer", "кто предложил"), AS_POWER],
+        options: &[
+            opt(
+                "from",
+                OptKind::Power,
+                true,
+                "who made the offer",
+                "кто предложил",
+            ),
+            AS_POWER,
+        ],
         help: ["decline an offer", "отклонить предложение"],
     },
     CmdSpec {
         name: "done",
         options: &[AS_POWER],
-        help: ["finish diplomacy, or skip your spring deployment", "закончить переговоры или пропустить весеннее развёртывание"],
+        help: [
+            "finish diplomacy, or skip your spring deployment",
+            "закончить переговоры или пропустить весеннее развёртывание",
+        ],
     },
     CmdSpec {
         name: "deploy",
         options: &[
             opt("from", OptKind::Space, true, "your capital", "ваша столица"),
             opt("to", OptKind::Space, true, "destination", "куда"),
-            opt("units", OptKind::Units, false, "e.g. `3r 1c` (default: the largest formation)", "например `3r 1c` (по умолчанию самая большая группа)"),
+            opt(
+                "units",
+                OptKind::Units,
+                false,
+                "e.g. `3r 1c` (default: the largest formation)",
+                "например `3r 1c` (по умолчанию самая большая группа)",
+            ),
             AS_POWER,
         ],
-        help: ["spring deployment from a capital", "весеннее развёртывание из столицы"],
+        help: [
+            "spring deployment from a capital",
+            "весеннее развёртывание из столицы",
+        ],
     },
     CmdSpec {
         name: "place",
         options: &[
-            opt("leader", OptKind::Leader, true, "leader id or name", "полководец (id или имя)"),
+            opt(
+                "leader",
+                OptKind::Leader,
+                true,
+                "leader id or name",
+                "полководец (id или имя)",
+            ),
             opt("space", OptKind::Space, true, "where", "где"),
             AS_POWER,
         ],
-        help: ["place a Protestant leader in spring deployment", "выставить протестантского полководца при развёртывании"],
+        help: [
+            "place a Protestant leader in spring deployment",
+            "выставить протестантского полководца при развёртывании",
+        ],
     },
     CmdSpec {
         name: "secret",
-        options: &[opt("choice", OptKind::Choice(CHOICES), true, "the Empire's religious preference", "религиозный выбор Империи")],
+        options: &[opt(
+            "choice",
+            OptKind::Choice(CHOICES),
+            true,
+            "the Empire's religious preference",
+            "религиозный выбор Империи",
+        )],
         help: ["the Empire's secret choice", "тайный выбор Империи"],
     },
     CmdSpec {
         name: "undo",
         options: &[],
-        help: ["take back your last action (not past dice or a turn change)", "отменить своё последнее действие (не раньше броска или смены хода)"],
+        help: [
+            "take back your last action (not past dice or a turn change)",
+            "отменить своё последнее действие (не раньше броска или смены хода)",
+        ],
     },
     CmdSpec {
         name: "adjust",
         options: &[
-            opt("what", OptKind::Choice(ADJUST_WHAT), true, "what to fix", "что исправить"),
+            opt(
+                "what",
+                OptKind::Choice(ADJUST_WHAT),
+                true,
+                "what to fix",
+                "что исправить",
+            ),
             opt("space", OptKind::Space, false, "space", "пространство"),
-            opt("owner", OptKind::Text, false, "power, minor or independent", "держава, малая держава или independent"),
-            opt("faction", OptKind::Choice(&["huguenot", "dutch"]), false, "Protestant faction", "фракция протестантов"),
+            opt(
+                "owner",
+                OptKind::Text,
+                false,
+                "power, minor or independent",
+                "держава, малая держава или independent",
+            ),
+            opt(
+                "faction",
+                OptKind::Choice(&["huguenot", "dutch"]),
+                false,
+                "Protestant faction",
+                "фракция протестантов",
+            ),
             opt("regulars", OptKind::Integer, false, "regulars", "регуляры"),
-            opt("mercenaries", OptKind::Integer, false, "mercenaries", "наёмники"),
+            opt(
+                "mercenaries",
+                OptKind::Integer,
+                false,
+                "mercenaries",
+                "наёмники",
+            ),
             opt("cavalry", OptKind::Integer, false, "cavalry", "кавалерия"),
             opt("squadrons", OptKind::Integer, false, "squadrons", "эскадры"),
-            opt("religion", OptKind::Choice(RELIGIONS), false, "religion", "религия"),
-            opt("on", OptKind::Choice(YES_NO), false, "unrest on or off", "беспорядки да/нет"),
-            opt("target", OptKind::Power, false, "the power concerned", "держава"),
-            opt("other", OptKind::Power, false, "the other power (relation)", "вторая держава (отношения)"),
-            opt("delta", OptKind::Integer, false, "VP change", "изменение ПО"),
+            opt(
+                "religion",
+                OptKind::Choice(RELIGIONS),
+                false,
+                "religion",
+                "религия",
+            ),
+            opt(
+                "on",
+                OptKind::Choice(YES_NO),
+                false,
+                "unrest on or off",
+                "беспорядки да/нет",
+            ),
+            opt(
+                "target",
+                OptKind::Power,
+                false,
+                "the power concerned",
+                "держава",
+            ),
+            opt(
+                "other",
+                OptKind::Power,
+                false,
+                "the other power (relation)",
+                "вторая держава (отношения)",
+            ),
+            opt(
+                "delta",
+                OptKind::Integer,
+                false,
+                "VP change",
+                "изменение ПО",
+            ),
             opt("card", OptKind::Card, false, "card", "карта"),
-            opt("place", OptKind::Choice(PLACES), false, "where the card goes", "куда идёт карта"),
-            opt("status", OptKind::Choice(STATUSES), false, "diplomatic status", "дипломатический статус"),
-            opt("minor", OptKind::Text, false, "minor power", "малая держава"),
+            opt(
+                "place",
+                OptKind::Choice(PLACES),
+                false,
+                "where the card goes",
+                "куда идёт карта",
+            ),
+            opt(
+                "status",
+                OptKind::Choice(STATUSES),
+                false,
+                "diplomatic status",
+                "дипломатический статус",
+            ),
+            opt(
+                "minor",
+                OptKind::Text,
+                false,
+                "minor power",
+                "малая держава",
+            ),
             opt("leader", OptKind::Leader, false, "leader", "полководец"),
             AS_POWER,
         ],
-        help: ["fix anything by hand (logged publicly)", "исправить что угодно вручную (видно всем)"],
+        help: [
+            "fix anything by hand (logged publicly)",
+            "исправить что угодно вручную (видно всем)",
+        ],
     },
     CmdSpec {
         name: "map",
@@ -310,17 +551,35 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "log",
-        options: &[opt("last", OptKind::Integer, false, "how many actions (default 10)", "сколько действий (по умолчанию 10)")],
+        options: &[opt(
+            "last",
+            OptKind::Integer,
+            false,
+            "how many actions (default 10)",
+            "сколько действий (по умолчанию 10)",
+        )],
         help: ["the latest actions", "последние действия"],
     },
     CmdSpec {
         name: "help",
-        options: &[opt("command", OptKind::CommandName, false, "a command", "команда")],
+        options: &[opt(
+            "command",
+            OptKind::CommandName,
+            false,
+            "a command",
+            "команда",
+        )],
         help: ["list the commands", "список команд"],
     },
     CmdSpec {
         name: "rule",
-        options: &[opt("id", OptKind::RuleId, true, "a rule id such as R-GAME-PLAYERS", "номер правила, например R-GAME-PLAYERS")],
+        options: &[opt(
+            "id",
+            OptKind::RuleId,
+            true,
+            "a rule id such as R-GAME-PLAYERS",
+            "номер правила, например R-GAME-PLAYERS",
+        )],
         help: ["print a rule", "показать правило"],
     },
 ];
@@ -455,36 +714,107 @@ pub enum AdjustCmd {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub enum Command {
-    New { scenario: Option<String>, locale: Option<Locale> },
-    Locale { lang: Locale },
-    Join { power: String },
-    Leave { power: Option<String> },
+    New {
+        scenario: Option<String>,
+        locale: Option<Locale>,
+    },
+    Locale {
+        lang: Locale,
+    },
+    Join {
+        power: String,
+    },
+    Leave {
+        power: Option<String>,
+    },
     Start,
     Status,
-    Hand { power: Option<String> },
-    Play { card: String, mode: CardMode, power: Option<String> },
-    Move { from: String, to: String, units: Option<UnitPick>, power: Option<String> },
-    Control { space: String, power: Option<String> },
-    Build { space: String, what: BuildWhat, power: Option<String> },
-    Assault { space: String, power: Option<String> },
-    Pass { power: Option<String> },
-    End { power: Option<String> },
-    War { target: String, power: Option<String> },
-    Peace { target: String, power: Option<String> },
-    Ally { target: String, power: Option<String> },
-    Accept { from: String, power: Option<String> },
-    Decline { from: String, power: Option<String> },
-    Done { power: Option<String> },
-    Deploy { from: String, to: String, units: Option<UnitPick>, power: Option<String> },
-    Place { leader: String, space: String, power: Option<String> },
-    Secret { choice: EmpireChoice },
+    Hand {
+        power: Option<String>,
+    },
+    Play {
+        card: String,
+        mode: CardMode,
+        power: Option<String>,
+    },
+    Move {
+        from: String,
+        to: String,
+        units: Option<UnitPick>,
+        power: Option<String>,
+    },
+    Control {
+        space: String,
+        power: Option<String>,
+    },
+    Build {
+        space: String,
+        what: BuildWhat,
+        power: Option<String>,
+    },
+    Assault {
+        space: String,
+        power: Option<String>,
+    },
+    Pass {
+        power: Option<String>,
+    },
+    End {
+        power: Option<String>,
+    },
+    War {
+        target: String,
+        power: Option<String>,
+    },
+    Peace {
+        target: String,
+        power: Option<String>,
+    },
+    Ally {
+        target: String,
+        power: Option<String>,
+    },
+    Accept {
+        from: String,
+        power: Option<String>,
+    },
+    Decline {
+        from: String,
+        power: Option<String>,
+    },
+    Done {
+        power: Option<String>,
+    },
+    Deploy {
+        from: String,
+        to: String,
+        units: Option<UnitPick>,
+        power: Option<String>,
+    },
+    Place {
+        leader: String,
+        space: String,
+        power: Option<String>,
+    },
+    Secret {
+        choice: EmpireChoice,
+    },
     Undo,
-    Adjust { fix: AdjustCmd, power: Option<String> },
+    Adjust {
+        fix: AdjustCmd,
+        power: Option<String>,
+    },
     Map,
     Vp,
-    Log { last: Option<usize> },
-    Help { command: Option<String> },
-    Rule { id: String },
+    Log {
+        last: Option<usize>,
+    },
+    Help {
+        command: Option<String>,
+    },
+    Rule {
+        id: String,
+    },
 }
 
 /// Why a command line could not be read.
@@ -605,7 +935,9 @@ pub fn tokenize(line: &str) -> Result<Invocation, ParseError> {
     if !leading.is_empty() {
         let first = spec.options.iter().find(|o| inv.get(o.name).is_none());
         match first {
-            Some(o) => inv.options.insert(0, (o.name.to_string(), leading.join(" "))),
+            Some(o) => inv
+                .options
+                .insert(0, (o.name.to_string(), leading.join(" "))),
             None => {
                 return Err(ParseError::Stray {
                     word: leading.join(" "),
@@ -901,13 +1233,15 @@ fn check_kind(o: &OptSpec, v: &str) -> Result<(), ParseError> {
                 })
             }
         }
-        OptKind::Integer if !v.is_empty() => v.parse::<i64>().map(|_| ()).map_err(|_| {
-            ParseError::BadValue {
-                option: o.name.into(),
-                value: v.into(),
-                expected: "a whole number".into(),
-            }
-        }),
+        OptKind::Integer if !v.is_empty() => {
+            v.parse::<i64>()
+                .map(|_| ())
+                .map_err(|_| ParseError::BadValue {
+                    option: o.name.into(),
+                    value: v.into(),
+                    expected: "a whole number".into(),
+                })
+        }
         _ => Ok(()),
     }
 }
@@ -1002,7 +1336,10 @@ pub fn parse_units(text: &str) -> Result<UnitPick, ParseError> {
         let mut kind = w[digits.len()..].to_string();
         if kind.is_empty() {
             i += 1;
-            kind = words.get(i).map(|k| k.to_lowercase()).ok_or_else(|| bad(&w))?;
+            kind = words
+                .get(i)
+                .map(|k| k.to_lowercase())
+                .ok_or_else(|| bad(&w))?;
         }
         let k = kind.as_str();
         if k.starts_with('r') || k.starts_with("рег") {
@@ -1067,7 +1404,10 @@ mod tests {
             parse("mvoe from:a to:b"),
             Err(ParseError::UnknownCommand { hint, .. }) if hint.contains("move")
         ));
-        assert!(matches!(parse("play card:5"), Err(ParseError::Missing { .. })));
+        assert!(matches!(
+            parse("play card:5"),
+            Err(ParseError::Missing { .. })
+        ));
         assert!(matches!(
             parse("pass colour:red"),
             Err(ParseError::UnknownOption { .. })

@@ -213,10 +213,9 @@ fn adjustment(rs: &Ruleset, fix: &AdjustCmd) -> Result<Adjustment, Msg> {
         } => Adjustment::Card {
             card: resolve::card(rs, card)?,
             place: match place.as_str() {
-                "hand" => CardPlace::Hand(resolve::power(
-                    rs,
-                    target.as_deref().unwrap_or_default(),
-                )?),
+                "hand" => {
+                    CardPlace::Hand(resolve::power(rs, target.as_deref().unwrap_or_default())?)
+                }
                 "discard" => CardPlace::Discard,
                 "deck" => CardPlace::Deck,
                 _ => CardPlace::Removed,

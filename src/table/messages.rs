@@ -341,7 +341,15 @@ impl<'a> Texts<'a> {
     pub fn adjustment(&self, a: &Adjustment) -> String {
         let l = self.loc;
         match a {
-            Adjustment::Units { space, owner, regulars, mercenaries, cavalry, squadrons, .. } => tr!(
+            Adjustment::Units {
+                space,
+                owner,
+                regulars,
+                mercenaries,
+                cavalry,
+                squadrons,
+                ..
+            } => tr!(
                 l,
                 "{} units in {} set to {}r {}m {}c {}s",
                 "войска {} в {}: {}р {}н {}к {}э",
@@ -353,19 +361,49 @@ impl<'a> Texts<'a> {
                 squadrons
             ),
             Adjustment::Leader { leader, space } => match space {
-                Some(s) => tr!(l, "{} placed in {}", "{} поставлен в {}", self.leader(leader), self.space_id(s)),
-                None => tr!(l, "{} taken off the map", "{} снят с карты", self.leader(leader)),
+                Some(s) => tr!(
+                    l,
+                    "{} placed in {}",
+                    "{} поставлен в {}",
+                    self.leader(leader),
+                    self.space_id(s)
+                ),
+                None => tr!(
+                    l,
+                    "{} taken off the map",
+                    "{} снят с карты",
+                    self.leader(leader)
+                ),
             },
-            Adjustment::Control { space, owner } => tr!(l, "{} now controlled by {}", "{} теперь под контролем: {}", self.space_id(space), self.owner(*owner)),
-            Adjustment::Religion { space, religion } => tr!(l, "{} is now {}", "{} теперь: {}", self.space_id(space), religion),
+            Adjustment::Control { space, owner } => tr!(
+                l,
+                "{} now controlled by {}",
+                "{} теперь под контролем: {}",
+                self.space_id(space),
+                self.owner(*owner)
+            ),
+            Adjustment::Religion { space, religion } => tr!(
+                l,
+                "{} is now {}",
+                "{} теперь: {}",
+                self.space_id(space),
+                religion
+            ),
             Adjustment::Unrest { space, on } => {
                 if *on {
                     tr!(l, "unrest in {}", "беспорядки в {}", self.space_id(space))
                 } else {
-                    tr!(l, "no unrest in {}", "беспорядков в {} нет", self.space_id(space))
+                    tr!(
+                        l,
+                        "no unrest in {}",
+                        "беспорядков в {} нет",
+                        self.space_id(space)
+                    )
                 }
             }
-            Adjustment::Vp { power, delta } => tr!(l, "{} VP {:+}", "{}: ПО {:+}", self.power(*power), delta),
+            Adjustment::Vp { power, delta } => {
+                tr!(l, "{} VP {:+}", "{}: ПО {:+}", self.power(*power), delta)
+            }
             Adjustment::Card { card, place } => {
                 let to = match place {
                     CardPlace::Hand(p) => tr!(l, "{}'s hand", "рука {}", self.power(*p)),
@@ -375,12 +413,35 @@ impl<'a> Texts<'a> {
                 };
                 tr!(l, "{} to {}", "{} → {}", self.card(*card), to)
             }
-            Adjustment::Relation { a, b, status } => tr!(l, "{} and {}: {}", "{} и {}: {}", self.power(*a), self.power(*b), self.relation(*status)),
+            Adjustment::Relation { a, b, status } => tr!(
+                l,
+                "{} and {}: {}",
+                "{} и {}: {}",
+                self.power(*a),
+                self.power(*b),
+                self.relation(*status)
+            ),
             Adjustment::MinorAlly { minor, ally } => match ally {
-                Some(p) => tr!(l, "{} allied to {}", "{} в союзе с {}", self.owner(Owner::Minor(*minor)), self.power(*p)),
-                None => tr!(l, "{} inactive", "{} неактивна", self.owner(Owner::Minor(*minor))),
+                Some(p) => tr!(
+                    l,
+                    "{} allied to {}",
+                    "{} в союзе с {}",
+                    self.owner(Owner::Minor(*minor)),
+                    self.power(*p)
+                ),
+                None => tr!(
+                    l,
+                    "{} inactive",
+                    "{} неактивна",
+                    self.owner(Owner::Minor(*minor))
+                ),
             },
-            Adjustment::KillRuler { power } => tr!(l, "{}'s ruler dies", "правитель {} умирает", self.power(*power)),
+            Adjustment::KillRuler { power } => tr!(
+                l,
+                "{}'s ruler dies",
+                "правитель {} умирает",
+                self.power(*power)
+            ),
         }
     }
 
@@ -389,21 +450,43 @@ impl<'a> Texts<'a> {
     /// What a decision asks for.
     pub fn decision(&self, d: Decision) -> &'static str {
         match d {
-            Decision::Diplomacy => self.loc.pick("negotiate, then `done`", "переговоры, затем `done`"),
-            Decision::SecretChoice => self.loc.pick("make the secret choice (`secret choice:…`)", "сделать тайный выбор (`secret choice:…`)"),
-            Decision::Deployment => self.loc.pick("`deploy` from the capital or `done`", "`deploy` из столицы или `done`"),
-            Decision::Impulse => self.loc.pick("`play` a card or `pass`", "сыграть карту (`play`) или `pass`"),
-            Decision::SpendCp => self.loc.pick("spend CP or `end` the impulse", "потратить очки или `end`"),
+            Decision::Diplomacy => self
+                .loc
+                .pick("negotiate, then `done`", "переговоры, затем `done`"),
+            Decision::SecretChoice => self.loc.pick(
+                "make the secret choice (`secret choice:…`)",
+                "сделать тайный выбор (`secret choice:…`)",
+            ),
+            Decision::Deployment => self.loc.pick(
+                "`deploy` from the capital or `done`",
+                "`deploy` из столицы или `done`",
+            ),
+            Decision::Impulse => self.loc.pick(
+                "`play` a card or `pass`",
+                "сыграть карту (`play`) или `pass`",
+            ),
+            Decision::SpendCp => self
+                .loc
+                .pick("spend CP or `end` the impulse", "потратить очки или `end`"),
         }
     }
 
     /// "Next: England (alice) — play a card or pass".
     pub fn next_up(&self, aw: &Awaiting, who: &[(Power, String)]) -> String {
         let l = self.loc;
-        let names: Vec<String> = who.iter().map(|(p, n)| format!("{} ({n})", self.power(*p))).collect();
+        let names: Vec<String> = who
+            .iter()
+            .map(|(p, n)| format!("{} ({n})", self.power(*p)))
+            .collect();
         match aw {
             Awaiting::One { decision, .. } | Awaiting::Simultaneous { decision, .. } => {
-                tr!(l, "➡ Next: {} — {}.", "➡ Ходит: {} — {}.", names.join(", "), self.decision(*decision))
+                tr!(
+                    l,
+                    "➡ Next: {} — {}.",
+                    "➡ Ходит: {} — {}.",
+                    names.join(", "),
+                    self.decision(*decision)
+                )
             }
             Awaiting::Over { .. } => l.pick("The game is over.", "Партия окончена.").into(),
         }
@@ -418,12 +501,53 @@ impl<'a> Texts<'a> {
     pub fn parse_error(&self, e: &ParseError) -> String {
         let l = self.loc;
         match e {
-            ParseError::Empty => l.pick("empty command; try `help`", "пустая команда; см. `help`").into(),
-            ParseError::UnknownCommand { name, hint } => tr!(l, "unknown command `{}`{}", "неизвестная команда `{}`{}", name, self.hint(hint)),
-            ParseError::UnknownOption { command, option, allowed } => tr!(l, "`{}` has no option `{}`; its options: {}", "у `{}` нет параметра `{}`; параметры: {}", command, option, allowed),
-            ParseError::Missing { command, option } => tr!(l, "`{}` needs `{}:`", "для `{}` нужен `{}:`", command, option),
-            ParseError::BadValue { option, value, expected } => tr!(l, "`{}:{}` is not valid; expected {}", "`{}:{}` не подходит; ожидается {}", option, value, expected),
-            ParseError::Stray { word } => tr!(l, "`{}` belongs to no option; write `name:value`", "`{}` не относится ни к одному параметру; пишите `имя:значение`", word),
+            ParseError::Empty => l
+                .pick("empty command; try `help`", "пустая команда; см. `help`")
+                .into(),
+            ParseError::UnknownCommand { name, hint } => tr!(
+                l,
+                "unknown command `{}`{}",
+                "неизвестная команда `{}`{}",
+                name,
+                self.hint(hint)
+            ),
+            ParseError::UnknownOption {
+                command,
+                option,
+                allowed,
+            } => tr!(
+                l,
+                "`{}` has no option `{}`; its options: {}",
+                "у `{}` нет параметра `{}`; параметры: {}",
+                command,
+                option,
+                allowed
+            ),
+            ParseError::Missing { command, option } => tr!(
+                l,
+                "`{}` needs `{}:`",
+                "для `{}` нужен `{}:`",
+                command,
+                option
+            ),
+            ParseError::BadValue {
+                option,
+                value,
+                expected,
+            } => tr!(
+                l,
+                "`{}:{}` is not valid; expected {}",
+                "`{}:{}` не подходит; ожидается {}",
+                option,
+                value,
+                expected
+            ),
+            ParseError::Stray { word } => tr!(
+                l,
+                "`{}` belongs to no option; write `name:value`",
+                "`{}` не относится ни к одному параметру; пишите `имя:значение`",
+                word
+            ),
         }
     }
 
@@ -439,9 +563,28 @@ impl<'a> Texts<'a> {
     pub fn rule_error(&self, e: &RuleError) -> String {
         let l = self.loc;
         match e {
-            RuleError::NotYourTurn { power, waiting } => tr!(l, "it is not {}'s turn; waiting for {}", "сейчас не ход {}; ждём: {}", self.power(*power), waiting),
-            RuleError::Unknown { what, name, hint } => tr!(l, "unknown {} `{}`{}", "неизвестно ({}): `{}`{}", what, name, self.hint(hint)),
-            RuleError::WrongTime { action, reason } => tr!(l, "{} is not possible now: {}", "сейчас нельзя ({}): {}", action, reason),
+            RuleError::NotYourTurn { power, waiting } => tr!(
+                l,
+                "it is not {}'s turn; waiting for {}",
+                "сейчас не ход {}; ждём: {}",
+                self.power(*power),
+                waiting
+            ),
+            RuleError::Unknown { what, name, hint } => tr!(
+                l,
+                "unknown {} `{}`{}",
+                "неизвестно ({}): `{}`{}",
+                what,
+                name,
+                self.hint(hint)
+            ),
+            RuleError::WrongTime { action, reason } => tr!(
+                l,
+                "{} is not possible now: {}",
+                "сейчас нельзя ({}): {}",
+                action,
+                reason
+            ),
             RuleError::Illegal(m) => m.clone(),
             RuleError::GameOver => l.pick("the game is over", "партия окончена").into(),
         }
@@ -453,15 +596,41 @@ impl<'a> Texts<'a> {
         if let Some(c) = command.and_then(super::command::spec) {
             let mut out = format!("`{}` — {}", c.name, c.describe(l));
             for o in c.options {
-                let req = if o.required { l.pick(" (required)", " (обязательно)") } else { "" };
+                let req = if o.required {
+                    l.pick(" (required)", " (обязательно)")
+                } else {
+                    ""
+                };
                 out.push_str(&format!("\n  `{}:` {}{req}", o.name, o.help[l as usize]));
             }
             return out;
         }
-        let mut out = l.pick("Commands (`vq <command> option:value …`):", "Команды (`vq <команда> параметр:значение …`):").to_string();
+        let mut out = l
+            .pick(
+                "Commands (`vq <command> option:value …`):",
+                "Команды (`vq <команда> параметр:значение …`):",
+            )
+            .to_string();
         for c in COMMANDS {
-            let opts: Vec<String> = c.options.iter().filter(|o| o.name != "power").map(|o| if o.required { format!("{}:…", o.name) } else { format!("[{}:…]", o.name) }).collect();
-            out.push_str(&format!("\n`{}{}{}` — {}", c.name, if opts.is_empty() { "" } else { " " }, opts.join(" "), c.describe(l)));
+            let opts: Vec<String> = c
+                .options
+                .iter()
+                .filter(|o| o.name != "power")
+                .map(|o| {
+                    if o.required {
+                        format!("{}:…", o.name)
+                    } else {
+                        format!("[{}:…]", o.name)
+                    }
+                })
+                .collect();
+            out.push_str(&format!(
+                "\n`{}{}{}` — {}",
+                c.name,
+                if opts.is_empty() { "" } else { " " },
+                opts.join(" "),
+                c.describe(l)
+            ));
         }
         out.push_str(l.pick(
             "\nIf you hold several powers, add `power:<power>` to say which acts.",
@@ -477,36 +646,86 @@ impl<'a> Texts<'a> {
 pub enum Msg {
     NoGame,
     GameExists,
-    GameCreated { creator: String, scenario: String, commitment: String },
+    GameCreated {
+        creator: String,
+        scenario: String,
+        commitment: String,
+    },
     LocaleSet,
-    OnlyCreator { creator: String },
+    OnlyCreator {
+        creator: String,
+    },
     NotInLobby,
-    PowerTaken { power: Power, holder: String },
-    AlreadyHolds { power: Power },
+    PowerTaken {
+        power: Power,
+        holder: String,
+    },
+    AlreadyHolds {
+        power: Power,
+    },
     TableFull,
-    Joined { name: String, power: Power },
-    Left { name: String, powers: Vec<Power> },
+    Joined {
+        name: String,
+        power: Power,
+    },
+    Left {
+        name: String,
+        powers: Vec<Power>,
+    },
     NotSeated,
-    TooFewPlayers { players: usize },
-    Started { powers: Vec<Power> },
+    TooFewPlayers {
+        players: usize,
+    },
+    Started {
+        powers: Vec<Power>,
+    },
     NotStarted,
-    NotYourSeat { power: Power, holder: Option<String> },
-    Ambiguous { held: Vec<Power> },
-    NotYourTurn { waiting: String },
+    NotYourSeat {
+        power: Power,
+        holder: Option<String>,
+    },
+    Ambiguous {
+        held: Vec<Power>,
+    },
+    NotYourTurn {
+        waiting: String,
+    },
     NothingToUndo,
     UndoBarrier,
-    UndoNotYours { power: Power },
-    Undone { name: String, what: String },
-    SeedRevealed { seed: String, commitment: String },
-    StoreFailed { error: String },
-    UnknownName { what: &'static str, name: String, hint: String },
-    UnknownRule { id: String, hint: String },
+    UndoNotYours {
+        power: Power,
+    },
+    Undone {
+        name: String,
+        what: String,
+    },
+    SeedRevealed {
+        seed: String,
+        commitment: String,
+    },
+    StoreFailed {
+        error: String,
+    },
+    UnknownName {
+        what: &'static str,
+        name: String,
+        hint: String,
+    },
+    UnknownRule {
+        id: String,
+        hint: String,
+    },
     NoMatchingMove,
     HandSentDm,
     NoMapRenderer,
-    MapCaption { turn: u8 },
+    MapCaption {
+        turn: u8,
+    },
     NoActions,
-    UnknownScenario { name: String, known: String },
+    UnknownScenario {
+        name: String,
+        known: String,
+    },
     /// An engine refusal, already in words.
     Rule(String),
 }

@@ -15,6 +15,7 @@ pub mod outbox;
 pub mod persist;
 pub mod resolve;
 pub mod rules;
+pub mod sqlite;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -28,6 +29,11 @@ pub use command::{parse, Command, Invocation, ParseError, COMMANDS};
 pub use messages::{Locale, Msg, Texts};
 pub use outbox::{Audience, Image, OutMessage, Outbox, Renderer, UserId};
 pub use persist::{Channel, GameRow, GameStore, LogRow, MemStore, PersistError, Status};
+
+/// The map renderer of this build, if any.
+pub fn default_renderer() -> Option<Arc<dyn Renderer>> {
+    None
+}
 
 /// Who sent a command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -232,7 +238,9 @@ impl Table {
         let seats: Vec<serde_json::Value> = slot
             .seats
             .iter()
-            .map(|(p, u)| serde_json::json!({"power": p.as_str(), "user": u, "name": self.name(*u)}))
+            .map(
+                |(p, u)| serde_json::json!({"power": p.as_str(), "user": u, "name": self.name(*u)}),
+            )
             .collect();
         Some(serde_json::json!({
             "format": 1,
@@ -316,7 +324,10 @@ impl Table {
                     .apply(&self.rs, power, &action)
                     .map_err(|e| bad(format!("action {} is refused on replay: {e}", r.seq)))?;
                 if g.state_hash() != r.state_hash {
-                    return Err(bad(format!("action {} replays to a different state", r.seq)));
+                    return Err(bad(format!(
+                        "action {} replays to a different state",
+                        r.seq
+                    )));
                 }
                 log.push(Logged {
                     power,
@@ -458,7 +469,10 @@ impl Table {
         locale: Option<Locale>,
         t: Texts<'_>,
     ) -> Result<Outbox, Msg> {
-        if slot.as_ref().is_some_and(|s| s.row.status != Status::Finished) {
+        if slot
+            .as_ref()
+            .is_some_and(|s| s.row.status != Status::Finished)
+        {
             return Err(Msg::GameExists);
         }
         let scenario = scenario.unwrap_or("1559");
@@ -525,6 +539,10 @@ impl Table {
         out: &mut Outbox,
     ) -> Result<(), Msg> {
         let p = resolve::power(&self.rs, power)?;
+        // R-GAME-PLAYERS: at most six players.
+        if !s.seats.values().any(|u| *u == caller.user) && Self::players(s) >= 6 {
+            return Err(Msg::TableFull);
+        }
         match s.seats.get(&p) {
             Some(u) if *u == caller.user => return Err(Msg::AlreadyHolds { power: p }),
             Some(u) => {
@@ -540,11 +558,9 @@ impl Table {
                 return Err(Msg::NotInLobby);
             }
         }
-        // R-GAME-PLAYERS: at most six players.
-        if !s.seats.values().any(|u| *u == caller.user) && Self::players(s) >= 6 {
-            return Err(Msg::TableFull);
-        }
-        self.store_do(|st| st.set_seat(s.row.id, p.as_str(), Some(caller.user), Some(caller.user)))?;
+        self.store_do(|st| {
+            st.set_seat(s.row.id, p.as_str(), Some(caller.user), Some(caller.user))
+        })?;
         s.seats.insert(p, caller.user);
         out.channel(t.msg(&Msg::Joined {
             name: caller.name.clone(),
@@ -619,7 +635,9 @@ impl Table {
         })?;
         let mut row = s.row.clone();
         row.options_json = options_json.clone();
-        let (g, events) = self.start_game(&row).map_err(|e| Msg::StoreFailed { error: e })?;
+        let (g, events) = self
+            .start_game(&row)
+            .map_err(|e| Msg::StoreFailed { error: e })?;
         self.store_do(|st| {
             st.set_options(s.row.id, &options_json)?;
             st.set_status(s.row.id, Status::Active)
@@ -774,7 +792,13 @@ impl Table {
         Ok(())
     }
 
-    fn undo(&self, s: &mut Slot, caller: &Caller, t: Texts<'_>, out: &mut Outbox) -> Result<(), Msg> {
+    fn undo(
+        &self,
+        s: &mut Slot,
+        caller: &Caller,
+        t: Texts<'_>,
+        out: &mut Outbox,
+    ) -> Result<(), Msg> {
         let last = s.log.last().ok_or(Msg::NothingToUndo)?;
         if last.barrier {
             return Err(Msg::UndoBarrier);
@@ -857,7 +881,11 @@ impl Table {
                 )
             })
             .collect();
-        let mentions: Vec<UserId> = aw.powers().iter().filter_map(|p| s.seats.get(&p).copied()).collect();
+        let mentions: Vec<UserId> = aw
+            .powers()
+            .iter()
+            .filter_map(|p| s.seats.get(&p).copied())
+            .collect();
         out.channel(t.next_up(&aw, &who));
         if let Some(m) = out.messages.last_mut() {
             m.mentions = mentions;
@@ -905,7 +933,10 @@ impl Table {
             (Status::Finished, Locale::En) => "finished",
             (Status::Finished, Locale::Ru) => "окончена",
         };
-        lines.push(format!("**#{}** · {} · {}", s.row.id, s.row.scenario, status));
+        lines.push(format!(
+            "**#{}** · {} · {}",
+            s.row.id, s.row.scenario, status
+        ));
         for p in Power::ALL {
             if let Some(u) = s.seats.get(p) {
                 lines.push(format!("• {} — {}", t.power(*p), self.name(*u)));
@@ -917,7 +948,12 @@ impl Table {
                 .iter()
                 .map(|p| format!("{} {}", t.power(p), g.hands[p as usize].len()))
                 .collect();
-            lines.push(format!("{} {} · {}", t.loc_pick("Turn", "Ход"), g.turn, hs.join(", ")));
+            lines.push(format!(
+                "{} {} · {}",
+                t.loc_pick("Turn", "Ход"),
+                g.turn,
+                hs.join(", ")
+            ));
             if !g.is_over() {
                 let mut o = Outbox::default();
                 self.next_line(s, t, &mut o);
@@ -949,8 +985,12 @@ impl Table {
                 )
             })
             .collect();
-        rows.sort_by(|a, b| b.0.cmp(&a.0));
-        Ok(rows.into_iter().map(|(_, l)| l).collect::<Vec<_>>().join("\n"))
+        rows.sort_by_key(|r| std::cmp::Reverse(r.0));
+        Ok(rows
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect::<Vec<_>>()
+            .join("\n"))
     }
 
     fn log_text(&self, s: &Slot, last: usize, t: Texts<'_>) -> String {
@@ -964,7 +1004,13 @@ impl Table {
             .map(|(i, l)| {
                 let who = l.user.map(|u| self.name(u)).unwrap_or_default();
                 let line = convert::action_line(&l.action, l.power, true).unwrap_or_default();
-                format!("{}. {} ({}): `{}`", from + i + 1, t.power(l.power), who, line)
+                format!(
+                    "{}. {} ({}): `{}`",
+                    from + i + 1,
+                    t.power(l.power),
+                    who,
+                    line
+                )
             })
             .collect::<Vec<_>>()
             .join("\n")
