@@ -11,8 +11,8 @@ use crate::engine::power::{
     Faction, Home, LinkKind, Owner, Power, Religion, ReligiousZone, Source, SpaceType,
 };
 use crate::engine::ruleset::{
-    Card, CardKind, EmpireChoice, ForeignWarSpec, Leader, LeaderKind, Link, PowerInfo, PowerKind, Ruler, Ruleset,
-    Scenario, SeaZone, SetupRow, Space, SpaceId, UnitRow, WorldElement, WorldKind,
+    Card, CardKind, EmpireChoice, ForeignWarSpec, Leader, LeaderKind, Link, PowerInfo, PowerKind,
+    Ruler, Ruleset, Scenario, SeaZone, SetupRow, Space, SpaceId, UnitRow, WorldElement, WorldKind,
 };
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap, HashSet};

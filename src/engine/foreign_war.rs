@@ -148,7 +148,9 @@ impl Game {
             )));
         }
         if u.land() == 0 && u.leaders.is_empty() {
-            return Err(RuleError::illegal("send at least one land unit or a leader"));
+            return Err(RuleError::illegal(
+                "send at least one land unit or a leader",
+            ));
         }
         if u.land() > w.missing() {
             return Err(RuleError::illegal(format!(
@@ -333,7 +335,11 @@ impl Game {
         let (ah, dh) = (hits(&ad), hits(&dd));
         let units = &mut self.wars[i].units;
         let mut left = dh;
-        for slot in [&mut units.mercenaries, &mut units.cavalry, &mut units.regulars] {
+        for slot in [
+            &mut units.mercenaries,
+            &mut units.cavalry,
+            &mut units.regulars,
+        ] {
             let k = left.min(*slot as u32) as u8;
             *slot -= k;
             left -= k as u32;
@@ -409,7 +415,9 @@ impl Game {
         card: u16,
         out: &mut Vec<Action>,
     ) {
-        let Some(i) = self.war_index(card) else { return };
+        let Some(i) = self.war_index(card) else {
+            return;
+        };
         let missing = self.wars[i].missing();
         for s in self.war_sources(rs, p) {
             let forces: Vec<_> = self

@@ -50,6 +50,14 @@ fn slot(f: Faction) -> usize {
     }
 }
 
+/// A faction's name for messages.
+fn faction_name(f: Faction) -> &'static str {
+    match f {
+        Faction::Huguenot => "Huguenot",
+        Faction::Dutch => "Dutch",
+    }
+}
+
 /// Where a faction's territory is, for messages.
 fn territory_name(f: Faction) -> &'static str {
     match f {
@@ -119,11 +127,12 @@ impl Game {
             return Ok(());
         };
         let name = &rs.space(capital).name_en;
+        let f_name = faction_name(f);
         for l in &u.leaders {
             if let Some(ld) = rs.leaders.iter().find(|x| &x.id == l) {
                 if ld.faction != Some(f) {
                     return Err(RuleError::illegal(format!(
-                        "{name} is the {f} capital; it serves only {f} leaders and units (R-PROT-CAPITAL), and {} is not {f}",
+                        "{name} is the {f_name} capital; it serves only {f_name} leaders and units (R-PROT-CAPITAL), and {} is not {f_name}",
                         ld.name_en
                     )));
                 }
@@ -138,7 +147,7 @@ impl Game {
         let (r, m, c) = own.map_or((0, 0, 0), |x| (x.regulars, x.mercenaries, x.cavalry));
         if u.regulars > r || u.mercenaries > m || u.cavalry > c {
             return Err(RuleError::illegal(format!(
-                "{name} is the {f} capital; it serves only {f} units (R-PROT-CAPITAL). {f} units there: {r} regulars, {m} mercenaries, {c} cavalry"
+                "{name} is the {f_name} capital; it serves only {f_name} units (R-PROT-CAPITAL). {f_name} units there: {r} regulars, {m} mercenaries, {c} cavalry"
             )));
         }
         Ok(())
@@ -163,11 +172,12 @@ impl Game {
         let sp = rs.space(s);
         if sp.home != Home::Faction(f) {
             let here = match sp.home {
-                Home::Faction(o) => format!("{} is a {o} home space", sp.name_en),
+                Home::Faction(o) => format!("{} is a {} home space", sp.name_en, faction_name(o)),
                 _ => format!("{} is not a Protestant home space", sp.name_en),
             };
             return Err(RuleError::illegal(format!(
-                "{f} units are built only in {f} home spaces (R-PROT-POOL); {here}"
+                "{0} units are built only in {0} home spaces (R-PROT-POOL); {here}",
+                faction_name(f)
             )));
         }
         Ok(())
@@ -253,8 +263,9 @@ impl Game {
                 })?;
             if l.power != p || l.faction != Some(faction) {
                 return Err(RuleError::illegal(format!(
-                    "a revolt in {} brings in only {faction} leaders (R-PROT-LEADERS); {} is not one",
+                    "a revolt in {} brings in only {} leaders (R-PROT-LEADERS); {} is not one",
                     territory_name(faction),
+                    faction_name(faction),
                     l.name_en
                 )));
             }
@@ -296,13 +307,15 @@ impl Game {
         let name = &rs.space(s).name_en;
         if let Some(c) = self.board.protestant_capitals[slot(f)] {
             return Err(RuleError::illegal(format!(
-                "the {f} capital is already at {}; it stays until another major power takes it (R-PROT-CAPITAL)",
+                "the {} capital is already at {}; it stays until another major power takes it (R-PROT-CAPITAL)",
+                faction_name(f),
                 rs.space(c).name_en
             )));
         }
         if self.protestant.capital_lost[slot(f)] == Some(self.turn) {
             return Err(RuleError::illegal(format!(
-                "the {f} capital was lost this turn; it may come back at a revolt in a later turn (R-PROT-CAPITAL)"
+                "the {} capital was lost this turn; it may come back at a revolt in a later turn (R-PROT-CAPITAL)",
+                faction_name(f)
             )));
         }
         if !fortified {

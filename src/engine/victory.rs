@@ -201,7 +201,7 @@ impl Game {
             .filter(|p| vp[*p as usize] == best)
             .collect();
         self.finish(
-                rs,
+            rs,
             top,
             format!("end of the last turn: highest VP ({best})"),
             ev,
