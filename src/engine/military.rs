@@ -104,6 +104,7 @@ impl Game {
             )));
         }
         let faction = self.deploying_faction(rs, p, f);
+        self.check_capital_serves(rs, p, f, units)?;
         self.check_pick(rs, p, f, units, faction)?;
         if f == t {
             return Err(RuleError::illegal("the destination is the capital itself"));
@@ -196,6 +197,14 @@ impl Game {
                 l.name_en
             )));
         }
+        if l.enters_turn.is_some_and(|t| t > self.turn) {
+            return Err(RuleError::illegal(format!(
+                "{} enters play from turn {}; this is turn {}",
+                l.name_en,
+                l.enters_turn.unwrap_or(0),
+                self.turn
+            )));
+        }
         self.check_leader_entry(rs, l.faction, s)?;
         let lid = l.id.clone();
         self.off_map.retain(|x| *x != lid);
@@ -226,7 +235,7 @@ impl Game {
             Faction::Huguenot => "France",
             Faction::Dutch => "the Netherlands",
         };
-        if sp.home != Home::Faction(faction) {
+        if sp.home != Home::Faction(faction) || sp.zone != super::protestant::territory(faction) {
             return Err(RuleError::illegal(format!(
                 "a {faction} leader enters only in a {faction} home space in {territory}; {} is not one",
                 sp.name_en
@@ -281,9 +290,22 @@ impl Game {
         match a {
             Action::Move { from, to, units } => self.do_move(rs, p, from, to, units, ev)?,
             Action::Control { space } => self.do_control(rs, p, space, ev)?,
-            Action::Raise { space, unit } => self.do_raise(rs, p, space, *unit, ev)?,
+            Action::Raise {
+                space,
+                unit,
+                faction,
+            } => {
+                self.check_raise_faction(rs, p, space, *faction)?;
+                self.do_raise(rs, p, space, *unit, ev)?
+            }
             Action::BuildFortress { space } => self.do_build_fortress(rs, p, space, ev)?,
             Action::Assault { space } => self.do_assault(rs, p, space, ev)?,
+            Action::Revolt {
+                space,
+                declare_capital,
+                leaders,
+            } => self.do_revolt(rs, p, space, *declare_capital, leaders, ev)?,
+            Action::FightForeignWar { card } => self.do_fight_foreign_war(rs, p, *card, ev)?,
             _ => {
                 return Err(RuleError::illegal(format!(
                     "{} is not automated yet; apply its effect with `adjust`",
@@ -878,6 +900,7 @@ impl Game {
             space: s,
             unit,
         }));
+        self.upkeep_foreign_war(p, s, faction, unit, ev);
         Ok(())
     }
 
@@ -1081,6 +1104,7 @@ impl Game {
                 && !self.board.controls(rs, Power::Protestant, s)
             {
                 self.board.protestant_capitals[i] = None;
+                self.protestant.capital_lost[i] = Some(self.turn);
                 ev.push(Event::public(EventKind::CapitalMoved {
                     power: Power::Protestant,
                     to: None,
