@@ -606,26 +606,13 @@ impl Game {
                 matches!(self.board.stance(p, o), Stance::Enemy | Stance::Independent)
             })
             + 1;
-        let (ad, dd) = (self.roll(att_n), self.roll(def_n));
-        let (ah, dh) = (hits(&ad), hits(&dd));
-        let a_loss = self.take_losses(s, dh, p, true);
-        let d_loss = self.take_losses(s, ah, p, false);
-        let attacker_wins = ah > dh;
+        let (attacker, defender) = self.exchange(s, p, att_n, def_n, def_owner);
+        let attacker_wins = attacker.hits > defender.hits;
         let winner = if attacker_wins { att_owner } else { def_owner };
         ev.push(Event::public(EventKind::FieldBattle {
             space: s,
-            attacker: Side {
-                owner: att_owner,
-                dice: ad,
-                hits: ah,
-                losses: a_loss,
-            },
-            defender: Side {
-                owner: def_owner,
-                dice: dd,
-                hits: dh,
-                losses: d_loss,
-            },
+            attacker,
+            defender,
             winner,
         }));
         // The loser's survivors retreat; leaders left without units are captured.
@@ -683,6 +670,36 @@ impl Game {
             .map(|l| l.battle as u32)
             .max()
             .unwrap_or(0)
+    }
+
+    /// Both sides roll (attacker first) and take their losses: hits on 5–6. The one place for
+    /// the dice of field battles and assaults.
+    fn exchange(
+        &mut self,
+        s: SpaceId,
+        p: Power,
+        att_n: u32,
+        def_n: u32,
+        def_owner: Owner,
+    ) -> (Side, Side) {
+        let (ad, dd) = (self.roll(att_n), self.roll(def_n));
+        let (ah, dh) = (hits(&ad), hits(&dd));
+        let a_loss = self.take_losses(s, dh, p, true);
+        let d_loss = self.take_losses(s, ah, p, false);
+        (
+            Side {
+                owner: Owner::Major(p),
+                dice: ad,
+                hits: ah,
+                losses: a_loss,
+            },
+            Side {
+                owner: def_owner,
+                dice: dd,
+                hits: dh,
+                losses: d_loss,
+            },
+        )
     }
 
     /// Removes up to `n` land units from the side's forces (mercenaries, then cavalry, then
@@ -1029,28 +1046,15 @@ impl Game {
         let def = self.units_of(s, |o| hostile(self, o));
         let an = att + self.best_battle(rs, s, |o| friendly(self, o));
         let dn = def + 1;
-        let (ad, dd) = (self.roll(an), self.roll(dn));
-        let (ah, dh) = (hits(&ad), hits(&dd));
-        let a_loss = self.take_losses(s, dh, p, true);
-        let d_loss = self.take_losses(s, ah, p, false);
+        let def_owner = self.board.controller(rs, s);
+        let (attacker, defender) = self.exchange(s, p, an, dn, def_owner);
         let att_left = self.units_of(s, |o| friendly(self, o));
         let def_left = self.units_of(s, |o| hostile(self, o));
         let captured = def_left == 0 && att_left > 0;
-        let def_owner = self.board.controller(rs, s);
         ev.push(Event::public(EventKind::Assault {
             space: s,
-            attacker: Side {
-                owner: Owner::Major(p),
-                dice: ad,
-                hits: ah,
-                losses: a_loss,
-            },
-            defender: Side {
-                owner: def_owner,
-                dice: dd,
-                hits: dh,
-                losses: d_loss,
-            },
+            attacker,
+            defender,
             captured,
         }));
         if captured {
