@@ -5,8 +5,10 @@
 //! - [`table`], the transport-agnostic table (commands, seats, outbox), which uses
 //! - [`engine`] (pure rules), [`store`] (SQLite) and [`render`] (map images);
 //! - [`data`] reads `map_data/` into the engine's ruleset types.
+pub mod cli;
 pub mod config;
 pub mod data;
 pub mod discord;
 pub mod engine;
 pub mod store;
+pub mod table;

@@ -28,6 +28,38 @@ enum Command {
         /// The data folder (default: map_data/virgin_queen).
         dir: Option<PathBuf>,
     },
+    /// Hot-seat play in the terminal: type `as alice: vq join power:england`.
+    Local {
+        /// Game file (SQLite).
+        #[arg(long, default_value = "vqbot-local.sqlite3")]
+        db: PathBuf,
+        /// Seed of new games (random if not given).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Message language: en or ru.
+        #[arg(long, default_value = "en")]
+        locale: String,
+    },
+    /// Run a file of `as NAME: COMMAND` lines and print every message with its audience.
+    Script {
+        /// The script.
+        file: PathBuf,
+        /// Game file (SQLite).
+        #[arg(long, default_value = "vqbot-script.sqlite3")]
+        db: PathBuf,
+        /// Seed of new games (random if not given).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Message language: en or ru.
+        #[arg(long, default_value = "en")]
+        locale: String,
+        /// Print the observer view of the final state as JSON (docs/state-json.md).
+        #[arg(long)]
+        state_json: bool,
+        /// Go on after a refused command (the exit code is still 1).
+        #[arg(long)]
+        keep_going: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -37,7 +69,35 @@ fn main() -> ExitCode {
     }) {
         Command::CheckData { dir } => check_data(dir),
         Command::Serve { config } => serve(config),
+        Command::Local { db, seed, locale } => {
+            exit(vqbot::cli::run_local(&cli_options(db, seed, &locale)))
+        }
+        Command::Script {
+            file,
+            db,
+            seed,
+            locale,
+            state_json,
+            keep_going,
+        } => exit(vqbot::cli::run_script(
+            &file,
+            &cli_options(db, seed, &locale),
+            state_json,
+            keep_going,
+        )),
     }
+}
+
+fn cli_options(db: PathBuf, seed: Option<u64>, locale: &str) -> vqbot::cli::CliOptions {
+    vqbot::cli::CliOptions {
+        db,
+        seed,
+        locale: vqbot::table::Locale::parse(locale).unwrap_or_default(),
+    }
+}
+
+fn exit(code: i32) -> ExitCode {
+    ExitCode::from(u8::try_from(code).unwrap_or(1))
 }
 
 fn check_data(dir: Option<PathBuf>) -> ExitCode {

@@ -1,0 +1,267 @@
+//! Terminal front ends over the table: `vqbot local` (hot-seat play) and `vqbot script` (run a
+//! file of lines). A line names its speaker: `as alice: vq join power:england`.
+
+use std::collections::HashMap;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::table::{
+    Audience, Caller, Channel, GameStore, Locale, MemStore, Outbox, Table, TableOptions, UserId,
+};
+
+/// The channel every terminal game is played in.
+pub const LOCAL_CHANNEL: Channel = Channel {
+    guild: 0,
+    channel: 1,
+};
+
+/// A stable user id for a local player name (case-insensitive), never 0.
+pub fn local_user(name: &str) -> UserId {
+    // FNV-1a, kept below 2^63 so it fits SQLite's INTEGER.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in name.trim().to_lowercase().bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    (h >> 1).max(1)
+}
+
+/// A line split into its speaker and command: `as alice: vq pass` → (`alice`, `vq pass`).
+/// Blank lines and `#` comments give `None`.
+pub fn split_line(line: &str) -> Option<Result<(String, String), String>> {
+    let l = line.trim();
+    if l.is_empty() || l.starts_with('#') {
+        return None;
+    }
+    let rest = l.strip_prefix("as ").or_else(|| l.strip_prefix("AS "));
+    Some(match rest.and_then(|r| r.split_once(':')) {
+        Some((name, cmd)) if !name.trim().is_empty() && !name.contains(' ') => {
+            Ok((name.trim().to_string(), cmd.trim().to_string()))
+        }
+        _ => Err(format!(
+            "`{l}`: start the line with the speaker, e.g. `as alice: vq status`"
+        )),
+    })
+}
+
+/// Terminal session state: the table and the names of local players.
+pub struct Session {
+    /// The table.
+    pub table: Table,
+    names: HashMap<UserId, String>,
+    dir: PathBuf,
+    write_images: bool,
+}
+
+impl Session {
+    /// A session over a store. Images are written into `dir` when `write_images` is set.
+    pub fn new(
+        store: Box<dyn GameStore>,
+        opts: TableOptions,
+        dir: PathBuf,
+        write_images: bool,
+    ) -> Session {
+        let rs = match crate::data::load_default() {
+            Ok(rs) => rs,
+            Err(problems) => {
+                for p in &problems {
+                    eprintln!("data: {}:{}: {}", p.file, p.line, p.message);
+                }
+                std::process::exit(2);
+            }
+        };
+        Session {
+            table: Table::new(Arc::new(rs), store, opts),
+            names: HashMap::new(),
+            dir,
+            write_images,
+        }
+    }
+
+    /// Runs one command as `name` and returns the outbox.
+    pub fn run(&mut self, name: &str, command: &str) -> Outbox {
+        let user = local_user(name);
+        self.names.insert(user, name.to_string());
+        self.table
+            .handle(LOCAL_CHANNEL, &Caller::new(user, name), command)
+    }
+
+    fn who(&self, u: UserId) -> String {
+        self.names.get(&u).cloned().unwrap_or_else(|| u.to_string())
+    }
+
+    /// The outbox as tagged lines: `[channel] …`, `[dm:alice] …`, `[reply:alice] …`,
+    /// `[image:map.png 1234 bytes]`. Writes images to the session folder when enabled.
+    pub fn format(&self, out: &Outbox) -> Vec<String> {
+        let mut lines = Vec::new();
+        for m in &out.messages {
+            let tag = match m.to {
+                Audience::Channel => "channel".to_string(),
+                Audience::Dm(u) => format!("dm:{}", self.who(u)),
+                Audience::Reply(u) => format!("reply:{}", self.who(u)),
+            };
+            if !m.text.is_empty() {
+                for (i, l) in m.text.lines().enumerate() {
+                    if i == 0 {
+                        lines.push(format!("[{tag}] {l}"));
+                    } else {
+                        lines.push(format!("[{tag}]   {l}"));
+                    }
+                }
+            }
+            if let Some(img) = &m.image {
+                lines.push(format!("[image:{} {} bytes]", img.name, img.png.len()));
+                if self.write_images {
+                    let path = self.dir.join(&img.name);
+                    if let Err(e) = std::fs::write(&path, &img.png) {
+                        lines.push(format!("[error] could not write {}: {e}", path.display()));
+                    }
+                }
+            }
+        }
+        lines
+    }
+}
+
+/// Options shared by `local` and `script`.
+#[derive(Debug, Clone)]
+pub struct CliOptions {
+    /// Database file.
+    pub db: PathBuf,
+    /// Seed of new games.
+    pub seed: Option<u64>,
+    /// Default locale.
+    pub locale: Locale,
+}
+
+/// Opens the store for a terminal session.
+pub fn open_store(db: &Path) -> Result<Box<dyn GameStore>, String> {
+    crate::table::sqlite::open(db)
+}
+
+fn session(o: &CliOptions, write_images: bool) -> Result<Session, String> {
+    let store = open_store(&o.db)?;
+    let dir =
+        o.db.parent()
+            .map(Path::to_path_buf)
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or_else(|| PathBuf::from("."));
+    Ok(Session::new(
+        store,
+        TableOptions {
+            seed: o.seed,
+            renderer: crate::table::default_renderer(),
+            default_locale: o.locale,
+        },
+        dir,
+        write_images,
+    ))
+}
+
+/// `vqbot local`: reads lines from standard input and plays them; private messages are shown
+/// only under their recipient's name.
+pub fn run_local(o: &CliOptions) -> i32 {
+    let mut s = match session(o, true) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("vqbot local: {e}");
+            return 2;
+        }
+    };
+    println!(
+        "vqbot local — game file {}. Type lines like `as alice: vq new`, `as alice: vq help`; Ctrl-D quits.",
+        o.db.display()
+    );
+    let stdin = std::io::stdin();
+    let mut last: Option<String> = None;
+    loop {
+        print!("> ");
+        let _ = std::io::stdout().flush();
+        let mut line = String::new();
+        match stdin.lock().read_line(&mut line) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let parsed = match split_line(&line) {
+            None => continue,
+            Some(Ok(p)) => p,
+            // A bare command continues as the previous speaker.
+            Some(Err(e)) => match &last {
+                Some(name) => (name.clone(), line.trim().to_string()),
+                None => {
+                    println!("{e}");
+                    continue;
+                }
+            },
+        };
+        last = Some(parsed.0.clone());
+        let out = s.run(&parsed.0, &parsed.1);
+        for l in s.format(&out) {
+            println!("{l}");
+        }
+    }
+    0
+}
+
+/// `vqbot script FILE`: runs every line, prints every message with its audience; exits non-zero
+/// at the first refused command unless `keep_going`. With `state_json`, prints the observer view
+/// of the final state as JSON (see `docs/state-json.md`).
+pub fn run_script(file: &Path, o: &CliOptions, state_json: bool, keep_going: bool) -> i32 {
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("vqbot script: {}: {e}", file.display());
+            return 2;
+        }
+    };
+    let mut s = match session(o, false) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("vqbot script: {e}");
+            return 2;
+        }
+    };
+    let mut code = 0;
+    for (n, line) in text.lines().enumerate() {
+        let (name, cmd) = match split_line(line) {
+            None => continue,
+            Some(Ok(p)) => p,
+            Some(Err(e)) => {
+                eprintln!("{}:{}: {e}", file.display(), n + 1);
+                return 2;
+            }
+        };
+        println!("> as {name}: {cmd}");
+        let out = s.run(&name, &cmd);
+        for l in s.format(&out) {
+            println!("{l}");
+        }
+        if out.refused {
+            eprintln!("{}:{}: refused: {cmd}", file.display(), n + 1);
+            code = 1;
+            if !keep_going {
+                return code;
+            }
+        }
+    }
+    if state_json {
+        let v = s
+            .table
+            .state_json(LOCAL_CHANNEL)
+            .unwrap_or(serde_json::Value::Null);
+        match serde_json::to_string_pretty(&v) {
+            Ok(j) => println!("{j}"),
+            Err(e) => {
+                eprintln!("vqbot script: {e}");
+                return 2;
+            }
+        }
+    }
+    code
+}
+
+/// A throw-away in-memory store (for tests).
+pub fn memory_store() -> Box<dyn GameStore> {
+    Box::new(MemStore::new())
+}

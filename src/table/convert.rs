@@ -1,0 +1,385 @@
+//! Between commands and engine actions: a resolved command becomes an [`Action`], and an action
+//! can be written back as a command line (for the public log and for driving tests).
+
+use crate::engine::action::{Action, Adjustment, CardMode, CardPlace, UnitKind, Units};
+use crate::engine::power::{Faction, Owner, Power, Relation, Religion};
+use crate::engine::{Decision, Game, Ruleset};
+
+use super::command::{AdjustCmd, BuildWhat, Command, UnitPick};
+use super::messages::Msg;
+use super::resolve;
+
+/// The engine action for a game command by `power`; `None` if the command is not a game action.
+pub fn to_action(
+    rs: &Ruleset,
+    game: &Game,
+    power: Power,
+    cmd: &Command,
+) -> Option<Result<Action, Msg>> {
+    let r = || -> Result<Action, Msg> {
+        Ok(match cmd {
+            Command::Play { card, mode, .. } => Action::Play {
+                card: resolve::card(rs, card)?,
+                mode: *mode,
+            },
+            Command::Move {
+                from, to, units, ..
+            } => {
+                let (from, to) = (resolve::space(rs, from)?, resolve::space(rs, to)?);
+                let units = pick_units(rs, game, power, &from, &to, units.as_ref(), false)?;
+                Action::Move { from, to, units }
+            }
+            Command::Deploy {
+                from, to, units, ..
+            } => {
+                let (from, to) = (resolve::space(rs, from)?, resolve::space(rs, to)?);
+                let units = pick_units(rs, game, power, &from, &to, units.as_ref(), true)?;
+                Action::Deploy { from, to, units }
+            }
+            Command::Control { space, .. } => Action::Control {
+                space: resolve::space(rs, space)?,
+            },
+            Command::Build { space, what, .. } => {
+                let space = resolve::space(rs, space)?;
+                match what {
+                    BuildWhat::Unit(unit) => Action::Raise { space, unit: *unit },
+                    BuildWhat::Fortress => Action::BuildFortress { space },
+                }
+            }
+            Command::Assault { space, .. } => Action::Assault {
+                space: resolve::space(rs, space)?,
+            },
+            Command::Pass { .. } => Action::Pass,
+            Command::End { .. } => Action::EndImpulse,
+            Command::War { target, .. } => Action::DeclareWar {
+                target: resolve::power(rs, target)?,
+            },
+            Command::Peace { target, .. } => Action::OfferPeace {
+                target: resolve::power(rs, target)?,
+            },
+            Command::Ally { target, .. } => Action::OfferAlliance {
+                target: resolve::power(rs, target)?,
+            },
+            Command::Accept { from, .. } => Action::Accept {
+                from: resolve::power(rs, from)?,
+            },
+            Command::Decline { from, .. } => Action::Decline {
+                from: resolve::power(rs, from)?,
+            },
+            Command::Done { .. } => match game.awaiting() {
+                crate::engine::Awaiting::One {
+                    decision: Decision::Deployment,
+                    ..
+                } => Action::SkipDeployment,
+                _ => Action::DoneDiplomacy,
+            },
+            Command::Place { leader, space, .. } => Action::PlaceLeader {
+                leader: resolve::leader(rs, leader)?,
+                space: resolve::space(rs, space)?,
+            },
+            Command::Secret { choice } => Action::SecretChoice { choice: *choice },
+            Command::Adjust { fix, .. } => Action::Adjust(adjustment(rs, fix)?),
+            _ => return Err(Msg::NoActions),
+        })
+    };
+    match cmd {
+        Command::Play { .. }
+        | Command::Move { .. }
+        | Command::Deploy { .. }
+        | Command::Control { .. }
+        | Command::Build { .. }
+        | Command::Assault { .. }
+        | Command::Pass { .. }
+        | Command::End { .. }
+        | Command::War { .. }
+        | Command::Peace { .. }
+        | Command::Ally { .. }
+        | Command::Accept { .. }
+        | Command::Decline { .. }
+        | Command::Done { .. }
+        | Command::Place { .. }
+        | Command::Secret { .. }
+        | Command::Adjust { .. } => Some(r()),
+        _ => None,
+    }
+}
+
+/// The units of a move or deployment: as typed, or else the first formation the engine lists
+/// for that pair of spaces (its largest), or else everything the power has there (so that the
+/// engine explains what is wrong).
+fn pick_units(
+    rs: &Ruleset,
+    game: &Game,
+    power: Power,
+    from: &str,
+    to: &str,
+    pick: Option<&UnitPick>,
+    deploy: bool,
+) -> Result<Units, Msg> {
+    if let Some(p) = pick {
+        return Ok(Units {
+            regulars: p.regulars,
+            mercenaries: p.mercenaries,
+            cavalry: p.cavalry,
+            leaders: resolve::leaders(rs, &p.leaders)?,
+        });
+    }
+    let listed = game
+        .legal_actions(rs, power)
+        .into_iter()
+        .find_map(|a| match a {
+            Action::Move {
+                from: f,
+                to: t,
+                units,
+            } if !deploy && f == from && t == to => Some(units),
+            Action::Deploy {
+                from: f,
+                to: t,
+                units,
+            } if deploy && f == from && t == to => Some(units),
+            _ => None,
+        });
+    if let Some(u) = listed {
+        return Ok(u);
+    }
+    let mut all = Units::default();
+    if let Some(s) = rs.space_id(from) {
+        for f in game
+            .board
+            .at(s)
+            .forces
+            .iter()
+            .filter(|f| f.owner() == Owner::Major(power))
+        {
+            all.regulars += f.regulars;
+            all.mercenaries += f.mercenaries;
+            all.cavalry += f.cavalry;
+            all.leaders.extend(f.leaders.iter().cloned());
+        }
+    }
+    if all.land() == 0 {
+        return Err(Msg::NoMatchingMove);
+    }
+    Ok(all)
+}
+
+fn adjustment(rs: &Ruleset, fix: &AdjustCmd) -> Result<Adjustment, Msg> {
+    let bad = |what: &'static str, v: &str| Msg::UnknownName {
+        what,
+        name: v.to_string(),
+        hint: String::new(),
+    };
+    Ok(match fix {
+        AdjustCmd::Units {
+            space,
+            owner,
+            faction,
+            counts,
+        } => Adjustment::Units {
+            space: resolve::space(rs, space)?,
+            owner: resolve::owner(rs, owner)?,
+            faction: faction
+                .as_deref()
+                .map(|f| f.parse::<Faction>().map_err(|_| bad("faction", f)))
+                .transpose()?,
+            regulars: counts[0],
+            mercenaries: counts[1],
+            cavalry: counts[2],
+            squadrons: counts[3],
+        },
+        AdjustCmd::Control { space, owner } => Adjustment::Control {
+            space: resolve::space(rs, space)?,
+            owner: resolve::owner(rs, owner)?,
+        },
+        AdjustCmd::Religion { space, religion } => Adjustment::Religion {
+            space: resolve::space(rs, space)?,
+            religion: religion
+                .parse::<Religion>()
+                .map_err(|_| bad("religion", religion))?,
+        },
+        AdjustCmd::Unrest { space, on } => Adjustment::Unrest {
+            space: resolve::space(rs, space)?,
+            on: *on,
+        },
+        AdjustCmd::Vp { target, delta } => Adjustment::Vp {
+            power: resolve::power(rs, target)?,
+            delta: *delta,
+        },
+        AdjustCmd::Card {
+            card,
+            place,
+            target,
+        } => Adjustment::Card {
+            card: resolve::card(rs, card)?,
+            place: match place.as_str() {
+                "hand" => {
+                    CardPlace::Hand(resolve::power(rs, target.as_deref().unwrap_or_default())?)
+                }
+                "discard" => CardPlace::Discard,
+                "deck" => CardPlace::Deck,
+                _ => CardPlace::Removed,
+            },
+        },
+        AdjustCmd::Relation {
+            target,
+            other,
+            status,
+        } => Adjustment::Relation {
+            a: resolve::power(rs, target)?,
+            b: resolve::power(rs, other)?,
+            status: status
+                .parse::<Relation>()
+                .map_err(|_| bad("diplomatic status", status))?,
+        },
+        AdjustCmd::Minor { minor, target } => Adjustment::MinorAlly {
+            minor: resolve::minor(rs, minor)?,
+            ally: target
+                .as_deref()
+                .map(|t| resolve::power(rs, t))
+                .transpose()?,
+        },
+        AdjustCmd::Leader { leader, space } => Adjustment::Leader {
+            leader: resolve::leader(rs, leader)?,
+            space: space
+                .as_deref()
+                .map(|s| resolve::space(rs, s))
+                .transpose()?,
+        },
+        AdjustCmd::KillRuler { target } => Adjustment::KillRuler {
+            power: resolve::power(rs, target)?,
+        },
+    })
+}
+
+fn units_text(u: &Units) -> String {
+    let mut parts = Vec::new();
+    if u.regulars > 0 {
+        parts.push(format!("{}r", u.regulars));
+    }
+    if u.mercenaries > 0 {
+        parts.push(format!("{}m", u.mercenaries));
+    }
+    if u.cavalry > 0 {
+        parts.push(format!("{}c", u.cavalry));
+    }
+    parts.extend(u.leaders.iter().cloned());
+    parts.join(" ")
+}
+
+/// An action as the command line that makes it, with `power:` so that it is unambiguous.
+/// With `public`, hidden details (the secret choice, cards moved into hiding) are masked.
+/// `None` for actions no command makes.
+pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
+    let line = match a {
+        Action::DeclareWar { target } => format!("war target:{target}"),
+        Action::OfferPeace { target } => format!("peace target:{target}"),
+        Action::OfferAlliance { target } => format!("ally target:{target}"),
+        Action::Accept { from } => format!("accept from:{from}"),
+        Action::Decline { from } => format!("decline from:{from}"),
+        Action::DoneDiplomacy | Action::SkipDeployment => "done".into(),
+        Action::SecretChoice { choice } => {
+            if public {
+                "secret choice:(hidden)".into()
+            } else {
+                format!("secret choice:{}", serde_plain(choice))
+            }
+        }
+        Action::Deploy { from, to, units } => {
+            format!("deploy from:{from} to:{to} units:{}", units_text(units))
+        }
+        Action::PlaceLeader { leader, space } => format!("place leader:{leader} space:{space}"),
+        Action::Play { card, mode } => format!(
+            "play card:{card} as:{}",
+            if *mode == CardMode::Cp { "cp" } else { "event" }
+        ),
+        Action::Pass => "pass".into(),
+        Action::Move { from, to, units } => {
+            format!("move from:{from} to:{to} units:{}", units_text(units))
+        }
+        Action::Control { space } => format!("control space:{space}"),
+        Action::Raise { space, unit } => format!(
+            "build space:{space} unit:{}",
+            match unit {
+                UnitKind::Regular => "regular",
+                UnitKind::Mercenary => "mercenary",
+                UnitKind::Cavalry => "cavalry",
+                UnitKind::Squadron => "squadron",
+            }
+        ),
+        Action::BuildFortress { space } => format!("build space:{space} unit:fortress"),
+        Action::Assault { space } => format!("assault space:{space}"),
+        Action::EndImpulse => "end".into(),
+        Action::Adjust(adj) => adjust_line(adj, public),
+        Action::RevealSecret
+        | Action::Revolt { .. }
+        | Action::FightForeignWar { .. }
+        | Action::SendToWar { .. } => return None,
+    };
+    if matches!(a, Action::SecretChoice { .. }) {
+        Some(line)
+    } else {
+        Some(format!("{line} power:{power}"))
+    }
+}
+
+fn serde_plain<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_value(v)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+fn adjust_line(adj: &Adjustment, public: bool) -> String {
+    match adj {
+        Adjustment::Units {
+            space,
+            owner,
+            faction,
+            regulars,
+            mercenaries,
+            cavalry,
+            squadrons,
+        } => format!(
+            "adjust what:units space:{space} owner:{owner}{} regulars:{regulars} mercenaries:{mercenaries} cavalry:{cavalry} squadrons:{squadrons}",
+            faction.map(|f| format!(" faction:{f}")).unwrap_or_default()
+        ),
+        Adjustment::Leader { leader, space } => format!(
+            "adjust what:leader leader:{leader}{}",
+            space.as_ref().map(|s| format!(" space:{s}")).unwrap_or_default()
+        ),
+        Adjustment::Control { space, owner } => {
+            format!("adjust what:control space:{space} owner:{owner}")
+        }
+        Adjustment::Religion { space, religion } => {
+            format!("adjust what:religion space:{space} religion:{religion}")
+        }
+        Adjustment::Unrest { space, on } => format!(
+            "adjust what:unrest space:{space} on:{}",
+            if *on { "yes" } else { "no" }
+        ),
+        Adjustment::Vp { power, delta } => format!("adjust what:vp target:{power} delta:{delta}"),
+        Adjustment::Card { card, place } => {
+            let hidden = matches!(place, CardPlace::Hand(_) | CardPlace::Deck);
+            let card = if public && hidden {
+                "(hidden)".to_string()
+            } else {
+                card.to_string()
+            };
+            match place {
+                CardPlace::Hand(p) => format!("adjust what:card card:{card} place:hand target:{p}"),
+                CardPlace::Discard => format!("adjust what:card card:{card} place:discard"),
+                CardPlace::Deck => format!("adjust what:card card:{card} place:deck"),
+                CardPlace::Removed => format!("adjust what:card card:{card} place:removed"),
+            }
+        }
+        Adjustment::Relation { a, b, status } => {
+            format!("adjust what:relation target:{a} other:{b} status:{status}")
+        }
+        Adjustment::MinorAlly { minor, ally } => format!(
+            "adjust what:minor minor:{minor}{}",
+            ally.map(|p| format!(" target:{p}")).unwrap_or_default()
+        ),
+        Adjustment::KillRuler { power } => format!("adjust what:kill-ruler target:{power}"),
+    }
+}

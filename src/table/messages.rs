@@ -1,0 +1,794 @@
+//! The message catalogue: every text the table shows, in English and Russian.
+//!
+//! Nothing else in the table builds sentences; it calls these functions with a [`Locale`].
+
+use crate::engine::action::{Adjustment, CardMode, CardPlace, UnitKind, Units};
+use crate::engine::event::{EventKind, PhaseName, Side};
+use crate::engine::game::{Awaiting, Decision};
+use crate::engine::power::{Owner, Power, Relation};
+use crate::engine::ruleset::{EmpireChoice, Ruleset, SpaceId};
+use crate::engine::RuleError;
+
+use super::command::{ParseError, COMMANDS};
+
+/// Language of a game's messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub enum Locale {
+    /// English.
+    #[default]
+    En = 0,
+    /// Russian.
+    Ru = 1,
+}
+
+impl Locale {
+    /// `en` / `ru` (any case); `None` for anything else.
+    pub fn parse(s: &str) -> Option<Locale> {
+        match s.trim().to_lowercase().as_str() {
+            "en" | "english" => Some(Locale::En),
+            "ru" | "russian" | "рус" | "русский" => Some(Locale::Ru),
+            _ => None,
+        }
+    }
+    /// The stored code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Locale::En => "en",
+            Locale::Ru => "ru",
+        }
+    }
+    fn pick<'a>(self, en: &'a str, ru: &'a str) -> &'a str {
+        match self {
+            Locale::En => en,
+            Locale::Ru => ru,
+        }
+    }
+}
+
+/// Texts bound to a ruleset and a locale.
+#[derive(Clone, Copy)]
+pub struct Texts<'a> {
+    /// The content (names of spaces, cards, powers).
+    pub rs: &'a Ruleset,
+    /// The language.
+    pub loc: Locale,
+}
+
+macro_rules! tr {
+    ($loc:expr, $en:literal, $ru:literal $(, $arg:expr)* $(,)?) => {
+        match $loc {
+            Locale::En => format!($en $(, $arg)*),
+            Locale::Ru => format!($ru $(, $arg)*),
+        }
+    };
+}
+
+impl<'a> Texts<'a> {
+    /// Texts for a ruleset and locale.
+    pub fn new(rs: &'a Ruleset, loc: Locale) -> Self {
+        Texts { rs, loc }
+    }
+
+    /// One of two texts by locale.
+    pub fn loc_pick(&self, en: &str, ru: &str) -> String {
+        self.loc.pick(en, ru).to_string()
+    }
+
+    // ----- names ---------------------------------------------------------------------
+
+    /// A major power's display name.
+    pub fn power(&self, p: Power) -> String {
+        self.owner_id(p.as_str())
+    }
+
+    fn owner_id(&self, id: &str) -> String {
+        match self.rs.power_info(id) {
+            Some(i) => self.loc.pick(&i.name_en, &i.name_ru).to_string(),
+            None => id.to_string(),
+        }
+    }
+
+    /// An owner's display name (major, minor, independent).
+    pub fn owner(&self, o: Owner) -> String {
+        match o {
+            Owner::Major(p) => self.power(p),
+            Owner::Minor(m) => self.owner_id(m.as_str()),
+            Owner::Independent => self.loc.pick("independent", "независимые").into(),
+        }
+    }
+
+    /// A space's display name.
+    pub fn space(&self, s: SpaceId) -> String {
+        let sp = self.rs.space(s);
+        self.loc.pick(&sp.name_en, &sp.name_ru).to_string()
+    }
+
+    /// A space named by data id (falls back to the id).
+    pub fn space_id(&self, id: &str) -> String {
+        match self.rs.space_id(id) {
+            Some(s) => self.space(s),
+            None => id.to_string(),
+        }
+    }
+
+    /// A card as `#12 «Name»`.
+    pub fn card(&self, n: u16) -> String {
+        match self.rs.card(n) {
+            Some(c) => format!("#{n} «{}»", self.loc.pick(&c.name_en, &c.name_ru)),
+            None => format!("#{n}"),
+        }
+    }
+
+    /// A leader's display name.
+    pub fn leader(&self, id: &str) -> String {
+        match self.rs.leaders.iter().find(|l| l.id == id) {
+            Some(l) => self.loc.pick(&l.name_en, &l.name_ru).to_string(),
+            None => id.to_string(),
+        }
+    }
+
+    fn units(&self, u: &Units) -> String {
+        let mut parts = Vec::new();
+        let l = self.loc;
+        if u.regulars > 0 {
+            parts.push(tr!(l, "{} regular", "{} рег.", u.regulars));
+        }
+        if u.mercenaries > 0 {
+            parts.push(tr!(l, "{} mercenary", "{} наём.", u.mercenaries));
+        }
+        if u.cavalry > 0 {
+            parts.push(tr!(l, "{} cavalry", "{} кав.", u.cavalry));
+        }
+        for x in &u.leaders {
+            parts.push(self.leader(x));
+        }
+        if parts.is_empty() {
+            self.loc.pick("nothing", "ничего").into()
+        } else {
+            parts.join(", ")
+        }
+    }
+
+    fn unit_kind(&self, u: UnitKind) -> &'static str {
+        match u {
+            UnitKind::Regular => self.loc.pick("a regular", "регуляр"),
+            UnitKind::Mercenary => self.loc.pick("a mercenary", "наёмника"),
+            UnitKind::Cavalry => self.loc.pick("a cavalry unit", "кавалерию"),
+            UnitKind::Squadron => self.loc.pick("a squadron", "эскадру"),
+        }
+    }
+
+    fn phase(&self, p: PhaseName) -> &'static str {
+        match p {
+            PhaseName::CardDraw => self.loc.pick("Card Draw", "Раздача карт"),
+            PhaseName::Diplomacy => self.loc.pick("Diplomacy", "Дипломатия"),
+            PhaseName::SpringDeployment => {
+                self.loc.pick("Spring Deployment", "Весеннее развёртывание")
+            }
+            PhaseName::Action => self.loc.pick("Action", "Действия"),
+            PhaseName::Winter => self.loc.pick("Winter", "Зима"),
+            PhaseName::VictoryDetermination => {
+                self.loc.pick("Victory Determination", "Подсчёт победы")
+            }
+        }
+    }
+
+    fn relation(&self, r: Relation) -> &'static str {
+        match r {
+            Relation::Peace => self.loc.pick("peace", "мир"),
+            Relation::War => self.loc.pick("war", "война"),
+            Relation::Alliance => self.loc.pick("alliance", "союз"),
+        }
+    }
+
+    /// The Empire's choice as a word (only ever shown to the Empire, or after the reveal).
+    pub fn choice(&self, c: EmpireChoice) -> &'static str {
+        match c {
+            EmpireChoice::Protestant => self.loc.pick("Protestant", "протестантский"),
+            EmpireChoice::Catholic => self.loc.pick("Catholic", "католический"),
+            EmpireChoice::Balanced => self.loc.pick("Balanced", "сбалансированный"),
+        }
+    }
+
+    fn dice(&self, s: &Side) -> String {
+        let d: Vec<String> = s.dice.iter().map(|x| x.to_string()).collect();
+        tr!(
+            self.loc,
+            "{}: [{}] {} hits, {} lost",
+            "{}: [{}] попаданий {}, потери {}",
+            self.owner(s.owner),
+            d.join(" "),
+            s.hits,
+            s.losses
+        )
+    }
+
+    // ----- events --------------------------------------------------------------------
+
+    /// One event as a line of text.
+    pub fn event(&self, e: &EventKind) -> String {
+        let l = self.loc;
+        match e {
+            EventKind::TurnStarted { turn } => tr!(l, "**Turn {}** begins.", "**Ход {}** начинается.", turn),
+            EventKind::PhaseStarted { phase } => tr!(l, "— {} phase —", "— Фаза: {} —", self.phase(*phase)),
+            EventKind::HandDealt { power, cards } => {
+                let list: Vec<String> = cards.iter().map(|c| self.card(*c)).collect();
+                tr!(l, "Your hand ({}): {}", "Ваша рука ({}): {}", self.power(*power), list.join(", "))
+            }
+            EventKind::HandSize { power, cards } => tr!(l, "{} holds {} cards.", "{}: карт на руке — {}.", self.power(*power), cards),
+            EventKind::ImpulseStarted { power } => tr!(l, "Impulse: {}.", "Импульс: {}.", self.power(*power)),
+            EventKind::CardPlayed { power, card, mode } => match mode {
+                CardMode::Cp => tr!(l, "{} plays {} for CP.", "{} играет {} за очки.", self.power(*power), self.card(*card)),
+                CardMode::Event => tr!(l, "{} plays {} as an event.", "{} играет {} как событие.", self.power(*power), self.card(*card)),
+            },
+            EventKind::EventNotAutomated { power, card } => tr!(
+                l,
+                "The event of {} is not automated: {} applies it with `adjust`.",
+                "Событие {} не автоматизировано: {} применяет его через `adjust`.",
+                self.card(*card),
+                self.power(*power)
+            ),
+            EventKind::CpLeft { power, cp } => tr!(l, "{} has {} CP left.", "У {} осталось очков: {}.", self.power(*power), cp),
+            EventKind::Passed { power } => tr!(l, "{} passes.", "{} пасует.", self.power(*power)),
+            EventKind::Moved { power, from, to, units } => tr!(
+                l,
+                "{} moves {} from {} to {}.",
+                "{} перемещает {} из {} в {}.",
+                self.power(*power),
+                self.units(units),
+                self.space(*from),
+                self.space(*to)
+            ),
+            EventKind::Deployed { power, from, to, units } => tr!(
+                l,
+                "{} deploys {} from {} to {}.",
+                "{} развёртывает {} из {} в {}.",
+                self.power(*power),
+                self.units(units),
+                self.space(*from),
+                self.space(*to)
+            ),
+            EventKind::ControlChanged { space, from, to } => tr!(
+                l,
+                "{} passes from {} to {}.",
+                "{} переходит от {} к {}.",
+                self.space(*space),
+                self.owner(*from),
+                self.owner(*to)
+            ),
+            EventKind::Raised { power, space, unit } => tr!(l, "{} raises {} in {}.", "{} набирает {} в {}.", self.power(*power), self.unit_kind(*unit), self.space(*space)),
+            EventKind::FortressBuilt { power, place } => tr!(l, "{} builds a fortress in {}.", "{} строит крепость в {}.", self.power(*power), self.space_id(place)),
+            EventKind::FieldBattle { space, attacker, defender, winner } => tr!(
+                l,
+                "Field battle in {}. {}; {}. Winner: {}.",
+                "Полевое сражение в {}. {}; {}. Победитель: {}.",
+                self.space(*space),
+                self.dice(attacker),
+                self.dice(defender),
+                self.owner(*winner)
+            ),
+            EventKind::SiegeStarted { space, by } => tr!(l, "{} besieges {}.", "{} осаждает {}.", self.power(*by), self.space(*space)),
+            EventKind::SiegeLifted { space } => tr!(l, "The siege of {} is lifted.", "Осада {} снята.", self.space(*space)),
+            EventKind::Assault { space, attacker, defender, captured } => {
+                let end = if *captured { l.pick("captured", "взят") } else { l.pick("holds", "устоял") };
+                tr!(l, "Assault on {}. {}; {}. The space {}.", "Штурм {}. {}; {}. Итог: {}.", self.space(*space), self.dice(attacker), self.dice(defender), end)
+            }
+            EventKind::Retreated { owner, from, to } => tr!(l, "{} retreats from {} to {}.", "{} отступает из {} в {}.", self.owner(*owner), self.space(*from), self.space(*to)),
+            EventKind::Eliminated { owner, space, units } => tr!(l, "{} loses {} units in {}.", "{} теряет {} ед. в {}.", self.owner(*owner), units, self.space(*space)),
+            EventKind::LeaderCaptured { leader, by } => tr!(l, "{} captures {}.", "{} пленяет {}.", self.power(*by), self.leader(leader)),
+            EventKind::WarDeclared { by, target } => tr!(l, "{} declares war on {}.", "{} объявляет войну: {}.", self.power(*by), self.power(*target)),
+            EventKind::Offered { from, to, status } => tr!(l, "{} offers {} to {}.", "{} предлагает {}: {}.", self.power(*from), self.relation(*status), self.power(*to)),
+            EventKind::OfferAccepted { from, to, status } => tr!(l, "{} accepts {} with {}.", "{} принимает {} с {}.", self.power(*to), self.relation(*status), self.power(*from)),
+            EventKind::OfferDeclined { from, to, status } => tr!(l, "{} declines {} with {}.", "{} отклоняет {} с {}.", self.power(*to), self.relation(*status), self.power(*from)),
+            EventKind::DiplomacyDone { power } => tr!(l, "{} is done negotiating.", "{} закончила переговоры.", self.power(*power)),
+            EventKind::SecretCommitted { commitment } => tr!(
+                l,
+                "The Empire has made its secret choice. Commitment sha256(choice|salt) = `{}`.",
+                "Империя сделала тайный выбор. Обязательство sha256(выбор|соль) = `{}`.",
+                commitment
+            ),
+            EventKind::SecretChosen { choice, salt } => tr!(
+                l,
+                "Your secret choice: **{}**. Salt: `{}` (keep it; it proves the choice at the reveal).",
+                "Ваш тайный выбор: **{}**. Соль: `{}` (она докажет выбор при раскрытии).",
+                self.choice(*choice),
+                salt
+            ),
+            EventKind::SecretRevealed { choice, salt, vp, reason } => tr!(
+                l,
+                "The Empire reveals its choice: **{}** (salt `{}`), worth {} VP. ({})",
+                "Империя раскрывает выбор: **{}** (соль `{}`), {} ПО. ({})",
+                self.choice(*choice),
+                salt,
+                vp,
+                reason
+            ),
+            EventKind::WinterQuarters { owner, from, to, units } => tr!(l, "Winter: {} moves {} units from {} to {}.", "Зима: {} отводит {} ед. из {} в {}.", self.owner(*owner), units, self.space(*from), self.space(*to)),
+            EventKind::FreeRegular { power, space } => tr!(l, "{} gets a free regular in {}.", "{} получает бесплатного регуляра в {}.", self.power(*power), self.space(*space)),
+            EventKind::CapitalMoved { power, to } => match to {
+                Some(s) => tr!(l, "{}'s capital moves to {}.", "Столица {} переносится в {}.", self.power(*power), self.space(*s)),
+                None => tr!(l, "{} loses a capital.", "{} теряет столицу.", self.power(*power)),
+            },
+            EventKind::RulerChanged { power, ruler } => {
+                let name = self.rs.rulers.iter().find(|r| &r.id == ruler).map_or(ruler.clone(), |r| l.pick(&r.name_en, &r.name_ru).to_string());
+                tr!(l, "{} has a new ruler: {}.", "У {} новый правитель: {}.", self.power(*power), name)
+            }
+            EventKind::MasterOfCentralEurope { held } => {
+                if *held {
+                    l.pick("The Empire is Master of Central Europe (+1 VP).", "Империя — Владыка Центральной Европы (+1 ПО).").into()
+                } else {
+                    l.pick("The Empire loses Master of Central Europe.", "Империя теряет титул Владыки Центральной Европы.").into()
+                }
+            }
+            EventKind::VpTotals { vp } => {
+                let parts: Vec<String> = Power::ALL.iter().zip(vp.iter()).filter(|(_, v)| **v != 0).map(|(p, v)| format!("{} {v}", self.power(*p))).collect();
+                tr!(l, "VP: {}.", "ПО: {}.", parts.join(", "))
+            }
+            EventKind::Adjusted { by, adjustment } => tr!(l, "Manual fix by {}: {}.", "Ручная правка ({}): {}.", self.power(*by), self.adjustment(adjustment)),
+            EventKind::GameOver { winners, reason } => {
+                let w: Vec<String> = winners.iter().map(|p| self.power(*p)).collect();
+                if w.is_empty() {
+                    tr!(l, "**The game is over.** No winner. ({})", "**Партия окончена.** Победителя нет. ({})", reason)
+                } else {
+                    tr!(l, "**The game is over.** Winner: {}. ({})", "**Партия окончена.** Победитель: {}. ({})", w.join(", "), reason)
+                }
+            }
+            EventKind::Note { text } => text.clone(),
+        }
+    }
+
+    /// A manual fix in words.
+    pub fn adjustment(&self, a: &Adjustment) -> String {
+        let l = self.loc;
+        match a {
+            Adjustment::Units {
+                space,
+                owner,
+                regulars,
+                mercenaries,
+                cavalry,
+                squadrons,
+                ..
+            } => tr!(
+                l,
+                "{} units in {} set to {}r {}m {}c {}s",
+                "войска {} в {}: {}р {}н {}к {}э",
+                self.owner(*owner),
+                self.space_id(space),
+                regulars,
+                mercenaries,
+                cavalry,
+                squadrons
+            ),
+            Adjustment::Leader { leader, space } => match space {
+                Some(s) => tr!(
+                    l,
+                    "{} placed in {}",
+                    "{} поставлен в {}",
+                    self.leader(leader),
+                    self.space_id(s)
+                ),
+                None => tr!(
+                    l,
+                    "{} taken off the map",
+                    "{} снят с карты",
+                    self.leader(leader)
+                ),
+            },
+            Adjustment::Control { space, owner } => tr!(
+                l,
+                "{} now controlled by {}",
+                "{} теперь под контролем: {}",
+                self.space_id(space),
+                self.owner(*owner)
+            ),
+            Adjustment::Religion { space, religion } => tr!(
+                l,
+                "{} is now {}",
+                "{} теперь: {}",
+                self.space_id(space),
+                religion
+            ),
+            Adjustment::Unrest { space, on } => {
+                if *on {
+                    tr!(l, "unrest in {}", "беспорядки в {}", self.space_id(space))
+                } else {
+                    tr!(
+                        l,
+                        "no unrest in {}",
+                        "беспорядков в {} нет",
+                        self.space_id(space)
+                    )
+                }
+            }
+            Adjustment::Vp { power, delta } => {
+                tr!(l, "{} VP {:+}", "{}: ПО {:+}", self.power(*power), delta)
+            }
+            Adjustment::Card { card, place } => {
+                let to = match place {
+                    CardPlace::Hand(p) => tr!(l, "{}'s hand", "рука {}", self.power(*p)),
+                    CardPlace::Discard => l.pick("the discard pile", "сброс").into(),
+                    CardPlace::Deck => l.pick("the deck", "колода").into(),
+                    CardPlace::Removed => l.pick("out of the game", "вне игры").into(),
+                };
+                tr!(l, "{} to {}", "{} → {}", self.card(*card), to)
+            }
+            Adjustment::Relation { a, b, status } => tr!(
+                l,
+                "{} and {}: {}",
+                "{} и {}: {}",
+                self.power(*a),
+                self.power(*b),
+                self.relation(*status)
+            ),
+            Adjustment::MinorAlly { minor, ally } => match ally {
+                Some(p) => tr!(
+                    l,
+                    "{} allied to {}",
+                    "{} в союзе с {}",
+                    self.owner(Owner::Minor(*minor)),
+                    self.power(*p)
+                ),
+                None => tr!(
+                    l,
+                    "{} inactive",
+                    "{} неактивна",
+                    self.owner(Owner::Minor(*minor))
+                ),
+            },
+            Adjustment::KillRuler { power } => tr!(
+                l,
+                "{}'s ruler dies",
+                "правитель {} умирает",
+                self.power(*power)
+            ),
+        }
+    }
+
+    // ----- table messages ------------------------------------------------------------
+
+    /// What a decision asks for.
+    pub fn decision(&self, d: Decision) -> &'static str {
+        match d {
+            Decision::Diplomacy => self
+                .loc
+                .pick("negotiate, then `done`", "переговоры, затем `done`"),
+            Decision::SecretChoice => self.loc.pick(
+                "make the secret choice (`secret choice:…`)",
+                "сделать тайный выбор (`secret choice:…`)",
+            ),
+            Decision::Deployment => self.loc.pick(
+                "`deploy` from the capital or `done`",
+                "`deploy` из столицы или `done`",
+            ),
+            Decision::Impulse => self.loc.pick(
+                "`play` a card or `pass`",
+                "сыграть карту (`play`) или `pass`",
+            ),
+            Decision::SpendCp => self
+                .loc
+                .pick("spend CP or `end` the impulse", "потратить очки или `end`"),
+        }
+    }
+
+    /// "Next: England (alice) — play a card or pass".
+    pub fn next_up(&self, aw: &Awaiting, who: &[(Power, String)]) -> String {
+        let l = self.loc;
+        let names: Vec<String> = who
+            .iter()
+            .map(|(p, n)| format!("{} ({n})", self.power(*p)))
+            .collect();
+        match aw {
+            Awaiting::One { decision, .. } | Awaiting::Simultaneous { decision, .. } => {
+                tr!(
+                    l,
+                    "➡ Next: {} — {}.",
+                    "➡ Ходит: {} — {}.",
+                    names.join(", "),
+                    self.decision(*decision)
+                )
+            }
+            Awaiting::Over { .. } => l.pick("The game is over.", "Партия окончена.").into(),
+        }
+    }
+
+    /// A refused command, as shown to its sender.
+    pub fn refused(&self, reason: &str) -> String {
+        tr!(self.loc, "⛔ Not done: {}", "⛔ Не выполнено: {}", reason)
+    }
+
+    /// A parse error in this locale.
+    pub fn parse_error(&self, e: &ParseError) -> String {
+        let l = self.loc;
+        match e {
+            ParseError::Empty => l
+                .pick("empty command; try `help`", "пустая команда; см. `help`")
+                .into(),
+            ParseError::UnknownCommand { name, hint } => tr!(
+                l,
+                "unknown command `{}`{}",
+                "неизвестная команда `{}`{}",
+                name,
+                self.hint(hint)
+            ),
+            ParseError::UnknownOption {
+                command,
+                option,
+                allowed,
+            } => tr!(
+                l,
+                "`{}` has no option `{}`; its options: {}",
+                "у `{}` нет параметра `{}`; параметры: {}",
+                command,
+                option,
+                allowed
+            ),
+            ParseError::Missing { command, option } => tr!(
+                l,
+                "`{}` needs `{}:`",
+                "для `{}` нужен `{}:`",
+                command,
+                option
+            ),
+            ParseError::BadValue {
+                option,
+                value,
+                expected,
+            } => tr!(
+                l,
+                "`{}:{}` is not valid; expected {}",
+                "`{}:{}` не подходит; ожидается {}",
+                option,
+                value,
+                expected
+            ),
+            ParseError::Stray { word } => tr!(
+                l,
+                "`{}` belongs to no option; write `name:value`",
+                "`{}` не относится ни к одному параметру; пишите `имя:значение`",
+                word
+            ),
+        }
+    }
+
+    /// A suggestion tail ("; did you mean X?") in this locale.
+    pub fn hint(&self, hint: &str) -> String {
+        match self.loc {
+            Locale::En => hint.to_string(),
+            Locale::Ru => hint.replace("; did you mean", "; может быть,"),
+        }
+    }
+
+    /// An engine refusal in this locale (free-form rule texts stay as the engine wrote them).
+    pub fn rule_error(&self, e: &RuleError) -> String {
+        let l = self.loc;
+        match e {
+            RuleError::NotYourTurn { power, waiting } => tr!(
+                l,
+                "it is not {}'s turn; waiting for {}",
+                "сейчас не ход {}; ждём: {}",
+                self.power(*power),
+                waiting
+            ),
+            RuleError::Unknown { what, name, hint } => tr!(
+                l,
+                "unknown {} `{}`{}",
+                "неизвестно ({}): `{}`{}",
+                what,
+                name,
+                self.hint(hint)
+            ),
+            RuleError::WrongTime { action, reason } => tr!(
+                l,
+                "{} is not possible now: {}",
+                "сейчас нельзя ({}): {}",
+                action,
+                reason
+            ),
+            RuleError::Illegal(m) => m.clone(),
+            RuleError::GameOver => l.pick("the game is over", "партия окончена").into(),
+        }
+    }
+
+    /// The help text: every command with its options, or one command in detail.
+    pub fn help(&self, command: Option<&str>) -> String {
+        let l = self.loc;
+        if let Some(c) = command.and_then(super::command::spec) {
+            let mut out = format!("`{}` — {}", c.name, c.describe(l));
+            for o in c.options {
+                let req = if o.required {
+                    l.pick(" (required)", " (обязательно)")
+                } else {
+                    ""
+                };
+                out.push_str(&format!("\n  `{}:` {}{req}", o.name, o.help[l as usize]));
+            }
+            return out;
+        }
+        let mut out = l
+            .pick(
+                "Commands (`vq <command> option:value …`):",
+                "Команды (`vq <команда> параметр:значение …`):",
+            )
+            .to_string();
+        for c in COMMANDS {
+            let opts: Vec<String> = c
+                .options
+                .iter()
+                .filter(|o| o.name != "power")
+                .map(|o| {
+                    if o.required {
+                        format!("{}:…", o.name)
+                    } else {
+                        format!("[{}:…]", o.name)
+                    }
+                })
+                .collect();
+            out.push_str(&format!(
+                "\n`{}{}{}` — {}",
+                c.name,
+                if opts.is_empty() { "" } else { " " },
+                opts.join(" "),
+                c.describe(l)
+            ));
+        }
+        out.push_str(l.pick(
+            "\nIf you hold several powers, add `power:<power>` to say which acts.",
+            "\nЕсли у вас несколько держав, добавьте `power:<держава>`.",
+        ));
+        out
+    }
+}
+
+/// Table-level messages (lobby, seats, undo, fairness) with their parameters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Msg {
+    NoGame,
+    GameExists,
+    GameCreated {
+        creator: String,
+        scenario: String,
+        commitment: String,
+    },
+    LocaleSet,
+    OnlyCreator {
+        creator: String,
+    },
+    NotInLobby,
+    PowerTaken {
+        power: Power,
+        holder: String,
+    },
+    AlreadyHolds {
+        power: Power,
+    },
+    TableFull,
+    Joined {
+        name: String,
+        power: Power,
+    },
+    Left {
+        name: String,
+        powers: Vec<Power>,
+    },
+    NotSeated,
+    TooFewPlayers {
+        players: usize,
+    },
+    Started {
+        powers: Vec<Power>,
+    },
+    NotStarted,
+    NotYourSeat {
+        power: Power,
+        holder: Option<String>,
+    },
+    Ambiguous {
+        held: Vec<Power>,
+    },
+    NotYourTurn {
+        waiting: String,
+    },
+    NothingToUndo,
+    UndoBarrier,
+    UndoNotYours {
+        power: Power,
+    },
+    Undone {
+        name: String,
+        what: String,
+    },
+    SeedRevealed {
+        seed: String,
+        commitment: String,
+    },
+    StoreFailed {
+        error: String,
+    },
+    UnknownName {
+        what: &'static str,
+        name: String,
+        hint: String,
+    },
+    UnknownRule {
+        id: String,
+        hint: String,
+    },
+    NoMatchingMove,
+    HandSentDm,
+    NoMapRenderer,
+    MapCaption {
+        turn: u8,
+    },
+    NoActions,
+    UnknownScenario {
+        name: String,
+        known: String,
+    },
+    /// An engine refusal, already in words.
+    Rule(String),
+}
+
+impl Texts<'_> {
+    /// A table message in this locale.
+    pub fn msg(&self, m: &Msg) -> String {
+        let l = self.loc;
+        match m {
+            Msg::NoGame => l.pick("There is no game in this channel. Start one with `new`.", "В этом канале нет партии. Начните её командой `new`.").into(),
+            Msg::GameExists => l.pick("This channel already has a game.", "В этом канале уже есть партия.").into(),
+            Msg::GameCreated { creator, scenario, commitment } => tr!(
+                l,
+                "New game ({} scenario) opened by {}. Take a seat with `join power:<power>`; {} starts it with `start`.\nFairness: sha256(seed) = `{}`; the seed is revealed when the game ends.",
+                "Новая партия (сценарий {}) открыта: {}. Займите место: `join power:<держава>`; начинает {} командой `start`.\nЧестность: sha256(сид) = `{}`; сид будет раскрыт в конце партии.",
+                scenario, creator, creator, commitment
+            ),
+            Msg::LocaleSet => l.pick("Messages in this game are now in English.", "Сообщения этой партии теперь на русском.").into(),
+            Msg::OnlyCreator { creator } => tr!(l, "only the game's creator ({}) can do that", "это может только создатель партии ({})", creator),
+            Msg::NotInLobby => l.pick("the game has already started", "партия уже началась").into(),
+            Msg::PowerTaken { power, holder } => tr!(l, "{} is already held by {}", "{} уже занята: {}", self_power(self, *power), holder),
+            Msg::AlreadyHolds { power } => tr!(l, "you already hold {}", "вы уже играете за {}", self_power(self, *power)),
+            Msg::TableFull => l.pick("a game has at most 6 players (R-GAME-PLAYERS)", "в партии не больше 6 игроков (R-GAME-PLAYERS)").into(),
+            Msg::Joined { name, power } => tr!(l, "{} takes {}.", "{} играет за {}.", name, self_power(self, *power)),
+            Msg::Left { name, powers } => {
+                let p: Vec<String> = powers.iter().map(|p| self_power(self, *p)).collect();
+                tr!(l, "{} leaves {}. The seat is open: anyone may `join` it.", "{} покидает {}. Место свободно: его можно занять через `join`.", name, p.join(", "))
+            }
+            Msg::NotSeated => l.pick("you hold no power in this game", "вы не играете в этой партии").into(),
+            Msg::TooFewPlayers { players } => tr!(l, "a game needs 2 to 6 players (R-GAME-PLAYERS); seated now: {}", "нужно от 2 до 6 игроков (R-GAME-PLAYERS); сейчас: {}", players),
+            Msg::Started { powers } => {
+                let p: Vec<String> = powers.iter().map(|p| self_power(self, *p)).collect();
+                tr!(l, "**The game begins** with {}. Hands have been sent privately.", "**Партия началась**: {}. Руки разосланы лично.", p.join(", "))
+            }
+            Msg::NotStarted => l.pick("the game has not started yet", "партия ещё не началась").into(),
+            Msg::NotYourSeat { power, holder } => match holder {
+                Some(h) => tr!(l, "{} is played by {}, not by you", "за {} играет {}, а не вы", self_power(self, *power), h),
+                None => tr!(l, "nobody holds {}; `join` it first", "за {} никто не играет; сначала `join`", self_power(self, *power)),
+            },
+            Msg::Ambiguous { held } => {
+                let p: Vec<&str> = held.iter().map(|p| p.as_str()).collect();
+                tr!(l, "you hold several powers; add `power:` ({})", "у вас несколько держав; добавьте `power:` ({})", p.join(", "))
+            }
+            Msg::NotYourTurn { waiting } => tr!(l, "it is not your turn; waiting for {}", "сейчас не ваш ход; ждём: {}", waiting),
+            Msg::NothingToUndo => l.pick("there is nothing to undo", "отменять нечего").into(),
+            Msg::UndoBarrier => l.pick("the last action revealed something or handed the turn on (dice, cards, a secret, a new impulse or phase); it cannot be undone", "последнее действие что-то раскрыло или передало ход (кубики, карты, тайна, новый импульс или фаза); его нельзя отменить").into(),
+            Msg::UndoNotYours { power } => tr!(l, "the last action was {}'s; only its player can undo it", "последнее действие сделала {}; отменить может только её игрок", self_power(self, *power)),
+            Msg::Undone { name, what } => tr!(l, "↩ {} took back: {}.", "↩ {} отменяет: {}.", name, what),
+            Msg::SeedRevealed { seed, commitment } => tr!(l, "Seed revealed: `{}` (sha256 = `{}`, as committed at the start).", "Сид раскрыт: `{}` (sha256 = `{}`, как было обещано в начале).", seed, commitment),
+            Msg::StoreFailed { error } => tr!(l, "the game could not be saved, so nothing changed ({})", "партию не удалось сохранить, поэтому ничего не изменилось ({})", error),
+            Msg::UnknownName { what, name, hint } => tr!(l, "unknown {} `{}`{}", "неизвестно ({}): `{}`{}", what, name, self.hint(hint)),
+            Msg::UnknownRule { id, hint } => tr!(l, "no rule `{}`{}", "нет правила `{}`{}", id, self.hint(hint)),
+            Msg::NoMatchingMove => l.pick("no such formation can go there now; give `units:` explicitly or check the map", "такая группа сейчас туда не может; укажите `units:` или проверьте карту").into(),
+            Msg::HandSentDm => l.pick("Your hand was sent to you privately.", "Рука отправлена вам лично.").into(),
+            Msg::NoMapRenderer => l.pick("(map pictures are not available in this build)", "(картинки карты недоступны в этой сборке)").into(),
+            Msg::MapCaption { turn } => tr!(l, "Map, turn {}.", "Карта, ход {}.", turn),
+            Msg::NoActions => l.pick("No actions yet.", "Действий пока нет.").into(),
+            Msg::Rule(text) => text.clone(),
+            Msg::UnknownScenario { name, known } => tr!(l, "unknown scenario `{}`; known: {}", "неизвестный сценарий `{}`; есть: {}", name, known),
+        }
+    }
+}
+
+fn self_power(t: &Texts<'_>, p: Power) -> String {
+    t.power(p)
+}

@@ -1,0 +1,1042 @@
+//! The table: one transport-agnostic layer between front ends (Discord, terminal) and the rules.
+//!
+//! A front end hands [`Table::handle`] a channel, the sender and a command (a typed line or a
+//! [`Command`] built from slash options) and gets an [`Outbox`] back: public posts, private
+//! messages and images, each with its audience. The table knows seats, authorization, the log,
+//! undo and fairness; the engine knows the rules; neither knows Discord.
+//!
+//! Commands for one game run one at a time (a lock per channel); different games run in
+//! parallel. Every applied action is written to the store before the reply is built.
+
+pub mod command;
+pub mod convert;
+pub mod messages;
+pub mod outbox;
+pub mod persist;
+pub mod resolve;
+pub mod rules;
+pub mod sqlite;
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use sha2::{Digest, Sha256};
+
+use crate::engine::event::{Event, EventKind, Visibility};
+use crate::engine::{Action, Awaiting, Game, GameOptions, Power, PowerSet, Ruleset, Viewer};
+
+pub use command::{parse, Command, Invocation, ParseError, COMMANDS};
+pub use messages::{Locale, Msg, Texts};
+pub use outbox::{Audience, Image, OutMessage, Outbox, Renderer, UserId};
+pub use persist::{Channel, GameRow, GameStore, LogRow, MemStore, PersistError, Status};
+
+/// The map renderer of this build, if any.
+pub fn default_renderer() -> Option<Arc<dyn Renderer>> {
+    None
+}
+
+/// Who sent a command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    /// User id.
+    pub user: UserId,
+    /// Display name.
+    pub name: String,
+}
+
+impl Caller {
+    /// A caller.
+    pub fn new(user: UserId, name: impl Into<String>) -> Caller {
+        Caller {
+            user,
+            name: name.into(),
+        }
+    }
+}
+
+/// How a table is set up.
+#[derive(Clone, Default)]
+pub struct TableOptions {
+    /// Seed of the first new game (then +1 for each further one); random when `None`.
+    pub seed: Option<u64>,
+    /// Draws map pictures; without one, no images are sent.
+    pub renderer: Option<Arc<dyn Renderer>>,
+    /// Locale of games created without `locale:`.
+    pub default_locale: Locale,
+}
+
+/// One logged action as the table keeps it.
+#[derive(Debug, Clone)]
+struct Logged {
+    power: Power,
+    user: Option<UserId>,
+    action: Action,
+    /// Undo may not go back past this action (it rolled dice, revealed something, or changed
+    /// who acts).
+    barrier: bool,
+}
+
+/// The cached state of one channel's game.
+#[derive(Debug, Clone)]
+struct Slot {
+    row: GameRow,
+    seats: BTreeMap<Power, UserId>,
+    game: Option<Game>,
+    log: Vec<Logged>,
+}
+
+/// Errors of loading a game from the store.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] PersistError),
+    /// A stored game does not replay.
+    #[error("game {game}: {message}")]
+    Replay {
+        /// Store id.
+        game: i64,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+type Shared<T> = Arc<Mutex<T>>;
+
+/// The table: every game of every channel, behind one store.
+pub struct Table {
+    rs: Arc<Ruleset>,
+    store: Mutex<Box<dyn GameStore>>,
+    slots: Mutex<HashMap<Channel, Shared<Option<Slot>>>>,
+    names: Mutex<HashMap<UserId, String>>,
+    opts: TableOptions,
+    seeds_used: Mutex<u64>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Hex sha256 of a text.
+pub fn sha256_hex(text: &str) -> String {
+    hex::encode(Sha256::digest(text.as_bytes()))
+}
+
+/// Whether undo may not go back past an action with these events.
+fn is_barrier(before: &Awaiting, after: &Game, events: &[Event]) -> bool {
+    &after.awaiting() != before
+        || events.iter().any(|e| {
+            e.vis != Visibility::Public
+                || matches!(
+                    e.kind,
+                    EventKind::FieldBattle { .. }
+                        | EventKind::Assault { .. }
+                        | EventKind::HandDealt { .. }
+                        | EventKind::SecretCommitted { .. }
+                        | EventKind::SecretChosen { .. }
+                        | EventKind::SecretRevealed { .. }
+                        | EventKind::PhaseStarted { .. }
+                        | EventKind::ImpulseStarted { .. }
+                        | EventKind::TurnStarted { .. }
+                        | EventKind::GameOver { .. }
+                )
+        })
+}
+
+/// Whether these events call for a fresh map picture.
+fn map_moment(events: &[Event]) -> bool {
+    events.iter().any(|e| {
+        matches!(
+            e.kind,
+            EventKind::ImpulseStarted { .. } | EventKind::PhaseStarted { .. }
+        )
+    })
+}
+
+impl Table {
+    /// A table over a ruleset and a store.
+    pub fn new(rs: Arc<Ruleset>, store: Box<dyn GameStore>, opts: TableOptions) -> Table {
+        Table {
+            rs,
+            store: Mutex::new(store),
+            slots: Mutex::new(HashMap::new()),
+            names: Mutex::new(HashMap::new()),
+            opts,
+            seeds_used: Mutex::new(0),
+        }
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.rs
+    }
+
+    /// Handles one typed line (`vq move from:… to:…`).
+    pub fn handle(&self, channel: Channel, caller: &Caller, line: &str) -> Outbox {
+        self.handle_command(channel, caller, parse(line))
+    }
+
+    /// Handles one command, already parsed (or the parse error, to be reported).
+    pub fn handle_command(
+        &self,
+        channel: Channel,
+        caller: &Caller,
+        cmd: Result<Command, ParseError>,
+    ) -> Outbox {
+        lock(&self.names).insert(caller.user, caller.name.clone());
+        let shared = {
+            let mut slots = lock(&self.slots);
+            slots.entry(channel).or_default().clone()
+        };
+        let mut slot = lock(&shared);
+        if slot.is_none() {
+            match self.load(channel) {
+                Ok(s) => *slot = s,
+                Err(e) => {
+                    let t = Texts::new(&self.rs, self.opts.default_locale);
+                    return Outbox::refusal(caller.user, t.refused(&e.to_string()));
+                }
+            }
+        }
+        let loc = slot
+            .as_ref()
+            .and_then(|s| Locale::parse(&s.row.locale))
+            .unwrap_or(self.opts.default_locale);
+        let cmd = match cmd {
+            Ok(c) => c,
+            Err(e) => {
+                let t = Texts::new(&self.rs, loc);
+                return Outbox::refusal(caller.user, t.refused(&t.parse_error(&e)));
+            }
+        };
+        let loc = match &cmd {
+            Command::New {
+                locale: Some(l), ..
+            } if slot.is_none() => *l,
+            _ => loc,
+        };
+        let t = Texts::new(&self.rs, loc);
+        match self.run(&mut slot, channel, caller, &cmd, t) {
+            Ok(out) => out,
+            Err(msg) => Outbox::refusal(caller.user, t.refused(&t.msg(&msg))),
+        }
+    }
+
+    /// The observer's view of a channel's game with its metadata, as JSON (see
+    /// `docs/state-json.md`). `None` if the channel never had a game.
+    pub fn state_json(&self, channel: Channel) -> Option<serde_json::Value> {
+        let slot = self.peek(channel)?;
+        let view = slot
+            .game
+            .as_ref()
+            .map(|g| g.view(&self.rs, Viewer::Observer));
+        let status = match slot.row.status {
+            Status::Lobby => "lobby",
+            Status::Active => "active",
+            Status::Finished => "finished",
+        };
+        let seats: Vec<serde_json::Value> = slot
+            .seats
+            .iter()
+            .map(
+                |(p, u)| serde_json::json!({"power": p.as_str(), "user": u, "name": self.name(*u)}),
+            )
+            .collect();
+        Some(serde_json::json!({
+            "format": 1,
+            "game": {
+                "id": slot.row.id,
+                "status": status,
+                "scenario": slot.row.scenario,
+                "locale": slot.row.locale,
+                "seed_commitment": slot.row.seed_commitment,
+                "seed": if slot.row.status == Status::Finished { Some(slot.row.seed.clone()) } else { None },
+                "seats": seats,
+                "actions": slot.log.len(),
+                "state_hash": slot.game.as_ref().map(|g| g.state_hash()),
+            },
+            "view": view,
+        }))
+    }
+
+    /// A copy of the channel's engine state (for tests and tools); `None` before `start`.
+    pub fn game(&self, channel: Channel) -> Option<Game> {
+        self.peek(channel)?.game
+    }
+
+    /// Who holds each power in the channel's game.
+    pub fn seats(&self, channel: Channel) -> BTreeMap<Power, UserId> {
+        self.peek(channel).map(|s| s.seats).unwrap_or_default()
+    }
+
+    fn peek(&self, channel: Channel) -> Option<Slot> {
+        let shared = lock(&self.slots).get(&channel).cloned()?;
+        let slot = lock(&shared);
+        slot.clone()
+    }
+
+    fn name(&self, user: UserId) -> String {
+        lock(&self.names)
+            .get(&user)
+            .cloned()
+            .unwrap_or_else(|| format!("<@{user}>"))
+    }
+
+    // ----- loading -------------------------------------------------------------------
+
+    fn load(&self, channel: Channel) -> Result<Option<Slot>, TableError> {
+        let store = lock(&self.store);
+        let Some(row) = store.open_game(channel)? else {
+            return Ok(None);
+        };
+        let mut seats = BTreeMap::new();
+        for (p, u) in store.seats(row.id)? {
+            if let Ok(p) = p.parse::<Power>() {
+                seats.insert(p, u);
+            }
+        }
+        let rows = store.actions(row.id)?;
+        drop(store);
+        let mut slot = Slot {
+            row,
+            seats,
+            game: None,
+            log: Vec::new(),
+        };
+        if slot.row.status != Status::Lobby {
+            let bad = |message: String| TableError::Replay {
+                game: slot.row.id,
+                message,
+            };
+            let (mut g, _) = self.start_game(&slot.row).map_err(bad)?;
+            let mut log = Vec::new();
+            for r in rows {
+                let power: Power = r
+                    .power
+                    .as_deref()
+                    .unwrap_or_default()
+                    .parse()
+                    .map_err(|e| bad(format!("action {}: {e}", r.seq)))?;
+                let action: Action = serde_json::from_str(&r.action_json)
+                    .map_err(|e| bad(format!("action {}: {e}", r.seq)))?;
+                let before = g.awaiting();
+                let ev = g
+                    .apply(&self.rs, power, &action)
+                    .map_err(|e| bad(format!("action {} is refused on replay: {e}", r.seq)))?;
+                if g.state_hash() != r.state_hash {
+                    return Err(bad(format!(
+                        "action {} replays to a different state",
+                        r.seq
+                    )));
+                }
+                log.push(Logged {
+                    power,
+                    user: r.user_id,
+                    action,
+                    barrier: is_barrier(&before, &g, &ev),
+                });
+            }
+            slot.game = Some(g);
+            slot.log = log;
+        }
+        Ok(Some(slot))
+    }
+
+    fn start_game(&self, row: &GameRow) -> Result<(Game, Vec<Event>), String> {
+        let opts: GameOptions =
+            serde_json::from_str(&row.options_json).map_err(|e| format!("options: {e}"))?;
+        let seed: u64 = row.seed.parse().map_err(|e| format!("seed: {e}"))?;
+        Game::new(&self.rs, &opts, seed).map_err(|e| e.to_string())
+    }
+
+    fn next_seed(&self) -> u64 {
+        match self.opts.seed {
+            Some(s) => {
+                let mut n = lock(&self.seeds_used);
+                *n += 1;
+                s.wrapping_add(*n - 1)
+            }
+            None => rand::random(),
+        }
+    }
+
+    // ----- dispatch ------------------------------------------------------------------
+
+    fn run(
+        &self,
+        slot: &mut Option<Slot>,
+        channel: Channel,
+        caller: &Caller,
+        cmd: &Command,
+        t: Texts<'_>,
+    ) -> Result<Outbox, Msg> {
+        let mut out = Outbox::default();
+        match cmd {
+            Command::Help { command } => {
+                out.reply(caller.user, t.help(command.as_deref()));
+                return Ok(out);
+            }
+            Command::Rule { id } => {
+                match rules::rule_text(id, t.loc) {
+                    Some((id, text)) => out.reply(caller.user, format!("**{id}** — {text}")),
+                    None => {
+                        return Err(Msg::UnknownRule {
+                            id: id.clone(),
+                            hint: command::suggest(
+                                &id.to_uppercase(),
+                                rules::RULES.iter().map(|r| r.id),
+                            ),
+                        })
+                    }
+                }
+                return Ok(out);
+            }
+            Command::New { scenario, locale } => {
+                return self.new_game(slot, channel, caller, scenario.as_deref(), *locale, t)
+            }
+            _ => {}
+        }
+        let Some(s) = slot.as_mut() else {
+            return Err(Msg::NoGame);
+        };
+        match cmd {
+            Command::Locale { lang } => {
+                self.require_creator(s, caller)?;
+                self.store_do(|st| st.set_locale(s.row.id, lang.code()))?;
+                s.row.locale = lang.code().to_string();
+                out.channel(Texts::new(&self.rs, *lang).msg(&Msg::LocaleSet));
+            }
+            Command::Join { power } => self.join(s, caller, power, t, &mut out)?,
+            Command::Leave { power } => self.leave(s, caller, power.as_deref(), t, &mut out)?,
+            Command::Start => self.start(s, caller, t, &mut out)?,
+            Command::Status => out.channel(self.status_text(s, t)),
+            Command::Vp => out.channel(self.vp_text(s, t)?),
+            Command::Log { last } => out.channel(self.log_text(s, last.unwrap_or(10), t)),
+            Command::Map => {
+                let g = s.game.as_ref().ok_or(Msg::NotStarted)?;
+                out.channel(t.msg(&Msg::MapCaption { turn: g.turn }));
+                if !self.attach_map(s, &mut out) {
+                    out.channel(t.msg(&Msg::NoMapRenderer));
+                }
+            }
+            Command::Hand { power } => {
+                let g = s.game.as_ref().ok_or(Msg::NotStarted)?;
+                let p = self.acting_power(s, caller, power.as_deref(), true)?;
+                out.dm(
+                    caller.user,
+                    t.event(&EventKind::HandDealt {
+                        power: p,
+                        cards: g.hands[p as usize].clone(),
+                    }),
+                );
+                out.reply(caller.user, t.msg(&Msg::HandSentDm));
+            }
+            Command::Undo => self.undo(s, caller, t, &mut out)?,
+            _ => self.act(s, caller, cmd, t, &mut out)?,
+        }
+        Ok(out)
+    }
+
+    fn store_do<T>(
+        &self,
+        f: impl FnOnce(&mut dyn GameStore) -> Result<T, PersistError>,
+    ) -> Result<T, Msg> {
+        let mut st = lock(&self.store);
+        f(st.as_mut()).map_err(|e| Msg::StoreFailed {
+            error: e.to_string(),
+        })
+    }
+
+    fn require_creator(&self, s: &Slot, caller: &Caller) -> Result<(), Msg> {
+        if s.row.created_by == Some(caller.user) {
+            Ok(())
+        } else {
+            Err(Msg::OnlyCreator {
+                creator: s
+                    .row
+                    .created_by
+                    .map_or_else(|| "?".into(), |u| self.name(u)),
+            })
+        }
+    }
+
+    fn new_game(
+        &self,
+        slot: &mut Option<Slot>,
+        channel: Channel,
+        caller: &Caller,
+        scenario: Option<&str>,
+        locale: Option<Locale>,
+        t: Texts<'_>,
+    ) -> Result<Outbox, Msg> {
+        if slot
+            .as_ref()
+            .is_some_and(|s| s.row.status != Status::Finished)
+        {
+            return Err(Msg::GameExists);
+        }
+        let scenario = scenario.unwrap_or("1559");
+        let Some(sc) = self
+            .rs
+            .scenarios
+            .iter()
+            .find(|s| s.id.eq_ignore_ascii_case(scenario))
+        else {
+            return Err(Msg::UnknownScenario {
+                name: scenario.to_string(),
+                known: self
+                    .rs
+                    .scenarios
+                    .iter()
+                    .map(|s| s.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            });
+        };
+        let seed = self.next_seed().to_string();
+        let commitment = sha256_hex(&seed);
+        let row = GameRow {
+            id: 0,
+            channel,
+            status: Status::Lobby,
+            scenario: sc.id.clone(),
+            options_json: serde_json::json!({"scenario": sc.id, "powers": []}).to_string(),
+            seed,
+            seed_commitment: commitment.clone(),
+            locale: locale.unwrap_or(t.loc).code().to_string(),
+            created_by: Some(caller.user),
+        };
+        let row = self.store_do(|st| st.create(&row))?;
+        *slot = Some(Slot {
+            row,
+            seats: BTreeMap::new(),
+            game: None,
+            log: Vec::new(),
+        });
+        let mut out = Outbox::default();
+        let scen_name = t.loc_pick(&sc.name_en, &sc.name_ru);
+        out.channel(t.msg(&Msg::GameCreated {
+            creator: caller.name.clone(),
+            scenario: scen_name,
+            commitment,
+        }));
+        Ok(out)
+    }
+
+    fn players(s: &Slot) -> usize {
+        let mut users: Vec<UserId> = s.seats.values().copied().collect();
+        users.sort_unstable();
+        users.dedup();
+        users.len()
+    }
+
+    fn join(
+        &self,
+        s: &mut Slot,
+        caller: &Caller,
+        power: &str,
+        t: Texts<'_>,
+        out: &mut Outbox,
+    ) -> Result<(), Msg> {
+        let p = resolve::power(&self.rs, power)?;
+        // R-GAME-PLAYERS: at most six players.
+        if !s.seats.values().any(|u| *u == caller.user) && Self::players(s) >= 6 {
+            return Err(Msg::TableFull);
+        }
+        match s.seats.get(&p) {
+            Some(u) if *u == caller.user => return Err(Msg::AlreadyHolds { power: p }),
+            Some(u) => {
+                return Err(Msg::PowerTaken {
+                    power: p,
+                    holder: self.name(*u),
+                })
+            }
+            None => {}
+        }
+        if let Some(g) = &s.game {
+            if !g.powers.contains(p) {
+                return Err(Msg::NotInLobby);
+            }
+        }
+        self.store_do(|st| {
+            st.set_seat(s.row.id, p.as_str(), Some(caller.user), Some(caller.user))
+        })?;
+        s.seats.insert(p, caller.user);
+        out.channel(t.msg(&Msg::Joined {
+            name: caller.name.clone(),
+            power: p,
+        }));
+        Ok(())
+    }
+
+    fn leave(
+        &self,
+        s: &mut Slot,
+        caller: &Caller,
+        power: Option<&str>,
+        t: Texts<'_>,
+        out: &mut Outbox,
+    ) -> Result<(), Msg> {
+        let held: Vec<Power> = match power {
+            Some(p) => {
+                let p = resolve::power(&self.rs, p)?;
+                if s.seats.get(&p) != Some(&caller.user) {
+                    return Err(Msg::NotYourSeat {
+                        power: p,
+                        holder: s.seats.get(&p).map(|u| self.name(*u)),
+                    });
+                }
+                vec![p]
+            }
+            None => s
+                .seats
+                .iter()
+                .filter(|(_, u)| **u == caller.user)
+                .map(|(p, _)| *p)
+                .collect(),
+        };
+        if held.is_empty() {
+            return Err(Msg::NotSeated);
+        }
+        for p in &held {
+            self.store_do(|st| st.set_seat(s.row.id, p.as_str(), None, Some(caller.user)))?;
+            s.seats.remove(p);
+        }
+        out.channel(t.msg(&Msg::Left {
+            name: caller.name.clone(),
+            powers: held,
+        }));
+        Ok(())
+    }
+
+    fn start(
+        &self,
+        s: &mut Slot,
+        caller: &Caller,
+        t: Texts<'_>,
+        out: &mut Outbox,
+    ) -> Result<(), Msg> {
+        self.require_creator(s, caller)?;
+        if s.row.status != Status::Lobby {
+            return Err(Msg::NotInLobby);
+        }
+        // R-GAME-PLAYERS: two to six players.
+        let players = Self::players(s);
+        if !(2..=6).contains(&players) {
+            return Err(Msg::TooFewPlayers { players });
+        }
+        let powers: PowerSet = s.seats.keys().copied().collect();
+        let opts = GameOptions {
+            scenario: s.row.scenario.clone(),
+            powers,
+        };
+        let options_json = serde_json::to_string(&opts).map_err(|e| Msg::StoreFailed {
+            error: e.to_string(),
+        })?;
+        let mut row = s.row.clone();
+        row.options_json = options_json.clone();
+        let (g, events) = self
+            .start_game(&row)
+            .map_err(|e| Msg::StoreFailed { error: e })?;
+        self.store_do(|st| {
+            st.set_options(s.row.id, &options_json)?;
+            st.set_status(s.row.id, Status::Active)
+        })?;
+        row.status = Status::Active;
+        s.row = row;
+        s.game = Some(g);
+        out.channel(t.msg(&Msg::Started {
+            powers: powers.iter().collect(),
+        }));
+        self.post_events(s, &events, t, out);
+        Ok(())
+    }
+
+    /// The power a caller acts for: `power:` if given (and theirs), else the one awaited power
+    /// they hold, else their only power.
+    fn acting_power(
+        &self,
+        s: &Slot,
+        caller: &Caller,
+        explicit: Option<&str>,
+        any_time: bool,
+    ) -> Result<Power, Msg> {
+        let held: Vec<Power> = s
+            .seats
+            .iter()
+            .filter(|(_, u)| **u == caller.user)
+            .map(|(p, _)| *p)
+            .collect();
+        if let Some(e) = explicit {
+            let p = resolve::power(&self.rs, e)?;
+            if !held.contains(&p) {
+                return Err(Msg::NotYourSeat {
+                    power: p,
+                    holder: s.seats.get(&p).map(|u| self.name(*u)),
+                });
+            }
+            return Ok(p);
+        }
+        if held.is_empty() {
+            return Err(Msg::NotSeated);
+        }
+        let awaited = s
+            .game
+            .as_ref()
+            .map(|g| g.awaiting().powers())
+            .unwrap_or(PowerSet::EMPTY);
+        let mine: Vec<Power> = held
+            .iter()
+            .copied()
+            .filter(|p| awaited.contains(*p))
+            .collect();
+        match (mine.as_slice(), held.as_slice()) {
+            ([p], _) => Ok(*p),
+            ([_, _, ..], _) => Err(Msg::Ambiguous { held: mine }),
+            ([], [p]) => Ok(*p),
+            ([], _) if any_time => Err(Msg::Ambiguous { held }),
+            ([], _) => Err(Msg::NotYourTurn {
+                waiting: String::new(),
+            }),
+        }
+    }
+
+    fn waiting_text(&self, s: &Slot, t: Texts<'_>) -> String {
+        let Some(g) = &s.game else {
+            return String::new();
+        };
+        let aw = g.awaiting();
+        aw.powers()
+            .iter()
+            .map(|p| match s.seats.get(&p) {
+                Some(u) => format!("{} ({})", t.power(p), self.name(*u)),
+                None => t.power(p),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn act(
+        &self,
+        s: &mut Slot,
+        caller: &Caller,
+        cmd: &Command,
+        t: Texts<'_>,
+        out: &mut Outbox,
+    ) -> Result<(), Msg> {
+        if s.row.status == Status::Lobby {
+            return Err(Msg::NotStarted);
+        }
+        let game = s.game.as_ref().ok_or(Msg::NotStarted)?;
+        let explicit = match cmd {
+            Command::Secret { .. } => Some("empire"),
+            _ => cmd_power(cmd),
+        };
+        let is_adjust = matches!(cmd, Command::Adjust { .. });
+        let power = match self.acting_power(s, caller, explicit, is_adjust) {
+            Err(Msg::NotYourTurn { .. }) => {
+                return Err(Msg::NotYourTurn {
+                    waiting: self.waiting_text(s, t),
+                })
+            }
+            r => r?,
+        };
+        if !is_adjust && !game.awaiting().powers().contains(power) && !game.is_over() {
+            return Err(Msg::NotYourTurn {
+                waiting: self.waiting_text(s, t),
+            });
+        }
+        let action = match convert::to_action(&self.rs, game, power, cmd) {
+            Some(a) => a?,
+            None => return Err(Msg::NoActions),
+        };
+        let before = game.awaiting();
+        let mut next = game.clone();
+        let events = next
+            .apply(&self.rs, power, &action)
+            .map_err(|e| Msg::Rule(t.rule_error(&e)))?;
+        let row = LogRow {
+            seq: s.log.len() as u64 + 1,
+            power: Some(power.as_str().to_string()),
+            user_id: Some(caller.user),
+            action_json: serde_json::to_string(&action).map_err(|e| Msg::StoreFailed {
+                error: e.to_string(),
+            })?,
+            state_hash: next.state_hash(),
+        };
+        let over = next.is_over();
+        self.store_do(|st| {
+            st.append(s.row.id, &row, None)?;
+            if over {
+                st.set_status(s.row.id, Status::Finished)?;
+            }
+            Ok(())
+        })?;
+        s.log.push(Logged {
+            power,
+            user: Some(caller.user),
+            barrier: is_barrier(&before, &next, &events),
+            action,
+        });
+        s.game = Some(next);
+        if over {
+            s.row.status = Status::Finished;
+        }
+        self.post_events(s, &events, t, out);
+        if over {
+            out.channel(t.msg(&Msg::SeedRevealed {
+                seed: s.row.seed.clone(),
+                commitment: s.row.seed_commitment.clone(),
+            }));
+        }
+        Ok(())
+    }
+
+    fn undo(
+        &self,
+        s: &mut Slot,
+        caller: &Caller,
+        t: Texts<'_>,
+        out: &mut Outbox,
+    ) -> Result<(), Msg> {
+        let last = s.log.last().ok_or(Msg::NothingToUndo)?;
+        if last.barrier {
+            return Err(Msg::UndoBarrier);
+        }
+        if s.seats.get(&last.power) != Some(&caller.user) {
+            return Err(Msg::UndoNotYours { power: last.power });
+        }
+        let what = convert::action_line(&last.action, last.power, true).unwrap_or_default();
+        let keep = s.log.len() - 1;
+        // Rebuild from the start and the remaining log before touching the store.
+        let (mut g, _) = self
+            .start_game(&s.row)
+            .map_err(|e| Msg::StoreFailed { error: e })?;
+        for l in &s.log[..keep] {
+            g.apply(&self.rs, l.power, &l.action)
+                .map_err(|e| Msg::StoreFailed {
+                    error: e.to_string(),
+                })?;
+        }
+        self.store_do(|st| st.truncate_after(s.row.id, keep as u64))?;
+        s.log.truncate(keep);
+        s.game = Some(g);
+        out.channel(t.msg(&Msg::Undone {
+            name: caller.name.clone(),
+            what,
+        }));
+        self.next_line(s, t, out);
+        Ok(())
+    }
+
+    /// Turns engine events into messages: public lines to the channel, private ones to the
+    /// holders of the powers allowed to see them, a map when an impulse or phase begins, and
+    /// who acts next.
+    fn post_events(&self, s: &Slot, events: &[Event], t: Texts<'_>, out: &mut Outbox) {
+        let mut public = Vec::new();
+        let mut private: BTreeMap<UserId, Vec<String>> = BTreeMap::new();
+        for e in events {
+            match e.vis {
+                Visibility::Public => public.push(t.event(&e.kind)),
+                Visibility::Powers(set) => {
+                    for p in set.iter() {
+                        if let Some(u) = s.seats.get(&p) {
+                            let line = t.event(&e.kind);
+                            let lines = private.entry(*u).or_default();
+                            if !lines.contains(&line) {
+                                lines.push(line);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !public.is_empty() {
+            out.channel(public.join("\n"));
+        }
+        for (u, lines) in private {
+            out.dm(u, lines.join("\n"));
+        }
+        if map_moment(events) {
+            self.attach_map(s, out);
+        }
+        if s.row.status == Status::Finished {
+            return;
+        }
+        self.next_line(s, t, out);
+    }
+
+    fn next_line(&self, s: &Slot, t: Texts<'_>, out: &mut Outbox) {
+        let Some(g) = &s.game else { return };
+        let aw = g.awaiting();
+        let who: Vec<(Power, String)> = aw
+            .powers()
+            .iter()
+            .map(|p| {
+                (
+                    p,
+                    s.seats
+                        .get(&p)
+                        .map_or_else(|| "—".to_string(), |u| self.name(*u)),
+                )
+            })
+            .collect();
+        let mentions: Vec<UserId> = aw
+            .powers()
+            .iter()
+            .filter_map(|p| s.seats.get(&p).copied())
+            .collect();
+        out.channel(t.next_up(&aw, &who));
+        if let Some(m) = out.messages.last_mut() {
+            m.mentions = mentions;
+        }
+    }
+
+    /// Attaches a rendered map to the last channel message (or a new one). False without a
+    /// renderer or when rendering fails.
+    fn attach_map(&self, s: &Slot, out: &mut Outbox) -> bool {
+        let (Some(r), Some(g)) = (&self.opts.renderer, &s.game) else {
+            return false;
+        };
+        let Ok(png) = r.render_map(&self.rs, g) else {
+            return false;
+        };
+        let image = Image {
+            name: format!("map-g{}-t{}-a{}.png", s.row.id, g.turn, s.log.len()),
+            png,
+        };
+        match out
+            .messages
+            .iter_mut()
+            .rev()
+            .find(|m| m.to == Audience::Channel && m.image.is_none())
+        {
+            Some(m) => m.image = Some(image),
+            None => {
+                out.channel(String::new());
+                if let Some(m) = out.messages.last_mut() {
+                    m.image = Some(image);
+                }
+            }
+        }
+        true
+    }
+
+    fn status_text(&self, s: &Slot, t: Texts<'_>) -> String {
+        let l = t.loc;
+        let mut lines = Vec::new();
+        let status = match (s.row.status, l) {
+            (Status::Lobby, Locale::En) => "lobby",
+            (Status::Lobby, Locale::Ru) => "сбор игроков",
+            (Status::Active, Locale::En) => "in play",
+            (Status::Active, Locale::Ru) => "идёт",
+            (Status::Finished, Locale::En) => "finished",
+            (Status::Finished, Locale::Ru) => "окончена",
+        };
+        lines.push(format!(
+            "**#{}** · {} · {}",
+            s.row.id, s.row.scenario, status
+        ));
+        for p in Power::ALL {
+            if let Some(u) = s.seats.get(p) {
+                lines.push(format!("• {} — {}", t.power(*p), self.name(*u)));
+            }
+        }
+        if let Some(g) = &s.game {
+            let hs: Vec<String> = g
+                .powers
+                .iter()
+                .map(|p| format!("{} {}", t.power(p), g.hands[p as usize].len()))
+                .collect();
+            lines.push(format!(
+                "{} {} · {}",
+                t.loc_pick("Turn", "Ход"),
+                g.turn,
+                hs.join(", ")
+            ));
+            if !g.is_over() {
+                let mut o = Outbox::default();
+                self.next_line(s, t, &mut o);
+                lines.push(o.text_for(Audience::Channel));
+            }
+        }
+        lines.push(format!("sha256(seed) = `{}`", s.row.seed_commitment));
+        lines.join("\n")
+    }
+
+    fn vp_text(&self, s: &Slot, t: Texts<'_>) -> Result<String, Msg> {
+        let g = s.game.as_ref().ok_or(Msg::NotStarted)?;
+        let mut rows: Vec<(i32, String)> = g
+            .powers
+            .iter()
+            .map(|p| {
+                let v = g.vp(&self.rs, p);
+                (
+                    v.total(),
+                    format!(
+                        "{} — **{}** ({} {}, {} {})",
+                        t.power(p),
+                        v.total(),
+                        t.loc_pick("keys", "ключи"),
+                        v.keys,
+                        t.loc_pick("bonus", "бонус"),
+                        v.bonus + v.master + v.secret
+                    ),
+                )
+            })
+            .collect();
+        rows.sort_by_key(|r| std::cmp::Reverse(r.0));
+        Ok(rows
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect::<Vec<_>>()
+            .join("\n"))
+    }
+
+    fn log_text(&self, s: &Slot, last: usize, t: Texts<'_>) -> String {
+        if s.log.is_empty() {
+            return t.msg(&Msg::NoActions);
+        }
+        let from = s.log.len().saturating_sub(last.clamp(1, 50));
+        s.log[from..]
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let who = l.user.map(|u| self.name(u)).unwrap_or_default();
+                let line = convert::action_line(&l.action, l.power, true).unwrap_or_default();
+                format!(
+                    "{}. {} ({}): `{}`",
+                    from + i + 1,
+                    t.power(l.power),
+                    who,
+                    line
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// The `power:` option of a game command, if any.
+fn cmd_power(cmd: &Command) -> Option<&str> {
+    match cmd {
+        Command::Play { power, .. }
+        | Command::Move { power, .. }
+        | Command::Control { power, .. }
+        | Command::Build { power, .. }
+        | Command::Assault { power, .. }
+        | Command::Pass { power }
+        | Command::End { power }
+        | Command::War { power, .. }
+        | Command::Peace { power, .. }
+        | Command::Ally { power, .. }
+        | Command::Accept { power, .. }
+        | Command::Decline { power, .. }
+        | Command::Done { power }
+        | Command::Deploy { power, .. }
+        | Command::Place { power, .. }
+        | Command::Adjust { power, .. }
+        | Command::Hand { power } => power.as_deref(),
+        _ => None,
+    }
+}

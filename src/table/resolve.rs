@@ -1,0 +1,185 @@
+//! Names typed by players → data ids: powers, cards, leaders, minors, spaces (id, English or
+//! Russian, any case), with the closest suggestions when nothing matches.
+
+use crate::engine::power::{Minor, Owner, Power};
+use crate::engine::{Game, RuleError, Ruleset};
+
+use super::command::suggest;
+use super::messages::Msg;
+
+fn norm(s: &str) -> String {
+    s.trim()
+        .to_lowercase()
+        .replace(['_', '-', '.', '\''], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn unknown(what: &'static str, name: &str, cands: Vec<String>) -> Msg {
+    Msg::UnknownName {
+        what,
+        name: name.to_string(),
+        hint: suggest(&norm(name), cands.iter().map(String::as_str)),
+    }
+}
+
+/// A major power by id or English/Russian name (a unique prefix is enough).
+pub fn power(rs: &Ruleset, text: &str) -> Result<Power, Msg> {
+    if let Ok(p) = text.trim().parse::<Power>() {
+        return Ok(p);
+    }
+    let t = norm(text);
+    let names = |p: Power| -> Vec<String> {
+        let mut v = vec![p.as_str().to_string()];
+        if let Some(i) = rs.power_info(p.as_str()) {
+            v.push(norm(&i.name_en));
+            v.push(norm(&i.name_ru));
+        }
+        v
+    };
+    if let Some(p) = Power::ALL.iter().find(|p| names(**p).contains(&t)) {
+        return Ok(*p);
+    }
+    let pre: Vec<Power> = Power::ALL
+        .iter()
+        .copied()
+        .filter(|p| !t.is_empty() && names(*p).iter().any(|n| n.starts_with(&t)))
+        .collect();
+    if let [p] = pre[..] {
+        return Ok(p);
+    }
+    Err(unknown(
+        "power",
+        text,
+        Power::ALL.iter().flat_map(|p| names(*p)).collect(),
+    ))
+}
+
+/// A minor power by id or name.
+pub fn minor(rs: &Ruleset, text: &str) -> Result<Minor, Msg> {
+    if let Ok(m) = text.trim().parse::<Minor>() {
+        return Ok(m);
+    }
+    let t = norm(text);
+    for m in Minor::ALL {
+        if let Some(i) = rs.power_info(m.as_str()) {
+            if norm(&i.name_en) == t || norm(&i.name_ru) == t {
+                return Ok(*m);
+            }
+        }
+    }
+    Err(unknown(
+        "minor power",
+        text,
+        Minor::ALL.iter().map(|m| m.as_str().to_string()).collect(),
+    ))
+}
+
+/// An owner: a major, a minor or `independent`.
+pub fn owner(rs: &Ruleset, text: &str) -> Result<Owner, Msg> {
+    if let Ok(o) = text.trim().parse::<Owner>() {
+        return Ok(o);
+    }
+    if let Ok(p) = power(rs, text) {
+        return Ok(Owner::Major(p));
+    }
+    minor(rs, text).map(Owner::Minor)
+}
+
+/// A card by number or English/Russian name (a unique prefix is enough).
+pub fn card(rs: &Ruleset, text: &str) -> Result<u16, Msg> {
+    let t = text.trim().trim_start_matches('#');
+    if let Ok(n) = t.parse::<u16>() {
+        return match rs.card(n) {
+            Some(_) => Ok(n),
+            None => Err(Msg::UnknownName {
+                what: "card",
+                name: text.to_string(),
+                hint: String::new(),
+            }),
+        };
+    }
+    let t = norm(t);
+    if let Some(c) = rs
+        .cards
+        .iter()
+        .find(|c| norm(&c.name_en) == t || norm(&c.name_ru) == t)
+    {
+        return Ok(c.number);
+    }
+    let pre: Vec<u16> = rs
+        .cards
+        .iter()
+        .filter(|c| norm(&c.name_en).starts_with(&t) || norm(&c.name_ru).starts_with(&t))
+        .map(|c| c.number)
+        .collect();
+    if let [n] = pre[..] {
+        return Ok(n);
+    }
+    Err(unknown(
+        "card",
+        text,
+        rs.cards
+            .iter()
+            .flat_map(|c| [norm(&c.name_en), norm(&c.name_ru)])
+            .collect(),
+    ))
+}
+
+/// A leader by id or English/Russian name.
+pub fn leader(rs: &Ruleset, text: &str) -> Result<String, Msg> {
+    let t = norm(text);
+    if let Some(l) = rs.leaders.iter().find(|l| {
+        norm(&l.id) == t
+            || norm(&l.name_en) == t
+            || norm(&l.name_ru) == t
+            || norm(&l.name_en).split(' ').next_back() == Some(t.as_str())
+    }) {
+        return Ok(l.id.clone());
+    }
+    Err(unknown(
+        "leader",
+        text,
+        rs.leaders
+            .iter()
+            .flat_map(|l| [norm(&l.id), norm(&l.name_en)])
+            .collect(),
+    ))
+}
+
+/// Leader names in a unit pick: each word, or a few words together, names one leader.
+pub fn leaders(rs: &Ruleset, words: &[String]) -> Result<Vec<String>, Msg> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let mut found = None;
+        for len in (1..=(words.len() - i).min(4)).rev() {
+            if let Ok(id) = leader(rs, &words[i..i + len].join(" ")) {
+                found = Some((id, len));
+                break;
+            }
+        }
+        match found {
+            Some((id, len)) => {
+                out.push(id);
+                i += len;
+            }
+            None => return Err(leader(rs, &words[i]).err().unwrap_or(Msg::NoMatchingMove)),
+        }
+    }
+    Ok(out)
+}
+
+/// A space's data id from an id or English/Russian name.
+pub fn space(rs: &Ruleset, text: &str) -> Result<String, Msg> {
+    match Game::resolve_space(rs, text) {
+        Ok(s) => Ok(rs.space(s).id.clone()),
+        Err(RuleError::Unknown { what, name, hint }) => Err(Msg::UnknownName { what, name, hint }),
+        Err(e) => Err(Msg::UnknownName {
+            what: "space",
+            name: text.to_string(),
+            hint: format!("; {e}"),
+        }),
+    }
+}

@@ -1,0 +1,132 @@
+//! The rules catalogue for `rule R-…`: a short statement of each numbered seed rule, in our own
+//! words, in English and Russian.
+
+use super::messages::Locale;
+
+/// One rule: id, English, Russian.
+pub struct RuleText {
+    /// The stable id, e.g. `R-GAME-PLAYERS`.
+    pub id: &'static str,
+    /// Text: English, Russian.
+    pub text: [&'static str; 2],
+}
+
+/// Every seed rule id the table can print.
+pub static RULES: &[RuleText] = &[
+    RuleText { id: "R-GAME-PLAYERS", text: [
+        "Between two and six people play. The six major powers (Ottoman, Spain, England, France, the Holy Roman Empire, the Protestant) are shared out among them, so one person may run several. The Protestant is a single power made of two factions, Huguenot and Dutch.",
+        "Играют от двух до шести человек. Шесть великих держав (Османская империя, Испания, Англия, Франция, Священная Римская империя, Протестант) делятся между ними, так что у одного игрока может быть несколько. Протестант — одна держава из двух фракций: гугеноты и голландцы."] },
+    RuleText { id: "R-MAP-SPACES", text: [
+        "Europe is made of spaces: squares are keys, circles are unfortified, eight-pointed stars are fortresses. Spaces joined by a line are adjacent.",
+        "Европа состоит из пространств: квадрат — ключевое, круг — неукреплённое, восьмиконечная звезда — крепость. Пространства, соединённые линией, соседние."] },
+    RuleText { id: "R-MAP-PORTS", text: [
+        "A port is a space that reaches the sea zones it touches.",
+        "Порт — пространство, через которое можно выйти в граничащие с ним морские зоны."] },
+    RuleText { id: "R-MAP-WORLD", text: [
+        "The world map has settlements (triangles) with no land links; each touches one ocean zone. Nothing moves straight between the world map and Europe.",
+        "На карте мира есть поселения (треугольники) без сухопутных связей; каждое граничит с одной океанской зоной. Между картой мира и Европой напрямую ничего не перемещается."] },
+    RuleText { id: "R-SPACE-FORTIFIED", text: [
+        "Keys and fortresses change hands only by a successful siege. Up to four land units of the controller can shelter inside against a siege. Fortified spaces serve as winter quarters.",
+        "Ключевые пространства и крепости меняют владельца только после успешной осады. До четырёх сухопутных отрядов владельца могут укрыться внутри. Укреплённые пространства — зимние квартиры."] },
+    RuleText { id: "R-SPACE-KEY", text: [
+        "Holding a key earns its controller victory points and extra cards.",
+        "Ключевые пространства приносят владельцу победные очки и карты."] },
+    RuleText { id: "R-SPACE-CAPITALS", text: [
+        "Capitals are keys drawn with a double border: Istanbul (Ottoman), Madrid and Milan (Spain), London (England), Paris (France), Vienna for the Empire until the capital moves to Prague. The Protestant has no fixed capital.",
+        "Столицы — ключевые пространства с двойной рамкой: Стамбул (Османы), Мадрид и Милан (Испания), Лондон (Англия), Париж (Франция), Вена у Империи, пока столица не переедет в Прагу. У Протестанта постоянной столицы нет."] },
+    RuleText { id: "R-SPACE-FORTRESS", text: [
+        "A fortress gives no VP and no cards but must be besieged like a key. Fortresses can be built in unfortified spaces during play; Spain may also fortify settlements on the world map.",
+        "Крепость не даёт ни очков, ни карт, но её надо осаждать, как ключевое пространство. Крепость можно построить в неукреплённом пространстве; Испания может укреплять и поселения на карте мира."] },
+    RuleText { id: "R-SPACE-UNFORTIFIED", text: [
+        "An unfortified space changes hands without a siege. Units of two powers at war that meet in one unfortified space fight a field battle.",
+        "Неукреплённое пространство переходит без осады. Войска двух воюющих держав, оказавшиеся в одном неукреплённом пространстве, вступают в полевое сражение."] },
+    RuleText { id: "R-SPACE-HOME", text: [
+        "Each space is independent (grey) or the home of one power: a major (Huguenot homes in France and Dutch homes in the Netherlands belong to the Protestant) or a minor: Ireland, the Papacy, Portugal, Scotland, Venice.",
+        "Каждое пространство либо независимое (серое), либо родное для одной державы: великой (родные пространства гугенотов во Франции и голландцев в Нидерландах — протестантские) или малой: Ирландия, Папство, Португалия, Шотландия, Венеция."] },
+    RuleText { id: "R-CONTROL-DEFAULT", text: [
+        "A space belongs to its home power unless another power took it; only then does it carry a control marker.",
+        "Пространство принадлежит своей родной державе, пока его не захватил кто-то другой; только тогда на нём лежит маркер контроля."] },
+    RuleText { id: "R-CONTROL-SET", text: [
+        "A power controls its own home spaces that nobody took, the independent and foreign spaces it took, and the home spaces of minors allied to it.",
+        "Держава контролирует свои родные пространства, которые никто не захватил, захваченные ею независимые и чужие пространства, а также родные пространства союзных ей малых держав."] },
+    RuleText { id: "R-CONTROL-TERMS", text: [
+        "For the acting power, things held by itself or an ally are friendly, things held by a power at war with it are enemy, and things held by nobody are independent. Independent units are never friendly or enemy: they do not intercept and do not block taking an empty unfortified space next to them.",
+        "Для действующей державы своё и союзное — дружественное, принадлежащее воюющей с ней державе — вражеское, ничьё — независимое. Независимые войска не бывают ни дружественными, ни вражескими: они не перехватывают и не мешают занять соседнее пустое неукреплённое пространство."] },
+    RuleText { id: "R-REL-ZONES", text: [
+        "Religion is fought over in four zones: the Netherlands, France, England and Scotland. Rules naming one of them mean a space inside that zone.",
+        "Борьба за веру идёт в четырёх зонах: Нидерланды, Франция, Англия, Шотландия. Когда правило называет одну из них, имеется в виду пространство внутри зоны."] },
+    RuleText { id: "R-REL-STATE", text: [
+        "Every space is Catholic or Protestant: as printed, or as the face of the marker on it.",
+        "Каждое пространство католическое или протестантское: как напечатано, либо как показывает лежащий на нём маркер."] },
+    RuleText { id: "R-REL-OUTSIDE", text: [
+        "Spaces outside the four zones never change religion; they still count with their printed faith when a neighbouring space is being converted.",
+        "Пространства вне четырёх зон не меняют веру, но учитываются со своей напечатанной верой при обращении соседнего пространства."] },
+    RuleText { id: "R-MARKER", text: [
+        "A single marker shows both who controls a space and its religion. Keys get square markers, other spaces hex markers.",
+        "Один маркер показывает и владельца пространства, и его веру. На ключевых — квадратные маркеры, на остальных — шестиугольные."] },
+    RuleText { id: "R-HRE-MASTER", text: [
+        "At each Victory Determination the Empire holds the Master of Central Europe marker (+1 VP, never counted twice) while it controls Prague, Vienna and Buda with no unrest in any of them.",
+        "В каждой фазе подсчёта победы Империя держит маркер «Владыка Центральной Европы» (+1 ПО, не больше одного раза), пока контролирует Прагу, Вену и Буду без беспорядков в них."] },
+    RuleText { id: "R-HRE-SECRET", text: [
+        "In the first turn's Spring Deployment, after negotiations, the Empire secretly picks Protestant, Catholic or Balanced. It is revealed at a Victory Determination only if its VP would let the Empire win or would stop another power's victory, and in any case when the game ends. Its VP come from the Empire's special track.",
+        "В весеннем развёртывании первого хода, после переговоров, Империя тайно выбирает: протестантский, католический или сбалансированный курс. Выбор раскрывается при подсчёте победы, только если его очки дают Империи победу или мешают победе другой державы, и в любом случае в конце партии. Очки берутся с особой шкалы Империи."] },
+    RuleText { id: "R-HRE-CAPITAL", text: [
+        "When the mandatory event Rudolf II makes Rudolf ruler, the Empire's capital moves from Vienna to Prague for good.",
+        "Когда обязательное событие «Рудольф II» делает Рудольфа правителем, столица Империи навсегда переезжает из Вены в Прагу."] },
+    RuleText { id: "R-HRE-RUDOLF-DEATH", text: [
+        "If Rudolf II dies, the Empire loses its card bonus and its administrative rating drops to 1.",
+        "Если Рудольф II погибает, Империя теряет бонус карт, а её административный рейтинг становится 1."] },
+    RuleText { id: "R-PROT-FACTIONS", text: [
+        "Protestant pieces belong to the Huguenots (mainly France) or the Dutch (mainly the Netherlands).",
+        "Протестантские фишки принадлежат гугенотам (в основном Франция) или голландцам (в основном Нидерланды)."] },
+    RuleText { id: "R-PROT-HEX", text: [
+        "Huguenot and Dutch hex markers are interchangeable and can mark any non-key space.",
+        "Шестиугольные маркеры гугенотов и голландцев взаимозаменяемы и подходят для любого неключевого пространства."] },
+    RuleText { id: "R-PROT-KEYS", text: [
+        "Amsterdam, Antwerp and Brussels take Dutch square markers, score 3 VP each and never count toward the Protestant military victory. Any other key the Protestant holds takes a Huguenot square marker and scores 2 VP.",
+        "Амстердам, Антверпен и Брюссель получают голландские квадратные маркеры, дают по 3 ПО и не идут в зачёт военной победы протестантов. Любое другое ключевое пространство протестантов — под гугенотским квадратным маркером и даёт 2 ПО."] },
+    RuleText { id: "R-PROT-MILITARY-WIN", text: [
+        "The Protestant wins militarily when it controls five keys outside the Netherlands.",
+        "Протестант одерживает военную победу, контролируя пять ключевых пространств вне Нидерландов."] },
+    RuleText { id: "R-PROT-CARDS", text: [
+        "At the start of a turn the Protestant draws 4 cards, 5 with at least one key in both the Dutch and the Huguenot rows, 6 with two in both, 7 with three in both.",
+        "В начале хода Протестант берёт 4 карты; 5 — если в голландском и гугенотском рядах хотя бы по одному ключевому пространству; 6 — по два; 7 — по три."] },
+    RuleText { id: "R-PROT-LEADERS", text: [
+        "Huguenot leaders enter in a Protestant fortified home space in France, Dutch leaders in one in the Netherlands, at Spring Deployment or during a revolt there. Once on the map any Protestant leader may lead Huguenot, Dutch or mixed stacks. When units go home each turn, leaders may be taken off to re-enter at a later deployment or revolt.",
+        "Гугенотские полководцы появляются в укреплённом родном протестантском пространстве во Франции, голландские — в Нидерландах, при весеннем развёртывании или восстании там. На карте любой протестантский полководец ведёт гугенотов, голландцев или смешанные отряды. Когда войска уходят домой, полководцев можно снять и выставить позже."] },
+    RuleText { id: "R-PROT-POOL", text: [
+        "Huguenot units are raised only in Huguenot home spaces and Dutch units only in Dutch ones. They may stack, move and fight together and winter in any Protestant fortified space, subject to R-PROT-WINTER.",
+        "Гугенотские войска набираются только в гугенотских родных пространствах, голландские — в голландских. Они могут стоять, ходить и сражаться вместе и зимовать в любом укреплённом протестантском пространстве, с учётом R-PROT-WINTER."] },
+    RuleText { id: "R-PROT-CAPITAL", text: [
+        "The Protestant can have a Huguenot capital in France and a Dutch one in the Netherlands, each declared during a revolt there. A capital serves only its own faction's leaders and units. It lasts until another major takes the space; the marker then waits on the turn track for a later revolt. Paris Is Worth a Mass may also move the Huguenot capital.",
+        "У Протестанта может быть гугенотская столица во Франции и голландская в Нидерландах; каждая объявляется при восстании там. Столица обслуживает только свою фракцию. Она держится, пока пространство не захватит другая великая держава; тогда маркер ждёт на шкале ходов следующего восстания. «Париж стоит мессы» тоже может перенести гугенотскую столицу."] },
+    RuleText { id: "R-PROT-WINTER", text: [
+        "Huguenot units may not winter in the Dutch capital, nor Dutch units in the Huguenot one, nor allied minor units in either; units caught there at winter go to the nearest friendly fortified space that can take them.",
+        "Гугеноты не зимуют в голландской столице, голландцы — в гугенотской, союзные малые державы — ни в одной из них; застигнутые там зимой войска идут в ближайшее подходящее дружественное укреплённое пространство."] },
+    RuleText { id: "R-FW-DEPLOY", text: [
+        "When a foreign-war event is played, its card goes next to the affected power, which moves the required land units (not from besieged spaces) and optionally one leader onto it. Independent pieces stand for the foreign army.",
+        "Когда разыгрывается событие внешней войны, карта кладётся рядом с затронутой державой; она переносит на карту нужное число сухопутных отрядов (не из осаждённых пространств) и, по желанию, одного полководца. Иностранную армию изображают независимые фишки."] },
+    RuleText { id: "R-FW-FIGHT", text: [
+        "Each try to end a foreign war costs 1 CP: a field battle against the foreign army without the defender's extra die and without retreat. When the foreign army is gone the war ends and the survivors return to the capital or another friendly home key.",
+        "Каждая попытка закончить внешнюю войну стоит 1 очко: полевое сражение с иностранной армией без бонусного кубика защитника и без отступления. Когда иностранная армия уничтожена, война окончена, а уцелевшие возвращаются в столицу или другое дружественное родное ключевое пространство."] },
+    RuleText { id: "R-FW-UPKEEP", text: [
+        "While the war lasts the power keeps the required number of units on the card; new land units go there until the number is restored (except the free winter regular). No extra units may go, and units on the card never go home until the war ends.",
+        "Пока идёт война, на карте должно быть нужное число отрядов; новые сухопутные отряды идут туда, пока число не восстановлено (кроме бесплатного зимнего регуляра). Лишних отправлять нельзя, и отряды с карты не уходят домой до конца войны."] },
+    RuleText { id: "R-MINOR-HIS", text: [
+        "The foreign-war seed was written for Here I Stand, whose minors are Genoa, Hungary-Bohemia, Scotland and Venice; Virgin Queen's are Ireland, the Papacy, Portugal, Scotland and Venice.",
+        "Исходник про внешние войны написан для Here I Stand, где малые державы — Генуя, Венгрия-Богемия, Шотландия и Венеция; в Virgin Queen это Ирландия, Папство, Португалия, Шотландия и Венеция."] },
+];
+
+/// The text of a rule by id (any case, with or without the `R-` prefix).
+pub fn rule_text(id: &str, loc: Locale) -> Option<(&'static str, &'static str)> {
+    let want = id.trim().to_uppercase();
+    let want = if want.starts_with("R-") {
+        want
+    } else {
+        format!("R-{want}")
+    };
+    RULES
+        .iter()
+        .find(|r| r.id == want)
+        .map(|r| (r.id, r.text[loc as usize]))
+}

@@ -1,0 +1,213 @@
+//! The table's storage on the SQLite store (`crate::store`), and the store's [`Replayable`] for
+//! the engine's `Game`.
+//!
+//! The store has no call to change a game's options or locale; both are set here with one
+//! guarded UPDATE on the store's connection (options only while the game is in the lobby).
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use crate::engine::{Action, Game, GameOptions, Power, Ruleset};
+use crate::store::{
+    ActionRecord, ChannelKey, GameId, GameRecord, GameStatus, NewGame, Replayable, Store,
+};
+
+use super::persist::{Channel, GameRow, GameStore, LogRow, PResult, PersistError, Status};
+
+/// Opens (or creates) the game file at `path`.
+pub fn open(path: &Path) -> Result<Box<dyn GameStore>, String> {
+    Store::open(path)
+        .map(|s| Box::new(SqliteStore(s)) as Box<dyn GameStore>)
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// [`GameStore`] over the SQLite [`Store`].
+#[derive(Debug)]
+pub struct SqliteStore(pub Store);
+
+fn err(e: impl std::fmt::Display) -> PersistError {
+    PersistError(e.to_string())
+}
+
+fn key(c: Channel) -> ChannelKey {
+    ChannelKey::guild(c.guild, c.channel)
+}
+
+fn status_to(s: Status) -> GameStatus {
+    match s {
+        Status::Lobby => GameStatus::Lobby,
+        Status::Active => GameStatus::Active,
+        Status::Finished => GameStatus::Finished,
+    }
+}
+
+fn row_of(r: GameRecord) -> GameRow {
+    GameRow {
+        id: r.id.0,
+        channel: Channel {
+            guild: r.channel.guild_id,
+            channel: r.channel.channel_id,
+        },
+        status: match r.status {
+            GameStatus::Lobby => Status::Lobby,
+            GameStatus::Active => Status::Active,
+            GameStatus::Finished | GameStatus::Abandoned => Status::Finished,
+        },
+        scenario: r.scenario,
+        options_json: r.options_json,
+        seed: r.seed,
+        seed_commitment: r.seed_commitment,
+        locale: r.locale,
+        created_by: r.created_by,
+    }
+}
+
+impl GameStore for SqliteStore {
+    fn create(&mut self, row: &GameRow) -> PResult<GameRow> {
+        let new = NewGame {
+            channel: key(row.channel),
+            status: GameStatus::Lobby,
+            ruleset: "virgin_queen".into(),
+            scenario: row.scenario.clone(),
+            options_json: row.options_json.clone(),
+            seed: row.seed.clone(),
+            seed_commitment: row.seed_commitment.clone(),
+            locale: row.locale.clone(),
+            created_by: row.created_by,
+            engine_version: env!("CARGO_PKG_VERSION").into(),
+        };
+        self.0.create_game(&new).map(row_of).map_err(err)
+    }
+    fn open_game(&self, channel: Channel) -> PResult<Option<GameRow>> {
+        Ok(self.0.open_game(key(channel)).map_err(err)?.map(row_of))
+    }
+    fn set_status(&mut self, id: i64, status: Status) -> PResult<()> {
+        self.0
+            .set_status(GameId(id), status_to(status))
+            .map(|_| ())
+            .map_err(err)
+    }
+    fn set_options(&mut self, id: i64, options_json: &str) -> PResult<()> {
+        let n = self
+            .0
+            .connection()
+            .execute(
+                "UPDATE games SET options_json = ?2 WHERE id = ?1 AND status = 'lobby'",
+                rusqlite::params![id, options_json],
+            )
+            .map_err(err)?;
+        if n == 1 {
+            Ok(())
+        } else {
+            Err(PersistError(format!("game {id} is not in the lobby")))
+        }
+    }
+    fn set_locale(&mut self, id: i64, locale: &str) -> PResult<()> {
+        self.0
+            .connection()
+            .execute(
+                "UPDATE games SET locale = ?2 WHERE id = ?1",
+                rusqlite::params![id, locale],
+            )
+            .map(|_| ())
+            .map_err(err)
+    }
+    fn set_seat(
+        &mut self,
+        id: i64,
+        power: &str,
+        user: Option<u64>,
+        by: Option<u64>,
+    ) -> PResult<()> {
+        self.0
+            .set_seat(GameId(id), power, user, by)
+            .map(|_| ())
+            .map_err(err)
+    }
+    fn seats(&self, id: i64) -> PResult<Vec<(String, u64)>> {
+        Ok(self
+            .0
+            .seats(GameId(id))
+            .map_err(err)?
+            .into_iter()
+            .map(|s| (s.power, s.user_id))
+            .collect())
+    }
+    fn append(&mut self, id: i64, row: &LogRow, snapshot: Option<&str>) -> PResult<()> {
+        let rec = ActionRecord {
+            seq: row.seq,
+            power: row.power.clone(),
+            user_id: row.user_id,
+            action_json: row.action_json.clone(),
+            state_hash: row.state_hash.clone(),
+        };
+        self.0
+            .append_action(GameId(id), &rec, snapshot)
+            .map_err(err)
+    }
+    fn actions(&self, id: i64) -> PResult<Vec<LogRow>> {
+        Ok(self
+            .0
+            .actions_after(GameId(id), 0)
+            .map_err(err)?
+            .into_iter()
+            .map(|a| LogRow {
+                seq: a.record.seq,
+                power: a.record.power,
+                user_id: a.record.user_id,
+                action_json: a.record.action_json,
+                state_hash: a.record.state_hash,
+            })
+            .collect())
+    }
+    fn truncate_after(&mut self, id: i64, seq: u64) -> PResult<()> {
+        self.0
+            .truncate_after(GameId(id), seq)
+            .map(|_| ())
+            .map_err(err)
+    }
+}
+
+/// The shipped ruleset, loaded once, for [`Replayable`] (whose calls carry no ruleset).
+fn shipped() -> Result<&'static Ruleset, String> {
+    static RS: OnceLock<Result<Ruleset, String>> = OnceLock::new();
+    RS.get_or_init(|| crate::data::load_default().map_err(|p| format!("{} data problems", p.len())))
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+impl Replayable for Game {
+    type Error = String;
+
+    fn start(game: &GameRecord) -> Result<Self, String> {
+        let rs = shipped()?;
+        let opts: GameOptions =
+            serde_json::from_str(&game.options_json).map_err(|e| format!("options: {e}"))?;
+        let seed: u64 = game.seed.parse().map_err(|e| format!("seed: {e}"))?;
+        Game::new(rs, &opts, seed)
+            .map(|(g, _)| g)
+            .map_err(|e| e.to_string())
+    }
+
+    fn apply_json(&mut self, power: Option<&str>, action_json: &str) -> Result<(), String> {
+        let rs = shipped()?;
+        let p: Power = power
+            .unwrap_or_default()
+            .parse()
+            .map_err(|e| format!("{e}"))?;
+        let a: Action = serde_json::from_str(action_json).map_err(|e| e.to_string())?;
+        self.apply(rs, p, &a).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    fn state_hash(&self) -> String {
+        Game::state_hash(self)
+    }
+
+    fn to_snapshot(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    fn from_snapshot(s: &str) -> Result<Self, String> {
+        serde_json::from_str(s).map_err(|e| e.to_string())
+    }
+}

@@ -1,0 +1,135 @@
+//! Long random playouts driven through the table: every legal action is written as a command
+//! line and sent by the holder of the acting power. Nothing private may reach the channel: no
+//! card in anyone's hand, no secret choice or salt before the reveal.
+
+mod table_support;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use table_support::*;
+use vqbot::engine::{Action, Awaiting, Power};
+use vqbot::table::convert::action_line;
+use vqbot::table::{Audience, Locale, Texts};
+
+const SEATS: [(Power, &str); 4] = [
+    (Power::Spain, "sam"),
+    (Power::England, "alice"),
+    (Power::Empire, "carol"),
+    (Power::Protestant, "alice"),
+];
+
+fn holder(p: Power) -> &'static str {
+    SEATS
+        .iter()
+        .find(|(q, _)| *q == p)
+        .map(|(_, n)| *n)
+        .expect("seated")
+}
+
+fn playout(seed: u64, steps: usize, loc: Locale) -> (usize, usize) {
+    let rs = rs();
+    let texts = Texts::new(&rs, loc);
+    let t = table(seed);
+    ok(
+        &t,
+        "sam",
+        if loc == Locale::Ru {
+            "vq new locale:ru"
+        } else {
+            "vq new"
+        },
+    );
+    for (p, n) in SEATS {
+        ok(&t, n, &format!("vq join power:{p}"));
+    }
+    ok(&t, "sam", "vq start");
+    let mut pick = ChaCha8Rng::seed_from_u64(seed);
+    let mut played = 0;
+    let mut secret_steps = 0;
+    for _ in 0..steps {
+        let g = t.game(CH).expect("started");
+        let p = match g.awaiting() {
+            Awaiting::Over { .. } => break,
+            Awaiting::One { power, .. } => power,
+            Awaiting::Simultaneous { pending, .. } => {
+                let v: Vec<Power> = pending.iter().collect();
+                v[pick.random_range(0..v.len())]
+            }
+        };
+        let legal = g.legal_actions(&rs, p);
+        let done = legal
+            .iter()
+            .find(|a| matches!(a, Action::DoneDiplomacy | Action::Decline { .. }));
+        let a = match done {
+            Some(d) if pick.random_bool(0.8) => d.clone(),
+            _ => legal[pick.random_range(0..legal.len())].clone(),
+        };
+        let line = action_line(&a, p, false).expect("every listed action has a command");
+        let out = ok(&t, holder(p), &format!("vq {line}"));
+        played += 1;
+        let after = t.game(CH).expect("started");
+        let channel = public(&out);
+        // No card held by anyone after this command appears in the channel.
+        for (i, hand) in after.hands.iter().enumerate() {
+            for c in hand {
+                let label = texts.card(*c);
+                assert!(
+                    !channel.contains(&label),
+                    "seed {seed}: {label} in {}'s hand was posted publicly after `{line}`:\n{channel}",
+                    Power::ALL[i]
+                );
+            }
+        }
+        // The secret choice and its salt stay private until the reveal.
+        if let (Some((choice, salt)), false) = (&after.empire.secret, after.empire.revealed) {
+            assert!(
+                !channel.contains(salt.as_str()),
+                "seed {seed}: salt leaked after `{line}`"
+            );
+            let word = texts.choice(*choice);
+            assert!(
+                !channel.contains(&format!("**{word}**")),
+                "seed {seed}: choice leaked"
+            );
+            if *choice != vqbot::engine::ruleset::EmpireChoice::Protestant {
+                assert!(
+                    !channel.contains(word),
+                    "seed {seed}: `{word}` leaked after `{line}`"
+                );
+            }
+            secret_steps += 1;
+        }
+        // Private messages only ever go to seated players.
+        for m in &out.messages {
+            if let Audience::Dm(u) = m.to {
+                assert!(SEATS.iter().any(|(_, n)| uid(n) == u), "DM to a stranger");
+            }
+        }
+        // The public log masks the secret choice.
+        if matches!(a, Action::SecretChoice { .. }) {
+            let log = public(&ok(&t, "mallory", "vq log last:1"));
+            assert!(log.contains("(hidden)"), "{log}");
+        }
+    }
+    (played, secret_steps)
+}
+
+#[test]
+fn random_playouts_through_the_table_leak_nothing() {
+    let (mut total, mut secret) = (0, 0);
+    for seed in 0..3 {
+        let loc = if seed % 2 == 0 {
+            Locale::En
+        } else {
+            Locale::Ru
+        };
+        let (n, s) = playout(seed, 500, loc);
+        total += n;
+        secret += s;
+    }
+    assert!(total > 1000, "only {total} commands were played");
+    assert!(
+        secret > 100,
+        "the secret choice was checked only {secret} times"
+    );
+}
