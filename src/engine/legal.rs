@@ -99,7 +99,9 @@ impl Game {
                             mode: CardMode::Cp,
                         });
                     }
-                    if !matches!(card.kind, CardKind::Response | CardKind::Combat) {
+                    let war_ok = card.kind != CardKind::ForeignWar
+                        || self.check_foreign_war_event(rs, card).is_ok();
+                    if !matches!(card.kind, CardKind::Response | CardKind::Combat) && war_ok {
                         out.push(Action::Play {
                             card: *c,
                             mode: CardMode::Event,
