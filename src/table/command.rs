@@ -1521,6 +1521,17 @@ pub fn parse_units(text: &str) -> Result<UnitPick, ParseError> {
     Ok(pick)
 }
 
+/// Splits a list of names given as one option (commas, semicolons or spaces).
+fn word_list(text: Option<String>) -> Vec<String> {
+    text.map(|t| {
+        t.split([',', ';', ' '])
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    })
+    .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1596,15 +1607,4 @@ mod tests {
             assert!(c.name.len() <= 32 && c.name.chars().all(|ch| ch.is_ascii_lowercase()));
         }
     }
-}
-
-/// Splits a list of names given as one option (commas, semicolons or spaces).
-fn word_list(text: Option<String>) -> Vec<String> {
-    text.map(|t| {
-        t.split([',', ';', ' '])
-            .filter(|w| !w.is_empty())
-            .map(str::to_string)
-            .collect()
-    })
-    .unwrap_or_default()
 }
