@@ -54,6 +54,11 @@ fn game_in_cp(rs: &Ruleset) -> Game {
                         }
                     }
                     Decision::Diplomacy => Action::DoneDiplomacy,
+                    _ => g
+                        .legal_actions(rs, power)
+                        .into_iter()
+                        .next()
+                        .expect("a legal action"),
                 };
                 g.apply(rs, power, &a).expect("progress");
             }

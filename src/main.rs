@@ -60,6 +60,37 @@ enum Command {
         #[arg(long)]
         keep_going: bool,
     },
+    /// Re-apply a stored game's whole log, check every state hash, and name the first action
+    /// that diverges.
+    Replay {
+        /// The database.
+        #[arg(long)]
+        db: PathBuf,
+        /// The game id.
+        #[arg(long)]
+        game: i64,
+    },
+    /// Write one game (settings, seats, whole log) as a JSON file: to move it between servers or
+    /// attach to a bug report. It contains the seed: keep exports of unfinished games private.
+    Export {
+        /// The database.
+        #[arg(long)]
+        db: PathBuf,
+        /// The game id.
+        #[arg(long)]
+        game: i64,
+        /// Output file.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Read a game exported with `export` into a database, as a new game.
+    Import {
+        /// The database.
+        #[arg(long)]
+        db: PathBuf,
+        /// The exported JSON file.
+        file: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -68,6 +99,9 @@ fn main() -> ExitCode {
         config: PathBuf::from("vqbot.toml"),
     }) {
         Command::CheckData { dir } => check_data(dir),
+        Command::Replay { db, game } => replay(&db, game),
+        Command::Export { db, game, out } => export(&db, game, &out),
+        Command::Import { db, file } => import(&db, &file),
         Command::Serve { config } => serve(config),
         Command::Local { db, seed, locale } => {
             exit(vqbot::cli::run_local(&cli_options(db, seed, &locale)))
@@ -250,5 +284,77 @@ async fn shutdown_signal() {
     #[cfg(not(unix))]
     {
         let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+fn replay(db: &std::path::Path, game: i64) -> ExitCode {
+    use vqbot::store::{GameId, Store};
+    let store = match Store::open(db) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("vqbot: {}: {e}", db.display());
+            return ExitCode::from(2);
+        }
+    };
+    match vqbot::store::verify::<vqbot::engine::Game>(&store, GameId(game)) {
+        Ok(v) => {
+            println!(
+                "game {game}: {} actions re-applied, {} snapshots compared, every hash matches; final state {}",
+                v.actions, v.snapshots, v.final_hash
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("vqbot: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn export(db: &std::path::Path, game: i64, out: &std::path::Path) -> ExitCode {
+    use vqbot::store::{GameId, Store};
+    let result = Store::open(db)
+        .and_then(|s| s.export_game(GameId(game)))
+        .map_err(|e| e.to_string())
+        .and_then(|doc| serde_json::to_string_pretty(&doc).map_err(|e| e.to_string()))
+        .and_then(|json| std::fs::write(out, json).map_err(|e| format!("{}: {e}", out.display())));
+    match result {
+        Ok(()) => {
+            println!("game {game} written to {}", out.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("vqbot: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn import(db: &std::path::Path, file: &std::path::Path) -> ExitCode {
+    use vqbot::store::Store;
+    let doc = std::fs::read(file)
+        .map_err(|e| format!("{}: {e}", file.display()))
+        .and_then(|b| {
+            String::from_utf8(b)
+                .map_err(|_| format!("{} is not a game export: not UTF-8 text", file.display()))
+        })
+        .and_then(|t| {
+            serde_json::from_str(&t)
+                .map_err(|e| format!("{} is not a game export: {e}", file.display()))
+        });
+    let result = doc.and_then(|doc| {
+        Store::open(db)
+            .and_then(|mut s| s.import_game(&doc, None))
+            .map_err(|e| e.to_string())
+    });
+    match result {
+        Ok(rec) => {
+            println!("imported as game {}", rec.id.0);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("vqbot: {e}");
+            ExitCode::FAILURE
+        }
     }
 }

@@ -65,8 +65,12 @@ fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>) 
                 );
             }
         }
-        // Units appear only by raising or the winter's free regular.
-        let raised = matches!(a, Action::Raise { .. });
+        // Units appear only by raising, a revolt (R-PROT-CAPITAL), the return from a foreign war
+        // (R-FW-FIGHT) or the winter's free regular.
+        let raised = matches!(
+            a,
+            Action::Raise { .. } | Action::Revolt { .. } | Action::FightForeignWar { .. }
+        );
         if !raised && total_land(&g) > before_land {
             let winter_gain = g.turn > before.turn || g.is_over();
             assert!(

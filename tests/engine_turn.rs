@@ -312,6 +312,7 @@ fn scripted_two_turns_through_every_phase() {
         Action::Raise {
             space: "LYON".into(),
             unit: UnitKind::Regular,
+            faction: None,
         },
     );
     assert!(has(&ev, |k| matches!(
@@ -584,6 +585,7 @@ fn refusals_say_what_was_wrong_and_change_nothing() {
         Action::Raise {
             space: "PARIS".into(),
             unit: UnitKind::Regular,
+            faction: None,
         },
     );
     assert!(m.contains("not a home space of england"), "{m}");
@@ -598,6 +600,7 @@ fn refusals_say_what_was_wrong_and_change_nothing() {
             Action::Raise {
                 space: "LONDON".into(),
                 unit: UnitKind::Mercenary,
+                faction: None,
             },
         );
     }

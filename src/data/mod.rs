@@ -11,8 +11,8 @@ use crate::engine::power::{
     Faction, Home, LinkKind, Owner, Power, Religion, ReligiousZone, Source, SpaceType,
 };
 use crate::engine::ruleset::{
-    Card, CardKind, EmpireChoice, Leader, LeaderKind, Link, PowerInfo, PowerKind, Ruler, Ruleset,
-    Scenario, SeaZone, SetupRow, Space, SpaceId, UnitRow, WorldElement, WorldKind,
+    Card, CardKind, EmpireChoice, ForeignWarSpec, Leader, LeaderKind, Link, PowerInfo, PowerKind,
+    Ruler, Ruleset, Scenario, SeaZone, SetupRow, Space, SpaceId, UnitRow, WorldElement, WorldKind,
 };
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -922,7 +922,32 @@ fn card_row(r: &Row, p: &mut Problems) -> Option<Card> {
     let owner = r.parse_opt::<Power>("owner", p);
     let enters_turn = r.parse::<u8>("enters_turn", p);
     let source = r.parse::<Source>("source", p);
+    let war_power = r.parse_opt::<Power>("war_power", p);
+    let war_units = r.parse_opt::<u8>("war_units", p);
+    let war_army = r.parse_opt::<u8>("war_army", p);
     let (kind, owner) = (kind?.0, owner?);
+    let war = match (war_power?, war_units?, war_army?) {
+        (Some(power), Some(units), Some(army)) if units > 0 && army > 0 => {
+            Some(ForeignWarSpec { power, units, army })
+        }
+        (None, None, None) => None,
+        _ => {
+            p.add(
+                r.file,
+                r.line,
+                "a foreign war needs `war_power`, and `war_units` and `war_army` of at least 1",
+            );
+            return None;
+        }
+    };
+    if (kind == CardKind::ForeignWar) != war.is_some() {
+        p.add(
+            r.file,
+            r.line,
+            "a foreign_war card needs `war_power`, `war_units` and `war_army`, and only such cards have them",
+        );
+        return None;
+    }
     if (kind == CardKind::Home) != owner.is_some() {
         p.add(
             r.file,
@@ -940,7 +965,37 @@ fn card_row(r: &Row, p: &mut Problems) -> Option<Card> {
         owner,
         enters_turn: enters_turn?,
         source: source?,
+        war,
     })
+}
+
+/// The cards of a folder's `cards.csv` alone (used for the Here I Stand reference cards, whose
+/// folder is not a full ruleset).
+pub fn load_card_list(dir: &Path) -> Result<Vec<Card>, Vec<Problem>> {
+    let mut p = Problems::default();
+    let t = Table::read(
+        dir,
+        "cards.csv",
+        &[
+            "number",
+            "name_en",
+            "name_ru",
+            "cp",
+            "kind",
+            "owner",
+            "enters_turn",
+            "source",
+        ],
+        &mut p,
+    );
+    let cards: Vec<Card> = t.map_or_else(Vec::new, |t| {
+        t.rows().filter_map(|r| card_row(&r, &mut p)).collect()
+    });
+    if p.0.is_empty() {
+        Ok(cards)
+    } else {
+        Err(p.0)
+    }
 }
 
 fn read_setup(

@@ -1,7 +1,7 @@
 //! Everything a player can do, as data. Actions name spaces and leaders by their data ids so that a
 //! stored log stays readable and survives corrections to the data.
 
-use super::power::{Minor, Owner, Power, Relation, Religion};
+use super::power::{Faction, Minor, Owner, Power, Relation, Religion};
 use super::ruleset::EmpireChoice;
 use serde::{Deserialize, Serialize};
 
@@ -51,6 +51,15 @@ impl Units {
     pub fn land(&self) -> u32 {
         self.regulars as u32 + self.mercenaries as u32 + self.cavalry as u32
     }
+}
+
+/// A Protestant leader entering play at a revolt, and where (R-PROT-LEADERS).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LeaderEntry {
+    /// Leader id.
+    pub leader: String,
+    /// Space id.
+    pub space: String,
 }
 
 /// Where a card goes in a manual fix.
@@ -239,6 +248,10 @@ pub enum Action {
         space: String,
         /// Unit type.
         unit: UnitKind,
+        /// For the Protestant, the faction asked for; it must match the space (R-PROT-POOL).
+        /// Empty: the space's faction.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        faction: Option<Faction>,
     },
     /// CP: build a fortress (R-SPACE-FORTRESS).
     BuildFortress {
@@ -257,6 +270,9 @@ pub enum Action {
         /// Declare it the faction's capital (R-PROT-CAPITAL).
         #[serde(default)]
         declare_capital: bool,
+        /// Leaders of the revolt's faction entering play with it (R-PROT-LEADERS).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        leaders: Vec<LeaderEntry>,
     },
     /// CP: fight a foreign war (R-FW-FIGHT).
     FightForeignWar {
@@ -271,6 +287,18 @@ pub enum Action {
         from: String,
         /// Units sent.
         units: Units,
+    },
+    /// Winter: take these Protestant leaders off the map (empty: keep all) (R-PROT-LEADERS).
+    WithdrawLeaders {
+        /// Leader ids.
+        #[serde(default)]
+        leaders: Vec<String>,
+    },
+    /// "Paris Is Worth a Mass": move the Huguenot capital there, or keep it with `None`.
+    MoveHuguenotCapital {
+        /// Space id.
+        #[serde(default)]
+        to: Option<String>,
     },
     /// End the impulse, forfeiting unspent CP.
     EndImpulse,

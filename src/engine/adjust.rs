@@ -168,7 +168,10 @@ impl Game {
             by,
             adjustment: adj.clone(),
         }));
-        if matches!(adj, Adjustment::Control { .. }) {
+        if matches!(
+            adj,
+            Adjustment::Control { .. } | Adjustment::MinorAlly { .. }
+        ) {
             self.check_military_victory(rs, ev);
         }
         Ok(())

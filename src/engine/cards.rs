@@ -153,6 +153,9 @@ impl Game {
                 "cards are played at the start of an impulse",
             ));
         };
+        if mode == CardMode::Event {
+            self.check_foreign_war_event(rs, card)?;
+        }
         self.hands[p as usize].retain(|c| *c != number);
         ev.push(Event::public(EventKind::CardPlayed {
             power: p,
@@ -174,7 +177,7 @@ impl Game {
             CardMode::Event => {
                 self.discard.push(number);
                 self.card_event(rs, p, number, ev);
-                if !self.is_over() {
+                if !self.is_over() && !self.event_decision_pending() {
                     self.next_impulse(rs, p, 0, ev);
                 }
             }
@@ -188,6 +191,10 @@ impl Game {
         let Some(card) = rs.card(number) else { return };
         if card.name_en == RUDOLF_CARD {
             self.rudolf_ii(rs, ev);
+        } else if let Some(war) = card.war {
+            self.start_foreign_war(rs, p, number, war, ev);
+        } else if card.name_en == super::protestant::PARIS_CARD {
+            self.paris_is_worth_a_mass(rs, p, ev);
         } else {
             ev.push(Event::public(EventKind::EventNotAutomated {
                 power: p,
@@ -212,6 +219,15 @@ impl Game {
                 to: Some(prague),
             }));
         }
+    }
+
+    /// Whether a played event left a decision to another step (a foreign war's deployment, the
+    /// Huguenot capital move): the impulse then goes on from that step.
+    fn event_decision_pending(&self) -> bool {
+        matches!(
+            self.stage,
+            Stage::SendToWar { .. } | Stage::HuguenotCapital { .. }
+        )
     }
 
     /// The passing rule: no mandatory event in hand, and the hand is empty, holds only home

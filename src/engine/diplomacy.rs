@@ -141,6 +141,23 @@ impl Game {
         self.stage = Stage::Deployment { power: first };
     }
 
+    /// R-HRE-SECRET refusals that hold whoever is awaited: a secret choice by a power other than
+    /// the Empire, a second choice, and any reveal asked for by a player.
+    pub(crate) fn secret_refusal(&self, p: Power, action: &Action) -> Option<RuleError> {
+        match action {
+            Action::SecretChoice { .. } if p != Power::Empire => Some(RuleError::illegal(format!(
+                "only the Empire makes the secret religious choice (R-HRE-SECRET); {p} cannot"
+            ))),
+            Action::SecretChoice { .. } if self.empire.secret.is_some() => {
+                Some(RuleError::illegal(
+                    "the Empire has already made its secret religious choice; it cannot be changed",
+                ))
+            }
+            Action::RevealSecret => Some(self.refuse_reveal()),
+            _ => None,
+        }
+    }
+
     /// A reveal asked for by a player: refused, because the choice is revealed only in Victory
     /// Determination when R-HRE-SECRET requires it (the engine does that by itself).
     pub(crate) fn refuse_reveal(&self) -> RuleError {

@@ -1,7 +1,7 @@
 //! What happened, as typed events with a visibility. Front ends turn them into text.
 
 use super::action::{Adjustment, CardMode, UnitKind, Units};
-use super::power::{Owner, Power, PowerSet, Relation};
+use super::power::{Faction, Owner, Power, PowerSet, Relation};
 use super::ruleset::{EmpireChoice, SpaceId};
 use serde::{Deserialize, Serialize};
 
@@ -197,6 +197,37 @@ pub enum EventKind {
     MasterOfCentralEurope { held: bool },
     /// VP totals after Victory Determination.
     VpTotals { vp: [i32; 6] },
+    /// A Protestant revolt (R-PROT-CAPITAL).
+    Revolted { space: SpaceId, faction: Faction },
+    /// Protestant leaders taken off the map in Winter (R-PROT-LEADERS).
+    LeadersWithdrawn { leaders: Vec<String> },
+    /// A foreign war begins (R-FW-DEPLOY).
+    ForeignWarStarted {
+        card: u16,
+        power: Power,
+        required: u8,
+        army: u8,
+    },
+    /// Units go to a foreign-war card (R-FW-DEPLOY, R-FW-UPKEEP).
+    SentToWar {
+        card: u16,
+        power: Power,
+        from: SpaceId,
+        units: Units,
+    },
+    /// A battle against a foreign army (R-FW-FIGHT).
+    ForeignWarBattle {
+        card: u16,
+        attacker: Side,
+        defender: Side,
+    },
+    /// A foreign war ends; survivors go to `to` (none: no friendly place, eliminated).
+    ForeignWarEnded {
+        card: u16,
+        power: Power,
+        to: Option<SpaceId>,
+        units: u32,
+    },
     /// A manual fix.
     Adjusted { by: Power, adjustment: Adjustment },
     /// The game ends.

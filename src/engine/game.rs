@@ -54,6 +54,23 @@ pub enum Stage {
         /// Consecutive passes before this impulse.
         passes: u8,
     },
+    /// A foreign-war event was played: the struck power sends units to the card (R-FW-DEPLOY).
+    SendToWar {
+        /// The struck power.
+        power: Power,
+        /// The foreign-war card.
+        card: u16,
+        /// Who played the event (the impulse goes on after them).
+        played_by: Power,
+    },
+    /// Start of Winter: the Protestant may take leaders off the map (R-PROT-LEADERS).
+    WinterLeaders,
+    /// "Paris Is Worth a Mass" was played: the Protestant may move its Huguenot capital
+    /// (R-PROT-CAPITAL).
+    HuguenotCapital {
+        /// Who played the event.
+        played_by: Power,
+    },
     /// Spending the CP of a played card.
     Cp {
         /// Whose impulse.
@@ -84,6 +101,12 @@ pub enum Decision {
     Impulse,
     /// Spend CP.
     SpendCp,
+    /// Send land units to a foreign-war card.
+    SendToWar,
+    /// Take Protestant leaders off the map, or keep them.
+    WithdrawLeaders,
+    /// Move the Huguenot capital, or keep it.
+    MoveCapital,
 }
 
 /// Who must act now.
@@ -174,6 +197,12 @@ pub struct Game {
     pub off_map: Vec<String>,
     /// Settlements where Spain built a fortress (R-SPACE-FORTRESS).
     pub world_fortresses: Vec<String>,
+    /// The Protestant's revolts and capital track (R-PROT-CAPITAL).
+    #[serde(default)]
+    pub protestant: super::protestant::ProtestantState,
+    /// Foreign wars under way (R-FW-*).
+    #[serde(default)]
+    pub wars: Vec<super::foreign_war::ForeignWar>,
     /// Number of actions applied.
     pub seq: u32,
     /// The random generator; never shown to players.
@@ -244,6 +273,8 @@ impl Game {
             captured: Vec::new(),
             off_map: Vec::new(),
             world_fortresses: Vec::new(),
+            protestant: Default::default(),
+            wars: Vec::new(),
             seq: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),
         };
@@ -297,6 +328,18 @@ impl Game {
                 power: *power,
                 decision: Decision::SpendCp,
             },
+            Stage::SendToWar { power, .. } => Awaiting::One {
+                power: *power,
+                decision: Decision::SendToWar,
+            },
+            Stage::WinterLeaders => Awaiting::One {
+                power: Power::Protestant,
+                decision: Decision::WithdrawLeaders,
+            },
+            Stage::HuguenotCapital { .. } => Awaiting::One {
+                power: Power::Protestant,
+                decision: Decision::MoveCapital,
+            },
             Stage::Over { winners, .. } => Awaiting::Over {
                 winners: winners.clone(),
             },
@@ -308,7 +351,11 @@ impl Game {
         match self.stage {
             Stage::Diplomacy { .. } => Some(PhaseName::Diplomacy),
             Stage::SecretChoice | Stage::Deployment { .. } => Some(PhaseName::SpringDeployment),
-            Stage::Impulse { .. } | Stage::Cp { .. } => Some(PhaseName::Action),
+            Stage::Impulse { .. }
+            | Stage::Cp { .. }
+            | Stage::SendToWar { .. }
+            | Stage::HuguenotCapital { .. } => Some(PhaseName::Action),
+            Stage::WinterLeaders => Some(PhaseName::Winter),
             Stage::Over { .. } => None,
         }
     }
@@ -334,6 +381,9 @@ impl Game {
         }
         if self.is_over() {
             return Err(RuleError::GameOver);
+        }
+        if let Some(e) = self.secret_refusal(power, action) {
+            return Err(e);
         }
         let aw = self.awaiting();
         if !aw.powers().contains(power) {
@@ -380,6 +430,15 @@ impl Game {
                 }
             }
             (Stage::Cp { .. }, Action::EndImpulse) => self.next_impulse(rs, power, 0, &mut ev),
+            (Stage::SendToWar { .. }, Action::SendToWar { card, from, units }) => {
+                self.send_to_war(rs, power, *card, from, units, &mut ev)?
+            }
+            (Stage::WinterLeaders, Action::WithdrawLeaders { leaders }) => {
+                self.withdraw_leaders(rs, leaders, &mut ev)?
+            }
+            (Stage::HuguenotCapital { .. }, Action::MoveHuguenotCapital { to }) => {
+                self.move_huguenot_capital(rs, to.as_deref(), &mut ev)?
+            }
             (_, Action::RevealSecret) => return Err(self.refuse_reveal()),
             (_, a) => {
                 return Err(RuleError::WrongTime {
@@ -451,6 +510,7 @@ impl Game {
         passes: u8,
         ev: &mut Vec<Event>,
     ) {
+        self.protestant.revolts.clear();
         if passes as usize >= self.powers.len() {
             self.end_of_turn(rs, ev);
             return;
@@ -616,6 +676,8 @@ pub fn action_name(a: &Action) -> &'static str {
         Action::Revolt { .. } => "a revolt",
         Action::FightForeignWar { .. } => "fighting a foreign war",
         Action::SendToWar { .. } => "sending units to a foreign war",
+        Action::WithdrawLeaders { .. } => "taking leaders off the map",
+        Action::MoveHuguenotCapital { .. } => "moving the Huguenot capital",
         Action::EndImpulse => "ending the impulse",
         Action::Adjust(_) => "an adjustment",
     }
@@ -629,6 +691,9 @@ pub fn describe_awaiting(a: &Awaiting) -> String {
         Decision::Deployment => "to deploy from the capital or skip",
         Decision::Impulse => "to play a card or pass",
         Decision::SpendCp => "to spend CP or end the impulse",
+        Decision::SendToWar => "to send land units to the foreign-war card",
+        Decision::WithdrawLeaders => "to take leaders off the map or keep them",
+        Decision::MoveCapital => "to move the Huguenot capital or keep it",
     };
     match a {
         Awaiting::One { power, decision } => format!("{power} {}", what(decision)),

@@ -53,7 +53,10 @@ impl Game {
                     if !self.board.controls(rs, p, c) {
                         continue;
                     }
-                    let Some(pick) = self.largest_pick(rs, p, c) else {
+                    let faction = (p == Power::Protestant)
+                        .then(|| self.capital_faction(c))
+                        .flatten();
+                    let Some(pick) = self.largest_pick(rs, p, c, faction) else {
                         continue;
                     };
                     for (n, _) in &rs.neighbours[c.idx()] {
@@ -96,7 +99,9 @@ impl Game {
                             mode: CardMode::Cp,
                         });
                     }
-                    if !matches!(card.kind, CardKind::Response | CardKind::Combat) {
+                    let war_ok = card.kind != CardKind::ForeignWar
+                        || self.check_foreign_war_event(rs, card).is_ok();
+                    if !matches!(card.kind, CardKind::Response | CardKind::Combat) && war_ok {
                         out.push(Action::Play {
                             card: *c,
                             mode: CardMode::Event,
@@ -113,7 +118,7 @@ impl Game {
                 for s in rs.space_ids() {
                     let mine = self.has_land(p, s);
                     if mine {
-                        let big = self.largest_pick(rs, p, s);
+                        let big = self.largest_pick(rs, p, s, None);
                         let one = self.one_unit(p, s).filter(|o| Some(o) != big.as_ref());
                         let picks: Vec<Units> = [big, one].into_iter().flatten().collect();
                         for (n, _) in &rs.neighbours[s.idx()] {
@@ -159,6 +164,7 @@ impl Game {
                             let a = Action::Raise {
                                 space: id.clone(),
                                 unit: u,
+                                faction: None,
                             };
                             if ok(self, &a) {
                                 out.push(a);
@@ -174,8 +180,15 @@ impl Game {
                         }
                     }
                 }
+                self.legal_revolts(rs, p, cp, &mut out);
+                self.legal_fight_foreign_war(p, cp, rs, &mut out);
                 out.push(Action::EndImpulse);
             }
+            Stage::SendToWar { power, card, .. } => {
+                self.legal_send_to_war(rs, *power, *card, &mut out)
+            }
+            Stage::WinterLeaders => self.legal_withdraw_leaders(rs, &mut out),
+            Stage::HuguenotCapital { .. } => self.legal_huguenot_capital(rs, &mut out),
             Stage::Over { .. } => {}
         }
         out
@@ -192,13 +205,20 @@ impl Game {
 
     /// The largest formation `p` may move out of `s`: all land units up to the command limit,
     /// with every army leader there.
-    fn largest_pick(&self, rs: &Ruleset, p: Power, s: super::ruleset::SpaceId) -> Option<Units> {
+    /// With `faction`, only that Protestant faction's units and leaders (R-PROT-CAPITAL).
+    fn largest_pick(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        s: super::ruleset::SpaceId,
+        faction: Option<super::power::Faction>,
+    ) -> Option<Units> {
         let forces: Vec<_> = self
             .board
             .at(s)
             .forces
             .iter()
-            .filter(|f| f.owner() == Owner::Major(p))
+            .filter(|f| f.owner() == Owner::Major(p) && (faction.is_none() || f.faction == faction))
             .collect();
         let leaders: Vec<String> = forces
             .iter()

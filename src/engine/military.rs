@@ -104,6 +104,7 @@ impl Game {
             )));
         }
         let faction = self.deploying_faction(rs, p, f);
+        self.check_capital_serves(rs, p, f, units)?;
         self.check_pick(rs, p, f, units, faction)?;
         if f == t {
             return Err(RuleError::illegal("the destination is the capital itself"));
@@ -196,6 +197,14 @@ impl Game {
                 l.name_en
             )));
         }
+        if l.enters_turn.is_some_and(|t| t > self.turn) {
+            return Err(RuleError::illegal(format!(
+                "{} enters play from turn {}; this is turn {}",
+                l.name_en,
+                l.enters_turn.unwrap_or(0),
+                self.turn
+            )));
+        }
         self.check_leader_entry(rs, l.faction, s)?;
         let lid = l.id.clone();
         self.off_map.retain(|x| *x != lid);
@@ -226,7 +235,7 @@ impl Game {
             Faction::Huguenot => "France",
             Faction::Dutch => "the Netherlands",
         };
-        if sp.home != Home::Faction(faction) {
+        if sp.home != Home::Faction(faction) || sp.zone != super::protestant::territory(faction) {
             return Err(RuleError::illegal(format!(
                 "a {faction} leader enters only in a {faction} home space in {territory}; {} is not one",
                 sp.name_en
@@ -281,9 +290,22 @@ impl Game {
         match a {
             Action::Move { from, to, units } => self.do_move(rs, p, from, to, units, ev)?,
             Action::Control { space } => self.do_control(rs, p, space, ev)?,
-            Action::Raise { space, unit } => self.do_raise(rs, p, space, *unit, ev)?,
+            Action::Raise {
+                space,
+                unit,
+                faction,
+            } => {
+                self.check_raise_faction(rs, p, space, *faction)?;
+                self.do_raise(rs, p, space, *unit, ev)?
+            }
             Action::BuildFortress { space } => self.do_build_fortress(rs, p, space, ev)?,
             Action::Assault { space } => self.do_assault(rs, p, space, ev)?,
+            Action::Revolt {
+                space,
+                declare_capital,
+                leaders,
+            } => self.do_revolt(rs, p, space, *declare_capital, leaders, ev)?,
+            Action::FightForeignWar { card } => self.do_fight_foreign_war(rs, p, *card, ev)?,
             _ => {
                 return Err(RuleError::illegal(format!(
                     "{} is not automated yet; apply its effect with `adjust`",
@@ -584,26 +606,13 @@ impl Game {
                 matches!(self.board.stance(p, o), Stance::Enemy | Stance::Independent)
             })
             + 1;
-        let (ad, dd) = (self.roll(att_n), self.roll(def_n));
-        let (ah, dh) = (hits(&ad), hits(&dd));
-        let a_loss = self.take_losses(s, dh, p, true);
-        let d_loss = self.take_losses(s, ah, p, false);
-        let attacker_wins = ah > dh;
+        let (attacker, defender) = self.exchange(s, p, att_n, def_n, def_owner);
+        let attacker_wins = attacker.hits > defender.hits;
         let winner = if attacker_wins { att_owner } else { def_owner };
         ev.push(Event::public(EventKind::FieldBattle {
             space: s,
-            attacker: Side {
-                owner: att_owner,
-                dice: ad,
-                hits: ah,
-                losses: a_loss,
-            },
-            defender: Side {
-                owner: def_owner,
-                dice: dd,
-                hits: dh,
-                losses: d_loss,
-            },
+            attacker,
+            defender,
             winner,
         }));
         // The loser's survivors retreat; leaders left without units are captured.
@@ -661,6 +670,36 @@ impl Game {
             .map(|l| l.battle as u32)
             .max()
             .unwrap_or(0)
+    }
+
+    /// Both sides roll (attacker first) and take their losses: hits on 5–6. The one place for
+    /// the dice of field battles and assaults.
+    fn exchange(
+        &mut self,
+        s: SpaceId,
+        p: Power,
+        att_n: u32,
+        def_n: u32,
+        def_owner: Owner,
+    ) -> (Side, Side) {
+        let (ad, dd) = (self.roll(att_n), self.roll(def_n));
+        let (ah, dh) = (hits(&ad), hits(&dd));
+        let a_loss = self.take_losses(s, dh, p, true);
+        let d_loss = self.take_losses(s, ah, p, false);
+        (
+            Side {
+                owner: Owner::Major(p),
+                dice: ad,
+                hits: ah,
+                losses: a_loss,
+            },
+            Side {
+                owner: def_owner,
+                dice: dd,
+                hits: dh,
+                losses: d_loss,
+            },
+        )
     }
 
     /// Removes up to `n` land units from the side's forces (mercenaries, then cavalry, then
@@ -878,6 +917,7 @@ impl Game {
             space: s,
             unit,
         }));
+        self.upkeep_foreign_war(p, s, faction, unit, ev);
         Ok(())
     }
 
@@ -1006,28 +1046,15 @@ impl Game {
         let def = self.units_of(s, |o| hostile(self, o));
         let an = att + self.best_battle(rs, s, |o| friendly(self, o));
         let dn = def + 1;
-        let (ad, dd) = (self.roll(an), self.roll(dn));
-        let (ah, dh) = (hits(&ad), hits(&dd));
-        let a_loss = self.take_losses(s, dh, p, true);
-        let d_loss = self.take_losses(s, ah, p, false);
+        let def_owner = self.board.controller(rs, s);
+        let (attacker, defender) = self.exchange(s, p, an, dn, def_owner);
         let att_left = self.units_of(s, |o| friendly(self, o));
         let def_left = self.units_of(s, |o| hostile(self, o));
         let captured = def_left == 0 && att_left > 0;
-        let def_owner = self.board.controller(rs, s);
         ev.push(Event::public(EventKind::Assault {
             space: s,
-            attacker: Side {
-                owner: Owner::Major(p),
-                dice: ad,
-                hits: ah,
-                losses: a_loss,
-            },
-            defender: Side {
-                owner: def_owner,
-                dice: dd,
-                hits: dh,
-                losses: d_loss,
-            },
+            attacker,
+            defender,
             captured,
         }));
         if captured {
@@ -1081,6 +1108,7 @@ impl Game {
                 && !self.board.controls(rs, Power::Protestant, s)
             {
                 self.board.protestant_capitals[i] = None;
+                self.protestant.capital_lost[i] = Some(self.turn);
                 ev.push(Event::public(EventKind::CapitalMoved {
                     power: Power::Protestant,
                     to: None,

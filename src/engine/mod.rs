@@ -6,7 +6,8 @@
 //! - [`game`]: the game state, `awaiting`, `apply` and the automatic steps, with the rules split
 //!   by topic into [`cards`], [`diplomacy`], [`military`], [`turn`] (winter, next turn),
 //!   [`victory`] and [`adjust`] (table-mode fixes); [`legal`] lists legal actions and [`view`]
-//!   filters what a viewer may see.
+//!   filters what a viewer may see; the seed powers' own rules live in [`protestant`] (revolts,
+//!   capitals, leaders), [`foreign_war`] (R-FW-*) and [`minor`] (minor powers).
 pub mod action;
 pub mod adjust;
 pub mod board;
@@ -14,16 +15,19 @@ pub mod cards;
 pub mod diplomacy;
 pub mod error;
 pub mod event;
+pub mod foreign_war;
 pub mod game;
 pub mod legal;
 pub mod military;
+pub mod minor;
 pub mod power;
+pub mod protestant;
 pub mod ruleset;
 pub mod turn;
 pub mod victory;
 pub mod view;
 
-pub use action::{Action, Adjustment, CardMode, CardPlace, UnitKind, Units};
+pub use action::{Action, Adjustment, CardMode, CardPlace, LeaderEntry, UnitKind, Units};
 pub use error::RuleError;
 pub use event::{Event, EventKind, PhaseName, Visibility};
 pub use game::{Awaiting, Decision, Game, GameOptions, Stage};

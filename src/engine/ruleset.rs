@@ -294,6 +294,21 @@ pub struct Card {
     pub enters_turn: u8,
     /// Provenance.
     pub source: Source,
+    /// For a foreign-war card, the war it starts (R-FW-DEPLOY).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub war: Option<ForeignWarSpec>,
+}
+
+/// What a foreign-war card asks for (R-FW-DEPLOY): the power it strikes, the land units that
+/// power must keep on the card, and the size of the foreign army.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForeignWarSpec {
+    /// The affected major power.
+    pub power: Power,
+    /// Land units the power must send and keep on the card.
+    pub units: u8,
+    /// Units of the foreign army (shown with independent units).
+    pub army: u8,
 }
 
 /// The Empire's secret religious preference (R-HRE-SECRET).

@@ -13,6 +13,15 @@ impl Game {
         ev.push(Event::public(EventKind::PhaseStarted {
             phase: PhaseName::Winter,
         }));
+        if self.winter_leader_choice_due(rs) {
+            self.stage = Stage::WinterLeaders;
+            return;
+        }
+        self.finish_turn(rs, ev);
+    }
+
+    /// Winter (after the Protestant's leader choice), Victory Determination, next turn.
+    pub(crate) fn finish_turn(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
         self.winter(rs, ev);
         ev.push(Event::public(EventKind::PhaseStarted {
             phase: PhaseName::VictoryDetermination,
@@ -159,7 +168,7 @@ impl Game {
         let mut q = VecDeque::from([from]);
         seen[from.idx()] = true;
         while let Some(s) = q.pop_front() {
-            if s != from && self.is_winter_quarters(rs, f, s) {
+            if s != from && self.is_winter_quarters(rs, f, s) && self.winter_room(rs, f, s) {
                 return Some(s);
             }
             let mut ns: Vec<SpaceId> = rs.neighbours[s.idx()].iter().map(|(n, _)| *n).collect();
@@ -173,7 +182,7 @@ impl Game {
         }
         match f.owner() {
             Owner::Major(p) => self
-                .capitals_of(p)
+                .capitals_serving(p, f.faction)
                 .into_iter()
                 .find(|c| self.board.controls(rs, p, *c)),
             _ => None,

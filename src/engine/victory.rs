@@ -100,6 +100,17 @@ impl Game {
         })
     }
 
+    /// The power that has a standard victory with these VP: at least 25 and alone at the top.
+    fn standard_winner(&self, vp: &[i32; 6]) -> Option<Power> {
+        let best = self.powers.iter().map(|p| vp[p as usize]).max()?;
+        let top: Vec<Power> = self
+            .powers
+            .iter()
+            .filter(|p| vp[*p as usize] == best)
+            .collect();
+        (best >= STANDARD_VICTORY_VP && top.len() == 1).then(|| top[0])
+    }
+
     /// Victory Determination. Returns true when the game ended.
     pub(crate) fn victory_determination(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) -> bool {
         let held = self.master_of_central_europe(rs);
@@ -123,7 +134,7 @@ impl Game {
                 .filter(|p| vp[*p as usize] == best)
                 .collect();
             if top.len() == 1 {
-                self.finish(top, format!("standard victory: {best} VP"), ev);
+                self.finish(rs, top, format!("standard victory: {best} VP"), ev);
                 return true;
             }
         }
@@ -141,17 +152,13 @@ impl Game {
         }
         let extra = self.secret_vp(rs);
         let e = Power::Empire as usize;
-        let others_best = self
-            .powers
-            .iter()
-            .filter(|p| *p != Power::Empire)
-            .map(|p| vp[p as usize])
-            .max()
-            .unwrap_or(0);
-        let empire_wins = vp[e] + extra >= STANDARD_VICTORY_VP && vp[e] + extra > others_best;
-        let blocks = others_best >= STANDARD_VICTORY_VP
-            && others_best > vp[e]
-            && vp[e] + extra >= others_best;
+        let mut with = *vp;
+        with[e] += extra;
+        let (before, after) = (self.standard_winner(vp), self.standard_winner(&with));
+        // Revealed only when it changes the result: the Empire wins only with it (a), or another
+        // power's victory disappears with it (b).
+        let empire_wins = before != Some(Power::Empire) && after == Some(Power::Empire);
+        let blocks = before.is_some_and(|w| w != Power::Empire) && after.is_none();
         let reason = if empire_wins {
             "its VP give the Empire the victory"
         } else if blocks {
@@ -194,6 +201,7 @@ impl Game {
             .filter(|p| vp[*p as usize] == best)
             .collect();
         self.finish(
+            rs,
             top,
             format!("end of the last turn: highest VP ({best})"),
             ev,
@@ -208,6 +216,7 @@ impl Game {
         let n = self.protestant_military_keys(rs);
         if n >= PROTESTANT_MILITARY_KEYS {
             self.finish(
+                rs,
                 vec![Power::Protestant],
                 format!("Protestant military victory: {n} keys outside the Netherlands"),
                 ev,
@@ -228,7 +237,11 @@ impl Game {
             .count()
     }
 
-    fn finish(&mut self, winners: Vec<Power>, reason: String, ev: &mut Vec<Event>) {
+    /// Ends the game. An unrevealed Empire choice is revealed now: the game is over (R-HRE-SECRET).
+    fn finish(&mut self, rs: &Ruleset, winners: Vec<Power>, reason: String, ev: &mut Vec<Event>) {
+        if !self.empire.revealed && self.empire.secret.is_some() {
+            self.reveal(rs, "the game has ended", ev);
+        }
         ev.push(Event::public(EventKind::GameOver {
             winners: winners.clone(),
             reason: reason.clone(),

@@ -88,6 +88,12 @@ pub struct View {
     pub world_fortresses: Vec<String>,
     /// Winners, once over.
     pub winners: Option<Vec<Power>>,
+    /// Foreign wars under way: card, power, units on the card, foreign army (R-FW-*).
+    #[serde(default)]
+    pub foreign_wars: Vec<super::foreign_war::ForeignWar>,
+    /// Protestant capitals on the turn track: the turn each was lost, Huguenot then Dutch.
+    #[serde(default)]
+    pub protestant_capitals_lost: [Option<u8>; 2],
 }
 
 impl Game {
@@ -142,6 +148,8 @@ impl Game {
                 Stage::Over { winners, .. } => Some(winners.clone()),
                 _ => None,
             },
+            foreign_wars: self.wars.clone(),
+            protestant_capitals_lost: self.protestant.capital_lost,
         }
     }
 }

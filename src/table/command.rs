@@ -308,6 +308,116 @@ pub static COMMANDS: &[CmdSpec] = &[
         ],
     },
     CmdSpec {
+        name: "revolt",
+        options: &[
+            opt(
+                "space",
+                OptKind::Space,
+                true,
+                "a Huguenot or Dutch home space",
+                "родное пространство гугенотов или голландцев",
+            ),
+            opt(
+                "capital",
+                OptKind::Choice(&["yes", "no"]),
+                false,
+                "declare it the faction's capital",
+                "объявить его столицей фракции",
+            ),
+            opt(
+                "leaders",
+                OptKind::Text,
+                false,
+                "leaders entering with the revolt",
+                "лидеры, входящие с восстанием",
+            ),
+            AS_POWER,
+        ],
+        help: ["Protestant revolt (CP)", "восстание протестантов (очки)"],
+    },
+    CmdSpec {
+        name: "fight",
+        options: &[
+            opt(
+                "card",
+                OptKind::Card,
+                true,
+                "the foreign-war card",
+                "карта внешней войны",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "fight a foreign war (CP)",
+            "сражаться во внешней войне (очки)",
+        ],
+    },
+    CmdSpec {
+        name: "send",
+        options: &[
+            opt(
+                "card",
+                OptKind::Card,
+                true,
+                "the foreign-war card",
+                "карта внешней войны",
+            ),
+            opt(
+                "from",
+                OptKind::Space,
+                true,
+                "where the units are",
+                "откуда берутся войска",
+            ),
+            opt(
+                "units",
+                OptKind::Units,
+                true,
+                "units sent, e.g. 2r 1m",
+                "посылаемые войска, например 2r 1m",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "send units to a foreign war",
+            "послать войска на внешнюю войну",
+        ],
+    },
+    CmdSpec {
+        name: "withdraw",
+        options: &[
+            opt(
+                "leaders",
+                OptKind::Text,
+                false,
+                "leaders taken off the map (none: keep all)",
+                "снимаемые с карты лидеры (пусто: оставить всех)",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "winter: take Protestant leaders off the map",
+            "зима: снять лидеров протестантов с карты",
+        ],
+    },
+    CmdSpec {
+        name: "capital",
+        options: &[
+            opt(
+                "space",
+                OptKind::Space,
+                false,
+                "new Huguenot capital (none: keep it)",
+                "новая столица гугенотов (пусто: оставить)",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "move the Huguenot capital (Paris is Worth a Mass)",
+            "перенести столицу гугенотов (Париж стоит мессы)",
+        ],
+    },
+    CmdSpec {
         name: "pass",
         options: &[AS_POWER],
         help: ["pass your impulse", "пропустить импульс"],
@@ -756,6 +866,30 @@ pub enum Command {
         space: String,
         power: Option<String>,
     },
+    Revolt {
+        space: String,
+        capital: bool,
+        leaders: Vec<String>,
+        power: Option<String>,
+    },
+    Fight {
+        card: String,
+        power: Option<String>,
+    },
+    Send {
+        card: String,
+        from: String,
+        units: UnitPick,
+        power: Option<String>,
+    },
+    Withdraw {
+        leaders: Vec<String>,
+        power: Option<String>,
+    },
+    Capital {
+        space: Option<String>,
+        power: Option<String>,
+    },
     Pass {
         power: Option<String>,
     },
@@ -1092,6 +1226,32 @@ impl Command {
                 space: a.req("space")?,
                 power,
             },
+            "revolt" => Command::Revolt {
+                space: a.req("space")?,
+                capital: a
+                    .opt("capital")
+                    .is_some_and(|c| c.eq_ignore_ascii_case("yes")),
+                leaders: word_list(a.opt("leaders")),
+                power,
+            },
+            "fight" => Command::Fight {
+                card: a.req("card")?,
+                power,
+            },
+            "send" => Command::Send {
+                card: a.req("card")?,
+                from: a.req("from")?,
+                units: parse_units(&a.req("units")?)?,
+                power,
+            },
+            "withdraw" => Command::Withdraw {
+                leaders: word_list(a.opt("leaders")),
+                power,
+            },
+            "capital" => Command::Capital {
+                space: a.opt("space"),
+                power,
+            },
             "pass" => Command::Pass { power },
             "end" => Command::End { power },
             "war" => Command::War {
@@ -1165,6 +1325,11 @@ impl Command {
             Command::Control { .. } => "control",
             Command::Build { .. } => "build",
             Command::Assault { .. } => "assault",
+            Command::Revolt { .. } => "revolt",
+            Command::Fight { .. } => "fight",
+            Command::Send { .. } => "send",
+            Command::Withdraw { .. } => "withdraw",
+            Command::Capital { .. } => "capital",
             Command::Pass { .. } => "pass",
             Command::End { .. } => "end",
             Command::War { .. } => "war",
@@ -1354,6 +1519,17 @@ pub fn parse_units(text: &str) -> Result<UnitPick, ParseError> {
         i += 1;
     }
     Ok(pick)
+}
+
+/// Splits a list of names given as one option (commas, semicolons or spaces).
+fn word_list(text: Option<String>) -> Vec<String> {
+    text.map(|t| {
+        t.split([',', ';', ' '])
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    })
+    .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -42,12 +42,59 @@ pub fn to_action(
             Command::Build { space, what, .. } => {
                 let space = resolve::space(rs, space)?;
                 match what {
-                    BuildWhat::Unit(unit) => Action::Raise { space, unit: *unit },
+                    BuildWhat::Unit(unit) => Action::Raise {
+                        space,
+                        unit: *unit,
+                        faction: None,
+                    },
                     BuildWhat::Fortress => Action::BuildFortress { space },
                 }
             }
             Command::Assault { space, .. } => Action::Assault {
                 space: resolve::space(rs, space)?,
+            },
+            Command::Revolt {
+                space,
+                capital,
+                leaders,
+                ..
+            } => {
+                let space = resolve::space(rs, space)?;
+                Action::Revolt {
+                    declare_capital: *capital,
+                    leaders: resolve::leaders(rs, leaders)?
+                        .into_iter()
+                        .map(|leader| crate::engine::action::LeaderEntry {
+                            leader,
+                            space: space.clone(),
+                        })
+                        .collect(),
+                    space,
+                }
+            }
+            Command::Fight { card, .. } => Action::FightForeignWar {
+                card: resolve::card(rs, card)?,
+            },
+            Command::Send {
+                card, from, units, ..
+            } => Action::SendToWar {
+                card: resolve::card(rs, card)?,
+                from: resolve::space(rs, from)?,
+                units: Units {
+                    regulars: units.regulars,
+                    mercenaries: units.mercenaries,
+                    cavalry: units.cavalry,
+                    leaders: resolve::leaders(rs, &units.leaders)?,
+                },
+            },
+            Command::Withdraw { leaders, .. } => Action::WithdrawLeaders {
+                leaders: resolve::leaders(rs, leaders)?,
+            },
+            Command::Capital { space, .. } => Action::MoveHuguenotCapital {
+                to: space
+                    .as_deref()
+                    .map(|s| resolve::space(rs, s))
+                    .transpose()?,
             },
             Command::Pass { .. } => Action::Pass,
             Command::End { .. } => Action::EndImpulse,
@@ -89,6 +136,11 @@ pub fn to_action(
         | Command::Control { .. }
         | Command::Build { .. }
         | Command::Assault { .. }
+        | Command::Revolt { .. }
+        | Command::Fight { .. }
+        | Command::Send { .. }
+        | Command::Withdraw { .. }
+        | Command::Capital { .. }
         | Command::Pass { .. }
         | Command::End { .. }
         | Command::War { .. }
@@ -298,7 +350,7 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
             format!("move from:{from} to:{to} units:{}", units_text(units))
         }
         Action::Control { space } => format!("control space:{space}"),
-        Action::Raise { space, unit } => format!(
+        Action::Raise { space, unit, .. } => format!(
             "build space:{space} unit:{}",
             match unit {
                 UnitKind::Regular => "regular",
@@ -311,10 +363,30 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
         Action::Assault { space } => format!("assault space:{space}"),
         Action::EndImpulse => "end".into(),
         Action::Adjust(adj) => adjust_line(adj, public),
-        Action::RevealSecret
-        | Action::Revolt { .. }
-        | Action::FightForeignWar { .. }
-        | Action::SendToWar { .. } => return None,
+        Action::Revolt {
+            space,
+            declare_capital,
+            leaders,
+        } => {
+            let mut l = format!("revolt space:{space}");
+            if *declare_capital {
+                l.push_str(" capital:yes");
+            }
+            if !leaders.is_empty() {
+                let ids: Vec<&str> = leaders.iter().map(|e| e.leader.as_str()).collect();
+                l.push_str(&format!(" leaders:{}", ids.join(",")));
+            }
+            l
+        }
+        Action::FightForeignWar { card } => format!("fight card:{card}"),
+        Action::SendToWar { card, from, units } => {
+            format!("send card:{card} from:{from} units:{}", units_text(units))
+        }
+        Action::WithdrawLeaders { leaders } if leaders.is_empty() => "withdraw".into(),
+        Action::WithdrawLeaders { leaders } => format!("withdraw leaders:{}", leaders.join(",")),
+        Action::MoveHuguenotCapital { to: Some(s) } => format!("capital space:{s}"),
+        Action::MoveHuguenotCapital { to: None } => "capital".into(),
+        Action::RevealSecret => return None,
     };
     if matches!(a, Action::SecretChoice { .. }) {
         Some(line)

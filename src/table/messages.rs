@@ -275,6 +275,55 @@ impl<'a> Texts<'a> {
             }
             EventKind::Retreated { owner, from, to } => tr!(l, "{} retreats from {} to {}.", "{} отступает из {} в {}.", self.owner(*owner), self.space(*from), self.space(*to)),
             EventKind::Eliminated { owner, space, units } => tr!(l, "{} loses {} units in {}.", "{} теряет {} ед. в {}.", self.owner(*owner), units, self.space(*space)),
+            EventKind::Revolted { space, faction } => {
+                let f = match faction {
+                    crate::engine::power::Faction::Huguenot => l.pick("Huguenot", "Гугенотское"),
+                    crate::engine::power::Faction::Dutch => l.pick("Dutch", "Голландское"),
+                };
+                tr!(l, "{} revolt in {}.", "{} восстание в {}.", f, self.space(*space))
+            }
+            EventKind::LeadersWithdrawn { leaders } => {
+                let names: Vec<String> = leaders.iter().map(|x| self.leader(x)).collect();
+                tr!(l, "Protestant leaders leave the map: {}.", "Лидеры протестантов покидают карту: {}.", names.join(", "))
+            }
+            EventKind::ForeignWarStarted { card, power, required, army } => tr!(
+                l,
+                "{}: {} must send {} land units; the foreign army has {}.",
+                "{}: {} должна послать {} сухопутных ед.; у чужой армии {}.",
+                self.card(*card),
+                self.power(*power),
+                required,
+                army
+            ),
+            EventKind::SentToWar { card, power, from, units } => tr!(
+                l,
+                "{} sends {} from {} to {}.",
+                "{} посылает {} из {} на {}.",
+                self.power(*power),
+                self.units(units),
+                self.space(*from),
+                self.card(*card)
+            ),
+            EventKind::ForeignWarBattle { card, attacker, defender } => tr!(
+                l,
+                "Foreign war ({}): {}; {}.",
+                "Внешняя война ({}): {}; {}.",
+                self.card(*card),
+                self.dice(attacker),
+                self.dice(defender)
+            ),
+            EventKind::ForeignWarEnded { card, power, to, units } => match to {
+                Some(s) => tr!(
+                    l,
+                    "{} is won: {}'s {} units return to {}.",
+                    "{} выиграна: {} ед. ({}) возвращаются в {}.",
+                    self.card(*card),
+                    self.power(*power),
+                    units,
+                    self.space(*s)
+                ),
+                None => tr!(l, "{} is over for {}.", "{} для {} окончена.", self.card(*card), self.power(*power)),
+            },
             EventKind::LeaderCaptured { leader, by } => tr!(l, "{} captures {}.", "{} пленяет {}.", self.power(*by), self.leader(leader)),
             EventKind::WarDeclared { by, target } => tr!(l, "{} declares war on {}.", "{} объявляет войну: {}.", self.power(*by), self.power(*target)),
             EventKind::Offered { from, to, status } => tr!(l, "{} offers {} to {}.", "{} предлагает {}: {}.", self.power(*from), self.relation(*status), self.power(*to)),
@@ -464,6 +513,18 @@ impl<'a> Texts<'a> {
             Decision::Impulse => self.loc.pick(
                 "`play` a card or `pass`",
                 "сыграть карту (`play`) или `pass`",
+            ),
+            Decision::SendToWar => self.loc.pick(
+                "`send` units to the foreign war",
+                "послать войска на внешнюю войну (`send`)",
+            ),
+            Decision::WithdrawLeaders => self.loc.pick(
+                "`withdraw` leaders from the map, or `withdraw` with none to keep them",
+                "снять лидеров с карты (`withdraw`) или оставить (`withdraw` без лидеров)",
+            ),
+            Decision::MoveCapital => self.loc.pick(
+                "move the Huguenot capital (`capital space:…`) or keep it (`capital`)",
+                "перенести столицу гугенотов (`capital space:…`) или оставить (`capital`)",
             ),
             Decision::SpendCp => self
                 .loc

@@ -1025,6 +1025,11 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Control { power, .. }
         | Command::Build { power, .. }
         | Command::Assault { power, .. }
+        | Command::Revolt { power, .. }
+        | Command::Fight { power, .. }
+        | Command::Send { power, .. }
+        | Command::Withdraw { power, .. }
+        | Command::Capital { power, .. }
         | Command::Pass { power }
         | Command::End { power }
         | Command::War { power, .. }

@@ -58,6 +58,11 @@ pub fn to_impulse(g: &mut Game, p: Power) {
                     Decision::SpendCp => Action::EndImpulse,
                     Decision::Impulse => play_any_for_cp(g, power),
                     Decision::Diplomacy => Action::DoneDiplomacy,
+                    _ => g
+                        .legal_actions(rs, power)
+                        .into_iter()
+                        .next()
+                        .expect("a legal action"),
                 };
                 g.apply(rs, power, &a)
                     .unwrap_or_else(|e| panic!("{power}: {a:?} refused: {e}"));

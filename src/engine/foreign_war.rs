@@ -1,0 +1,520 @@
+//! Foreign wars (R-FW-DEPLOY, R-FW-FIGHT, R-FW-UPKEEP).
+//!
+//! A foreign-war card names the power it strikes, the land units that power must keep on the card
+//! and the size of the foreign army (`cards.csv`). Played as an event, the card leaves the hand
+//! for the struck power's side and that power sends its units ([`Stage::SendToWar`]); the war is
+//! then fought with the `FightForeignWar` CP action until the foreign army is destroyed. Units on
+//! the card are off the map: they never go to winter quarters.
+
+use super::action::{Action, UnitKind, Units};
+use super::error::{RuleError, RuleResult};
+use super::event::{Event, EventKind, Side};
+use super::game::{Game, Stage};
+use super::military::hits;
+use super::power::{Faction, Home, Owner, Power, SpaceType};
+use super::ruleset::{Card, ForeignWarSpec, LeaderKind, Ruleset, SpaceId};
+use serde::{Deserialize, Serialize};
+
+/// A foreign war under way, shown in every view.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForeignWar {
+    /// The foreign-war card, lying beside the struck power.
+    pub card: u16,
+    /// The struck power.
+    pub power: Power,
+    /// Land units the power must keep on the card.
+    pub required: u8,
+    /// Foreign army units left (independent units).
+    pub army: u8,
+    /// The power's land units and leader (at most one) on the card.
+    pub units: Units,
+}
+
+impl ForeignWar {
+    /// Land units still missing on the card.
+    pub fn missing(&self) -> u32 {
+        (self.required as u32).saturating_sub(self.units.land())
+    }
+}
+
+impl Game {
+    /// A foreign-war event needs its struck power in play.
+    pub(crate) fn check_foreign_war_event(&self, _rs: &Ruleset, card: &Card) -> RuleResult<()> {
+        match card.war {
+            Some(w) if !self.powers.contains(w.power) => Err(RuleError::illegal(format!(
+                "{} strikes {}, which is not in play; play it for CP instead",
+                card.name_en, w.power
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// R-FW-DEPLOY: the card goes beside the struck power, which now sends its units.
+    pub(crate) fn start_foreign_war(
+        &mut self,
+        rs: &Ruleset,
+        by: Power,
+        card: u16,
+        spec: ForeignWarSpec,
+        ev: &mut Vec<Event>,
+    ) {
+        self.discard.retain(|c| *c != card);
+        self.wars.push(ForeignWar {
+            card,
+            power: spec.power,
+            required: spec.units,
+            army: spec.army,
+            units: Units::default(),
+        });
+        ev.push(Event::public(EventKind::ForeignWarStarted {
+            card,
+            power: spec.power,
+            required: spec.units,
+            army: spec.army,
+        }));
+        self.stage = Stage::SendToWar {
+            power: spec.power,
+            card,
+            played_by: by,
+        };
+        self.end_sending_if_done(rs, ev);
+    }
+
+    fn war_index(&self, card: u16) -> Option<usize> {
+        self.wars.iter().position(|w| w.card == card)
+    }
+
+    /// Spaces `p` may send units from: its land units, outside any siege.
+    fn war_sources(&self, rs: &Ruleset, p: Power) -> Vec<SpaceId> {
+        rs.space_ids()
+            .filter(|s| {
+                self.board.at(*s).besieged_by.is_none()
+                    && self
+                        .board
+                        .at(*s)
+                        .forces
+                        .iter()
+                        .any(|f| f.owner() == Owner::Major(p) && f.land() > 0)
+            })
+            .collect()
+    }
+
+    /// The sending ends when the card holds the required units or nothing more can be sent.
+    fn end_sending_if_done(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
+        let Stage::SendToWar {
+            power,
+            card,
+            played_by,
+        } = self.stage
+        else {
+            return;
+        };
+        let missing = self.war_index(card).map_or(0, |i| self.wars[i].missing());
+        if missing == 0 || self.war_sources(rs, power).is_empty() {
+            self.next_impulse(rs, played_by, 0, ev);
+        }
+    }
+
+    /// R-FW-DEPLOY: checks units sent from `from` to the card; returns the space.
+    fn check_send(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        card: u16,
+        from: &str,
+        u: &Units,
+    ) -> RuleResult<SpaceId> {
+        let Stage::SendToWar {
+            card: waiting_card, ..
+        } = self.stage
+        else {
+            return Err(RuleError::illegal(
+                "units go to a foreign-war card only when its event is played; after that, new units go there (R-FW-UPKEEP)",
+            ));
+        };
+        if card != waiting_card {
+            return Err(RuleError::illegal(format!(
+                "the foreign war waiting for units is card {waiting_card}, not {card}"
+            )));
+        }
+        let w = &self.wars[self.war_index(card).ok_or_else(|| {
+            RuleError::illegal(format!("card {card} is not a foreign war under way"))
+        })?];
+        let s = Game::resolve_space(rs, from)?;
+        let name = &rs.space(s).name_en;
+        if self.board.at(s).besieged_by.is_some() {
+            return Err(RuleError::illegal(format!(
+                "{name} is under siege; units are not sent to a foreign war from a besieged space (R-FW-DEPLOY)"
+            )));
+        }
+        if u.land() == 0 && u.leaders.is_empty() {
+            return Err(RuleError::illegal(
+                "send at least one land unit or a leader",
+            ));
+        }
+        if u.land() > w.missing() {
+            return Err(RuleError::illegal(format!(
+                "the war needs {} land units and {} are on the card: at most {} more may go, not {} (R-FW-UPKEEP)",
+                w.required,
+                w.units.land(),
+                w.missing(),
+                u.land()
+            )));
+        }
+        if u.leaders.len() + w.units.leaders.len() > 1 {
+            return Err(RuleError::illegal(
+                "at most one leader goes to a foreign war (R-FW-DEPLOY)",
+            ));
+        }
+        let mine: Vec<_> = self
+            .board
+            .at(s)
+            .forces
+            .iter()
+            .filter(|f| f.owner() == Owner::Major(p))
+            .collect();
+        let have = |g: fn(&super::board::Force) -> u8| mine.iter().map(|f| g(f)).sum::<u8>();
+        let (r, m, c) = (
+            have(|f| f.regulars),
+            have(|f| f.mercenaries),
+            have(|f| f.cavalry),
+        );
+        if u.regulars > r || u.mercenaries > m || u.cavalry > c {
+            return Err(RuleError::illegal(format!(
+                "{p} has {r} regulars, {m} mercenaries and {c} cavalry in {name}; asked for {}, {} and {}",
+                u.regulars, u.mercenaries, u.cavalry
+            )));
+        }
+        for l in &u.leaders {
+            let army = rs
+                .leaders
+                .iter()
+                .any(|x| &x.id == l && x.kind == LeaderKind::Army);
+            if !army || !mine.iter().any(|f| f.leaders.contains(l)) {
+                return Err(RuleError::illegal(format!(
+                    "`{l}` is not an army leader of {p} in {name}"
+                )));
+            }
+        }
+        Ok(s)
+    }
+
+    /// R-FW-DEPLOY: units (and at most one leader) go from a space to the card.
+    pub(crate) fn send_to_war(
+        &mut self,
+        rs: &Ruleset,
+        p: Power,
+        card: u16,
+        from: &str,
+        u: &Units,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let s = self.check_send(rs, p, card, from, u)?;
+        self.take_from_board(p, s, u);
+        let i = self.war_index(card).unwrap_or(0);
+        add_units(&mut self.wars[i].units, u);
+        ev.push(Event::public(EventKind::SentToWar {
+            card,
+            power: p,
+            from: s,
+            units: u.clone(),
+        }));
+        self.end_sending_if_done(rs, ev);
+        Ok(())
+    }
+
+    /// Removes checked units and leaders of `p` from `s`, from any of its stacks there.
+    fn take_from_board(&mut self, p: Power, s: SpaceId, u: &Units) {
+        let mut need = (u.regulars, u.mercenaries, u.cavalry);
+        for f in self.board.spaces[s.idx()]
+            .forces
+            .iter_mut()
+            .filter(|f| f.owner() == Owner::Major(p))
+        {
+            let r = need.0.min(f.regulars);
+            let m = need.1.min(f.mercenaries);
+            let c = need.2.min(f.cavalry);
+            f.regulars -= r;
+            f.mercenaries -= m;
+            f.cavalry -= c;
+            need = (need.0 - r, need.1 - m, need.2 - c);
+            f.leaders.retain(|l| !u.leaders.contains(l));
+        }
+        self.board.tidy(s);
+    }
+
+    /// R-FW-UPKEEP: a new land unit of `p` raised in `s` goes to a foreign-war card still short of
+    /// its required units. (The winter's free regular does not come through here.)
+    pub(crate) fn upkeep_foreign_war(
+        &mut self,
+        p: Power,
+        s: SpaceId,
+        faction: Option<Faction>,
+        unit: UnitKind,
+        ev: &mut Vec<Event>,
+    ) {
+        if unit == UnitKind::Squadron {
+            return;
+        }
+        let Some(i) = self
+            .wars
+            .iter()
+            .position(|w| w.power == p && w.missing() > 0)
+        else {
+            return;
+        };
+        let one = Units {
+            regulars: u8::from(unit == UnitKind::Regular),
+            mercenaries: u8::from(unit == UnitKind::Mercenary),
+            cavalry: u8::from(unit == UnitKind::Cavalry),
+            leaders: Vec::new(),
+        };
+        let f = self.board.force_mut(s, Owner::Major(p), faction);
+        f.regulars -= one.regulars;
+        f.mercenaries -= one.mercenaries;
+        f.cavalry -= one.cavalry;
+        self.board.tidy(s);
+        add_units(&mut self.wars[i].units, &one);
+        ev.push(Event::public(EventKind::SentToWar {
+            card: self.wars[i].card,
+            power: p,
+            from: s,
+            units: one,
+        }));
+    }
+
+    /// Checks a fight: `p`'s own war, with land units on the card; returns its index.
+    fn check_fight(&self, p: Power, card: u16) -> RuleResult<usize> {
+        let i = self
+            .war_index(card)
+            .filter(|i| self.wars[*i].power == p)
+            .ok_or_else(|| {
+                let mine: Vec<String> = self
+                    .wars
+                    .iter()
+                    .filter(|w| w.power == p)
+                    .map(|w| w.card.to_string())
+                    .collect();
+                RuleError::illegal(format!(
+                    "card {card} is not a foreign war of {p}; {p}'s wars: {}",
+                    if mine.is_empty() {
+                        "none".to_string()
+                    } else {
+                        mine.join(", ")
+                    }
+                ))
+            })?;
+        if self.wars[i].units.land() == 0 {
+            return Err(RuleError::illegal(
+                "no land units of yours are on the card to fight the foreign army",
+            ));
+        }
+        Ok(i)
+    }
+
+    /// R-FW-FIGHT: a field battle on the card, with no defender bonus die and no retreat. When the
+    /// foreign army is destroyed, the war ends.
+    pub(crate) fn do_fight_foreign_war(
+        &mut self,
+        rs: &Ruleset,
+        p: Power,
+        card: u16,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let i = self.check_fight(p, card)?;
+        let w = self.wars[i].clone();
+        let best = w
+            .units
+            .leaders
+            .iter()
+            .filter_map(|l| rs.leaders.iter().find(|x| &x.id == l))
+            .map(|l| l.battle as u32)
+            .max()
+            .unwrap_or(0);
+        let (ad, dd) = (self.roll(w.units.land() + best), self.roll(w.army as u32));
+        let (ah, dh) = (hits(&ad), hits(&dd));
+        let units = &mut self.wars[i].units;
+        let mut left = dh;
+        for slot in [
+            &mut units.mercenaries,
+            &mut units.cavalry,
+            &mut units.regulars,
+        ] {
+            let k = left.min(*slot as u32) as u8;
+            *slot -= k;
+            left -= k as u32;
+        }
+        let army_loss = ah.min(w.army as u32) as u8;
+        self.wars[i].army -= army_loss;
+        ev.push(Event::public(EventKind::ForeignWarBattle {
+            card,
+            attacker: Side {
+                owner: Owner::Major(p),
+                dice: ad,
+                hits: ah,
+                losses: dh - left,
+            },
+            defender: Side {
+                owner: Owner::Independent,
+                dice: dd,
+                hits: dh,
+                losses: army_loss as u32,
+            },
+        }));
+        if self.wars[i].army == 0 {
+            self.end_foreign_war(rs, i, ev);
+        }
+        Ok(())
+    }
+
+    /// Where survivors of `p`'s foreign war go: its capital, or if enemies hold every capital, a
+    /// home key it holds (lowest id).
+    pub fn war_return_space(&self, rs: &Ruleset, p: Power) -> Option<SpaceId> {
+        self.capitals_of(p)
+            .into_iter()
+            .find(|c| self.board.controls(rs, p, *c))
+            .or_else(|| {
+                rs.space_ids().find(|s| {
+                    rs.space(*s).kind == SpaceType::Key
+                        && rs.space(*s).home == Home::Major(p)
+                        && self.board.controls(rs, p, *s)
+                })
+            })
+    }
+
+    /// The war ends: the card is discarded and the survivors go home (R-FW-FIGHT).
+    fn end_foreign_war(&mut self, rs: &Ruleset, i: usize, ev: &mut Vec<Event>) {
+        let w = self.wars.remove(i);
+        self.discard.push(w.card);
+        let to = self.war_return_space(rs, w.power);
+        match to {
+            Some(s) => {
+                let f = self.board.force_mut(s, Owner::Major(w.power), None);
+                f.regulars += w.units.regulars;
+                f.mercenaries += w.units.mercenaries;
+                f.cavalry += w.units.cavalry;
+                f.leaders.extend(w.units.leaders.iter().cloned());
+                self.board.tidy(s);
+            }
+            None => self.off_map.extend(w.units.leaders.iter().cloned()),
+        }
+        ev.push(Event::public(EventKind::ForeignWarEnded {
+            card: w.card,
+            power: w.power,
+            to,
+            units: w.units.land(),
+        }));
+    }
+
+    /// Sends `p` may make now: from each source, as many units as are missing (or all there), and
+    /// one unit; each with a leader there if none is on the card yet.
+    pub(crate) fn legal_send_to_war(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        card: u16,
+        out: &mut Vec<Action>,
+    ) {
+        let Some(i) = self.war_index(card) else {
+            return;
+        };
+        let missing = self.wars[i].missing();
+        for s in self.war_sources(rs, p) {
+            let forces: Vec<_> = self
+                .board
+                .at(s)
+                .forces
+                .iter()
+                .filter(|f| f.owner() == Owner::Major(p))
+                .collect();
+            let mut left = missing;
+            let mut take = |n: u32| {
+                let k = n.min(left);
+                left -= k;
+                k as u8
+            };
+            let sum = |g: fn(&super::board::Force) -> u8| forces.iter().map(|f| g(f) as u32).sum();
+            let many = Units {
+                regulars: take(sum(|f| f.regulars)),
+                mercenaries: take(sum(|f| f.mercenaries)),
+                cavalry: take(sum(|f| f.cavalry)),
+                leaders: Vec::new(),
+            };
+            let mut picks = vec![many];
+            if let Some(one) = self.first_unit(&forces) {
+                picks.push(one);
+            }
+            let leaders: Vec<String> = forces
+                .iter()
+                .flat_map(|f| f.leaders.iter())
+                .filter(|l| {
+                    rs.leaders
+                        .iter()
+                        .any(|x| &x.id == *l && x.kind == LeaderKind::Army)
+                })
+                .cloned()
+                .collect();
+            let base = picks.clone();
+            for l in leaders {
+                for b in &base {
+                    let mut u = b.clone();
+                    u.leaders = vec![l.clone()];
+                    picks.push(u);
+                }
+            }
+            let from = rs.space(s).id.clone();
+            for u in picks {
+                if self.check_send(rs, p, card, &from, &u).is_ok() {
+                    let a = Action::SendToWar {
+                        card,
+                        from: from.clone(),
+                        units: u,
+                    };
+                    if !out.contains(&a) {
+                        out.push(a);
+                    }
+                }
+            }
+        }
+    }
+
+    fn first_unit(&self, forces: &[&super::board::Force]) -> Option<Units> {
+        let has = |g: fn(&super::board::Force) -> u8| forces.iter().any(|f| g(f) > 0);
+        let mut u = Units::default();
+        if has(|f| f.regulars) {
+            u.regulars = 1;
+        } else if has(|f| f.mercenaries) {
+            u.mercenaries = 1;
+        } else if has(|f| f.cavalry) {
+            u.cavalry = 1;
+        } else {
+            return None;
+        }
+        Some(u)
+    }
+
+    /// `FightForeignWar` for each of `p`'s wars it can fight with `cp` CP.
+    pub(crate) fn legal_fight_foreign_war(
+        &self,
+        p: Power,
+        cp: u8,
+        rs: &Ruleset,
+        out: &mut Vec<Action>,
+    ) {
+        if rs.cost("fight_foreign_war").is_none_or(|c| c > cp) {
+            return;
+        }
+        for w in &self.wars {
+            if self.check_fight(p, w.card).is_ok() {
+                out.push(Action::FightForeignWar { card: w.card });
+            }
+        }
+    }
+}
+
+fn add_units(to: &mut Units, u: &Units) {
+    to.regulars += u.regulars;
+    to.mercenaries += u.mercenaries;
+    to.cavalry += u.cavalry;
+    to.leaders.extend(u.leaders.iter().cloned());
+}

@@ -1,0 +1,575 @@
+//! The Protestant's own rules: the two factions' capitals (R-PROT-CAPITAL, R-PROT-WINTER), the
+//! revolt action, leaders entering and leaving play (R-PROT-LEADERS), the faction of new units
+//! (R-PROT-POOL) and the "Paris Is Worth a Mass" capital move.
+//!
+//! The revolt is our design from the seeds and the digest (the rulebook's procedure is not
+//! available): in a Huguenot home space in France or a Dutch home space in the Netherlands whose
+//! religion is Protestant, with no other power's land units and no siege, the Protestant takes
+//! control (unfortified spaces only: fortified ones change hands only by siege, R-SPACE-FORTIFIED)
+//! and places one regular of the space's faction. One revolt per zone per impulse. The revolt may
+//! declare the space its faction's capital (a fortified space the Protestant already holds) and
+//! may bring that faction's leaders into play.
+
+use super::action::{Action, LeaderEntry, UnitKind, Units};
+use super::error::{RuleError, RuleResult};
+use super::event::{Event, EventKind};
+use super::game::{Game, Stage};
+use super::power::{Faction, Home, Owner, Power, Religion, ReligiousZone};
+use super::ruleset::{LeaderKind, Ruleset, SpaceId};
+use serde::{Deserialize, Serialize};
+
+/// The card whose event may move the Huguenot capital (R-PROT-CAPITAL).
+pub const PARIS_CARD: &str = "Paris Is Worth a Mass";
+
+/// The Protestant's state beyond the board.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProtestantState {
+    /// Zones that had a revolt in the current impulse (one revolt per zone per impulse).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revolts: Vec<ReligiousZone>,
+    /// For each capital (Huguenot, Dutch), the turn it went to the turn track; it may come back
+    /// at a revolt in a later turn (R-PROT-CAPITAL).
+    #[serde(default)]
+    pub capital_lost: [Option<u8>; 2],
+}
+
+/// The zone a faction's home spaces lie in: France for the Huguenots, the Netherlands for the
+/// Dutch (R-SPACE-HOME).
+pub fn territory(f: Faction) -> ReligiousZone {
+    match f {
+        Faction::Huguenot => ReligiousZone::France,
+        Faction::Dutch => ReligiousZone::Netherlands,
+    }
+}
+
+/// Index of a faction's capital in `Board::protestant_capitals`.
+fn slot(f: Faction) -> usize {
+    match f {
+        Faction::Huguenot => 0,
+        Faction::Dutch => 1,
+    }
+}
+
+/// A faction's name for messages.
+fn faction_name(f: Faction) -> &'static str {
+    match f {
+        Faction::Huguenot => "Huguenot",
+        Faction::Dutch => "Dutch",
+    }
+}
+
+/// Where a faction's territory is, for messages.
+fn territory_name(f: Faction) -> &'static str {
+    match f {
+        Faction::Huguenot => "France",
+        Faction::Dutch => "the Netherlands",
+    }
+}
+
+/// A checked revolt, ready to apply.
+struct RevoltPlan {
+    space: SpaceId,
+    faction: Faction,
+    take_control: bool,
+    leaders: Vec<(String, SpaceId)>,
+}
+
+impl Game {
+    /// The faction whose capital `c` is, if it is a Protestant capital.
+    pub fn capital_faction(&self, c: SpaceId) -> Option<Faction> {
+        Faction::ALL
+            .iter()
+            .copied()
+            .find(|f| self.board.protestant_capitals[slot(*f)] == Some(c))
+    }
+
+    /// The capitals that serve units of `p` (and, for the Protestant, of `faction`): a Protestant
+    /// capital serves only its own faction, never the other one or allied minors (R-PROT-CAPITAL).
+    pub fn capitals_serving(&self, p: Power, faction: Option<Faction>) -> Vec<SpaceId> {
+        if p != Power::Protestant {
+            return self.capitals_of(p);
+        }
+        faction
+            .and_then(|f| self.board.protestant_capitals[slot(f)])
+            .into_iter()
+            .collect()
+    }
+
+    /// R-PROT-WINTER: units sent to winter quarters may go to a fortified home space of the other
+    /// Protestant faction only while it holds fewer than four land units.
+    pub(crate) fn winter_room(&self, rs: &Ruleset, f: &super::board::Force, s: SpaceId) -> bool {
+        let (Owner::Major(Power::Protestant), Some(mine)) = (f.owner(), f.faction) else {
+            return true;
+        };
+        match rs.space(s).home {
+            Home::Faction(other) if other != mine => {
+                self.board
+                    .land_units(Power::Protestant, s, super::board::Stance::Friendly)
+                    < super::military::MAX_DEFENDERS
+            }
+            _ => true,
+        }
+    }
+
+    /// R-PROT-CAPITAL: spring deployment from a Protestant capital moves only its own faction's
+    /// units and leaders.
+    pub(crate) fn check_capital_serves(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        capital: SpaceId,
+        u: &Units,
+    ) -> RuleResult<()> {
+        if p != Power::Protestant {
+            return Ok(());
+        }
+        let Some(f) = self.capital_faction(capital) else {
+            return Ok(());
+        };
+        let name = &rs.space(capital).name_en;
+        let f_name = faction_name(f);
+        for l in &u.leaders {
+            if let Some(ld) = rs.leaders.iter().find(|x| &x.id == l) {
+                if ld.faction != Some(f) {
+                    return Err(RuleError::illegal(format!(
+                        "{name} is the {f_name} capital; it serves only {f_name} leaders and units (R-PROT-CAPITAL), and {} is not {f_name}",
+                        ld.name_en
+                    )));
+                }
+            }
+        }
+        let own = self
+            .board
+            .at(capital)
+            .forces
+            .iter()
+            .find(|x| x.owner() == Owner::Major(p) && x.faction == Some(f));
+        let (r, m, c) = own.map_or((0, 0, 0), |x| (x.regulars, x.mercenaries, x.cavalry));
+        if u.regulars > r || u.mercenaries > m || u.cavalry > c {
+            return Err(RuleError::illegal(format!(
+                "{name} is the {f_name} capital; it serves only {f_name} units (R-PROT-CAPITAL). {f_name} units there: {r} regulars, {m} mercenaries, {c} cavalry"
+            )));
+        }
+        Ok(())
+    }
+
+    /// R-PROT-POOL: a Protestant unit is built only in a home space of its own faction; other
+    /// powers' units have no faction.
+    pub(crate) fn check_raise_faction(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        space: &str,
+        faction: Option<Faction>,
+    ) -> RuleResult<()> {
+        let Some(f) = faction else { return Ok(()) };
+        if p != Power::Protestant {
+            return Err(RuleError::illegal(format!(
+                "only Protestant units have a faction; leave the faction out for {p}"
+            )));
+        }
+        let s = Game::resolve_space(rs, space)?;
+        let sp = rs.space(s);
+        if sp.home != Home::Faction(f) {
+            let here = match sp.home {
+                Home::Faction(o) => format!("{} is a {} home space", sp.name_en, faction_name(o)),
+                _ => format!("{} is not a Protestant home space", sp.name_en),
+            };
+            return Err(RuleError::illegal(format!(
+                "{0} units are built only in {0} home spaces (R-PROT-POOL); {here}",
+                faction_name(f)
+            )));
+        }
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- revolt
+
+    /// Checks a revolt (see the module comment for the procedure).
+    fn check_revolt(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        space: &str,
+        declare_capital: bool,
+        leaders: &[LeaderEntry],
+    ) -> RuleResult<RevoltPlan> {
+        if p != Power::Protestant {
+            return Err(RuleError::illegal(format!(
+                "only the Protestant revolts; {p} cannot"
+            )));
+        }
+        let s = Game::resolve_space(rs, space)?;
+        let sp = rs.space(s);
+        let faction = match sp.home {
+            Home::Faction(f) if sp.zone == territory(f) => f,
+            _ => {
+                return Err(RuleError::illegal(format!(
+                    "a revolt takes place in a Huguenot home space in France or a Dutch home space in the Netherlands; {} is not one",
+                    sp.name_en
+                )))
+            }
+        };
+        if self.protestant.revolts.contains(&sp.zone) {
+            return Err(RuleError::illegal(format!(
+                "there was already a revolt in {} this impulse; one revolt per zone per impulse",
+                territory_name(faction)
+            )));
+        }
+        if self.board.religion(rs, s) != Religion::Protestant {
+            return Err(RuleError::illegal(format!(
+                "{} is Catholic; a revolt needs a Protestant space",
+                sp.name_en
+            )));
+        }
+        if let Some(o) = self
+            .board
+            .at(s)
+            .forces
+            .iter()
+            .find(|f| f.owner() != Owner::Major(p) && f.land() > 0)
+        {
+            return Err(RuleError::illegal(format!(
+                "{} holds land units in {}; a revolt needs a space free of other powers' units",
+                o.owner(),
+                sp.name_en
+            )));
+        }
+        if self.board.at(s).besieged_by.is_some() {
+            return Err(RuleError::illegal(format!("{} is under siege", sp.name_en)));
+        }
+        let held = self.board.controls(rs, p, s);
+        let fortified = self.board.space_type(rs, s).is_fortified();
+        if fortified && !held {
+            return Err(RuleError::illegal(format!(
+                "{} is fortified and held by {}; a fortified space changes control only by a successful siege (R-SPACE-FORTIFIED), so a revolt there needs Protestant control",
+                sp.name_en,
+                self.board.controller(rs, s)
+            )));
+        }
+        if declare_capital {
+            self.check_declare_capital(rs, s, faction, fortified)?;
+        }
+        let mut entries = Vec::new();
+        for e in leaders {
+            let l = rs
+                .leaders
+                .iter()
+                .find(|l| l.id.eq_ignore_ascii_case(&e.leader))
+                .ok_or_else(|| RuleError::Unknown {
+                    what: "leader",
+                    name: e.leader.clone(),
+                    hint: String::new(),
+                })?;
+            if l.power != p || l.faction != Some(faction) {
+                return Err(RuleError::illegal(format!(
+                    "a revolt in {} brings in only {} leaders (R-PROT-LEADERS); {} is not one",
+                    territory_name(faction),
+                    faction_name(faction),
+                    l.name_en
+                )));
+            }
+            if !self.off_map.contains(&l.id) || entries.iter().any(|(x, _)| x == &l.id) {
+                return Err(RuleError::illegal(format!(
+                    "{} is not off the map waiting to enter",
+                    l.name_en
+                )));
+            }
+            if l.enters_turn.is_some_and(|t| t > self.turn) {
+                return Err(RuleError::illegal(format!(
+                    "{} enters play from turn {}; this is turn {}",
+                    l.name_en,
+                    l.enters_turn.unwrap_or(0),
+                    self.turn
+                )));
+            }
+            let at = Game::resolve_space(rs, &e.space)?;
+            self.check_leader_entry(rs, l.faction, at)?;
+            entries.push((l.id.clone(), at));
+        }
+        Ok(RevoltPlan {
+            space: s,
+            faction,
+            take_control: !held,
+            leaders: entries,
+        })
+    }
+
+    /// A capital is declared in a fortified space of its faction's territory that the
+    /// Protestant holds, when the faction has none on the map and did not lose one this turn.
+    fn check_declare_capital(
+        &self,
+        rs: &Ruleset,
+        s: SpaceId,
+        f: Faction,
+        fortified: bool,
+    ) -> RuleResult<()> {
+        let name = &rs.space(s).name_en;
+        if let Some(c) = self.board.protestant_capitals[slot(f)] {
+            return Err(RuleError::illegal(format!(
+                "the {} capital is already at {}; it stays until another major power takes it (R-PROT-CAPITAL)",
+                faction_name(f),
+                rs.space(c).name_en
+            )));
+        }
+        if self.protestant.capital_lost[slot(f)] == Some(self.turn) {
+            return Err(RuleError::illegal(format!(
+                "the {} capital was lost this turn; it may come back at a revolt in a later turn (R-PROT-CAPITAL)",
+                faction_name(f)
+            )));
+        }
+        if !fortified {
+            return Err(RuleError::illegal(format!(
+                "{name} is not fortified; a capital is declared in a fortified space"
+            )));
+        }
+        Ok(())
+    }
+
+    /// CP revolt: applies a checked revolt.
+    pub(crate) fn do_revolt(
+        &mut self,
+        rs: &Ruleset,
+        p: Power,
+        space: &str,
+        declare_capital: bool,
+        leaders: &[LeaderEntry],
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let plan = self.check_revolt(rs, p, space, declare_capital, leaders)?;
+        let s = plan.space;
+        self.protestant.revolts.push(rs.space(s).zone);
+        ev.push(Event::public(EventKind::Revolted {
+            space: s,
+            faction: plan.faction,
+        }));
+        if plan.take_control {
+            let from = self.board.controller(rs, s);
+            self.board.set_control(rs, s, Owner::Major(p));
+            ev.push(Event::public(EventKind::ControlChanged {
+                space: s,
+                from,
+                to: Owner::Major(p),
+            }));
+        }
+        self.board
+            .force_mut(s, Owner::Major(p), Some(plan.faction))
+            .regulars += 1;
+        ev.push(Event::public(EventKind::Raised {
+            power: p,
+            space: s,
+            unit: UnitKind::Regular,
+        }));
+        self.upkeep_foreign_war(p, s, Some(plan.faction), UnitKind::Regular, ev);
+        if declare_capital {
+            self.board.protestant_capitals[slot(plan.faction)] = Some(s);
+            self.protestant.capital_lost[slot(plan.faction)] = None;
+            ev.push(Event::public(EventKind::CapitalMoved {
+                power: p,
+                to: Some(s),
+            }));
+        }
+        for (l, at) in plan.leaders {
+            self.off_map.retain(|x| *x != l);
+            self.board
+                .force_mut(at, Owner::Major(p), Some(plan.faction))
+                .leaders
+                .push(l.clone());
+            ev.push(Event::public(EventKind::Note {
+                text: format!("{l} enters play at {}", rs.space(at).name_en),
+            }));
+        }
+        self.check_military_victory(rs, ev);
+        Ok(())
+    }
+
+    /// Revolts the Protestant may make with `cp` CP: each possible space, without and with a
+    /// capital declaration, and with each leader that may enter.
+    pub(crate) fn legal_revolts(&self, rs: &Ruleset, p: Power, cp: u8, out: &mut Vec<Action>) {
+        if p != Power::Protestant || rs.cost("revolt").is_none_or(|c| c > cp) {
+            return;
+        }
+        for s in rs.space_ids() {
+            let sp = rs.space(s);
+            let Home::Faction(f) = sp.home else { continue };
+            let mut tries = vec![(false, Vec::new()), (true, Vec::new())];
+            for l in rs.leaders.iter().filter(|l| l.faction == Some(f)) {
+                for at in rs.space_ids() {
+                    if self.check_leader_entry(rs, Some(f), at).is_ok() {
+                        tries.push((
+                            false,
+                            vec![LeaderEntry {
+                                leader: l.id.clone(),
+                                space: rs.space(at).id.clone(),
+                            }],
+                        ));
+                    }
+                }
+            }
+            for (declare_capital, leaders) in tries {
+                if self
+                    .check_revolt(rs, p, &sp.id, declare_capital, &leaders)
+                    .is_ok()
+                {
+                    out.push(Action::Revolt {
+                        space: sp.id.clone(),
+                        declare_capital,
+                        leaders,
+                    });
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- winter leaders
+
+    /// Whether the Protestant is asked, at the start of Winter, which leaders to take off the map.
+    pub(crate) fn winter_leader_choice_due(&self, rs: &Ruleset) -> bool {
+        self.powers.contains(Power::Protestant) && !self.protestant_leaders_on_map(rs).is_empty()
+    }
+
+    /// Protestant army leaders on the map, in space order.
+    pub fn protestant_leaders_on_map(&self, rs: &Ruleset) -> Vec<String> {
+        self.board
+            .spaces
+            .iter()
+            .flat_map(|s| s.forces.iter())
+            .filter(|f| f.owner() == Owner::Major(Power::Protestant))
+            .flat_map(|f| f.leaders.iter())
+            .filter(|l| {
+                rs.leaders
+                    .iter()
+                    .any(|x| &x.id == *l && x.kind == LeaderKind::Army)
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// R-PROT-LEADERS: as land units return home, the Protestant takes these leaders off the map
+    /// (they may enter again at a Spring Deployment or a revolt); then Winter goes on.
+    pub(crate) fn withdraw_leaders(
+        &mut self,
+        rs: &Ruleset,
+        leaders: &[String],
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let on_map = self.protestant_leaders_on_map(rs);
+        let mut ids: Vec<String> = Vec::new();
+        for l in leaders {
+            let Some(id) = on_map.iter().find(|x| x.eq_ignore_ascii_case(l)) else {
+                return Err(RuleError::illegal(format!(
+                    "`{l}` is not a Protestant army leader on the map; on the map: {}",
+                    if on_map.is_empty() {
+                        "none".to_string()
+                    } else {
+                        on_map.join(", ")
+                    }
+                )));
+            };
+            if ids.contains(id) {
+                return Err(RuleError::illegal(format!("`{l}` is named twice")));
+            }
+            ids.push(id.clone());
+        }
+        for s in rs.space_ids() {
+            for f in &mut self.board.spaces[s.idx()].forces {
+                f.leaders.retain(|l| !ids.contains(l));
+            }
+            self.board.tidy(s);
+        }
+        if !ids.is_empty() {
+            ev.push(Event::public(EventKind::LeadersWithdrawn {
+                leaders: ids.clone(),
+            }));
+        }
+        self.off_map.extend(ids);
+        self.finish_turn(rs, ev);
+        Ok(())
+    }
+
+    /// Keep all leaders, take off each one alone, or all of them.
+    pub(crate) fn legal_withdraw_leaders(&self, rs: &Ruleset, out: &mut Vec<Action>) {
+        let on_map = self.protestant_leaders_on_map(rs);
+        out.push(Action::WithdrawLeaders {
+            leaders: Vec::new(),
+        });
+        for l in &on_map {
+            out.push(Action::WithdrawLeaders {
+                leaders: vec![l.clone()],
+            });
+        }
+        if on_map.len() > 1 {
+            out.push(Action::WithdrawLeaders { leaders: on_map });
+        }
+    }
+
+    // ---------------------------------------------------------------- Paris Is Worth a Mass
+
+    /// Spaces the Huguenot capital may move to with "Paris Is Worth a Mass" (our design): a
+    /// fortified space in France the Protestant holds, other than the capitals.
+    fn huguenot_capital_targets(&self, rs: &Ruleset) -> Vec<SpaceId> {
+        rs.space_ids()
+            .filter(|s| {
+                rs.space(*s).zone == ReligiousZone::France
+                    && self.board.space_type(rs, *s).is_fortified()
+                    && self.board.controls(rs, Power::Protestant, *s)
+                    && !self.board.protestant_capitals.contains(&Some(*s))
+            })
+            .collect()
+    }
+
+    /// The event "Paris Is Worth a Mass": if the Huguenot capital is on the map and can move, the
+    /// Protestant decides where (R-PROT-CAPITAL's exception).
+    pub(crate) fn paris_is_worth_a_mass(&mut self, rs: &Ruleset, by: Power, ev: &mut Vec<Event>) {
+        let can = self.powers.contains(Power::Protestant)
+            && self.board.protestant_capitals[0].is_some()
+            && !self.huguenot_capital_targets(rs).is_empty();
+        if can {
+            self.stage = Stage::HuguenotCapital { played_by: by };
+        } else {
+            ev.push(Event::public(EventKind::Note {
+                text: format!(
+                    "{PARIS_CARD}: the Huguenot capital cannot move (none on the map, or no Protestant-held fortified space in France to move to)"
+                ),
+            }));
+        }
+    }
+
+    /// The Protestant's answer to "Paris Is Worth a Mass": a new Huguenot capital, or none.
+    pub(crate) fn move_huguenot_capital(
+        &mut self,
+        rs: &Ruleset,
+        to: Option<&str>,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Stage::HuguenotCapital { played_by } = self.stage else {
+            return Err(RuleError::illegal("no Huguenot capital move is pending"));
+        };
+        if let Some(t) = to {
+            let s = Game::resolve_space(rs, t)?;
+            if !self.huguenot_capital_targets(rs).contains(&s) {
+                return Err(RuleError::illegal(format!(
+                    "the Huguenot capital moves to a fortified space in France held by the Protestant that is not already a capital; {} is not one",
+                    rs.space(s).name_en
+                )));
+            }
+            self.board.protestant_capitals[0] = Some(s);
+            ev.push(Event::public(EventKind::CapitalMoved {
+                power: Power::Protestant,
+                to: Some(s),
+            }));
+        }
+        self.next_impulse(rs, played_by, 0, ev);
+        Ok(())
+    }
+
+    /// Keep the capital, or move it to each possible space.
+    pub(crate) fn legal_huguenot_capital(&self, rs: &Ruleset, out: &mut Vec<Action>) {
+        out.push(Action::MoveHuguenotCapital { to: None });
+        for s in self.huguenot_capital_targets(rs) {
+            out.push(Action::MoveHuguenotCapital {
+                to: Some(rs.space(s).id.clone()),
+            });
+        }
+    }
+}

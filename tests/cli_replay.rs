@@ -1,0 +1,75 @@
+//! `vqbot replay`, `export` and `import` on a game played by `vqbot script`.
+
+use std::path::Path;
+use std::process::Command;
+
+fn vqbot(args: &[&str], dir: &Path) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_vqbot"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn replay_verifies_and_export_import_moves_a_game_intact() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let d = dir.path();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/three_player_turn.vq");
+    let (ok, _, err) = vqbot(
+        &[
+            "script",
+            script.to_str().expect("utf-8"),
+            "--db",
+            "a.sqlite3",
+            "--seed",
+            "7",
+        ],
+        d,
+    );
+    assert!(ok, "script failed: {err}");
+
+    let (ok, out, err) = vqbot(&["replay", "--db", "a.sqlite3", "--game", "1"], d);
+    assert!(ok, "replay failed: {err}");
+    assert!(out.contains("every hash matches"), "{out}");
+    let hash = out.rsplit(' ').next().expect("hash").trim().to_string();
+    assert_eq!(hash.len(), 64, "{out}");
+
+    let (ok, _, err) = vqbot(
+        &[
+            "export",
+            "--db",
+            "a.sqlite3",
+            "--game",
+            "1",
+            "--out",
+            "g.json",
+        ],
+        d,
+    );
+    assert!(ok, "export failed: {err}");
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("g.json")).expect("file"))
+            .expect("json");
+    assert!(doc.get("format").is_some());
+
+    let (ok, out, err) = vqbot(&["import", "--db", "b.sqlite3", "g.json"], d);
+    assert!(ok, "import failed: {err}");
+    let id = out.trim().rsplit(' ').next().expect("id").to_string();
+    let (ok, out, err) = vqbot(&["replay", "--db", "b.sqlite3", "--game", &id], d);
+    assert!(ok, "replay of the import failed: {err}");
+    assert!(
+        out.ends_with(&format!("{hash}\n")),
+        "the imported game must end in the same state: {out}"
+    );
+
+    let (ok, _, err) = vqbot(&["replay", "--db", "a.sqlite3", "--game", "99"], d);
+    assert!(!ok && err.contains("no game"), "{err}");
+    let (ok, _, err) = vqbot(&["import", "--db", "b.sqlite3", "a.sqlite3"], d);
+    assert!(!ok && err.contains("not a game export"), "{err}");
+}
