@@ -241,8 +241,7 @@ fn serve(config_path: PathBuf) -> ExitCode {
         database: Some(config.database.clone()),
         locale: vqbot::table::Locale::parse(&config.locale).unwrap_or_default(),
         data_dir: config.data_dir.clone(),
-        // No map pictures until the renderer is part of the build.
-        renderer: None,
+        renderer: vqbot::table::default_renderer(),
         ..vqbot::discord::BotConfig::default()
     };
     let rt = match tokio::runtime::Builder::new_multi_thread()

@@ -117,7 +117,7 @@ impl World {
 fn path_of(sub: &str) -> Vec<&str> {
     match sub {
         "war" | "peace" | "ally" | "accept" | "decline" => vec!["diplomacy", sub],
-        "vp" | "log" => vec!["info", sub],
+        "status" | "vp" | "log" | "locale" | "leave" => vec!["table", sub],
         _ => vec![sub],
     }
 }

@@ -116,7 +116,9 @@ pub struct Group {
     pub members: &'static [&'static str],
 }
 
-/// The groups; every other command is a direct subcommand of `/vq`.
+/// The groups; every other command is a direct subcommand of `/vq`. Commands the table's own
+/// messages name (`new`, `join`, `start`, `done`, `secret`, `deploy`, `capital`, `withdraw`,
+/// `play`, `pass`, `end`, `adjust`, `help` …) stay direct subcommands.
 pub const GROUPS: &[Group] = &[
     Group {
         name: "diplomacy",
@@ -124,9 +126,25 @@ pub const GROUPS: &[Group] = &[
         members: &["war", "peace", "ally", "accept", "decline"],
     },
     Group {
-        name: "info",
-        help: ["victory points and the log", "победные очки и журнал"],
-        members: &["vp", "log"],
+        name: "table",
+        help: [
+            "status, victory points, the log, language, leaving",
+            "положение, победные очки, журнал, язык, уход из-за стола",
+        ],
+        members: &["status", "vp", "log", "locale", "leave"],
+    },
+    Group {
+        name: "protestant",
+        help: [
+            "Protestant revolts and leaders",
+            "восстания и полководцы протестантов",
+        ],
+        members: &["revolt", "place"],
+    },
+    Group {
+        name: "foreign",
+        help: ["foreign wars", "внешние войны"],
+        members: &["fight", "send"],
     },
 ];
 

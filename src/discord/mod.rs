@@ -12,7 +12,6 @@
 
 mod commands;
 mod deliver;
-pub mod game_file;
 mod handler;
 pub mod help;
 pub mod prompts;
@@ -132,10 +131,7 @@ fn open_table(config: &BotConfig) -> Result<Table, BotError> {
         BotError::Data(format!("{} problem(s); first: {first}", problems.len()))
     })?;
     let store: Box<dyn crate::table::GameStore> = match &config.database {
-        Some(path) => Box::new(
-            game_file::SqliteGames::open(path, &rs.fingerprint)
-                .map_err(|e| BotError::Database(format!("{}: {e}", path.display())))?,
-        ),
+        Some(path) => crate::table::sqlite::open(path).map_err(BotError::Database)?,
         None => Box::new(MemStore::new()),
     };
     Ok(Table::new(
