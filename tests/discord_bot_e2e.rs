@@ -200,9 +200,7 @@ async fn next_up(emu: &Emulator, ch: ChannelId, after: usize) -> (MessageRecord,
         s.channel_messages(ch)
             .into_iter()
             .skip(after)
-            .filter(|m| !m.is_ephemeral() && !m.is_loading())
-            .filter(|m| m.content.contains('➡'))
-            .last()
+            .rfind(|m| !m.is_ephemeral() && !m.is_loading() && m.content.contains('➡'))
             .map(|m| {
                 let who = mentions(&m.content);
                 (m, who)

@@ -118,7 +118,22 @@ pub enum BotError {
     Client(#[source] serenity::Error),
 }
 
-fn open_table(config: &BotConfig) -> Result<Table, BotError> {
+/// Why the table could not be opened (kept small; becomes a [`BotError`]).
+enum OpenError {
+    Data(String),
+    Database(String),
+}
+
+impl From<OpenError> for BotError {
+    fn from(e: OpenError) -> BotError {
+        match e {
+            OpenError::Data(m) => BotError::Data(m),
+            OpenError::Database(m) => BotError::Database(m),
+        }
+    }
+}
+
+fn open_table(config: &BotConfig) -> Result<Table, OpenError> {
     let rs = match &config.data_dir {
         Some(dir) => crate::data::load(dir),
         None => crate::data::load_default(),
@@ -128,10 +143,10 @@ fn open_table(config: &BotConfig) -> Result<Table, BotError> {
             .first()
             .map(|p| format!("{}:{}: {}", p.file, p.line, p.message))
             .unwrap_or_default();
-        BotError::Data(format!("{} problem(s); first: {first}", problems.len()))
+        OpenError::Data(format!("{} problem(s); first: {first}", problems.len()))
     })?;
     let store: Box<dyn crate::table::GameStore> = match &config.database {
-        Some(path) => crate::table::sqlite::open(path).map_err(BotError::Database)?,
+        Some(path) => crate::table::sqlite::open(path).map_err(OpenError::Database)?,
         None => Box::new(MemStore::new()),
     };
     Ok(Table::new(
@@ -166,7 +181,8 @@ pub async fn run(
         let config = config.clone();
         tokio::task::spawn_blocking(move || open_table(&config))
             .await
-            .map_err(|e| BotError::Database(format!("opening the table panicked: {e}")))??
+            .map_err(|e| BotError::Database(format!("opening the table panicked: {e}")))?
+            .map_err(BotError::from)?
     };
 
     let http = match &config.rest_base {

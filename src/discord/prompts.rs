@@ -171,15 +171,11 @@ pub fn public_prompt(
         Awaiting::One {
             power,
             decision: Decision::Impulse,
-        } => {
-            if game.legal_actions(rs, power).contains(&Action::Pass) {
-                choices.push(Choice {
-                    label: l("Pass", "Пас"),
-                    style: ButtonStyle::Secondary,
-                    invocation: inv("pass", &[("power", power.as_str())]),
-                });
-            }
-        }
+        } if game.legal_actions(rs, power).contains(&Action::Pass) => choices.push(Choice {
+            label: l("Pass", "Пас"),
+            style: ButtonStyle::Secondary,
+            invocation: inv("pass", &[("power", power.as_str())]),
+        }),
         Awaiting::One {
             power,
             decision: Decision::SpendCp,
