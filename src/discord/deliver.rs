@@ -208,7 +208,11 @@ pub(crate) async fn execute(
     let (deferred, (guard, done)) = match tokio::time::timeout(state.ack_budget, &mut work).await {
         Ok(r) => (false, r),
         Err(_) => {
-            ix.defer(&ctx.http).await?;
+            if let Err(e) = ix.defer(&ctx.http).await {
+                // Too late to answer; let the command finish in order before giving up.
+                let _ = work.await;
+                return Err(e.into());
+            }
             (true, work.await)
         }
     };

@@ -1,0 +1,317 @@
+//! Command-to-reply latency of the real bot through the loopback Discord emulator.
+//!
+//! `cargo bench --bench discord_latency` plays two-player games (England, France) in 1 and in
+//! 20 channels at once, each game on the SQLite store, and measures from the moment the
+//! emulator dispatches an interaction until Discord would show the whole answer:
+//! - a plain command (`/vq table status`): until the response is filled in;
+//! - an impulse ending with a map (`/vq end`, or the Pass button): until the map PNG of the
+//!   next impulse is posted.
+//!
+//! It also counts acknowledgements that missed Discord's 3-second deadline (10062).
+
+#[path = "../tests/support/discord_emulator/mod.rs"]
+mod discord_emulator;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use discord_emulator::{ChannelId, Emulator, EmulatorConfig, Interaction, MessageRecord, UserId};
+use serde_json::{json, Value};
+use vqbot::discord::{run, BotConfig};
+use vqbot::engine::{Game, Ruleset};
+use vqbot::table::Renderer;
+
+/// A stand-in for the map renderer: a real (tiny) PNG. The render branch's own numbers are in
+/// its section; this measures the bot and the table around it.
+fn renderer() -> Arc<dyn Renderer> {
+    Arc::new(|_: &Ruleset, g: &Game| {
+        let mut out = Vec::new();
+        {
+            let mut enc = png::Encoder::new(&mut out, 2, 2);
+            enc.set_color(png::ColorType::Grayscale);
+            let mut w = enc.write_header().map_err(|e| e.to_string())?;
+            w.write_image_data(&[g.turn, 0, 0, 255])
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(out)
+    })
+}
+
+/// A stand-in with the real renderer's cost: about 48 ms of CPU (the render section's median
+/// for the full map) and a PNG of about 950 kB, uploaded with every map.
+fn heavy_renderer() -> Arc<dyn Renderer> {
+    let tiny = renderer();
+    Arc::new(move |rs: &Ruleset, g: &Game| {
+        let t0 = Instant::now();
+        let mut x = u64::from(g.turn);
+        while t0.elapsed() < Duration::from_millis(48) {
+            x = std::hint::black_box(x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1));
+        }
+        let mut png = tiny.render_map(rs, g)?;
+        png.resize(950_000, 0);
+        Ok(png)
+    })
+}
+
+const PLAIN_PER_CHANNEL: usize = 30;
+const IMPULSES_PER_CHANNEL: usize = 12;
+
+fn mentions(text: &str) -> Vec<u64> {
+    let mut out: Vec<u64> = Vec::new();
+    for id in text
+        .split("<@")
+        .skip(1)
+        .filter_map(|r| r.split('>').next()?.parse().ok())
+    {
+        if !out.contains(&id) {
+            out.push(id);
+        }
+    }
+    out
+}
+
+/// All answers (response and follow-ups) of an interaction, once the response is filled.
+async fn answers(emu: &Emulator, ix: &Interaction) -> Vec<MessageRecord> {
+    emu.wait_response(ix).await;
+    emu.read(|s| {
+        s.interaction(ix.id)
+            .map(|r| {
+                r.original_message
+                    .into_iter()
+                    .chain(r.followups.iter().copied())
+                    .filter_map(|m| s.message(m).cloned())
+                    .collect()
+            })
+            .unwrap_or_default()
+    })
+}
+
+/// Waits for the next-up line among the answers of `ix` (follow-ups may come after the
+/// response) and returns it with the time it appeared.
+async fn line_of(emu: &Emulator, ix: &Interaction) -> (MessageRecord, Instant) {
+    let id = ix.id;
+    let m = emu
+        .wait_until("a next-up line", move |s| {
+            let r = s.interaction(id)?;
+            r.original_message
+                .into_iter()
+                .chain(r.followups.iter().copied())
+                .filter_map(|m| s.message(m).cloned())
+                .find(|m| !m.is_loading() && !m.is_ephemeral() && m.content.contains('➡'))
+        })
+        .await;
+    (m, Instant::now())
+}
+
+fn sub_path(sub: &str) -> Vec<&str> {
+    match sub {
+        "status" => vec!["table", sub],
+        _ => vec![sub],
+    }
+}
+
+async fn say(
+    emu: &Emulator,
+    u: UserId,
+    ch: ChannelId,
+    sub: &str,
+    opts: &[(&str, Value)],
+) -> Interaction {
+    let ix = emu.invoke_path(u, ch, "vq", &sub_path(sub), opts);
+    emu.wait_response(&ix).await;
+    ix
+}
+
+/// One channel: a game to its first impulse, then plain commands and impulses.
+async fn play(
+    emu: Emulator,
+    ch: ChannelId,
+    a: UserId,
+    b: UserId,
+) -> (Vec<Duration>, Vec<Duration>) {
+    let players = [a, b];
+    let who = |id: u64| players.into_iter().find(|u| u.0 == id);
+    say(&emu, a, ch, "new", &[]).await;
+    say(&emu, a, ch, "join", &[("power", json!("england"))]).await;
+    say(&emu, b, ch, "join", &[("power", json!("france"))]).await;
+    let mut last = say(&emu, a, ch, "start", &[]).await;
+
+    let mut plain = Vec::new();
+    for _ in 0..PLAIN_PER_CHANNEL {
+        let t0 = Instant::now();
+        say(&emu, a, ch, "status", &[]).await;
+        plain.push(t0.elapsed());
+    }
+
+    let mut impulses = Vec::new();
+    let mut steps = 0;
+    while impulses.len() < IMPULSES_PER_CHANNEL && steps < 400 {
+        steps += 1;
+        let (line, _) = line_of(&emu, &last).await;
+        let pinged: Vec<UserId> = mentions(&line.content)
+            .into_iter()
+            .filter_map(who)
+            .collect();
+        let Some(&p) = pinged.first() else { break };
+        let text = line.content.clone();
+        if text.contains("negotiate") || text.contains("deploy") {
+            for u in pinged {
+                last = say(&emu, u, ch, "done", &[]).await;
+            }
+        } else if text.contains("spend CP") {
+            let t0 = Instant::now();
+            let ix = emu.invoke_path(p, ch, "vq", &["end"], &[]);
+            wait_map(&emu, &ix).await;
+            impulses.push(t0.elapsed());
+            last = ix;
+        } else if text.contains("a card or") {
+            // Play the first card the bot suggests that it accepts for CP; else pass.
+            let ac = emu.autocomplete(p, ch, "vq", &["play"], &[("card", json!(""))], "card");
+            let choices = emu.wait_choices(&ac).await;
+            let mut played = None;
+            for c in choices.iter().take(6) {
+                let ix = say(
+                    &emu,
+                    p,
+                    ch,
+                    "play",
+                    &[("card", c["value"].clone()), ("as", json!("cp"))],
+                )
+                .await;
+                if answers(&emu, &ix).await.iter().any(|m| !m.is_ephemeral()) {
+                    played = Some(ix);
+                    break;
+                }
+            }
+            last = match played {
+                Some(ix) => ix,
+                None => {
+                    let t0 = Instant::now();
+                    let ix = emu.invoke_path(p, ch, "vq", &["pass"], &[]);
+                    wait_map(&emu, &ix).await;
+                    impulses.push(t0.elapsed());
+                    ix
+                }
+            };
+        } else {
+            break;
+        }
+    }
+    (plain, impulses)
+}
+
+/// Waits until the answers to `ix` carry a PNG (or the command was refused).
+async fn wait_map(emu: &Emulator, ix: &Interaction) {
+    let id = ix.id;
+    emu.wait_until("the map after an impulse", move |s| {
+        let r = s.interaction(id)?;
+        let msgs: Vec<MessageRecord> = r
+            .original_message
+            .into_iter()
+            .chain(r.followups.iter().copied())
+            .filter_map(|m| s.message(m).cloned())
+            .collect();
+        let refused = msgs.iter().any(|m| m.is_ephemeral());
+        let map = msgs
+            .iter()
+            .any(|m| m.attachments.iter().any(|a| a.filename.ends_with(".png")));
+        (refused || (map && msgs.iter().any(|m| m.content.contains('➡')))).then_some(())
+    })
+    .await;
+}
+
+fn pct(v: &mut [Duration], p: f64) -> Duration {
+    v.sort_unstable();
+    if v.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((v.len() as f64 - 1.0) * p).round() as usize;
+    v[i.min(v.len() - 1)]
+}
+
+async fn scenario(channels: usize, heavy: bool) {
+    let emu = Emulator::start_with(EmulatorConfig {
+        wait_timeout: Duration::from_secs(60),
+        ..EmulatorConfig::default()
+    })
+    .await;
+    let guild = emu.create_guild("bench");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let bot = tokio::spawn(run(
+        BotConfig {
+            token: emu.token(),
+            rest_base: Some(emu.base_url()),
+            database: Some(dir.path().join("bench.sqlite3")),
+            seed: Some(1),
+            renderer: Some(if heavy { heavy_renderer() } else { renderer() }),
+            ..BotConfig::default()
+        },
+        async move {
+            let _ = stopped.await;
+        },
+    ));
+    emu.wait_ready().await;
+    let tables: Vec<(ChannelId, UserId, UserId)> = (0..channels)
+        .map(|i| {
+            let a = emu.create_user(&format!("a{i}"));
+            let b = emu.create_user(&format!("b{i}"));
+            emu.add_member(guild, a);
+            emu.add_member(guild, b);
+            (emu.create_text_channel(guild, &format!("t{i}")), a, b)
+        })
+        .collect();
+    let started = Instant::now();
+    let runs = tables
+        .into_iter()
+        .map(|(ch, a, b)| tokio::spawn(play(emu.clone(), ch, a, b)));
+    let mut plain = Vec::new();
+    let mut impulses = Vec::new();
+    for r in futures::future::join_all(runs).await {
+        let (p, i) = r.expect("a channel's run panicked");
+        plain.extend(p);
+        impulses.extend(i);
+    }
+    let wall = started.elapsed();
+    let late = emu
+        .requests()
+        .into_iter()
+        .filter(|r| r.path.ends_with("/callback") && r.response["code"] == 10062)
+        .count();
+    let deferred = emu
+        .requests()
+        .into_iter()
+        .filter(|r| {
+            r.path.ends_with("/callback") && r.json.as_ref().is_some_and(|j| j["type"] == 5)
+        })
+        .count();
+    println!(
+        "{channels:>2} channel(s), {} map: plain n={} p50 {:?} p99 {:?} | impulse+map n={} p50 {:?} p99 {:?} | deferred {deferred}, missed 3 s ack {late} | wall {wall:?}",
+        if heavy { "48 ms/950 kB" } else { "tiny" },
+        plain.len(),
+        pct(&mut plain, 0.5),
+        pct(&mut plain, 0.99),
+        impulses.len(),
+        pct(&mut impulses, 0.5),
+        pct(&mut impulses, 0.99),
+    );
+    let _ = stop.send(());
+    let _ = bot.await;
+}
+
+fn main() {
+    // `cargo test --benches` runs bench binaries with `--bench` absent; keep that quick.
+    if !std::env::args().any(|a| a == "--bench") {
+        return;
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    rt.block_on(async {
+        for heavy in [false, true] {
+            scenario(1, heavy).await;
+            scenario(20, heavy).await;
+        }
+    });
+}
