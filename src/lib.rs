@@ -10,5 +10,6 @@ pub mod config;
 pub mod data;
 pub mod discord;
 pub mod engine;
+pub mod render;
 pub mod store;
 pub mod table;
