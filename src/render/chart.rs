@@ -116,9 +116,7 @@ pub fn render_vp_chart(
         fonts.draw_centered(&mut img, Weight::Regular, px, &format!("{}", t as i64), (fx(t), plot.y1 + 16.0), style::INK);
     }
     fonts.draw_centered(&mut img, Weight::Regular, 15.0, words.chart_x, (plot.center().0, plot.y1 + 40.0), style::INK);
-    let (vw, _) = fonts.measure(Weight::Regular, 15.0, words.chart_title);
-    fonts.draw(&mut img, Weight::Regular, 15.0, "VP", (12.0, plot.y0 - 26.0), style::INK);
-    let _ = vw;
+    fonts.draw(&mut img, Weight::Regular, 15.0, words.vp_short, (12.0, plot.y0 - 26.0), style::INK);
     for (i, n) in names.iter().enumerate() {
         let last = pts.last().map(|p| format!(" {}", p.1[i])).unwrap_or_default();
         let (lx, ly) = legend_row(i);

@@ -540,21 +540,23 @@ pub fn layout(scene: &MapScene, opts: &RenderOptions) -> Result<MapLayout, Rende
         let gh = group.len() as f32 * (ch + gap) - gap;
         let sym = sl.symbol;
         let (cx, cy) = sl.center;
-        let d = 3.0 * s;
-        let candidates = [
-            (sym.x0 - d - gw, cy - gh / 2.0),
-            (sym.x1 + d, cy - gh / 2.0),
-            (sym.x0 - d - gw, sym.y1 - gh / 2.0),
-            (sym.x0 - d - gw, sym.y0 - gh / 2.0),
-            (cx - gw / 2.0, sym.y1 + d),
-            (cx - gw / 2.0, sym.y0 - d - gh),
-            (sym.x1 + d, sym.y1 - gh / 2.0),
-            (sym.x1 + d, sym.y0 - gh / 2.0),
-            (sym.x0 - d - gw, sym.y1 + d),
-            (sym.x1 + d, sym.y1 + d),
-            (sym.x0 - d - gw, sym.y0 - d - gh),
-            (sym.x1 + d, sym.y0 - d - gh),
-        ];
+        let mut candidates = Vec::with_capacity(24);
+        for d in [3.0 * s, 14.0 * s] {
+            candidates.extend([
+                (sym.x0 - d - gw, cy - gh / 2.0),
+                (sym.x1 + d, cy - gh / 2.0),
+                (sym.x0 - d - gw, sym.y1 - gh / 2.0),
+                (sym.x0 - d - gw, sym.y0 - gh / 2.0),
+                (cx - gw / 2.0, sym.y1 + d),
+                (cx - gw / 2.0, sym.y0 - d - gh),
+                (sym.x1 + d, sym.y1 - gh / 2.0),
+                (sym.x1 + d, sym.y0 - gh / 2.0),
+                (sym.x0 - d - gw, sym.y1 + d),
+                (sym.x1 + d, sym.y1 + d),
+                (sym.x0 - d - gw, sym.y0 - d - gh),
+                (sym.x1 + d, sym.y0 - d - gh),
+            ]);
+        }
         let own: Vec<Rect> = [Some(sl.symbol), sl.port, sl.unrest]
             .into_iter()
             .flatten()
@@ -790,6 +792,34 @@ impl Placer {
     /// The best box of size `w`×`h` next to `sym`: no overlap if at all possible, then few
     /// crossed connections, then the preferred side (below, above, right, left, diagonals).
     fn best(&self, w: f32, h: f32, sym: Rect, s: f32) -> Rect {
+        // Only what lies near the symbol can touch a candidate.
+        let reach = Rect::new(
+            sym.x0 - w - 25.0 * s,
+            sym.y0 - h - 25.0 * s,
+            sym.x1 + w + 25.0 * s,
+            sym.y1 + h + 25.0 * s,
+        );
+        let near = Placer {
+            obstacles: self
+                .obstacles
+                .iter()
+                .chain(self.placed.iter())
+                .filter(|o| o.overlaps(&reach))
+                .copied()
+                .collect(),
+            placed: Vec::new(),
+            segments: self
+                .segments
+                .iter()
+                .filter(|(a, b)| reach.hit_by_segment(*a, *b))
+                .copied()
+                .collect(),
+            bounds: self.bounds,
+        };
+        near.best_among(w, h, sym, s)
+    }
+
+    fn best_among(&self, w: f32, h: f32, sym: Rect, s: f32) -> Rect {
         let (cx, cy) = sym.center();
         let mut best = (f32::INFINITY, Rect::around(cx, sym.y1 + h / 2.0, w / 2.0, h / 2.0));
         for (gi, g) in [1.0f32, 6.0, 12.0, 20.0].into_iter().enumerate() {

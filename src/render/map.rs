@@ -9,6 +9,8 @@ use super::style::{self, size, Rgb};
 use super::{legend, MapScene, RenderError, RenderOptions};
 use crate::engine::power::{LinkKind, Owner, Power};
 use crate::engine::ruleset::WorldKind;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
 
 /// Renders the map of a scene as a PNG.
 pub fn render_map(scene: &MapScene, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
@@ -20,7 +22,13 @@ pub fn render_map(scene: &MapScene, opts: &RenderOptions) -> Result<Vec<u8>, Ren
 pub(crate) fn render_map_image(scene: &MapScene, opts: &RenderOptions) -> Result<Image, RenderError> {
     let lay = layout(scene, opts)?;
     let k = opts.supersample;
-    let mut big = Image::new(lay.width * k, lay.height * k, style::WATER);
+    let base = base_image(scene, &lay, k)?;
+    let mut big = Image {
+        w: lay.width * k,
+        h: lay.height * k,
+        data: base.as_ref().clone(),
+    };
+    drop(base);
     with_area(&mut big, |area| {
         let p = Painter { area, k: k as f32 };
         draw_shapes(&p, scene, &lay)
@@ -31,22 +39,82 @@ pub(crate) fn render_map_image(scene: &MapScene, opts: &RenderOptions) -> Result
     Ok(img)
 }
 
-fn draw_shapes(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), RenderError> {
+/// What the static background depends on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct BaseKey {
+    fingerprint: String,
+    spaces: usize,
+    links: usize,
+    w: u32,
+    h: u32,
+    k: u32,
+}
+
+/// The background that depends only on the ruleset and the image size (water, land,
+/// connections, the world inset's lines and settlements), at supersampled size. The last one
+/// drawn is kept, so consecutive renders of the same game only copy it.
+fn base_image(scene: &MapScene, lay: &MapLayout, k: u32) -> Result<Arc<Vec<u8>>, RenderError> {
+    static CACHE: Mutex<Option<(BaseKey, Arc<Vec<u8>>)>> = Mutex::new(None);
+    let rs = scene.rs;
+    let key = BaseKey {
+        fingerprint: rs.fingerprint.clone(),
+        spaces: rs.spaces.len(),
+        links: rs.links.len(),
+        w: lay.width,
+        h: lay.height,
+        k,
+    };
+    let cacheable = !key.fingerprint.is_empty();
+    if cacheable {
+        if let Ok(guard) = CACHE.lock() {
+            if let Some((kk, img)) = guard.as_ref() {
+                if *kk == key {
+                    return Ok(img.clone());
+                }
+            }
+        }
+    }
+    let mut img = Image::new(lay.width * k, lay.height * k, style::WATER);
+    with_area(&mut img, |area| {
+        let p = Painter { area, k: k as f32 };
+        draw_base(&p, scene, lay)
+    })?;
+    let data = Arc::new(img.data);
+    if cacheable {
+        if let Ok(mut guard) = CACHE.lock() {
+            *guard = Some((key, data.clone()));
+        }
+    }
+    Ok(data)
+}
+
+fn draw_base(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), RenderError> {
     let rs = scene.rs;
     let s = lay.scale;
 
-    // Land: a coast rim, then the land, around every space and along every connection.
+    // Land: a coast rim, then the land, over the faces between connections, along the
+    // connections on the coast and around the spaces on the coast.
     let land_r = size::LAND_R * s;
-    let faces = land_faces(scene, lay);
+    let land = land_faces(scene, lay);
+    let inner = |a: usize, b: usize| land.filled.contains(&(a, b)) && land.filled.contains(&(b, a));
+    let coastal: Vec<bool> = (0..lay.spaces.len())
+        .map(|u| {
+            let mut links = rs.links.iter().filter(|l| l.a.idx() == u || l.b.idx() == u).peekable();
+            links.peek().is_none() || links.any(|l| !inner(l.a.idx(), l.b.idx()))
+        })
+        .collect();
     for (r, c) in [(land_r + 2.5 * s, style::COAST), (land_r, style::LAND)] {
-        for f in &faces {
-            p.polygon(f, Some(c), None)?;
+        // Faces lie inside the land, so only the land pass needs them.
+        if c == style::LAND {
+            for f in &land.faces {
+                p.polygon(f, Some(c), None)?;
+            }
         }
-        for l in &rs.links {
+        for l in rs.links.iter().filter(|l| !inner(l.a.idx(), l.b.idx())) {
             let (a, b) = (lay.spaces[l.a.idx()].center, lay.spaces[l.b.idx()].center);
             p.line(a, b, c, r * 1.5)?;
         }
-        for sl in &lay.spaces {
+        for (sl, _) in lay.spaces.iter().zip(&coastal).filter(|(_, c)| **c) {
             p.circle(sl.center, r, Some(c), None)?;
         }
     }
@@ -82,11 +150,21 @@ fn draw_shapes(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), Ren
             }
         }
         for w in &lay.world {
-            match w.symbol {
-                Some(sym) => p.triangle(sym, (226, 196, 120), s)?,
-                None => p.rect(w.label.rect, Some((style::tint(style::WATER, 0.25), 0.9)), None)?,
+            if let Some(sym) = w.symbol {
+                p.triangle(sym, (226, 196, 120), s)?;
             }
         }
+    }
+    Ok(())
+}
+
+fn draw_shapes(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), RenderError> {
+    let rs = scene.rs;
+    let s = lay.scale;
+
+    // Ocean names get a pale box so the lines under them do not cut the text.
+    for w in lay.world.iter().filter(|w| w.kind == WorldKind::Ocean) {
+        p.rect(w.label.rect, Some((style::tint(style::WATER, 0.25), 0.9)), None)?;
     }
 
     // Spaces.
@@ -288,7 +366,7 @@ impl Track {
 /// The bounded faces of the connection graph that hold no sea zone: the land between spaces,
 /// filled so that the map shows no false lakes. Faces are traced by always turning to the next
 /// link clockwise; the unbounded face (and any face whose orientation is reversed) is skipped.
-fn land_faces(scene: &MapScene, lay: &MapLayout) -> Vec<Vec<(f32, f32)>> {
+fn land_faces(scene: &MapScene, lay: &MapLayout) -> Land {
     let rs = scene.rs;
     let n = lay.spaces.len();
     let pos = |i: usize| lay.spaces[i].center;
@@ -309,15 +387,23 @@ fn land_faces(scene: &MapScene, lay: &MapLayout) -> Vec<Vec<(f32, f32)>> {
         });
         v.dedup();
     }
-    let seas: Vec<(f32, f32)> = lay.sea_labels.iter().map(|t| t.rect.center()).collect();
-    let mut seen = std::collections::HashSet::new();
-    let mut faces = Vec::new();
+    let seas: Vec<(f32, f32)> = rs
+        .sea_zones
+        .iter()
+        .map(|z| (z.pos.0 * lay.scale, z.pos.1 * lay.scale))
+        .collect();
+    let mut seen = HashSet::new();
+    let mut land = Land {
+        faces: Vec::new(),
+        filled: HashSet::new(),
+    };
     for u in 0..n {
         for &v in &nb[u] {
             if seen.contains(&(u, v)) {
                 continue;
             }
             let mut cycle = vec![u];
+            let mut edges = vec![(u, v)];
             let (mut a, mut b) = (u, v);
             let mut ok = false;
             for _ in 0..64 {
@@ -331,6 +417,7 @@ fn land_faces(scene: &MapScene, lay: &MapLayout) -> Vec<Vec<(f32, f32)>> {
                     break;
                 }
                 cycle.push(b);
+                edges.push((b, c));
                 a = b;
                 b = c;
             }
@@ -348,10 +435,17 @@ fn land_faces(scene: &MapScene, lay: &MapLayout) -> Vec<Vec<(f32, f32)>> {
             if area <= 0.0 || seas.iter().any(|&c| inside(&poly, c)) {
                 continue;
             }
-            faces.push(poly);
+            land.faces.push(poly);
+            land.filled.extend(edges);
         }
     }
-    faces
+    land
+}
+
+/// Filled faces of the connection graph, and the directed links that bound them.
+struct Land {
+    faces: Vec<Vec<(f32, f32)>>,
+    filled: HashSet<(usize, usize)>,
 }
 
 /// Even–odd point-in-polygon test.

@@ -93,6 +93,8 @@ pub(crate) struct Words {
     pub codes: [&'static str; 6],
     pub chart_title: &'static str,
     pub chart_x: &'static str,
+    /// Axis label of VP.
+    pub vp_short: &'static str,
 }
 
 const EN: Words = Words {
@@ -113,7 +115,7 @@ const EN: Words = Words {
     unrest: "Unrest",
     siege: "Under siege (besieger's ring)",
     units: "R regulars, M mercenaries, C cavalry, S squadrons",
-    leaders: "Leaders (initials)",
+    leaders: "Leaders (count)",
     independent: "Independent",
     world: "New World",
     unit_letters: ["R", "M", "C", "S"],
@@ -121,6 +123,7 @@ const EN: Words = Words {
     codes: ["OT", "SP", "EN", "FR", "HR", "PR"],
     chart_title: "Victory points",
     chart_x: "Turn",
+    vp_short: "VP",
 };
 
 const RU: Words = Words {
@@ -141,7 +144,7 @@ const RU: Words = Words {
     unrest: "Волнения",
     siege: "В осаде (кольцо осаждающего)",
     units: "Р регуляры, Н наёмники, К кавалерия, Э эскадры",
-    leaders: "Полководцы (инициалы)",
+    leaders: "Полководцы (число)",
     independent: "Независимые",
     world: "Новый Свет",
     unit_letters: ["Р", "Н", "К", "Э"],
@@ -149,6 +152,7 @@ const RU: Words = Words {
     codes: ["ОС", "ИС", "АН", "ФР", "СИ", "ПР"],
     chart_title: "Победные очки",
     chart_x: "Ход",
+    vp_short: "ПО",
 };
 
 /// The words for a locale.
