@@ -6,7 +6,9 @@
 use std::time::{Duration, Instant};
 use vqbot::engine::board::Board;
 use vqbot::engine::power::Power;
-use vqbot::render::{layout, render_map, render_vp_chart, Compression, Locale, MapScene, RenderOptions};
+use vqbot::render::{
+    layout, render_map, render_vp_chart, Compression, Locale, MapScene, RenderOptions,
+};
 
 /// Nanoseconds this thread has spent on a CPU (Linux schedstat), if available.
 fn cpu_ns() -> Option<u64> {
@@ -15,7 +17,8 @@ fn cpu_ns() -> Option<u64> {
 }
 
 /// Median wall time and median on-CPU time of `runs` calls after two warm-ups. On a loaded
-/// machine the CPU time is the steadier number; on an idle one the two agree.
+/// machine the CPU time is the steadier number; on an idle one the two agree. Some kernels
+/// count CPU time in scheduler ticks (4 ms), so short cases may show 0.
 fn median<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
     f();
     let mut last = f();
@@ -77,8 +80,16 @@ fn main() {
     let opts = RenderOptions::default();
     let (w, h) = opts.size();
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-    println!("render bench: {runs} timed runs after 2 warm-ups, medians (wall; on-CPU in brackets)");
-    println!("load average: {}", load.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
+    println!(
+        "render bench: {runs} timed runs after 2 warm-ups, medians (wall; on-CPU in brackets)"
+    );
+    println!(
+        "load average: {}",
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
 
     let (t, _) = median(runs, || layout(&scene, &opts).expect("layout"));
     println!("layout only                         {:8.2} ms", ms(t));
@@ -159,9 +170,16 @@ fn main() {
     );
 
     let series: Vec<(u32, [i32; 6])> = (1..=40)
-        .map(|i| (i, [i as i32 / 2, i as i32 / 3, i as i32 / 4, 5, i as i32 / 2, 2]))
+        .map(|i| {
+            (
+                i,
+                [i as i32 / 2, i as i32 / 3, i as i32 / 4, 5, i as i32 / 2, 2],
+            )
+        })
         .collect();
-    let (t, chart) = median(runs, || render_vp_chart(&rs, &series, Locale::En).expect("chart"));
+    let (t, chart) = median(runs, || {
+        render_vp_chart(&rs, &series, Locale::En).expect("chart")
+    });
     println!(
         "VP chart 1200x700, 40 points        {:8.2} ms  {:>9} bytes",
         ms(t),

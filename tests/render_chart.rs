@@ -3,7 +3,9 @@
 use vqbot::render::{render_vp_chart, Locale};
 
 fn decode(png_bytes: &[u8]) -> (u32, u32) {
-    let mut reader = png::Decoder::new(png_bytes).read_info().expect("PNG header");
+    let mut reader = png::Decoder::new(png_bytes)
+        .read_info()
+        .expect("PNG header");
     let mut buf = vec![0; reader.output_buffer_size()];
     let info = reader.next_frame(&mut buf).expect("PNG data");
     (info.width, info.height)
@@ -12,11 +14,8 @@ fn decode(png_bytes: &[u8]) -> (u32, u32) {
 #[test]
 fn vp_chart_decodes() {
     let rs = vqbot::data::load_default().expect("shipped data loads");
-    let series: Vec<(u32, [i32; 6])> = (1..=9)
-        .map(|t| {
-            let t = t as i32;
-            (t as u32, [8 + t, 6 + t / 2, 5 + t, 7 + t / 3, 6 + 2 * t, t])
-        })
+    let series: Vec<(u32, [i32; 6])> = (1..=9i32)
+        .map(|t| (t as u32, [8 + t, 6 + t / 2, 5 + t, 7 + t / 3, 6 + 2 * t, t]))
         .collect();
     let en = render_vp_chart(&rs, &series, Locale::En).unwrap();
     let ru = render_vp_chart(&rs, &series, Locale::Ru).unwrap();
@@ -27,7 +26,10 @@ fn vp_chart_decodes() {
     assert_eq!(decode(&ru), (1200, 700));
     assert_ne!(en, ru);
     // Degenerate series still draw.
-    assert_eq!(decode(&render_vp_chart(&rs, &[], Locale::En).unwrap()), (1200, 700));
+    assert_eq!(
+        decode(&render_vp_chart(&rs, &[], Locale::En).unwrap()),
+        (1200, 700)
+    );
     assert_eq!(
         decode(&render_vp_chart(&rs, &[(4, [30, -2, 0, 0, 0, 0])], Locale::En).unwrap()),
         (1200, 700)

@@ -71,7 +71,11 @@ fn layout_lists_each_space_once() {
     let lay = layout(&scene(&rs, &b, Locale::En), &RenderOptions::default()).unwrap();
     assert_eq!(lay.spaces.len(), rs.spaces.len());
     for (i, s) in lay.spaces.iter().enumerate() {
-        assert_eq!(s.space.idx(), i, "spaces are listed in ruleset order, once each");
+        assert_eq!(
+            s.space.idx(),
+            i,
+            "spaces are listed in ruleset order, once each"
+        );
         assert_eq!(s.label.text, rs.spaces[i].name_en);
     }
     assert_eq!((lay.width, lay.height), (2400, 1600));
@@ -106,7 +110,10 @@ fn marker_shows_the_controllers_colour() {
     let sc = scene(&rs, &b, Locale::En);
     let opts = small();
     let lay = layout(&sc, &opts).unwrap();
-    let m = lay.spaces[paris.idx()].marker.as_ref().expect("marker on Paris");
+    let m = lay.spaces[paris.idx()]
+        .marker
+        .as_ref()
+        .expect("marker on Paris");
     assert!(!m.protestant);
     let png = render_map(&sc, &opts).unwrap();
     save("marker.png", &png);
@@ -141,7 +148,10 @@ fn protestant_face_has_a_white_centre() {
         ..small()
     };
     let lay = layout(&sc, &opts).unwrap();
-    let m = lay.spaces[lyon.idx()].marker.as_ref().expect("marker on Lyon");
+    let m = lay.spaces[lyon.idx()]
+        .marker
+        .as_ref()
+        .expect("marker on Lyon");
     assert!(m.protestant);
     let huguenot = rs.faction_color(vqbot::engine::power::Faction::Huguenot);
     assert_eq!(m.color, huguenot, "Protestant keys take Huguenot markers");

@@ -30,7 +30,9 @@ pub fn render_vp_chart(
         .iter()
         .map(|p| {
             rs.power_info(p.as_str())
-                .map_or(p.as_str().to_string(), |i| local(locale, &i.name_en, &i.name_ru).to_string())
+                .map_or(p.as_str().to_string(), |i| {
+                    local(locale, &i.name_en, &i.name_ru).to_string()
+                })
         })
         .collect();
     let legend_w = names
@@ -77,7 +79,11 @@ pub fn render_vp_chart(
         let p = Painter { area, k: SS as f32 };
         p.rect(plot, Some(((250, 248, 242), 1.0)), None)?;
         for &t in &y_ticks {
-            let c = if t == 25.0 { (200, 120, 120) } else { (222, 216, 204) };
+            let c = if t == 25.0 {
+                (200, 120, 120)
+            } else {
+                (222, 216, 204)
+            };
             p.line((plot.x0, fy(t)), (plot.x1, fy(t)), c, 1.0)?;
         }
         for &t in &x_ticks {
@@ -106,23 +112,68 @@ pub fn render_vp_chart(
     drop(big);
 
     let px = 14.0;
-    fonts.draw(&mut img, Weight::Bold, 22.0, words.chart_title, (plot.x0, 14.0), style::INK);
+    fonts.draw(
+        &mut img,
+        Weight::Bold,
+        22.0,
+        words.chart_title,
+        (plot.x0, 14.0),
+        style::INK,
+    );
     for &t in &y_ticks {
         let txt = format!("{}", t as i32);
         let (tw, th) = fonts.measure(Weight::Regular, px, &txt);
-        fonts.draw(&mut img, Weight::Regular, px, &txt, (plot.x0 - 8.0 - tw, fy(t) - th / 2.0), style::INK);
+        fonts.draw(
+            &mut img,
+            Weight::Regular,
+            px,
+            &txt,
+            (plot.x0 - 8.0 - tw, fy(t) - th / 2.0),
+            style::INK,
+        );
     }
     for &t in &x_ticks {
-        fonts.draw_centered(&mut img, Weight::Regular, px, &format!("{}", t as i64), (fx(t), plot.y1 + 16.0), style::INK);
+        fonts.draw_centered(
+            &mut img,
+            Weight::Regular,
+            px,
+            &format!("{}", t as i64),
+            (fx(t), plot.y1 + 16.0),
+            style::INK,
+        );
     }
-    fonts.draw_centered(&mut img, Weight::Regular, 15.0, words.chart_x, (plot.center().0, plot.y1 + 40.0), style::INK);
-    fonts.draw(&mut img, Weight::Regular, 15.0, words.vp_short, (12.0, plot.y0 - 26.0), style::INK);
+    fonts.draw_centered(
+        &mut img,
+        Weight::Regular,
+        15.0,
+        words.chart_x,
+        (plot.center().0, plot.y1 + 40.0),
+        style::INK,
+    );
+    fonts.draw(
+        &mut img,
+        Weight::Regular,
+        15.0,
+        words.vp_short,
+        (12.0, plot.y0 - 26.0),
+        style::INK,
+    );
     for (i, n) in names.iter().enumerate() {
-        let last = pts.last().map(|p| format!(" {}", p.1[i])).unwrap_or_default();
+        let last = pts
+            .last()
+            .map(|p| format!(" {}", p.1[i]))
+            .unwrap_or_default();
         let (lx, ly) = legend_row(i);
         let txt = format!("{n}{last}");
         let th = fonts.measure(Weight::Regular, 15.0, &txt).1;
-        fonts.draw(&mut img, Weight::Regular, 15.0, &txt, (lx + 34.0, ly - th / 2.0), style::INK);
+        fonts.draw(
+            &mut img,
+            Weight::Regular,
+            15.0,
+            &txt,
+            (lx + 34.0, ly - th / 2.0),
+            style::INK,
+        );
     }
     encode_png(&img, Compression::Balanced)
 }

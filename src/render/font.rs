@@ -70,7 +70,8 @@ impl Fonts {
     #[cfg(test)]
     pub fn covers(&self, w: Weight, text: &str) -> bool {
         let f = self.face(w);
-        text.chars().all(|c| c.is_whitespace() || f.glyph_id(c).0 != 0)
+        text.chars()
+            .all(|c| c.is_whitespace() || f.glyph_id(c).0 != 0)
     }
 
     /// Draws a string with its box's top-left corner at `(x, y)`.
@@ -127,7 +128,7 @@ mod tests {
     fn fonts_cover_latin_and_cyrillic_names() {
         let f = Fonts::get().expect("embedded fonts parse");
         for w in [Weight::Regular, Weight::Bold] {
-            assert!(f.covers(w, "Besançon Nîmes Zürich Москва Чёрное море Ёж"));
+            assert!(f.covers(w, "Besançon Nîmes Zürich Москва Чёрное море Ёж ⚑ · —"));
         }
         let (w1, h1) = f.measure(Weight::Regular, 16.0, "Paris");
         let (w2, h2) = f.measure(Weight::Regular, 32.0, "Paris");

@@ -85,7 +85,8 @@ impl Rect {
 
     /// Whether the two boxes share more than a touching edge.
     pub fn overlaps(&self, o: &Rect) -> bool {
-        self.x1.min(o.x1) - self.x0.max(o.x0) > TOUCH && self.y1.min(o.y1) - self.y0.max(o.y0) > TOUCH
+        self.x1.min(o.x1) - self.x0.max(o.x0) > TOUCH
+            && self.y1.min(o.y1) - self.y0.max(o.y0) > TOUCH
     }
 
     /// Whether `o` lies entirely inside this box.

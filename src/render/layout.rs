@@ -77,7 +77,8 @@ pub struct SpaceLayout {
     pub siege: Option<Rgb>,
     /// The name label.
     pub label: TextBox,
-    /// Whether the label position came from the data's label offset.
+    /// Whether the label position came from the data's `label_dx`/`label_dy`, which give the
+    /// label centre relative to the space centre in Europe-canvas pixels.
     pub label_fixed: bool,
 }
 
@@ -254,17 +255,32 @@ impl MapLayout {
             let name = format!("units {} in {}", st.owner, st.space.0);
             for s in &self.spaces {
                 if s.space != st.space && st.rect.overlaps(&s.symbol) {
-                    out.push(conflict(&name, &format!("symbol {}", s.label.text), &st.rect, &s.symbol));
+                    out.push(conflict(
+                        &name,
+                        &format!("symbol {}", s.label.text),
+                        &st.rect,
+                        &s.symbol,
+                    ));
                 }
             }
             for o in self.stacks.iter().skip(i + 1) {
                 if st.rect.overlaps(&o.rect) {
-                    out.push(conflict(&name, &format!("units {} in {}", o.owner, o.space.0), &st.rect, &o.rect));
+                    out.push(conflict(
+                        &name,
+                        &format!("units {} in {}", o.owner, o.space.0),
+                        &st.rect,
+                        &o.rect,
+                    ));
                 }
             }
             for p in &self.panels {
                 if st.rect.overlaps(&p.rect) {
-                    out.push(conflict(&name, &format!("panel {:?}", p.kind), &st.rect, &p.rect));
+                    out.push(conflict(
+                        &name,
+                        &format!("panel {:?}", p.kind),
+                        &st.rect,
+                        &p.rect,
+                    ));
                 }
             }
         }
@@ -330,6 +346,13 @@ pub fn layout(scene: &MapScene, opts: &RenderOptions) -> Result<MapLayout, Rende
             rs.spaces.len()
         )));
     }
+    let n = rs.spaces.len();
+    if let Some(l) = rs.links.iter().find(|l| l.a.idx() >= n || l.b.idx() >= n) {
+        return Err(RenderError::Mismatch(format!(
+            "a connection names space {} or {}, but there are {n} spaces",
+            l.a.0, l.b.0
+        )));
+    }
     let fonts = Fonts::get()?;
     let s = opts.scale;
     let words = style::words(scene.locale);
@@ -349,7 +372,12 @@ pub fn layout(scene: &MapScene, opts: &RenderOptions) -> Result<MapLayout, Rende
     );
     let (lw, lh) = legend::size(fonts, rs, scene.locale, s);
     let legend_rect = Rect::sized(canvas.x1 - margin - lw, title_rect.y1 + margin, lw, lh);
-    let track_rect = Rect::new(640.0 * s, 1452.0 * s, canvas.x1 - margin, canvas.y1 - margin);
+    let track_rect = Rect::new(
+        640.0 * s,
+        1452.0 * s,
+        canvas.x1 - margin,
+        canvas.y1 - margin,
+    );
     let inset_origin = (4.0 * s, canvas.y1 - 4.0 * s - style::WORLD_H * s);
     let inset_rect = Rect::sized(
         inset_origin.0,
@@ -395,9 +423,7 @@ pub fn layout(scene: &MapScene, opts: &RenderOptions) -> Result<MapLayout, Rende
             }
         };
         let half = half * s;
-        let siege = st
-            .besieged_by
-            .map(|p| owner_color(rs, Owner::Major(p)));
+        let siege = st.besieged_by.map(|p| owner_color(rs, Owner::Major(p)));
         let ring = if siege.is_some() {
             size::SIEGE_GAP * s + 2.0 * s
         } else {
@@ -420,8 +446,7 @@ pub fn layout(scene: &MapScene, opts: &RenderOptions) -> Result<MapLayout, Rende
                 protestant: m.religion == Religion::Protestant,
             }
         });
-        let printed_protestant =
-            marker.is_none() && board.religion(rs, id) == Religion::Protestant;
+        let printed_protestant = marker.is_none() && board.religion(rs, id) == Religion::Protestant;
         let port = port_anchor(rs, sp, center, half + ring, s);
         let unrest = st.unrest.then(|| {
             let r = size::UNREST_R * s;
@@ -672,7 +697,11 @@ pub fn layout(scene: &MapScene, opts: &RenderOptions) -> Result<MapLayout, Rende
                 let hs = size::SETTLEMENT_HALF * s;
                 let sym = Rect::around(c.0, c.1, hs, hs);
                 wplacer.obstacles.push(sym);
-                if let Some(o) = w.ocean.as_ref().and_then(|o| rs.world.iter().find(|x| &x.id == o)) {
+                if let Some(o) = w
+                    .ocean
+                    .as_ref()
+                    .and_then(|o| rs.world.iter().find(|x| &x.id == o))
+                {
                     wplacer.segments.push((c, wat(o.pos)));
                 }
                 world.push(WorldLayout {
@@ -821,7 +850,10 @@ impl Placer {
 
     fn best_among(&self, w: f32, h: f32, sym: Rect, s: f32) -> Rect {
         let (cx, cy) = sym.center();
-        let mut best = (f32::INFINITY, Rect::around(cx, sym.y1 + h / 2.0, w / 2.0, h / 2.0));
+        let mut best = (
+            f32::INFINITY,
+            Rect::around(cx, sym.y1 + h / 2.0, w / 2.0, h / 2.0),
+        );
         for (gi, g) in [1.0f32, 6.0, 12.0, 20.0].into_iter().enumerate() {
             let g = g * s;
             let cands = [
@@ -833,10 +865,22 @@ impl Placer {
                 (cx - w / 3.0, sym.y1 + g + h / 2.0),
                 (cx + w / 3.0, sym.y0 - g - h / 2.0),
                 (cx - w / 3.0, sym.y0 - g - h / 2.0),
-                (sym.x1 + g * 0.7 + w / 2.0, sym.y1 + g * 0.7 + h / 2.0 - h * 0.4),
-                (sym.x0 - g * 0.7 - w / 2.0, sym.y1 + g * 0.7 + h / 2.0 - h * 0.4),
-                (sym.x1 + g * 0.7 + w / 2.0, sym.y0 - g * 0.7 - h / 2.0 + h * 0.4),
-                (sym.x0 - g * 0.7 - w / 2.0, sym.y0 - g * 0.7 - h / 2.0 + h * 0.4),
+                (
+                    sym.x1 + g * 0.7 + w / 2.0,
+                    sym.y1 + g * 0.7 + h / 2.0 - h * 0.4,
+                ),
+                (
+                    sym.x0 - g * 0.7 - w / 2.0,
+                    sym.y1 + g * 0.7 + h / 2.0 - h * 0.4,
+                ),
+                (
+                    sym.x1 + g * 0.7 + w / 2.0,
+                    sym.y0 - g * 0.7 - h / 2.0 + h * 0.4,
+                ),
+                (
+                    sym.x0 - g * 0.7 - w / 2.0,
+                    sym.y0 - g * 0.7 - h / 2.0 + h * 0.4,
+                ),
                 (sym.x1 + g + w / 2.0, cy - h * 0.6),
                 (sym.x1 + g + w / 2.0, cy + h * 0.6),
                 (sym.x0 - g - w / 2.0, cy - h * 0.6),

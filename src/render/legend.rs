@@ -45,7 +45,10 @@ fn lines(fonts: &Fonts, rs: &Ruleset, locale: Locale, s: f32) -> (Vec<Line>, (f3
     let mut a: Vec<(Icon, String)> = vec![(Icon::Heading, w.powers.to_string())];
     for kind in [PowerKind::Major, PowerKind::Faction, PowerKind::Minor] {
         for p in rs.powers.iter().filter(|p| p.kind == kind) {
-            a.push((Icon::Swatch(p.color), local(locale, &p.name_en, &p.name_ru).to_string()));
+            a.push((
+                Icon::Swatch(p.color),
+                local(locale, &p.name_en, &p.name_ru).to_string(),
+            ));
         }
     }
     a.push((
@@ -66,8 +69,14 @@ fn lines(fonts: &Fonts, rs: &Ruleset, locale: Locale, s: f32) -> (Vec<Line>, (f3
         (Icon::NoMarker, w.no_marker.to_string()),
         (Icon::Unrest, w.unrest.to_string()),
         (Icon::Siege, w.siege.to_string()),
-        (Icon::Leaders(format!("{LEADER_FLAG}2")), w.leaders.to_string()),
-        (Icon::Counter(format!("3{} 1{} 2{}", l[0], l[1], l[3])), String::new()),
+        (
+            Icon::Leaders(format!("{LEADER_FLAG}2")),
+            w.leaders.to_string(),
+        ),
+        (
+            Icon::Counter(format!("3{} 1{} 2{}", l[0], l[1], l[3])),
+            String::new(),
+        ),
     ];
     let width_of = |v: &[(Icon, String)]| {
         v.iter()
@@ -78,7 +87,9 @@ fn lines(fonts: &Fonts, rs: &Ruleset, locale: Locale, s: f32) -> (Vec<Line>, (f3
                 };
                 let icon = match i {
                     Icon::Heading => 0.0,
-                    Icon::Counter(c) => fonts.measure(Weight::Bold, size::COUNTER_PX * s, c).0 + 14.0 * s,
+                    Icon::Counter(c) => {
+                        fonts.measure(Weight::Bold, size::COUNTER_PX * s, c).0 + 14.0 * s
+                    }
                     _ => ICON_W * s,
                 };
                 icon + fonts.measure(wt, px * s, t).0
@@ -117,17 +128,30 @@ pub(crate) fn size(fonts: &Fonts, rs: &Ruleset, locale: Locale, s: f32) -> (f32,
 }
 
 /// Draws the legend's shapes in `r`.
-pub(crate) fn draw_shapes(p: &Painter, rs: &Ruleset, locale: Locale, r: Rect, s: f32) -> Result<(), RenderError> {
+pub(crate) fn draw_shapes(
+    p: &Painter,
+    rs: &Ruleset,
+    locale: Locale,
+    r: Rect,
+    s: f32,
+) -> Result<(), RenderError> {
     let fonts = Fonts::get()?;
     p.rect(r, Some((style::PANEL, 0.94)), Some((style::INK, 1.5 * s)))?;
     let (ls, _) = lines(fonts, rs, locale, s);
     let france = rs.color_of(Owner::Major(Power::France));
     let faint = style::tint(rs.color_of(Owner::Major(Power::Spain)), 0.55);
     for l in ls {
-        let c = (r.x0 + l.at.0 + ICON_W * s / 2.0 - 4.0 * s, r.y0 + l.at.1 + ROW * s / 2.0);
+        let c = (
+            r.x0 + l.at.0 + ICON_W * s / 2.0 - 4.0 * s,
+            r.y0 + l.at.1 + ROW * s / 2.0,
+        );
         let h = 8.0 * s;
         match &l.icon {
-            Icon::Swatch(col) => p.rect(Rect::around(c.0, c.1, h, h * 0.75), Some((*col, 1.0)), Some((style::INK, 1.0 * s)))?,
+            Icon::Swatch(col) => p.rect(
+                Rect::around(c.0, c.1, h, h * 0.75),
+                Some((*col, 1.0)),
+                Some((style::INK, 1.0 * s)),
+            )?,
             Icon::Symbol(shape) => {
                 let half = match shape {
                     SymbolShape::Capital => 10.0,
@@ -137,10 +161,25 @@ pub(crate) fn draw_shapes(p: &Painter, rs: &Ruleset, locale: Locale, r: Rect, s:
                 p.symbol(*shape, c, half, style::tint(style::LINK, 0.8), s)?
             }
             Icon::Port => {
-                p.circle((c.0 - 5.0 * s, c.1), 7.0 * s, Some(faint), Some((style::INK, 1.2 * s)))?;
-                p.anchor(Rect::around(c.0 + 6.0 * s, c.1, size::PORT_R * s, size::PORT_R * s), s)?
+                p.circle(
+                    (c.0 - 5.0 * s, c.1),
+                    7.0 * s,
+                    Some(faint),
+                    Some((style::INK, 1.2 * s)),
+                )?;
+                p.anchor(
+                    Rect::around(c.0 + 6.0 * s, c.1, size::PORT_R * s, size::PORT_R * s),
+                    s,
+                )?
             }
-            Icon::Pass => p.dashed((c.0 - 13.0 * s, c.1), (c.0 + 13.0 * s, c.1), style::LINK, 1.6 * s, 5.0 * s, 3.5 * s)?,
+            Icon::Pass => p.dashed(
+                (c.0 - 13.0 * s, c.1),
+                (c.0 + 13.0 * s, c.1),
+                style::LINK,
+                1.6 * s,
+                5.0 * s,
+                3.5 * s,
+            )?,
             Icon::Marker(prot) => {
                 p.circle(c, 9.5 * s, Some(faint), Some((style::INK, 1.2 * s)))?;
                 let m = MarkerLayout {
@@ -154,15 +193,28 @@ pub(crate) fn draw_shapes(p: &Painter, rs: &Ruleset, locale: Locale, r: Rect, s:
             Icon::NoMarker => p.circle(c, 9.5 * s, Some(faint), Some((style::INK, 1.2 * s)))?,
             Icon::Unrest => {
                 p.circle(c, 8.0 * s, Some(faint), Some((style::INK, 1.2 * s)))?;
-                p.unrest(Rect::around(c.0 - 6.0 * s, c.1 - 5.0 * s, 6.0 * s, 6.0 * s), s)?
+                p.unrest(
+                    Rect::around(c.0 - 6.0 * s, c.1 - 5.0 * s, 6.0 * s, 6.0 * s),
+                    s,
+                )?
             }
             Icon::Siege => {
-                p.siege_ring(SymbolShape::Circle, c, 8.0 * s + 4.0 * s, rs.color_of(Owner::Major(Power::Ottoman)), s)?;
+                p.siege_ring(
+                    SymbolShape::Circle,
+                    c,
+                    8.0 * s + 4.0 * s,
+                    rs.color_of(Owner::Major(Power::Ottoman)),
+                    s,
+                )?;
                 p.circle(c, 7.0 * s, Some(faint), Some((style::INK, 1.2 * s)))?
             }
             Icon::Counter(t) | Icon::Leaders(t) => {
                 let rr = chip_rect(fonts, t, r, &l, s);
-                let fill = if matches!(l.icon, Icon::Leaders(_)) { style::LEADER_CHIP } else { france };
+                let fill = if matches!(l.icon, Icon::Leaders(_)) {
+                    style::LEADER_CHIP
+                } else {
+                    france
+                };
                 p.rect(rr, Some((fill, 1.0)), Some((style::INK, 1.0 * s)))?
             }
             Icon::Heading => {}
@@ -176,12 +228,22 @@ fn chip_rect(fonts: &Fonts, t: &str, r: Rect, l: &Line, s: f32) -> Rect {
     let h = size::COUNTER_H * s;
     let x = r.x0 + l.at.0;
     let y = r.y0 + l.at.1 + (ROW * s - h) / 2.0;
-    let w = if matches!(l.icon, Icon::Leaders(_)) { (w + 8.0 * s).max(ICON_W * s - 6.0 * s) } else { w + 8.0 * s };
+    let w = if matches!(l.icon, Icon::Leaders(_)) {
+        (w + 8.0 * s).max(ICON_W * s - 6.0 * s)
+    } else {
+        w + 8.0 * s
+    };
     Rect::sized(x, y, w, h)
 }
 
 /// Draws the legend's text in `r` (after downsampling).
-pub(crate) fn draw_text(img: &mut Image, rs: &Ruleset, locale: Locale, r: Rect, s: f32) -> Result<(), RenderError> {
+pub(crate) fn draw_text(
+    img: &mut Image,
+    rs: &Ruleset,
+    locale: Locale,
+    r: Rect,
+    s: f32,
+) -> Result<(), RenderError> {
     let fonts = Fonts::get()?;
     let (ls, _) = lines(fonts, rs, locale, s);
     let france = rs.color_of(Owner::Major(Power::France));
@@ -190,23 +252,59 @@ pub(crate) fn draw_text(img: &mut Image, rs: &Ruleset, locale: Locale, r: Rect, 
         match &l.icon {
             Icon::Heading => {
                 let (_, th) = fonts.measure(Weight::Bold, HEAD_PX * s, &l.text);
-                fonts.draw(img, Weight::Bold, HEAD_PX * s, &l.text, (r.x0 + l.at.0, y_mid - th / 2.0), style::INK);
+                fonts.draw(
+                    img,
+                    Weight::Bold,
+                    HEAD_PX * s,
+                    &l.text,
+                    (r.x0 + l.at.0, y_mid - th / 2.0),
+                    style::INK,
+                );
             }
             Icon::Counter(t) | Icon::Leaders(t) => {
                 let rr = chip_rect(fonts, t, r, l, s);
-                let fg = if matches!(l.icon, Icon::Leaders(_)) { style::INK } else { style::text_on(france) };
+                let fg = if matches!(l.icon, Icon::Leaders(_)) {
+                    style::INK
+                } else {
+                    style::text_on(france)
+                };
                 fonts.draw_centered(img, Weight::Bold, size::COUNTER_PX * s, t, rr.center(), fg);
                 let (_, th) = fonts.measure(Weight::Regular, TEXT_PX * s, &l.text);
-                let tx = if matches!(l.icon, Icon::Leaders(_)) { r.x0 + l.at.0 + ICON_W * s } else { rr.x1 + 8.0 * s };
-                fonts.draw(img, Weight::Regular, TEXT_PX * s, &l.text, (tx, y_mid - th / 2.0), style::INK);
+                let tx = if matches!(l.icon, Icon::Leaders(_)) {
+                    r.x0 + l.at.0 + ICON_W * s
+                } else {
+                    rr.x1 + 8.0 * s
+                };
+                fonts.draw(
+                    img,
+                    Weight::Regular,
+                    TEXT_PX * s,
+                    &l.text,
+                    (tx, y_mid - th / 2.0),
+                    style::INK,
+                );
             }
             _ => {
                 if let Icon::Unrest = l.icon {
                     let c = (r.x0 + l.at.0 + ICON_W * s / 2.0 - 10.0 * s, y_mid - 5.0 * s);
-                    fonts.draw_centered(img, Weight::Bold, 9.0 * s, style::words(locale).unrest_letter, c, style::WHITE);
+                    fonts.draw_centered(
+                        img,
+                        Weight::Bold,
+                        9.0 * s,
+                        style::words(locale).unrest_letter,
+                        c,
+                        style::WHITE,
+                    );
                 }
                 let (_, th) = fonts.measure(Weight::Regular, TEXT_PX * s, &l.text);
-                fonts.draw(img, Weight::Regular, TEXT_PX * s, &l.text, (r.x0 + l.at.0 + ICON_W * s, y_mid - th / 2.0), style::INK);
+                fonts.draw(
+                    img,
+                    Weight::Regular,
+                    TEXT_PX * s,
+                    &l.text,
+                    (r.x0 + l.at.0 + ICON_W * s, y_mid - th / 2.0),
+                    style::INK,
+                );
             }
         }
     }

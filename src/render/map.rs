@@ -19,7 +19,10 @@ pub fn render_map(scene: &MapScene, opts: &RenderOptions) -> Result<Vec<u8>, Ren
 }
 
 /// Renders the map into an RGB image (no encoding).
-pub(crate) fn render_map_image(scene: &MapScene, opts: &RenderOptions) -> Result<Image, RenderError> {
+pub(crate) fn render_map_image(
+    scene: &MapScene,
+    opts: &RenderOptions,
+) -> Result<Image, RenderError> {
     let lay = layout(scene, opts)?;
     let k = opts.supersample;
     let base = base_image(scene, &lay, k)?;
@@ -99,7 +102,11 @@ fn draw_base(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), Rende
     let inner = |a: usize, b: usize| land.filled.contains(&(a, b)) && land.filled.contains(&(b, a));
     let coastal: Vec<bool> = (0..lay.spaces.len())
         .map(|u| {
-            let mut links = rs.links.iter().filter(|l| l.a.idx() == u || l.b.idx() == u).peekable();
+            let mut links = rs
+                .links
+                .iter()
+                .filter(|l| l.a.idx() == u || l.b.idx() == u)
+                .peekable();
             links.peek().is_none() || links.any(|l| !inner(l.a.idx(), l.b.idx()))
         })
         .collect();
@@ -130,7 +137,11 @@ fn draw_base(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), Rende
 
     // World inset.
     if let Some(r) = lay.panel(PanelKind::WorldInset) {
-        p.rect(r, Some((style::tint(style::WATER, 0.25), 1.0)), Some((style::INK, 1.5 * s)))?;
+        p.rect(
+            r,
+            Some((style::tint(style::WATER, 0.25), 1.0)),
+            Some((style::INK, 1.5 * s)),
+        )?;
         let by_id = |id: &str| lay.world.iter().find(|w| w.id == id);
         for w in &rs.world {
             let Some(me) = by_id(&w.id) else { continue };
@@ -138,13 +149,23 @@ fn draw_base(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), Rende
                 WorldKind::Ocean => {
                     for a in w.adjacent.iter().filter(|a| a.as_str() > w.id.as_str()) {
                         if let Some(o) = by_id(a) {
-                            p.line(me.center, o.center, style::tint(style::SEA_TEXT, 0.45), 1.6 * s)?;
+                            p.line(
+                                me.center,
+                                o.center,
+                                style::tint(style::SEA_TEXT, 0.45),
+                                1.6 * s,
+                            )?;
                         }
                     }
                 }
                 WorldKind::Settlement => {
                     if let Some(o) = w.ocean.as_deref().and_then(by_id) {
-                        p.line(me.center, o.center, style::tint(style::SEA_TEXT, 0.5), 1.0 * s)?;
+                        p.line(
+                            me.center,
+                            o.center,
+                            style::tint(style::SEA_TEXT, 0.5),
+                            1.0 * s,
+                        )?;
                     }
                 }
             }
@@ -164,7 +185,11 @@ fn draw_shapes(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), Ren
 
     // Ocean names get a pale box so the lines under them do not cut the text.
     for w in lay.world.iter().filter(|w| w.kind == WorldKind::Ocean) {
-        p.rect(w.label.rect, Some((style::tint(style::WATER, 0.25), 0.9)), None)?;
+        p.rect(
+            w.label.rect,
+            Some((style::tint(style::WATER, 0.25), 0.9)),
+            None,
+        )?;
     }
 
     // Spaces.
@@ -190,10 +215,18 @@ fn draw_shapes(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), Ren
     for st in &lay.stacks {
         p.rect(st.rect, Some((st.color, 1.0)), None)?;
         if let Some(c) = st.stripe {
-            p.rect(Rect::new(st.rect.x0, st.rect.y0, st.rect.x0 + 4.0 * s, st.rect.y1), Some((c, 1.0)), None)?;
+            p.rect(
+                Rect::new(st.rect.x0, st.rect.y0, st.rect.x0 + 4.0 * s, st.rect.y1),
+                Some((c, 1.0)),
+                None,
+            )?;
         }
         if let Some(x) = st.leader_x {
-            p.rect(Rect::new(x, st.rect.y0, st.rect.x1, st.rect.y1), Some((style::LEADER_CHIP, 1.0)), None)?;
+            p.rect(
+                Rect::new(x, st.rect.y0, st.rect.x1, st.rect.y1),
+                Some((style::LEADER_CHIP, 1.0)),
+                None,
+            )?;
         }
         p.rect(st.rect, None, Some((style::INK, 1.2 * s)))?;
     }
@@ -211,7 +244,11 @@ fn draw_shapes(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), Ren
         p.rect(r, Some((style::PANEL, 0.94)), Some((style::INK, 1.5 * s)))?;
         if let Some(a) = scene.active {
             let c = (r.x0 + 22.0 * s, r.center().1);
-            p.rect(Rect::around(c.0, c.1, 10.0 * s, 10.0 * s), Some((rs.color_of(Owner::Major(a)), 1.0)), Some((style::INK, 1.2 * s)))?;
+            p.rect(
+                Rect::around(c.0, c.1, 10.0 * s, 10.0 * s),
+                Some((rs.color_of(Owner::Major(a)), 1.0)),
+                Some((style::INK, 1.2 * s)),
+            )?;
         }
     }
     if let Some(r) = lay.panel(PanelKind::Legend) {
@@ -222,13 +259,26 @@ fn draw_shapes(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), Ren
         p.rect(r, Some((style::PANEL, 0.94)), Some((style::INK, 1.5 * s)))?;
         for i in 0..TRACK_CELLS {
             let c = t.cell(i);
-            let fill = if i % 5 == 0 { (232, 222, 196) } else { style::WHITE };
+            let fill = if i % 5 == 0 {
+                (232, 222, 196)
+            } else {
+                style::WHITE
+            };
             p.rect(c, Some((fill, 1.0)), Some((style::LINK, 1.0 * s)))?;
         }
         for (pw, cell, slot) in t.markers(scene) {
             let c = t.marker_center(cell, slot);
-            let stroke = if scene.active == Some(pw) { (style::INK, 3.0 * s) } else { (style::INK, 1.2 * s) };
-            p.circle(c, t.marker_r, Some(rs.color_of(Owner::Major(pw))), Some(stroke))?;
+            let stroke = if scene.active == Some(pw) {
+                (style::INK, 3.0 * s)
+            } else {
+                (style::INK, 1.2 * s)
+            };
+            p.circle(
+                c,
+                t.marker_r,
+                Some(rs.color_of(Owner::Major(pw))),
+                Some(stroke),
+            )?;
         }
     }
     Ok(())
@@ -242,13 +292,34 @@ fn draw_text(img: &mut Image, scene: &MapScene, lay: &MapLayout) -> Result<(), R
     let (pad_x, pad_y) = (size::LABEL_PAD_X * s, size::LABEL_PAD_Y * s);
 
     for t in &lay.sea_labels {
-        fonts.draw(img, Weight::Regular, t.px, &t.text, (t.rect.x0 + 2.0 * s, t.rect.y0), style::SEA_TEXT);
+        fonts.draw(
+            img,
+            Weight::Regular,
+            t.px,
+            &t.text,
+            (t.rect.x0 + 2.0 * s, t.rect.y0),
+            style::SEA_TEXT,
+        );
     }
     for sl in &lay.spaces {
         let r = sl.label.rect;
-        fonts.draw(img, Weight::Regular, sl.label.px, &sl.label.text, (r.x0 + pad_x, r.y0 + pad_y), style::INK);
+        fonts.draw(
+            img,
+            Weight::Regular,
+            sl.label.px,
+            &sl.label.text,
+            (r.x0 + pad_x, r.y0 + pad_y),
+            style::INK,
+        );
         if let Some(u) = sl.unrest {
-            fonts.draw_centered(img, Weight::Bold, 10.0 * s, words.unrest_letter, u.center(), style::WHITE);
+            fonts.draw_centered(
+                img,
+                Weight::Bold,
+                10.0 * s,
+                words.unrest_letter,
+                u.center(),
+                style::WHITE,
+            );
         }
     }
     for st in &lay.stacks {
@@ -257,7 +328,14 @@ fn draw_text(img: &mut Image, scene: &MapScene, lay: &MapLayout) -> Result<(), R
         let x1 = st.leader_x.unwrap_or(st.rect.x1);
         if !st.units.is_empty() {
             let c = ((x0 + x1) / 2.0, st.rect.center().1);
-            fonts.draw_centered(img, Weight::Bold, px, &st.units, c, style::text_on(st.color));
+            fonts.draw_centered(
+                img,
+                Weight::Bold,
+                px,
+                &st.units,
+                c,
+                style::text_on(st.color),
+            );
         }
         if let Some(x) = st.leader_x {
             let c = ((x + st.rect.x1) / 2.0, st.rect.center().1);
@@ -267,22 +345,61 @@ fn draw_text(img: &mut Image, scene: &MapScene, lay: &MapLayout) -> Result<(), R
 
     // World inset.
     if let Some(r) = lay.panel(PanelKind::WorldInset) {
-        fonts.draw(img, Weight::Bold, 15.0 * s, words.world, (r.x0 + 8.0 * s, r.y0 + 6.0 * s), style::INK);
+        fonts.draw(
+            img,
+            Weight::Bold,
+            15.0 * s,
+            words.world,
+            (r.x0 + 8.0 * s, r.y0 + 6.0 * s),
+            style::INK,
+        );
         for w in &lay.world {
             let (col, wt) = match w.kind {
                 WorldKind::Ocean => (style::SEA_TEXT, Weight::Regular),
                 WorldKind::Settlement => (style::INK, Weight::Regular),
             };
-            let x = w.label.rect.x0 + if w.kind == WorldKind::Ocean { 2.0 * s } else { pad_x };
-            fonts.draw(img, wt, w.label.px, &w.label.text, (x, w.label.rect.y0 + if w.kind == WorldKind::Ocean { 0.0 } else { pad_y }), col);
+            let x = w.label.rect.x0
+                + if w.kind == WorldKind::Ocean {
+                    2.0 * s
+                } else {
+                    pad_x
+                };
+            fonts.draw(
+                img,
+                wt,
+                w.label.px,
+                &w.label.text,
+                (
+                    x,
+                    w.label.rect.y0
+                        + if w.kind == WorldKind::Ocean {
+                            0.0
+                        } else {
+                            pad_y
+                        },
+                ),
+                col,
+            );
         }
     }
 
     // Title.
     let t = &lay.title;
     let th = fonts.measure(Weight::Bold, t.px, &t.text).1;
-    let x = t.rect.x0 + if scene.active.is_some() { 40.0 * s } else { 12.0 * s };
-    fonts.draw(img, Weight::Bold, t.px, &t.text, (x, t.rect.center().1 - th / 2.0), style::INK);
+    let x = t.rect.x0
+        + if scene.active.is_some() {
+            40.0 * s
+        } else {
+            12.0 * s
+        };
+    fonts.draw(
+        img,
+        Weight::Bold,
+        t.px,
+        &t.text,
+        (x, t.rect.center().1 - th / 2.0),
+        style::INK,
+    );
 
     if let Some(r) = lay.panel(PanelKind::Legend) {
         legend::draw_text(img, rs, scene.locale, r, s)?;
@@ -290,7 +407,14 @@ fn draw_text(img: &mut Image, scene: &MapScene, lay: &MapLayout) -> Result<(), R
     if let Some(r) = lay.panel(PanelKind::VpTrack) {
         let tr = Track::new(r, s);
         let head_px = 15.0 * s;
-        fonts.draw(img, Weight::Bold, head_px, words.vp, (r.x0 + 8.0 * s, r.y0 + 5.0 * s), style::INK);
+        fonts.draw(
+            img,
+            Weight::Bold,
+            head_px,
+            words.vp,
+            (r.x0 + 8.0 * s, r.y0 + 5.0 * s),
+            style::INK,
+        );
         // Exact totals beside the title, in impulse order.
         let mut x = r.x0 + 8.0 * s + fonts.measure(Weight::Bold, head_px, words.vp).0 + 16.0 * s;
         for pw in Power::ALL {
@@ -298,18 +422,43 @@ fn draw_text(img: &mut Image, scene: &MapScene, lay: &MapLayout) -> Result<(), R
                 .power_info(pw.as_str())
                 .map_or(pw.as_str(), |i| local(scene.locale, &i.name_en, &i.name_ru));
             let txt = format!("{name} {}", scene.vp[*pw as usize]);
-            fonts.draw(img, Weight::Regular, 14.0 * s, &txt, (x, r.y0 + 6.0 * s), style::INK);
+            fonts.draw(
+                img,
+                Weight::Regular,
+                14.0 * s,
+                &txt,
+                (x, r.y0 + 6.0 * s),
+                style::INK,
+            );
             x += fonts.measure(Weight::Regular, 14.0 * s, &txt).0 + 16.0 * s;
         }
         for i in 0..TRACK_CELLS {
             let c = tr.cell(i);
-            let label = if i + 1 == TRACK_CELLS { format!("{}+", i) } else { i.to_string() };
-            fonts.draw_centered(img, Weight::Bold, 13.0 * s, &label, (c.center().0, c.y0 + 10.0 * s), style::LINK);
+            let label = if i + 1 == TRACK_CELLS {
+                format!("{}+", i)
+            } else {
+                i.to_string()
+            };
+            fonts.draw_centered(
+                img,
+                Weight::Bold,
+                13.0 * s,
+                &label,
+                (c.center().0, c.y0 + 10.0 * s),
+                style::LINK,
+            );
         }
         for (pw, cell, slot) in tr.markers(scene) {
             let c = tr.marker_center(cell, slot);
             let col: Rgb = rs.color_of(Owner::Major(pw));
-            fonts.draw_centered(img, Weight::Bold, tr.marker_r * 0.95, style::code(scene.locale, pw), c, style::text_on(col));
+            fonts.draw_centered(
+                img,
+                Weight::Bold,
+                tr.marker_r * 0.95,
+                style::code(scene.locale, pw),
+                c,
+                style::text_on(col),
+            );
         }
     }
     Ok(())
@@ -327,7 +476,12 @@ struct Track {
 
 impl Track {
     fn new(r: Rect, s: f32) -> Track {
-        let cells = Rect::new(r.x0 + 6.0 * s, r.y0 + 28.0 * s, r.x1 - 6.0 * s, r.y1 - 6.0 * s);
+        let cells = Rect::new(
+            r.x0 + 6.0 * s,
+            r.y0 + 28.0 * s,
+            r.x1 - 6.0 * s,
+            r.y1 - 6.0 * s,
+        );
         Track {
             cells,
             cell_w: cells.width() / TRACK_CELLS as f32,
@@ -410,7 +564,9 @@ fn land_faces(scene: &MapScene, lay: &MapLayout) -> Land {
                 seen.insert((a, b));
                 // At b, take the neighbour just before a in angular order.
                 let list = &nb[b];
-                let Some(i) = list.iter().position(|&x| x == a) else { break };
+                let Some(i) = list.iter().position(|&x| x == a) else {
+                    break;
+                };
                 let c = list[(i + list.len() - 1) % list.len()];
                 if b == u && c == v {
                     ok = true;

@@ -35,7 +35,13 @@ impl Painter<'_, '_> {
     }
 
     /// A filled and/or outlined circle.
-    pub fn circle(&self, c: (f32, f32), r: f32, fill: Option<Rgb>, stroke: Option<(Rgb, f32)>) -> R {
+    pub fn circle(
+        &self,
+        c: (f32, f32),
+        r: f32,
+        fill: Option<Rgb>,
+        stroke: Option<(Rgb, f32)>,
+    ) -> R {
         let rr = (r * self.k).round() as i32;
         if let Some(f) = fill {
             self.area
@@ -68,7 +74,10 @@ impl Painter<'_, '_> {
                 closed.push(first);
             }
             self.area
-                .draw(&PathElement::new(closed, color(s).stroke_width(self.width(w))))
+                .draw(&PathElement::new(
+                    closed,
+                    color(s).stroke_width(self.width(w)),
+                ))
                 .map_err(draw_err)?;
         }
         Ok(())
@@ -110,7 +119,7 @@ impl Painter<'_, '_> {
         let pts = [self.pt(a), self.pt(b)];
         self.area
             .draw(&DashedPathElement::new(
-                pts.into_iter(),
+                pts,
                 (dash * self.k) as i32,
                 (gap * self.k) as i32,
                 color(c).stroke_width(self.width(w)),

@@ -92,11 +92,7 @@ pub(crate) fn downsample(src: &Image, k: u32) -> Image {
             *o = ((a + area / 2) / area) as u8;
         }
     }
-    Image {
-        w: dw,
-        h: dh,
-        data,
-    }
+    Image { w: dw, h: dh, data }
 }
 
 /// The 2×2 case of [`downsample`], two source rows at a time.
@@ -120,11 +116,7 @@ fn downsample2(src: &Image, dw: u32, dh: u32) -> Image {
             }
         }
     }
-    Image {
-        w: dw,
-        h: dh,
-        data,
-    }
+    Image { w: dw, h: dh, data }
 }
 
 /// Encodes the image as an RGB PNG in memory.
