@@ -31,15 +31,8 @@ use crate::engine::board::Board;
 use crate::engine::power::Power;
 use crate::engine::ruleset::Ruleset;
 
-/// Language of the names and words on an image.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Locale {
-    /// English.
-    #[default]
-    En,
-    /// Russian.
-    Ru,
-}
+/// Language of the names and words on an image: the table's locale.
+pub use crate::table::Locale;
 
 /// What the map shows: the game state and the heading.
 #[derive(Debug, Clone)]
