@@ -32,7 +32,7 @@ use crate::engine::power::Power;
 use crate::engine::ruleset::Ruleset;
 
 /// Language of the names and words on an image: the table's locale.
-pub use crate::table::Locale;
+pub use crate::locale::Locale;
 
 /// What the map shows: the game state and the heading.
 #[derive(Debug, Clone)]
