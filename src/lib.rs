@@ -10,5 +10,7 @@ pub mod config;
 pub mod data;
 pub mod discord;
 pub mod engine;
+pub mod locale;
+pub mod render;
 pub mod store;
 pub mod table;

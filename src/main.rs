@@ -83,6 +83,24 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Draw a stored game's map at any point of its log (or its VP chart) as a PNG file.
+    Render {
+        /// The database.
+        #[arg(long)]
+        db: PathBuf,
+        /// The game id.
+        #[arg(long)]
+        game: i64,
+        /// Draw the state after this action (default: the latest).
+        #[arg(long)]
+        at: Option<u64>,
+        /// Draw the VP-over-time chart instead of the map.
+        #[arg(long)]
+        chart: bool,
+        /// Output PNG file.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Read a game exported with `export` into a database, as a new game.
     Import {
         /// The database.
@@ -102,6 +120,22 @@ fn main() -> ExitCode {
         Command::Replay { db, game } => replay(&db, game),
         Command::Export { db, game, out } => export(&db, game, &out),
         Command::Import { db, file } => import(&db, &file),
+        Command::Render {
+            db,
+            game,
+            at,
+            chart,
+            out,
+        } => match render(&db, game, at, chart, &out) {
+            Ok(msg) => {
+                println!("{msg}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("vqbot: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Command::Serve { config } => serve(config),
         Command::Local { db, seed, locale } => {
             exit(vqbot::cli::run_local(&cli_options(db, seed, &locale)))
@@ -356,4 +390,52 @@ fn import(db: &std::path::Path, file: &std::path::Path) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Replays game `id` up to action `at` and draws its map (or the VP chart of those actions).
+fn render(
+    db: &std::path::Path,
+    id: i64,
+    at: Option<u64>,
+    chart: bool,
+    out: &std::path::Path,
+) -> Result<String, String> {
+    use vqbot::engine::Game;
+    use vqbot::store::{GameId, Replayable, Store};
+    let store = Store::open(db).map_err(|e| format!("{}: {e}", db.display()))?;
+    let record = store.game(GameId(id)).map_err(|e| e.to_string())?;
+    let rs = vqbot::data::load(&vqbot::data::default_dir()).map_err(|p| {
+        format!(
+            "the game data does not load ({} problems; run check-data)",
+            p.len()
+        )
+    })?;
+    let locale = vqbot::locale::Locale::parse(&record.locale).unwrap_or_default();
+    let mut game = <Game as Replayable>::start(&record)?;
+    let mut series = vec![(0u32, game.vp_totals(&rs))];
+    let mut last = 0;
+    for a in store
+        .actions_after(GameId(id), 0)
+        .map_err(|e| e.to_string())?
+    {
+        let r = a.record;
+        if at.is_some_and(|at| r.seq > at) {
+            break;
+        }
+        game.apply_json(r.power.as_deref(), &r.action_json)
+            .map_err(|e| format!("action {} does not replay: {e}", r.seq))?;
+        last = r.seq;
+        series.push((r.seq as u32, game.vp_totals(&rs)));
+    }
+    let png = if chart {
+        vqbot::render::render_vp_chart(&rs, &series, locale).map_err(|e| e.to_string())?
+    } else {
+        vqbot::table::render_public_map(&rs, &game, locale)?
+    };
+    std::fs::write(out, &png).map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok(format!(
+        "game {id} after action {last}: {} written ({} bytes)",
+        out.display(),
+        png.len()
+    ))
 }

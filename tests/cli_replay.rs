@@ -68,6 +68,46 @@ fn replay_verifies_and_export_import_moves_a_game_intact() {
         "the imported game must end in the same state: {out}"
     );
 
+    // Any past state can be drawn, and so can the VP chart.
+    let (ok, out, err) = vqbot(
+        &[
+            "render",
+            "--db",
+            "a.sqlite3",
+            "--game",
+            "1",
+            "--at",
+            "10",
+            "--out",
+            "m.png",
+        ],
+        d,
+    );
+    assert!(ok, "render failed: {err}");
+    assert!(out.contains("after action 10"), "{out}");
+    let decoder = png::Decoder::new(std::fs::File::open(d.join("m.png")).expect("png file"));
+    let reader = decoder.read_info().expect("a valid PNG");
+    assert_eq!((reader.info().width, reader.info().height), (2400, 1600));
+    let (ok, _, err) = vqbot(
+        &[
+            "render",
+            "--db",
+            "a.sqlite3",
+            "--game",
+            "1",
+            "--chart",
+            "--out",
+            "c.png",
+        ],
+        d,
+    );
+    assert!(ok, "chart failed: {err}");
+    assert!(
+        png::Decoder::new(std::fs::File::open(d.join("c.png")).expect("png"))
+            .read_info()
+            .is_ok()
+    );
+
     let (ok, _, err) = vqbot(&["replay", "--db", "a.sqlite3", "--game", "99"], d);
     assert!(!ok && err.contains("no game"), "{err}");
     let (ok, _, err) = vqbot(&["import", "--db", "b.sqlite3", "a.sqlite3"], d);

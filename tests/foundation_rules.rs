@@ -498,3 +498,21 @@ fn r_marker_square_on_keys_hex_elsewhere_with_faces() {
         );
     }
 }
+
+#[test]
+fn r_space_key_dutch_keys_are_worth_three_only_to_the_protestant() {
+    // R-PROT-KEYS gives the Protestant 3 VP for each Dutch key; any other controller scores
+    // them like any key.
+    let rs = rs();
+    let mut g = new_game(1);
+    let antwerp = sp("ANTWERP");
+    g.board
+        .set_control(rs, antwerp, Owner::Major(Power::England));
+    let england = g.vp(rs, Power::England).keys;
+    g.board
+        .set_control(rs, antwerp, Owner::Major(Power::France));
+    assert_eq!(g.vp(rs, Power::England).keys, england - 1);
+    g.board
+        .set_control(rs, antwerp, Owner::Major(Power::Protestant));
+    assert_eq!(g.vp(rs, Power::Protestant).keys, 3);
+}

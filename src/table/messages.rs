@@ -11,39 +11,7 @@ use crate::engine::RuleError;
 
 use super::command::{ParseError, COMMANDS};
 
-/// Language of a game's messages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub enum Locale {
-    /// English.
-    #[default]
-    En = 0,
-    /// Russian.
-    Ru = 1,
-}
-
-impl Locale {
-    /// `en` / `ru` (any case); `None` for anything else.
-    pub fn parse(s: &str) -> Option<Locale> {
-        match s.trim().to_lowercase().as_str() {
-            "en" | "english" => Some(Locale::En),
-            "ru" | "russian" | "рус" | "русский" => Some(Locale::Ru),
-            _ => None,
-        }
-    }
-    /// The stored code.
-    pub fn code(self) -> &'static str {
-        match self {
-            Locale::En => "en",
-            Locale::Ru => "ru",
-        }
-    }
-    fn pick<'a>(self, en: &'a str, ru: &'a str) -> &'a str {
-        match self {
-            Locale::En => en,
-            Locale::Ru => ru,
-        }
-    }
-}
+pub use crate::locale::Locale;
 
 /// Texts bound to a ruleset and a locale.
 #[derive(Clone, Copy)]
@@ -158,7 +126,8 @@ impl<'a> Texts<'a> {
         }
     }
 
-    fn phase(&self, p: PhaseName) -> &'static str {
+    /// A phase's name.
+    pub fn phase(&self, p: PhaseName) -> &'static str {
         match p {
             PhaseName::CardDraw => self.loc.pick("Card Draw", "Раздача карт"),
             PhaseName::Diplomacy => self.loc.pick("Diplomacy", "Дипломатия"),

@@ -30,9 +30,31 @@ pub use messages::{Locale, Msg, Texts};
 pub use outbox::{Audience, Image, OutMessage, Outbox, Renderer, UserId};
 pub use persist::{Channel, GameRow, GameStore, LogRow, MemStore, PersistError, Status};
 
-/// The map renderer of this build, if any.
+/// The map renderer of this build: the plotters map of `crate::render`.
 pub fn default_renderer() -> Option<Arc<dyn Renderer>> {
-    None
+    Some(Arc::new(render_public_map))
+}
+
+/// Draws the public map of a game (board, turn, phase, acting power, VP): nothing private.
+pub fn render_public_map(rs: &Ruleset, g: &Game, locale: Locale) -> Result<Vec<u8>, String> {
+    let texts = Texts::new(rs, locale);
+    let scene = crate::render::MapScene {
+        rs,
+        board: &g.board,
+        turn: g.turn,
+        phase: g
+            .phase()
+            .map(|p| texts.phase(p).to_string())
+            .unwrap_or_default(),
+        active: match g.awaiting() {
+            crate::engine::Awaiting::One { power, .. } => Some(power),
+            _ => None,
+        },
+        vp: g.vp_totals(rs),
+        locale,
+    };
+    crate::render::render_map(&scene, &crate::render::RenderOptions::default())
+        .map_err(|e| e.to_string())
 }
 
 /// Who sent a command.
@@ -898,7 +920,8 @@ impl Table {
         let (Some(r), Some(g)) = (&self.opts.renderer, &s.game) else {
             return false;
         };
-        let Ok(png) = r.render_map(&self.rs, g) else {
+        let locale = Locale::parse(&s.row.locale).unwrap_or(self.opts.default_locale);
+        let Ok(png) = r.render_map(&self.rs, g, locale) else {
             return false;
         };
         let image = Image {

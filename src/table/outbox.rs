@@ -1,6 +1,7 @@
 //! What the table sends back: channel posts, private messages and images, with their audience.
 
 use crate::engine::{Game, Ruleset};
+use crate::locale::Locale;
 
 /// A user id (a Discord snowflake, or a local stand-in).
 pub type UserId = u64;
@@ -95,14 +96,14 @@ impl Outbox {
 /// Draws the map of a game as PNG bytes. The table uses it without knowing how maps are drawn.
 pub trait Renderer: Send + Sync {
     /// The public map of `game` (never anything private).
-    fn render_map(&self, rs: &Ruleset, game: &Game) -> Result<Vec<u8>, String>;
+    fn render_map(&self, rs: &Ruleset, game: &Game, locale: Locale) -> Result<Vec<u8>, String>;
 }
 
 impl<F> Renderer for F
 where
-    F: Fn(&Ruleset, &Game) -> Result<Vec<u8>, String> + Send + Sync,
+    F: Fn(&Ruleset, &Game, Locale) -> Result<Vec<u8>, String> + Send + Sync,
 {
-    fn render_map(&self, rs: &Ruleset, game: &Game) -> Result<Vec<u8>, String> {
-        self(rs, game)
+    fn render_map(&self, rs: &Ruleset, game: &Game, locale: Locale) -> Result<Vec<u8>, String> {
+        self(rs, game, locale)
     }
 }

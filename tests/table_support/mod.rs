@@ -24,7 +24,9 @@ pub const CH: Channel = Channel {
 
 /// A renderer that returns a tiny fake PNG (the table only routes it).
 pub fn fake_renderer() -> Arc<dyn Renderer> {
-    Arc::new(|_: &Ruleset, g: &Game| Ok(format!("PNG turn {}", g.turn).into_bytes()))
+    Arc::new(|_: &Ruleset, g: &Game, _: vqbot::locale::Locale| {
+        Ok(format!("PNG turn {}", g.turn).into_bytes())
+    })
 }
 
 /// A table with a fixed seed and the fake renderer.

@@ -1,0 +1,188 @@
+//! Map rendering benchmark: `cargo bench --bench render`.
+//!
+//! Prints medians of repeated runs (after warm-up) for the full map at the default size, its
+//! parts, a blank canvas of the same size encoded with the same settings, and the VP chart.
+
+use std::time::{Duration, Instant};
+use vqbot::engine::board::Board;
+use vqbot::engine::power::Power;
+use vqbot::render::{
+    layout, render_map, render_vp_chart, Compression, Locale, MapScene, RenderOptions,
+};
+
+/// Nanoseconds this thread has spent on a CPU (Linux schedstat), if available.
+fn cpu_ns() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().next()?.parse().ok()
+}
+
+/// Median wall time and median on-CPU time of `runs` calls after two warm-ups. On a loaded
+/// machine the CPU time is the steadier number; on an idle one the two agree. Some kernels
+/// count CPU time in scheduler ticks (4 ms), so short cases may show 0.
+fn median<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
+    f();
+    let mut last = f();
+    let mut times = Vec::with_capacity(runs);
+    let mut cpu = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let c = cpu_ns();
+        let t = Instant::now();
+        last = f();
+        times.push(t.elapsed());
+        if let (Some(a), Some(b)) = (c, cpu_ns()) {
+            cpu.push(b - a);
+        }
+    }
+    times.sort();
+    cpu.sort();
+    if let Some(c) = cpu.get(runs / 2) {
+        print!("[cpu {:7.2} ms] ", *c as f64 / 1e6);
+    }
+    (times[runs / 2], last)
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn blank_png(w: u32, h: u32, c: png::Compression) -> Vec<u8> {
+    let data: Vec<u8> = std::iter::repeat_n([196u8, 220, 236], (w * h) as usize)
+        .flatten()
+        .collect();
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, w, h);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(c);
+    enc.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
+    let mut wr = enc.write_header().expect("header");
+    wr.write_image_data(&data).expect("data");
+    wr.finish().expect("finish");
+    out
+}
+
+fn main() {
+    let runs: usize = std::env::var("RENDER_BENCH_RUNS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(21);
+    let rs = vqbot::data::load_default().expect("shipped data loads");
+    let board = Board::new(&rs, rs.scenario("1559").expect("1559"));
+    let scene = MapScene {
+        rs: &rs,
+        board: &board,
+        turn: 3,
+        phase: "Action phase".into(),
+        active: Some(Power::France),
+        vp: [14, 11, 9, 12, 10, 3],
+        locale: Locale::En,
+    };
+    let opts = RenderOptions::default();
+    let (w, h) = opts.size();
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!(
+        "render bench: {runs} timed runs after 2 warm-ups, medians (wall; on-CPU in brackets)"
+    );
+    println!(
+        "load average: {}",
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+
+    let (t, _) = median(runs, || layout(&scene, &opts).expect("layout"));
+    println!("layout only                         {:8.2} ms", ms(t));
+
+    // The first render of a ruleset at a size also draws the static background (land,
+    // connections, world inset); later renders copy it.
+    let cold = RenderOptions {
+        scale: 0.999,
+        ..opts.clone()
+    };
+    let t = Instant::now();
+    let png_cold = render_map(&scene, &cold).expect("render");
+    println!(
+        "[first render]   full map, default options, background not cached {:8.2} ms  {:>9} bytes",
+        ms(t.elapsed()),
+        png_cold.len()
+    );
+
+    let (t_map, png) = median(runs, || render_map(&scene, &opts).expect("render"));
+    println!(
+        "full map {w}x{h}, default (2x, Fast) {:8.2} ms  {:>9} bytes",
+        ms(t_map),
+        png.len()
+    );
+
+    let balanced = RenderOptions {
+        compression: Compression::Balanced,
+        ..opts.clone()
+    };
+    let (t_bal, png_bal) = median(runs, || render_map(&scene, &balanced).expect("render"));
+    println!(
+        "full map {w}x{h}, 2x, Balanced       {:8.2} ms  {:>9} bytes",
+        ms(t_bal),
+        png_bal.len()
+    );
+
+    let one = RenderOptions {
+        supersample: 1,
+        ..opts.clone()
+    };
+    let (t, png_one) = median(runs, || render_map(&scene, &one).expect("render"));
+    println!(
+        "full map {w}x{h}, 1x, Fast           {:8.2} ms  {:>9} bytes",
+        ms(t),
+        png_one.len()
+    );
+
+    let ru = MapScene {
+        locale: Locale::Ru,
+        ..scene.clone()
+    };
+    let (t, png_ru) = median(runs, || render_map(&ru, &opts).expect("render"));
+    println!(
+        "full map {w}x{h}, default, Russian   {:8.2} ms  {:>9} bytes",
+        ms(t),
+        png_ru.len()
+    );
+
+    let (t_blank, blank) = median(runs, || blank_png(w, h, png::Compression::Fast));
+    println!(
+        "blank canvas {w}x{h}, Fast           {:8.2} ms  {:>9} bytes",
+        ms(t_blank),
+        blank.len()
+    );
+    let (t_blank_bal, blank_bal) = median(runs, || blank_png(w, h, png::Compression::Default));
+    println!(
+        "blank canvas {w}x{h}, Balanced       {:8.2} ms  {:>9} bytes",
+        ms(t_blank_bal),
+        blank_bal.len()
+    );
+    println!(
+        "ratio full map (default) / blank canvas (Fast) {:8.1}x",
+        ms(t_map) / ms(t_blank)
+    );
+    println!(
+        "ratio full map (Balanced) / blank canvas (Balanced) {:8.1}x",
+        ms(t_bal) / ms(t_blank_bal)
+    );
+
+    let series: Vec<(u32, [i32; 6])> = (1..=40)
+        .map(|i| {
+            (
+                i,
+                [i as i32 / 2, i as i32 / 3, i as i32 / 4, 5, i as i32 / 2, 2],
+            )
+        })
+        .collect();
+    let (t, chart) = median(runs, || {
+        render_vp_chart(&rs, &series, Locale::En).expect("chart")
+    });
+    println!(
+        "VP chart 1200x700, 40 points        {:8.2} ms  {:>9} bytes",
+        ms(t),
+        chart.len()
+    );
+}

@@ -1,0 +1,619 @@
+//! Drawing the map image from its layout.
+
+use super::font::{Fonts, Weight};
+use super::geom::Rect;
+use super::layout::{layout, local, MapLayout, PanelKind};
+use super::paint::Painter;
+use super::raster::{downsample, encode_png, with_area, Image};
+use super::style::{self, size, Rgb};
+use super::{legend, MapScene, RenderError, RenderOptions};
+use crate::engine::power::{LinkKind, Owner, Power};
+use crate::engine::ruleset::WorldKind;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+
+/// Renders the map of a scene as a PNG.
+pub fn render_map(scene: &MapScene, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
+    let img = render_map_image(scene, opts)?;
+    encode_png(&img, opts.compression)
+}
+
+/// Renders the map into an RGB image (no encoding).
+pub(crate) fn render_map_image(
+    scene: &MapScene,
+    opts: &RenderOptions,
+) -> Result<Image, RenderError> {
+    let lay = layout(scene, opts)?;
+    let k = opts.supersample;
+    let base = base_image(scene, &lay, k)?;
+    let mut big = Image {
+        w: lay.width * k,
+        h: lay.height * k,
+        data: base.as_ref().clone(),
+    };
+    drop(base);
+    with_area(&mut big, |area| {
+        let p = Painter { area, k: k as f32 };
+        draw_shapes(&p, scene, &lay)
+    })?;
+    let mut img = downsample(&big, k);
+    drop(big);
+    draw_text(&mut img, scene, &lay)?;
+    Ok(img)
+}
+
+/// What the static background depends on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct BaseKey {
+    fingerprint: String,
+    spaces: usize,
+    links: usize,
+    w: u32,
+    h: u32,
+    k: u32,
+}
+
+/// The background that depends only on the ruleset and the image size (water, land,
+/// connections, the world inset's lines and settlements), at supersampled size. The last one
+/// drawn is kept, so consecutive renders of the same game only copy it.
+fn base_image(scene: &MapScene, lay: &MapLayout, k: u32) -> Result<Arc<Vec<u8>>, RenderError> {
+    static CACHE: Mutex<Option<(BaseKey, Arc<Vec<u8>>)>> = Mutex::new(None);
+    let rs = scene.rs;
+    let key = BaseKey {
+        fingerprint: rs.fingerprint.clone(),
+        spaces: rs.spaces.len(),
+        links: rs.links.len(),
+        w: lay.width,
+        h: lay.height,
+        k,
+    };
+    let cacheable = !key.fingerprint.is_empty();
+    if cacheable {
+        if let Ok(guard) = CACHE.lock() {
+            if let Some((kk, img)) = guard.as_ref() {
+                if *kk == key {
+                    return Ok(img.clone());
+                }
+            }
+        }
+    }
+    let mut img = Image::new(lay.width * k, lay.height * k, style::WATER);
+    with_area(&mut img, |area| {
+        let p = Painter { area, k: k as f32 };
+        draw_base(&p, scene, lay)
+    })?;
+    let data = Arc::new(img.data);
+    if cacheable {
+        if let Ok(mut guard) = CACHE.lock() {
+            *guard = Some((key, data.clone()));
+        }
+    }
+    Ok(data)
+}
+
+fn draw_base(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), RenderError> {
+    let rs = scene.rs;
+    let s = lay.scale;
+
+    // Land: a coast rim, then the land, over the faces between connections, along the
+    // connections on the coast and around the spaces on the coast.
+    let land_r = size::LAND_R * s;
+    let land = land_faces(scene, lay);
+    let inner = |a: usize, b: usize| land.filled.contains(&(a, b)) && land.filled.contains(&(b, a));
+    let coastal: Vec<bool> = (0..lay.spaces.len())
+        .map(|u| {
+            let mut links = rs
+                .links
+                .iter()
+                .filter(|l| l.a.idx() == u || l.b.idx() == u)
+                .peekable();
+            links.peek().is_none() || links.any(|l| !inner(l.a.idx(), l.b.idx()))
+        })
+        .collect();
+    for (r, c) in [(land_r + 2.5 * s, style::COAST), (land_r, style::LAND)] {
+        // Faces lie inside the land, so only the land pass needs them.
+        if c == style::LAND {
+            for f in &land.faces {
+                p.polygon(f, Some(c), None)?;
+            }
+        }
+        for l in rs.links.iter().filter(|l| !inner(l.a.idx(), l.b.idx())) {
+            let (a, b) = (lay.spaces[l.a.idx()].center, lay.spaces[l.b.idx()].center);
+            p.line(a, b, c, r * 1.5)?;
+        }
+        for (sl, _) in lay.spaces.iter().zip(&coastal).filter(|(_, c)| **c) {
+            p.circle(sl.center, r, Some(c), None)?;
+        }
+    }
+
+    // Connections.
+    for l in &rs.links {
+        let (a, b) = (lay.spaces[l.a.idx()].center, lay.spaces[l.b.idx()].center);
+        match l.kind {
+            LinkKind::Normal => p.line(a, b, style::LINK, 1.6 * s)?,
+            LinkKind::Pass => p.dashed(a, b, style::LINK, 1.6 * s, 7.0 * s, 5.0 * s)?,
+        }
+    }
+
+    // World inset.
+    if let Some(r) = lay.panel(PanelKind::WorldInset) {
+        p.rect(
+            r,
+            Some((style::tint(style::WATER, 0.25), 1.0)),
+            Some((style::INK, 1.5 * s)),
+        )?;
+        let by_id = |id: &str| lay.world.iter().find(|w| w.id == id);
+        for w in &rs.world {
+            let Some(me) = by_id(&w.id) else { continue };
+            match w.kind {
+                WorldKind::Ocean => {
+                    for a in w.adjacent.iter().filter(|a| a.as_str() > w.id.as_str()) {
+                        if let Some(o) = by_id(a) {
+                            p.line(
+                                me.center,
+                                o.center,
+                                style::tint(style::SEA_TEXT, 0.45),
+                                1.6 * s,
+                            )?;
+                        }
+                    }
+                }
+                WorldKind::Settlement => {
+                    if let Some(o) = w.ocean.as_deref().and_then(by_id) {
+                        p.line(
+                            me.center,
+                            o.center,
+                            style::tint(style::SEA_TEXT, 0.5),
+                            1.0 * s,
+                        )?;
+                    }
+                }
+            }
+        }
+        for w in &lay.world {
+            if let Some(sym) = w.symbol {
+                p.triangle(sym, (226, 196, 120), s)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn draw_shapes(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), RenderError> {
+    let rs = scene.rs;
+    let s = lay.scale;
+
+    // Ocean names get a pale box so the lines under them do not cut the text.
+    for w in lay.world.iter().filter(|w| w.kind == WorldKind::Ocean) {
+        p.rect(
+            w.label.rect,
+            Some((style::tint(style::WATER, 0.25), 0.9)),
+            None,
+        )?;
+    }
+
+    // Spaces.
+    for sl in &lay.spaces {
+        if let Some(col) = sl.siege {
+            p.siege_ring(sl.shape, sl.center, sl.half + size::SIEGE_GAP * s, col, s)?;
+        }
+        p.symbol(sl.shape, sl.center, sl.half, sl.home_fill, s)?;
+        if let Some(m) = &sl.marker {
+            p.marker(m, s)?;
+        } else if sl.printed_protestant {
+            p.protestant_centre(sl.center, sl.half * 0.42, s)?;
+        }
+        if let Some(a) = sl.port {
+            p.anchor(a, s)?;
+        }
+        if let Some(u) = sl.unrest {
+            p.unrest(u, s)?;
+        }
+    }
+
+    // Unit counters.
+    for st in &lay.stacks {
+        p.rect(st.rect, Some((st.color, 1.0)), None)?;
+        if let Some(c) = st.stripe {
+            p.rect(
+                Rect::new(st.rect.x0, st.rect.y0, st.rect.x0 + 4.0 * s, st.rect.y1),
+                Some((c, 1.0)),
+                None,
+            )?;
+        }
+        if let Some(x) = st.leader_x {
+            p.rect(
+                Rect::new(x, st.rect.y0, st.rect.x1, st.rect.y1),
+                Some((style::LEADER_CHIP, 1.0)),
+                None,
+            )?;
+        }
+        p.rect(st.rect, None, Some((style::INK, 1.2 * s)))?;
+    }
+
+    // Label backgrounds.
+    for sl in &lay.spaces {
+        p.rect(sl.label.rect, Some((style::WHITE, 0.6)), None)?;
+    }
+    for w in lay.world.iter().filter(|w| w.kind == WorldKind::Settlement) {
+        p.rect(w.label.rect, Some((style::WHITE, 0.5)), None)?;
+    }
+
+    // Title.
+    if let Some(r) = lay.panel(PanelKind::Title) {
+        p.rect(r, Some((style::PANEL, 0.94)), Some((style::INK, 1.5 * s)))?;
+        if let Some(a) = scene.active {
+            let c = (r.x0 + 22.0 * s, r.center().1);
+            p.rect(
+                Rect::around(c.0, c.1, 10.0 * s, 10.0 * s),
+                Some((rs.color_of(Owner::Major(a)), 1.0)),
+                Some((style::INK, 1.2 * s)),
+            )?;
+        }
+    }
+    if let Some(r) = lay.panel(PanelKind::Legend) {
+        legend::draw_shapes(p, rs, scene.locale, r, s)?;
+    }
+    if let Some(r) = lay.panel(PanelKind::VpTrack) {
+        let t = Track::new(r, s);
+        p.rect(r, Some((style::PANEL, 0.94)), Some((style::INK, 1.5 * s)))?;
+        for i in 0..TRACK_CELLS {
+            let c = t.cell(i);
+            let fill = if i % 5 == 0 {
+                (232, 222, 196)
+            } else {
+                style::WHITE
+            };
+            p.rect(c, Some((fill, 1.0)), Some((style::LINK, 1.0 * s)))?;
+        }
+        for (pw, cell, slot) in t.markers(scene) {
+            let c = t.marker_center(cell, slot);
+            let stroke = if scene.active == Some(pw) {
+                (style::INK, 3.0 * s)
+            } else {
+                (style::INK, 1.2 * s)
+            };
+            p.circle(
+                c,
+                t.marker_r,
+                Some(rs.color_of(Owner::Major(pw))),
+                Some(stroke),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn draw_text(img: &mut Image, scene: &MapScene, lay: &MapLayout) -> Result<(), RenderError> {
+    let fonts = Fonts::get()?;
+    let rs = scene.rs;
+    let s = lay.scale;
+    let words = style::words(scene.locale);
+    let (pad_x, pad_y) = (size::LABEL_PAD_X * s, size::LABEL_PAD_Y * s);
+
+    for t in &lay.sea_labels {
+        fonts.draw(
+            img,
+            Weight::Regular,
+            t.px,
+            &t.text,
+            (t.rect.x0 + 2.0 * s, t.rect.y0),
+            style::SEA_TEXT,
+        );
+    }
+    for sl in &lay.spaces {
+        let r = sl.label.rect;
+        fonts.draw(
+            img,
+            Weight::Regular,
+            sl.label.px,
+            &sl.label.text,
+            (r.x0 + pad_x, r.y0 + pad_y),
+            style::INK,
+        );
+        if let Some(u) = sl.unrest {
+            fonts.draw_centered(
+                img,
+                Weight::Bold,
+                10.0 * s,
+                words.unrest_letter,
+                u.center(),
+                style::WHITE,
+            );
+        }
+    }
+    for st in &lay.stacks {
+        let px = size::COUNTER_PX * s;
+        let x0 = st.rect.x0 + if st.stripe.is_some() { 4.0 * s } else { 0.0 };
+        let x1 = st.leader_x.unwrap_or(st.rect.x1);
+        if !st.units.is_empty() {
+            let c = ((x0 + x1) / 2.0, st.rect.center().1);
+            fonts.draw_centered(
+                img,
+                Weight::Bold,
+                px,
+                &st.units,
+                c,
+                style::text_on(st.color),
+            );
+        }
+        if let Some(x) = st.leader_x {
+            let c = ((x + st.rect.x1) / 2.0, st.rect.center().1);
+            fonts.draw_centered(img, Weight::Bold, px, &st.leaders, c, style::INK);
+        }
+    }
+
+    // World inset.
+    if let Some(r) = lay.panel(PanelKind::WorldInset) {
+        fonts.draw(
+            img,
+            Weight::Bold,
+            15.0 * s,
+            words.world,
+            (r.x0 + 8.0 * s, r.y0 + 6.0 * s),
+            style::INK,
+        );
+        for w in &lay.world {
+            let (col, wt) = match w.kind {
+                WorldKind::Ocean => (style::SEA_TEXT, Weight::Regular),
+                WorldKind::Settlement => (style::INK, Weight::Regular),
+            };
+            let x = w.label.rect.x0
+                + if w.kind == WorldKind::Ocean {
+                    2.0 * s
+                } else {
+                    pad_x
+                };
+            fonts.draw(
+                img,
+                wt,
+                w.label.px,
+                &w.label.text,
+                (
+                    x,
+                    w.label.rect.y0
+                        + if w.kind == WorldKind::Ocean {
+                            0.0
+                        } else {
+                            pad_y
+                        },
+                ),
+                col,
+            );
+        }
+    }
+
+    // Title.
+    let t = &lay.title;
+    let th = fonts.measure(Weight::Bold, t.px, &t.text).1;
+    let x = t.rect.x0
+        + if scene.active.is_some() {
+            40.0 * s
+        } else {
+            12.0 * s
+        };
+    fonts.draw(
+        img,
+        Weight::Bold,
+        t.px,
+        &t.text,
+        (x, t.rect.center().1 - th / 2.0),
+        style::INK,
+    );
+
+    if let Some(r) = lay.panel(PanelKind::Legend) {
+        legend::draw_text(img, rs, scene.locale, r, s)?;
+    }
+    if let Some(r) = lay.panel(PanelKind::VpTrack) {
+        let tr = Track::new(r, s);
+        let head_px = 15.0 * s;
+        fonts.draw(
+            img,
+            Weight::Bold,
+            head_px,
+            words.vp,
+            (r.x0 + 8.0 * s, r.y0 + 5.0 * s),
+            style::INK,
+        );
+        // Exact totals beside the title, in impulse order.
+        let mut x = r.x0 + 8.0 * s + fonts.measure(Weight::Bold, head_px, words.vp).0 + 16.0 * s;
+        for pw in Power::ALL {
+            let name = rs
+                .power_info(pw.as_str())
+                .map_or(pw.as_str(), |i| local(scene.locale, &i.name_en, &i.name_ru));
+            let txt = format!("{name} {}", scene.vp[*pw as usize]);
+            fonts.draw(
+                img,
+                Weight::Regular,
+                14.0 * s,
+                &txt,
+                (x, r.y0 + 6.0 * s),
+                style::INK,
+            );
+            x += fonts.measure(Weight::Regular, 14.0 * s, &txt).0 + 16.0 * s;
+        }
+        for i in 0..TRACK_CELLS {
+            let c = tr.cell(i);
+            let label = if i + 1 == TRACK_CELLS {
+                format!("{}+", i)
+            } else {
+                i.to_string()
+            };
+            fonts.draw_centered(
+                img,
+                Weight::Bold,
+                13.0 * s,
+                &label,
+                (c.center().0, c.y0 + 10.0 * s),
+                style::LINK,
+            );
+        }
+        for (pw, cell, slot) in tr.markers(scene) {
+            let c = tr.marker_center(cell, slot);
+            let col: Rgb = rs.color_of(Owner::Major(pw));
+            fonts.draw_centered(
+                img,
+                Weight::Bold,
+                tr.marker_r * 0.95,
+                style::code(scene.locale, pw),
+                c,
+                style::text_on(col),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Cells on the VP track: 0 … 24 and 25+.
+const TRACK_CELLS: usize = 26;
+
+/// Geometry of the VP track.
+struct Track {
+    cells: Rect,
+    cell_w: f32,
+    marker_r: f32,
+}
+
+impl Track {
+    fn new(r: Rect, s: f32) -> Track {
+        let cells = Rect::new(
+            r.x0 + 6.0 * s,
+            r.y0 + 28.0 * s,
+            r.x1 - 6.0 * s,
+            r.y1 - 6.0 * s,
+        );
+        Track {
+            cells,
+            cell_w: cells.width() / TRACK_CELLS as f32,
+            marker_r: (cells.width() / TRACK_CELLS as f32 / 4.6).min(13.0 * s),
+        }
+    }
+
+    fn cell(&self, i: usize) -> Rect {
+        let x = self.cells.x0 + i as f32 * self.cell_w;
+        Rect::new(x, self.cells.y0, x + self.cell_w, self.cells.y1)
+    }
+
+    /// Each major with its cell and slot within the cell.
+    fn markers(&self, scene: &MapScene) -> Vec<(Power, usize, usize)> {
+        let mut used = [0usize; TRACK_CELLS];
+        Power::ALL
+            .iter()
+            .map(|&p| {
+                let cell = scene.vp[p as usize].clamp(0, TRACK_CELLS as i32 - 1) as usize;
+                let slot = used[cell];
+                used[cell] += 1;
+                (p, cell, slot)
+            })
+            .collect()
+    }
+
+    fn marker_center(&self, cell: usize, slot: usize) -> (f32, f32) {
+        let c = self.cell(cell);
+        let d = self.marker_r * 2.1;
+        let (col, row) = ((slot % 2) as f32, (slot / 2) as f32);
+        let top = c.y0 + 1.6 * self.marker_r + self.marker_r;
+        (c.center().0 + (col - 0.5) * d, top + row * d)
+    }
+}
+
+/// The bounded faces of the connection graph that hold no sea zone: the land between spaces,
+/// filled so that the map shows no false lakes. Faces are traced by always turning to the next
+/// link clockwise; the unbounded face (and any face whose orientation is reversed) is skipped.
+fn land_faces(scene: &MapScene, lay: &MapLayout) -> Land {
+    let rs = scene.rs;
+    let n = lay.spaces.len();
+    let pos = |i: usize| lay.spaces[i].center;
+    let mut nb: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for l in &rs.links {
+        let (a, b) = (l.a.idx(), l.b.idx());
+        if a < n && b < n && a != b {
+            nb[a].push(b);
+            nb[b].push(a);
+        }
+    }
+    for (i, v) in nb.iter_mut().enumerate() {
+        let c = pos(i);
+        v.sort_by(|&x, &y| {
+            let ax = (pos(x).1 - c.1).atan2(pos(x).0 - c.0);
+            let ay = (pos(y).1 - c.1).atan2(pos(y).0 - c.0);
+            ax.total_cmp(&ay)
+        });
+        v.dedup();
+    }
+    let seas: Vec<(f32, f32)> = rs
+        .sea_zones
+        .iter()
+        .map(|z| (z.pos.0 * lay.scale, z.pos.1 * lay.scale))
+        .collect();
+    let mut seen = HashSet::new();
+    let mut land = Land {
+        faces: Vec::new(),
+        filled: HashSet::new(),
+    };
+    for u in 0..n {
+        for &v in &nb[u] {
+            if seen.contains(&(u, v)) {
+                continue;
+            }
+            let mut cycle = vec![u];
+            let mut edges = vec![(u, v)];
+            let (mut a, mut b) = (u, v);
+            let mut ok = false;
+            for _ in 0..64 {
+                seen.insert((a, b));
+                // At b, take the neighbour just before a in angular order.
+                let list = &nb[b];
+                let Some(i) = list.iter().position(|&x| x == a) else {
+                    break;
+                };
+                let c = list[(i + list.len() - 1) % list.len()];
+                if b == u && c == v {
+                    ok = true;
+                    break;
+                }
+                cycle.push(b);
+                edges.push((b, c));
+                a = b;
+                b = c;
+            }
+            if !ok || cycle.len() < 3 {
+                continue;
+            }
+            let poly: Vec<(f32, f32)> = cycle.iter().map(|&i| pos(i)).collect();
+            let area: f32 = poly
+                .iter()
+                .zip(poly.iter().cycle().skip(1))
+                .map(|(p, q)| p.0 * q.1 - q.0 * p.1)
+                .sum::<f32>()
+                / 2.0;
+            // Screen coordinates (y down): bounded faces traced this way have positive area.
+            if area <= 0.0 || seas.iter().any(|&c| inside(&poly, c)) {
+                continue;
+            }
+            land.faces.push(poly);
+            land.filled.extend(edges);
+        }
+    }
+    land
+}
+
+/// Filled faces of the connection graph, and the directed links that bound them.
+struct Land {
+    faces: Vec<Vec<(f32, f32)>>,
+    filled: HashSet<(usize, usize)>,
+}
+
+/// Even–odd point-in-polygon test.
+fn inside(poly: &[(f32, f32)], p: (f32, f32)) -> bool {
+    let mut c = false;
+    let mut j = poly.len() - 1;
+    for i in 0..poly.len() {
+        let (a, b) = (poly[i], poly[j]);
+        if (a.1 > p.1) != (b.1 > p.1) && p.0 < (b.0 - a.0) * (p.1 - a.1) / (b.1 - a.1) + a.0 {
+            c = !c;
+        }
+        j = i;
+    }
+    c
+}

@@ -1,0 +1,235 @@
+//! Shape drawing through plotters on the supersampled buffer.
+//!
+//! Layout coordinates are output pixels; [`Painter`] multiplies them by the supersampling
+//! factor, so every size is given at output scale.
+
+use super::geom::Rect;
+use super::layout::{MarkerLayout, SymbolShape};
+use super::raster::draw_err;
+use super::style::{self, Rgb};
+use super::RenderError;
+use crate::engine::board::MarkerShape;
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+
+/// Draws shapes given in output pixels onto a buffer `k` times larger.
+pub(crate) struct Painter<'a, 'b> {
+    pub area: &'a DrawingArea<BitMapBackend<'b>, Shift>,
+    pub k: f32,
+}
+
+type R = Result<(), RenderError>;
+
+fn color(c: Rgb) -> RGBColor {
+    RGBColor(c.0, c.1, c.2)
+}
+
+impl Painter<'_, '_> {
+    fn pt(&self, p: (f32, f32)) -> (i32, i32) {
+        ((p.0 * self.k).round() as i32, (p.1 * self.k).round() as i32)
+    }
+
+    fn width(&self, w: f32) -> u32 {
+        (w * self.k).round().max(1.0) as u32
+    }
+
+    /// A filled and/or outlined circle.
+    pub fn circle(
+        &self,
+        c: (f32, f32),
+        r: f32,
+        fill: Option<Rgb>,
+        stroke: Option<(Rgb, f32)>,
+    ) -> R {
+        let rr = (r * self.k).round() as i32;
+        if let Some(f) = fill {
+            self.area
+                .draw(&Circle::new(self.pt(c), rr, color(f).filled()))
+                .map_err(draw_err)?;
+        }
+        if let Some((s, w)) = stroke {
+            self.area
+                .draw(&Circle::new(
+                    self.pt(c),
+                    rr,
+                    color(s).stroke_width(self.width(w)),
+                ))
+                .map_err(draw_err)?;
+        }
+        Ok(())
+    }
+
+    /// A filled and/or outlined closed polygon.
+    pub fn polygon(&self, pts: &[(f32, f32)], fill: Option<Rgb>, stroke: Option<(Rgb, f32)>) -> R {
+        let p: Vec<(i32, i32)> = pts.iter().map(|&q| self.pt(q)).collect();
+        if let Some(f) = fill {
+            self.area
+                .draw(&Polygon::new(p.clone(), color(f).filled()))
+                .map_err(draw_err)?;
+        }
+        if let Some((s, w)) = stroke {
+            let mut closed = p;
+            if let Some(&first) = closed.first() {
+                closed.push(first);
+            }
+            self.area
+                .draw(&PathElement::new(
+                    closed,
+                    color(s).stroke_width(self.width(w)),
+                ))
+                .map_err(draw_err)?;
+        }
+        Ok(())
+    }
+
+    /// A rectangle, filled with `fill` at opacity `alpha`, and/or outlined.
+    pub fn rect(&self, r: Rect, fill: Option<(Rgb, f64)>, stroke: Option<(Rgb, f32)>) -> R {
+        let a = self.pt((r.x0, r.y0));
+        let b = self.pt((r.x1, r.y1));
+        if let Some((f, alpha)) = fill {
+            let style = ShapeStyle {
+                color: color(f).mix(alpha),
+                filled: true,
+                stroke_width: 1,
+            };
+            self.area
+                .draw(&Rectangle::new([a, (b.0 - 1, b.1 - 1)], style))
+                .map_err(draw_err)?;
+        }
+        if let Some((s, w)) = stroke {
+            let pts = [(r.x0, r.y0), (r.x1, r.y0), (r.x1, r.y1), (r.x0, r.y1)];
+            self.polygon(&pts, None, Some((s, w)))?;
+        }
+        Ok(())
+    }
+
+    /// A straight line.
+    pub fn line(&self, a: (f32, f32), b: (f32, f32), c: Rgb, w: f32) -> R {
+        self.area
+            .draw(&PathElement::new(
+                vec![self.pt(a), self.pt(b)],
+                color(c).stroke_width(self.width(w)),
+            ))
+            .map_err(draw_err)
+    }
+
+    /// A dashed line.
+    pub fn dashed(&self, a: (f32, f32), b: (f32, f32), c: Rgb, w: f32, dash: f32, gap: f32) -> R {
+        let pts = [self.pt(a), self.pt(b)];
+        self.area
+            .draw(&DashedPathElement::new(
+                pts,
+                (dash * self.k) as i32,
+                (gap * self.k) as i32,
+                color(c).stroke_width(self.width(w)),
+            ))
+            .map_err(draw_err)
+    }
+
+    /// A space symbol of the given shape, filled with `fill`.
+    pub fn symbol(&self, shape: SymbolShape, c: (f32, f32), half: f32, fill: Rgb, s: f32) -> R {
+        let ink = Some((style::INK, 1.5 * s));
+        match shape {
+            SymbolShape::Circle => self.circle(c, half, Some(fill), ink),
+            SymbolShape::Square => self.polygon(&square(c, half), Some(fill), ink),
+            SymbolShape::Capital => {
+                self.polygon(&square(c, half), Some(style::WHITE), ink)?;
+                self.polygon(&square(c, half * 0.74), Some(fill), ink)
+            }
+            SymbolShape::Star => self.polygon(&star(c, half, half * 0.55), Some(fill), ink),
+        }
+    }
+
+    /// A white centre: the Protestant face.
+    pub fn protestant_centre(&self, c: (f32, f32), r: f32, s: f32) -> R {
+        self.circle(c, r, Some(style::WHITE), Some((style::INK, 0.8 * s)))
+    }
+
+    /// A control marker.
+    pub fn marker(&self, m: &MarkerLayout, s: f32) -> R {
+        let c = m.rect.center();
+        let half = m.rect.width() / 2.0;
+        let ink = Some((style::INK, 1.2 * s));
+        match m.shape {
+            MarkerShape::Square => self.polygon(&square(c, half), Some(m.color), ink)?,
+            MarkerShape::Hex => self.polygon(&hexagon(c, half), Some(m.color), ink)?,
+        }
+        if m.protestant {
+            self.protestant_centre(c, half * 0.5, s)?;
+        }
+        Ok(())
+    }
+
+    /// A siege ring in the besieger's colour.
+    pub fn siege_ring(&self, shape: SymbolShape, c: (f32, f32), r: f32, col: Rgb, s: f32) -> R {
+        let w = 4.0 * s;
+        match shape {
+            SymbolShape::Square | SymbolShape::Capital => {
+                self.polygon(&square(c, r + w / 2.0), Some(style::INK), None)?;
+                self.polygon(&square(c, r + w / 2.0 - 1.0 * s), Some(col), None)?;
+                self.polygon(&square(c, r - w / 2.0), Some(style::INK), None)
+            }
+            _ => {
+                self.circle(c, r + w / 2.0, Some(style::INK), None)?;
+                self.circle(c, r + w / 2.0 - 1.0 * s, Some(col), None)?;
+                self.circle(c, r - w / 2.0, Some(style::INK), None)
+            }
+        }
+    }
+
+    /// A port anchor: a small navy disc with a white rim.
+    pub fn anchor(&self, r: Rect, s: f32) -> R {
+        let c = r.center();
+        self.circle(c, r.width() / 2.0, Some(style::WHITE), None)?;
+        self.circle(c, r.width() / 2.0 - 1.2 * s, Some(style::ANCHOR), None)
+    }
+
+    /// The red unrest badge (its letter is drawn with the text).
+    pub fn unrest(&self, r: Rect, s: f32) -> R {
+        self.circle(
+            r.center(),
+            r.width() / 2.0,
+            Some(style::UNREST),
+            Some((style::WHITE, 1.0 * s)),
+        )
+    }
+
+    /// A settlement triangle.
+    pub fn triangle(&self, r: Rect, fill: Rgb, s: f32) -> R {
+        let (cx, _) = r.center();
+        let pts = [(cx, r.y0), (r.x1, r.y1), (r.x0, r.y1)];
+        self.polygon(&pts, Some(fill), Some((style::INK, 1.2 * s)))
+    }
+}
+
+/// Corners of a square.
+pub(crate) fn square(c: (f32, f32), h: f32) -> [(f32, f32); 4] {
+    [
+        (c.0 - h, c.1 - h),
+        (c.0 + h, c.1 - h),
+        (c.0 + h, c.1 + h),
+        (c.0 - h, c.1 + h),
+    ]
+}
+
+/// A hexagon with a vertex on top.
+pub(crate) fn hexagon(c: (f32, f32), r: f32) -> Vec<(f32, f32)> {
+    (0..6)
+        .map(|i| {
+            let a = (-90.0 + 60.0 * i as f32).to_radians();
+            (c.0 + r * a.cos(), c.1 + r * a.sin())
+        })
+        .collect()
+}
+
+/// A five-pointed star.
+pub(crate) fn star(c: (f32, f32), outer: f32, inner: f32) -> Vec<(f32, f32)> {
+    (0..10)
+        .map(|i| {
+            let a = (-90.0 + 36.0 * i as f32).to_radians();
+            let r = if i % 2 == 0 { outer } else { inner };
+            (c.0 + r * a.cos(), c.1 + r * a.sin())
+        })
+        .collect()
+}
