@@ -10,6 +10,8 @@
 //! It also counts acknowledgements that missed Discord's 3-second deadline (10062).
 
 #[path = "../tests/support/discord_emulator/mod.rs"]
+// Its unit tests are stripped from this harness-less target, leaving their imports unused.
+#[allow(unused_imports)]
 mod discord_emulator;
 
 use std::sync::Arc;
@@ -19,12 +21,12 @@ use discord_emulator::{ChannelId, Emulator, EmulatorConfig, Interaction, Message
 use serde_json::{json, Value};
 use vqbot::discord::{run, BotConfig};
 use vqbot::engine::{Game, Ruleset};
-use vqbot::table::Renderer;
+use vqbot::table::{Locale, Renderer};
 
 /// A stand-in for the map renderer: a real (tiny) PNG. The render branch's own numbers are in
 /// its section; this measures the bot and the table around it.
 fn renderer() -> Arc<dyn Renderer> {
-    Arc::new(|_: &Ruleset, g: &Game| {
+    Arc::new(|_: &Ruleset, g: &Game, _: Locale| {
         let mut out = Vec::new();
         {
             let mut enc = png::Encoder::new(&mut out, 2, 2);
@@ -41,13 +43,13 @@ fn renderer() -> Arc<dyn Renderer> {
 /// for the full map) and a PNG of about 950 kB, uploaded with every map.
 fn heavy_renderer() -> Arc<dyn Renderer> {
     let tiny = renderer();
-    Arc::new(move |rs: &Ruleset, g: &Game| {
+    Arc::new(move |rs: &Ruleset, g: &Game, loc: Locale| {
         let t0 = Instant::now();
         let mut x = u64::from(g.turn);
         while t0.elapsed() < Duration::from_millis(48) {
             x = std::hint::black_box(x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1));
         }
-        let mut png = tiny.render_map(rs, g)?;
+        let mut png = tiny.render_map(rs, g, loc)?;
         png.resize(950_000, 0);
         Ok(png)
     })

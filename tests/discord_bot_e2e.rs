@@ -16,11 +16,11 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use vqbot::discord::{run, BotConfig, BotError};
 use vqbot::engine::{Game, Ruleset};
-use vqbot::table::Renderer;
+use vqbot::table::{Locale, Renderer};
 
 /// A small real PNG whose pixel encodes the turn (the table only routes it).
 fn fake_renderer() -> Arc<dyn Renderer> {
-    Arc::new(|_: &Ruleset, g: &Game| {
+    Arc::new(|_: &Ruleset, g: &Game, _: Locale| {
         let mut out = Vec::new();
         {
             let mut enc = png::Encoder::new(&mut out, 2, 2);
@@ -329,7 +329,15 @@ async fn three_players_play_through_secret_choice_and_an_impulse_with_a_map() {
     let w = World::new().await;
     let ch = w.channel("table");
     let dir = tempfile::tempdir().expect("tempdir");
-    let bot = Bot::start(&w.emu, Some(dir.path().join("games.sqlite3")), 42);
+    // The real map renderer of this build.
+    let renderer = vqbot::table::default_renderer().expect("the render module is in the build");
+    let bot = Bot::start_with(
+        &w.emu,
+        Some(dir.path().join("games.sqlite3")),
+        42,
+        Duration::from_millis(800),
+        renderer,
+    );
     wait_session(&w.emu, 1).await;
     let emu = &w.emu;
     let g = three_players(&w, ch).await;
@@ -596,9 +604,9 @@ async fn a_slow_map_is_deferred_then_followed_up_with_the_picture() {
     let ch = w.channel("table");
     let slow: Arc<dyn Renderer> = {
         let inner = fake_renderer();
-        Arc::new(move |rs: &Ruleset, g: &Game| {
+        Arc::new(move |rs: &Ruleset, g: &Game, loc: Locale| {
             std::thread::sleep(Duration::from_millis(300));
-            inner.render_map(rs, g)
+            inner.render_map(rs, g, loc)
         })
     };
     let bot = Bot::start_with(&w.emu, None, 3, Duration::from_millis(100), slow);
