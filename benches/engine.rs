@@ -103,6 +103,7 @@ fn bench(c: &mut Criterion) {
     // Random playout throughput on one core: actions (legal_actions + apply) per second.
     let start = Instant::now();
     let mut actions = 0u64;
+    let mut prof: std::collections::BTreeMap<String, (u32, f64, f64)> = Default::default();
     for seed in 0..40u64 {
         let opts = GameOptions {
             scenario: "1559".into(),
@@ -116,7 +117,10 @@ fn bench(c: &mut Criterion) {
                 Awaiting::One { power, .. } => power,
                 Awaiting::Simultaneous { pending, .. } => pending.iter().next().expect("pending"),
             };
+            let stage = format!("{:?}", std::mem::discriminant(&g.stage));
+            let t0 = Instant::now();
             let legal = g.legal_actions(&rs, p);
+            let t1 = t0.elapsed();
             let done = legal
                 .iter()
                 .find(|a| matches!(a, Action::DoneDiplomacy | Action::Decline { .. }));
@@ -124,11 +128,28 @@ fn bench(c: &mut Criterion) {
                 Some(d) if rng.random_bool(0.8) => d.clone(),
                 _ => legal[rng.random_range(0..legal.len())].clone(),
             };
+            let t2 = Instant::now();
             g.apply(&rs, p, &a).expect("legal");
+            let t3 = t2.elapsed();
+            let e = prof
+                .entry(format!("{stage} {}", action_kind(&a)))
+                .or_insert((0u32, 0f64, 0f64));
+            e.0 += 1;
+            e.1 += t1.as_secs_f64();
+            e.2 += t3.as_secs_f64();
             actions += 1;
         }
     }
     let secs = start.elapsed().as_secs_f64();
+    if std::env::var("VQ_PROFILE").is_ok() {
+        for (k, (n, l, a)) in &prof {
+            println!(
+                "{k:40} n={n:6} legal={:8.1}ms apply={:8.1}ms",
+                l * 1e3,
+                a * 1e3
+            );
+        }
+    }
     println!("random playout: {actions} actions in {secs:.3} s = {:.0} actions/s (legal_actions + apply)", actions as f64 / secs);
 }
 
@@ -138,3 +159,7 @@ criterion_group! {
     targets = bench
 }
 criterion_main!(benches);
+
+fn action_kind(a: &Action) -> &'static str {
+    vqbot::engine::game::action_name(a)
+}

@@ -78,7 +78,13 @@ impl Game {
                         .iter()
                         .filter(|l| l.power == p && self.off_map.contains(&l.id))
                     {
-                        for s in rs.space_ids() {
+                        // Only the faction's own home spaces can qualify (R-PROT-LEADERS).
+                        let own = |s: &super::ruleset::SpaceId| {
+                            l.faction.is_some_and(|f| {
+                                rs.space(*s).home == super::power::Home::Faction(f)
+                            })
+                        };
+                        for s in rs.space_ids().filter(own) {
                             if self.check_leader_entry(rs, l.faction, s).is_ok() {
                                 out.push(Action::PlaceLeader {
                                     leader: l.id.clone(),

@@ -389,23 +389,41 @@ impl Game {
         if p != Power::Protestant || rs.cost("revolt").is_none_or(|c| c > cp) {
             return;
         }
+        // Where each faction's waiting leaders could enter, computed once: only the faction's
+        // own home spaces can qualify (R-PROT-LEADERS).
+        let entries = |f| -> Vec<LeaderEntry> {
+            let spaces: Vec<_> = rs
+                .space_ids()
+                .filter(|at| rs.space(*at).home == Home::Faction(f))
+                .filter(|at| self.check_leader_entry(rs, Some(f), *at).is_ok())
+                .collect();
+            rs.leaders
+                .iter()
+                .filter(|l| l.faction == Some(f) && self.off_map.contains(&l.id))
+                .flat_map(|l| {
+                    spaces.iter().map(move |at| LeaderEntry {
+                        leader: l.id.clone(),
+                        space: rs.space(*at).id.clone(),
+                    })
+                })
+                .collect()
+        };
+        let mut by_faction = std::collections::HashMap::new();
         for s in rs.space_ids() {
             let sp = rs.space(s);
             let Home::Faction(f) = sp.home else { continue };
-            let mut tries = vec![(false, Vec::new()), (true, Vec::new())];
-            for l in rs.leaders.iter().filter(|l| l.faction == Some(f)) {
-                for at in rs.space_ids() {
-                    if self.check_leader_entry(rs, Some(f), at).is_ok() {
-                        tries.push((
-                            false,
-                            vec![LeaderEntry {
-                                leader: l.id.clone(),
-                                space: rs.space(at).id.clone(),
-                            }],
-                        ));
-                    }
-                }
+            // The revolt itself must be possible before its variants are worth checking.
+            if self.check_revolt(rs, p, &sp.id, false, &[]).is_err() {
+                continue;
             }
+            out.push(Action::Revolt {
+                space: sp.id.clone(),
+                declare_capital: false,
+                leaders: Vec::new(),
+            });
+            let mut tries = vec![(true, Vec::new())];
+            let list: &Vec<LeaderEntry> = by_faction.entry(f).or_insert_with(|| entries(f));
+            tries.extend(list.iter().map(|e| (false, vec![e.clone()])));
             for (declare_capital, leaders) in tries {
                 if self
                     .check_revolt(rs, p, &sp.id, declare_capital, &leaders)
