@@ -627,3 +627,210 @@ fn refusals_say_what_was_wrong_and_change_nothing() {
         );
     }
 }
+
+/// A game at war (Spain against France) in Spain's CP step with a big card played.
+fn spain_at_war_with_cp() -> Game {
+    let mut g = new_game_with(powers(&[Power::Spain, Power::France]), 21);
+    g.board
+        .set_relation(Power::Spain, Power::France, Relation::War);
+    common::to_impulse(&mut g, Power::Spain);
+    let card = give_big_card(&mut g, Power::Spain);
+    act(
+        &mut g,
+        Power::Spain,
+        Action::Play {
+            card,
+            mode: CardMode::Cp,
+        },
+    );
+    g
+}
+
+// R-SPACE-FORTIFIED: a key changes hands only by siege; at most four defenders stay inside, so a
+// larger garrison must first be beaten in the field; fortified spaces are winter quarters.
+#[test]
+fn r_space_fortified_siege_only_and_four_defenders() {
+    let rs = rs();
+    let mut g = spain_at_war_with_cp();
+    put_units(
+        &mut g,
+        Power::Spain,
+        "ORLEANS",
+        Owner::Major(Power::Spain),
+        4,
+    );
+    let m = refused(
+        &mut g,
+        Power::Spain,
+        Action::Control {
+            space: "PARIS".into(),
+        },
+    );
+    assert!(m.contains("only by a successful siege"), "{m}");
+    // Four defenders or fewer: the attacker besieges without a battle.
+    put_units(
+        &mut g,
+        Power::Spain,
+        "PARIS",
+        Owner::Major(Power::France),
+        3,
+    );
+    let mut small = g.clone();
+    let ev = act(
+        &mut small,
+        Power::Spain,
+        Action::Move {
+            from: "ORLEANS".into(),
+            to: "PARIS".into(),
+            units: units(4),
+        },
+    );
+    assert!(has(&ev, |k| matches!(k, EventKind::SiegeStarted { .. })));
+    assert!(!has(&ev, |k| matches!(k, EventKind::FieldBattle { .. })));
+    // More than four: a field battle comes first.
+    put_units(
+        &mut g,
+        Power::Spain,
+        "PARIS",
+        Owner::Major(Power::France),
+        6,
+    );
+    let ev = act(
+        &mut g,
+        Power::Spain,
+        Action::Move {
+            from: "ORLEANS".into(),
+            to: "PARIS".into(),
+            units: units(4),
+        },
+    );
+    assert!(has(&ev, |k| matches!(k, EventKind::FieldBattle { .. })));
+    // Winter quarters: a fortified friendly space is one, an unfortified one is not.
+    let f = vqbot::engine::board::Force {
+        owner: Some(Owner::Major(Power::France)),
+        regulars: 1,
+        ..Default::default()
+    };
+    assert!(g.is_winter_quarters(rs, &f, sp("LYON")));
+    assert!(!g.is_winter_quarters(rs, &f, sp("ORLEANS")));
+}
+
+// R-SPACE-UNFORTIFIED: gained without a siege; units of two powers at war in one unfortified space
+// fight a field battle at once; the defender rolls one extra die.
+#[test]
+fn r_space_unfortified_control_and_field_battle() {
+    let rs = rs();
+    let mut g = spain_at_war_with_cp();
+    put_units(&mut g, Power::Spain, "TOURS", Owner::Major(Power::Spain), 3);
+    put_units(
+        &mut g,
+        Power::Spain,
+        "PARIS",
+        Owner::Major(Power::France),
+        0,
+    );
+    put_units(&mut g, Power::Spain, "LYON", Owner::Major(Power::France), 0);
+    let mut take = g.clone();
+    act(
+        &mut take,
+        Power::Spain,
+        Action::Control {
+            space: "ORLEANS".into(),
+        },
+    );
+    assert_eq!(
+        take.board.controller(rs, sp("ORLEANS")),
+        Owner::Major(Power::Spain)
+    );
+    put_units(
+        &mut g,
+        Power::Spain,
+        "ORLEANS",
+        Owner::Major(Power::France),
+        2,
+    );
+    let ev = act(
+        &mut g,
+        Power::Spain,
+        Action::Move {
+            from: "TOURS".into(),
+            to: "ORLEANS".into(),
+            units: units(3),
+        },
+    );
+    let battle = ev.iter().find_map(|e| match &e.kind {
+        EventKind::FieldBattle {
+            attacker, defender, ..
+        } => Some((attacker.dice.len(), defender.dice.len())),
+        _ => None,
+    });
+    assert_eq!(
+        battle,
+        Some((3, 3)),
+        "3 attackers roll 3 dice; 2 defenders roll 2 + 1"
+    );
+    assert!(
+        g.board.owners_in(sp("ORLEANS")).len() <= 1,
+        "the loser leaves"
+    );
+}
+
+// R-SPACE-FORTRESS: players may build a fortress in an unfortified space they control, and Spain
+// also in a settlement of the world map; it must then be besieged like a key.
+#[test]
+fn r_space_fortress_building_and_settlements() {
+    let rs = rs();
+    let mut g = spain_at_war_with_cp();
+    let settlement = rs
+        .world
+        .iter()
+        .find(|w| w.kind == vqbot::engine::ruleset::WorldKind::Settlement)
+        .expect("a settlement")
+        .id
+        .clone();
+    let ev = act(
+        &mut g,
+        Power::Spain,
+        Action::BuildFortress {
+            space: settlement.clone(),
+        },
+    );
+    assert!(has(&ev, |k| matches!(k, EventKind::FortressBuilt { .. })));
+    assert!(g.world_fortresses.contains(&settlement));
+    // In Europe: only where not already fortified (a second card pays for it).
+    let mut h = spain_at_war_with_cp();
+    let m = refused(
+        &mut h,
+        Power::Spain,
+        Action::BuildFortress {
+            space: "PARIS".into(),
+        },
+    );
+    assert!(m.contains("already fortified"), "{m}");
+    act(
+        &mut h,
+        Power::Spain,
+        Action::BuildFortress {
+            space: "ZARAGOZA".into(),
+        },
+    );
+    assert!(h.board.space_type(rs, sp("ZARAGOZA")).is_fortified());
+    // France may not build in a settlement.
+    let mut f = new_game_with(powers(&[Power::Spain, Power::France]), 22);
+    common::to_impulse(&mut f, Power::France);
+    let card = give_big_card(&mut f, Power::France);
+    act(
+        &mut f,
+        Power::France,
+        Action::Play {
+            card,
+            mode: CardMode::Cp,
+        },
+    );
+    let m = refused(
+        &mut f,
+        Power::France,
+        Action::BuildFortress { space: settlement },
+    );
+    assert!(m.contains("only Spain"), "{m}");
+}
