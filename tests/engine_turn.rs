@@ -834,3 +834,47 @@ fn r_space_fortress_building_and_settlements() {
     );
     assert!(m.contains("only Spain"), "{m}");
 }
+
+// Minor-power alliances in the Diplomacy phase: the minor's home spaces then count among the
+// ally's (R-CONTROL-SET); a minor that already has an ally cannot be taken over.
+#[test]
+fn diplomacy_allies_a_minor_power() {
+    let rs = rs();
+    let mut g = new_game_with(powers(&[Power::England, Power::France]), 5);
+    let edinburgh = sp("EDINBURGH");
+    assert!(!g.board.controls(rs, Power::England, edinburgh));
+    assert!(g
+        .legal_actions(rs, Power::England)
+        .contains(&Action::AllyMinor {
+            minor: vqbot::engine::power::Minor::Scotland
+        }));
+    let ev = act(
+        &mut g,
+        Power::England,
+        Action::AllyMinor {
+            minor: vqbot::engine::power::Minor::Scotland,
+        },
+    );
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::MinorAllied {
+            power: Power::England,
+            ..
+        }
+    )));
+    assert!(g.board.controls(rs, Power::England, edinburgh));
+    assert!(g.board.keys_held(rs, Power::England).contains(&edinburgh));
+    let m = refused(
+        &mut g,
+        Power::France,
+        Action::AllyMinor {
+            minor: vqbot::engine::power::Minor::Scotland,
+        },
+    );
+    assert!(m.contains("already allied with england"), "{m}");
+    assert!(!g
+        .legal_actions(rs, Power::France)
+        .contains(&Action::AllyMinor {
+            minor: vqbot::engine::power::Minor::Scotland
+        }));
+}

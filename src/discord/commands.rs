@@ -123,7 +123,7 @@ pub const GROUPS: &[Group] = &[
     Group {
         name: "diplomacy",
         help: ["war, peace and alliances", "война, мир и союзы"],
-        members: &["war", "peace", "ally", "accept", "decline"],
+        members: &["war", "peace", "ally", "minor", "accept", "decline"],
     },
     Group {
         name: "table",

@@ -192,6 +192,13 @@ pub enum Action {
         /// Who offered.
         from: Power,
     },
+    /// Diplomacy: ally with a minor power that has no ally yet (its home spaces then count as
+    /// yours, R-CONTROL-SET). Virgin Queen activates minors through diplomatic influence, which
+    /// is not automated: this is the Here I Stand-family simplification.
+    AllyMinor {
+        /// The minor power.
+        minor: Minor,
+    },
     /// Diplomacy: finished negotiating (until a new offer arrives).
     DoneDiplomacy,
     /// The Empire's secret religious preference (R-HRE-SECRET).

@@ -89,6 +89,15 @@ impl Game {
                     ev.push(Event::public(EventKind::OfferDeclined { from: o.from, to: o.to, status: o.status }));
                 }
             }
+            Action::AllyMinor { minor } => {
+                if let Some(a) = self.board.minor_ally(*minor) {
+                    return Err(RuleError::illegal(format!(
+                        "{minor} is already allied with {a}; only a minor without an ally can be won over"
+                    )));
+                }
+                self.board.set_minor_ally(*minor, Some(p));
+                ev.push(Event::public(EventKind::MinorAllied { minor: *minor, power: p }));
+            }
             Action::DoneDiplomacy => {
                 if let Some(o) = offers.iter().find(|o| o.to == p) {
                     return Err(RuleError::illegal(format!(

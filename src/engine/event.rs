@@ -167,6 +167,11 @@ pub enum EventKind {
         to: Power,
         status: Relation,
     },
+    /// A minor power becomes a major's ally.
+    MinorAllied {
+        minor: super::power::Minor,
+        power: Power,
+    },
     /// A power finished negotiating.
     DiplomacyDone { power: Power },
     /// The Empire's choice, committed: the hash is public.

@@ -661,6 +661,7 @@ pub fn action_name(a: &Action) -> &'static str {
         Action::Accept { .. } => "accepting an offer",
         Action::Decline { .. } => "declining an offer",
         Action::DoneDiplomacy => "finishing diplomacy",
+        Action::AllyMinor { .. } => "allying with a minor power",
         Action::SecretChoice { .. } => "the secret choice",
         Action::RevealSecret => "revealing the secret choice",
         Action::Deploy { .. } => "spring deployment",

@@ -35,6 +35,11 @@ impl Game {
                         _ => {}
                     }
                 }
+                for m in super::power::Minor::ALL {
+                    if self.board.minor_ally(*m).is_none() {
+                        out.push(Action::AllyMinor { minor: *m });
+                    }
+                }
                 if !offers.iter().any(|o| o.to == p) {
                     out.push(Action::DoneDiplomacy);
                 }

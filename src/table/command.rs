@@ -472,6 +472,23 @@ pub static COMMANDS: &[CmdSpec] = &[
         help: ["accept an offer", "принять предложение"],
     },
     CmdSpec {
+        name: "minor",
+        options: &[
+            opt(
+                "name",
+                OptKind::Choice(&["ireland", "papacy", "portugal", "scotland", "venice"]),
+                true,
+                "the minor power",
+                "малая держава",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "ally with a minor power that has no ally (diplomacy)",
+            "заключить союз с малой державой без союзника (дипломатия)",
+        ],
+    },
+    CmdSpec {
         name: "decline",
         options: &[
             opt(
@@ -912,6 +929,10 @@ pub enum Command {
         from: String,
         power: Option<String>,
     },
+    Minor {
+        name: String,
+        power: Option<String>,
+    },
     Decline {
         from: String,
         power: Option<String>,
@@ -1270,6 +1291,10 @@ impl Command {
                 from: a.req("from")?,
                 power,
             },
+            "minor" => Command::Minor {
+                name: a.req("name")?,
+                power,
+            },
             "decline" => Command::Decline {
                 from: a.req("from")?,
                 power,
@@ -1336,6 +1361,7 @@ impl Command {
             Command::Peace { .. } => "peace",
             Command::Ally { .. } => "ally",
             Command::Accept { .. } => "accept",
+            Command::Minor { .. } => "minor",
             Command::Decline { .. } => "decline",
             Command::Done { .. } => "done",
             Command::Deploy { .. } => "deploy",

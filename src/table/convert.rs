@@ -110,6 +110,9 @@ pub fn to_action(
             Command::Accept { from, .. } => Action::Accept {
                 from: resolve::power(rs, from)?,
             },
+            Command::Minor { name, .. } => Action::AllyMinor {
+                minor: resolve::minor(rs, name)?,
+            },
             Command::Decline { from, .. } => Action::Decline {
                 from: resolve::power(rs, from)?,
             },
@@ -148,6 +151,7 @@ pub fn to_action(
         | Command::Ally { .. }
         | Command::Accept { .. }
         | Command::Decline { .. }
+        | Command::Minor { .. }
         | Command::Done { .. }
         | Command::Place { .. }
         | Command::Secret { .. }
@@ -329,6 +333,7 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
         Action::OfferAlliance { target } => format!("ally target:{target}"),
         Action::Accept { from } => format!("accept from:{from}"),
         Action::Decline { from } => format!("decline from:{from}"),
+        Action::AllyMinor { minor } => format!("minor name:{minor}"),
         Action::DoneDiplomacy | Action::SkipDeployment => "done".into(),
         Action::SecretChoice { choice } => {
             if public {

@@ -298,6 +298,13 @@ impl<'a> Texts<'a> {
             EventKind::Offered { from, to, status } => tr!(l, "{} offers {} to {}.", "{} предлагает {}: {}.", self.power(*from), self.relation(*status), self.power(*to)),
             EventKind::OfferAccepted { from, to, status } => tr!(l, "{} accepts {} with {}.", "{} принимает {} с {}.", self.power(*to), self.relation(*status), self.power(*from)),
             EventKind::OfferDeclined { from, to, status } => tr!(l, "{} declines {} with {}.", "{} отклоняет {} с {}.", self.power(*to), self.relation(*status), self.power(*from)),
+            EventKind::MinorAllied { minor, power } => tr!(
+                l,
+                "{} becomes the ally of {}.",
+                "{} становится союзником: {}.",
+                self.owner(crate::engine::Owner::Minor(*minor)),
+                self.power(*power)
+            ),
             EventKind::DiplomacyDone { power } => tr!(l, "{} is done negotiating.", "{} закончила переговоры.", self.power(*power)),
             EventKind::SecretCommitted { commitment } => tr!(
                 l,

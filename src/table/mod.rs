@@ -1060,6 +1060,7 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Ally { power, .. }
         | Command::Accept { power, .. }
         | Command::Decline { power, .. }
+        | Command::Minor { power, .. }
         | Command::Done { power }
         | Command::Deploy { power, .. }
         | Command::Place { power, .. }
