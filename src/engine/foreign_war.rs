@@ -441,19 +441,10 @@ impl Game {
                 leaders: Vec::new(),
             };
             let mut picks = vec![many];
-            if let Some(one) = self.first_unit(&forces) {
+            if let Some(one) = super::legal::one_unit_of(&forces) {
                 picks.push(one);
             }
-            let leaders: Vec<String> = forces
-                .iter()
-                .flat_map(|f| f.leaders.iter())
-                .filter(|l| {
-                    rs.leaders
-                        .iter()
-                        .any(|x| &x.id == *l && x.kind == LeaderKind::Army)
-                })
-                .cloned()
-                .collect();
+            let leaders = super::legal::army_leaders(rs, &forces);
             let base = picks.clone();
             for l in leaders {
                 for b in &base {
@@ -476,21 +467,6 @@ impl Game {
                 }
             }
         }
-    }
-
-    fn first_unit(&self, forces: &[&super::board::Force]) -> Option<Units> {
-        let has = |g: fn(&super::board::Force) -> u8| forces.iter().any(|f| g(f) > 0);
-        let mut u = Units::default();
-        if has(|f| f.regulars) {
-            u.regulars = 1;
-        } else if has(|f| f.mercenaries) {
-            u.mercenaries = 1;
-        } else if has(|f| f.cavalry) {
-            u.cavalry = 1;
-        } else {
-            return None;
-        }
-        Some(u)
     }
 
     /// `FightForeignWar` for each of `p`'s wars it can fight with `cp` CP.

@@ -231,16 +231,7 @@ impl Game {
             .iter()
             .filter(|f| f.owner() == Owner::Major(p) && (faction.is_none() || f.faction == faction))
             .collect();
-        let leaders: Vec<String> = forces
-            .iter()
-            .flat_map(|f| f.leaders.iter())
-            .filter(|l| {
-                rs.leaders
-                    .iter()
-                    .any(|x| &x.id == *l && x.kind == LeaderKind::Army)
-            })
-            .cloned()
-            .collect();
+        let leaders = army_leaders(rs, &forces);
         let limit = leaders
             .iter()
             .filter_map(|l| rs.leaders.iter().find(|x| &x.id == l))
@@ -275,24 +266,36 @@ impl Game {
             .iter()
             .filter(|f| f.owner() == Owner::Major(p))
             .collect();
-        let has = |g: fn(&super::board::Force) -> u8| forces.iter().any(|f| g(f) > 0);
-        if has(|f| f.regulars) {
-            Some(Units {
-                regulars: 1,
-                ..Units::default()
-            })
-        } else if has(|f| f.mercenaries) {
-            Some(Units {
-                mercenaries: 1,
-                ..Units::default()
-            })
-        } else if has(|f| f.cavalry) {
-            Some(Units {
-                cavalry: 1,
-                ..Units::default()
-            })
-        } else {
-            None
-        }
+        one_unit_of(&forces)
     }
+}
+
+/// One unit from these forces (a regular if any, else a mercenary, else cavalry), no leader.
+pub(crate) fn one_unit_of(forces: &[&super::board::Force]) -> Option<Units> {
+    let has = |g: fn(&super::board::Force) -> u8| forces.iter().any(|f| g(f) > 0);
+    let mut u = Units::default();
+    if has(|f| f.regulars) {
+        u.regulars = 1;
+    } else if has(|f| f.mercenaries) {
+        u.mercenaries = 1;
+    } else if has(|f| f.cavalry) {
+        u.cavalry = 1;
+    } else {
+        return None;
+    }
+    Some(u)
+}
+
+/// The army leaders (not naval ones) with these forces.
+pub(crate) fn army_leaders(rs: &Ruleset, forces: &[&super::board::Force]) -> Vec<String> {
+    forces
+        .iter()
+        .flat_map(|f| f.leaders.iter())
+        .filter(|l| {
+            rs.leaders
+                .iter()
+                .any(|x| &x.id == *l && x.kind == LeaderKind::Army)
+        })
+        .cloned()
+        .collect()
 }
