@@ -617,27 +617,12 @@ impl Game {
         }));
         // The loser's survivors retreat; leaders left without units are captured.
         if attacker_wins {
-            let losers: Vec<Owner> = self
-                .board
-                .owners_in(s)
-                .into_iter()
-                .filter(|o| {
-                    matches!(
-                        self.board.stance(p, *o),
-                        Stance::Enemy | Stance::Independent
-                    )
-                })
-                .collect();
+            let losers = self.side_owners(p, s, false);
             for o in losers {
                 self.retreat(rs, o, s, None, Some(p), ev);
             }
         } else {
-            let losers: Vec<Owner> = self
-                .board
-                .owners_in(s)
-                .into_iter()
-                .filter(|o| self.board.stance(p, *o) == Stance::Friendly)
-                .collect();
+            let losers = self.side_owners(p, s, true);
             let captor = match def_owner {
                 Owner::Major(q) => Some(q),
                 _ => None,
@@ -646,6 +631,20 @@ impl Game {
                 self.retreat(rs, o, s, came_from, captor, ev);
             }
         }
+    }
+
+    /// The owners in `s` on `p`'s side (`friendly_side`) or on the side it fights (enemy and
+    /// independent owners; neutral ones are on neither side).
+    fn side_owners(&self, p: Power, s: SpaceId, friendly_side: bool) -> Vec<Owner> {
+        self.board
+            .owners_in(s)
+            .into_iter()
+            .filter(|o| match self.board.stance(p, *o) {
+                Stance::Friendly => friendly_side,
+                Stance::Enemy | Stance::Independent => !friendly_side,
+                Stance::Neutral => false,
+            })
+            .collect()
     }
 
     fn units_of(&self, s: SpaceId, side: impl Fn(Owner) -> bool) -> u32 {
@@ -706,19 +705,7 @@ impl Game {
     /// regulars) of `friendly_to`'s side (`friendly_side`) or of the side it fights; returns how
     /// many were removed.
     fn take_losses(&mut self, s: SpaceId, n: u32, friendly_to: Power, friendly_side: bool) -> u32 {
-        let side: Vec<Owner> = self
-            .board
-            .owners_in(s)
-            .into_iter()
-            .filter(|o| (self.board.stance(friendly_to, *o) == Stance::Friendly) == friendly_side)
-            .filter(|o| {
-                friendly_side
-                    || matches!(
-                        self.board.stance(friendly_to, *o),
-                        Stance::Enemy | Stance::Independent
-                    )
-            })
-            .collect();
+        let side = self.side_owners(friendly_to, s, friendly_side);
         let mut left = n;
         for f in self.board.spaces[s.idx()]
             .forces
@@ -1058,12 +1045,7 @@ impl Game {
             captured,
         }));
         if captured {
-            let losers: Vec<Owner> = self
-                .board
-                .owners_in(s)
-                .into_iter()
-                .filter(|o| hostile(self, *o))
-                .collect();
+            let losers = self.side_owners(p, s, false);
             for o in losers {
                 self.retreat(rs, o, s, None, Some(p), ev);
             }
