@@ -199,6 +199,9 @@ impl Store {
         }
         let rec = get_game(&tx, id)?;
         tx.commit()?;
+        // An import is acknowledged by the caller's exit: make it durable now.
+        self.note_commit();
+        self.sync()?;
         Ok(rec)
     }
 }
