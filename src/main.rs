@@ -240,7 +240,11 @@ fn serve(config_path: PathBuf) -> ExitCode {
     };
     // The database and its schema are created before anything else, so a first run leaves a
     // ready file behind even without a token.
-    if let Err(e) = vqbot::store::Store::open(&config.database) {
+    let options = vqbot::store::StoreOptions {
+        durability: config.durability,
+        ..vqbot::store::StoreOptions::default()
+    };
+    if let Err(e) = vqbot::store::Store::open_with(&config.database, options) {
         eprintln!(
             "vqbot: cannot use the database {}: {e}",
             config.database.display()
@@ -273,6 +277,7 @@ fn serve(config_path: PathBuf) -> ExitCode {
         token,
         dev_guild: config.dev_guild,
         database: Some(config.database.clone()),
+        durability: config.durability,
         locale: vqbot::table::Locale::parse(&config.locale).unwrap_or_default(),
         data_dir: config.data_dir.clone(),
         renderer: vqbot::table::default_renderer(),
