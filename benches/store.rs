@@ -268,9 +268,9 @@ const TABLE_CH: Channel = Channel {
 };
 
 /// A database holding one engine game of `n` random legal actions, six seated powers, stored
-/// the way the table stores it (snapshots where `snapshot_due` says). Returns the file and
-/// how many snapshots were written.
-fn engine_game_db(rs: &Ruleset, dir: &Path, n: u64) -> (PathBuf, usize) {
+/// the way the table stores it (snapshots where `snapshot_due` says). Returns the file, the
+/// seed of the game and how many snapshots were written.
+fn engine_game_db(rs: &Ruleset, dir: &Path, n: u64) -> (PathBuf, u64, usize) {
     let path = dir.join("engine.sqlite3");
     'seeds: for seed in 1..50u64 {
         let _ = std::fs::remove_file(&path);
@@ -313,8 +313,17 @@ fn engine_game_db(rs: &Ruleset, dir: &Path, n: u64) -> (PathBuf, usize) {
             let done = legal
                 .iter()
                 .find(|a| matches!(a, Action::DoneDiplomacy | Action::Decline { .. }));
+            // Mostly keep negotiating and spend CP rather than pass: random play that says
+            // "done" early ends a game (7 turns) in ~700 actions.
+            let busy: Vec<&Action> = legal
+                .iter()
+                .filter(|a| !matches!(a, Action::EndImpulse | Action::Pass))
+                .collect();
             let a = match done {
-                Some(d) if rng.random_bool(0.8) => d.clone(),
+                Some(d) if rng.random_bool(0.1) => d.clone(),
+                _ if !busy.is_empty() && rng.random_bool(0.95) => {
+                    busy[rng.random_range(0..busy.len())].clone()
+                }
                 _ => legal[rng.random_range(0..legal.len())].clone(),
             };
             let before = g.awaiting();
@@ -336,7 +345,7 @@ fn engine_game_db(rs: &Ruleset, dir: &Path, n: u64) -> (PathBuf, usize) {
             st.append(row.id, &row_log, snap.as_deref())
                 .expect("append");
         }
-        return (path, snapshots);
+        return (path, seed, snapshots);
     }
     panic!("no seed gave a game of {n} actions");
 }
@@ -344,7 +353,7 @@ fn engine_game_db(rs: &Ruleset, dir: &Path, n: u64) -> (PathBuf, usize) {
 fn bench_table_load(c: &mut Criterion) {
     let rs = ruleset();
     let dir = tempfile::tempdir().expect("temp dir");
-    let (path, snapshots) = engine_game_db(&rs, dir.path(), 2000);
+    let (path, seed, snapshots) = engine_game_db(&rs, dir.path(), 2000);
     let bare = dir.path().join("no-snapshots.sqlite3");
     {
         let s = store_with(Durability::Normal, &path);
@@ -358,7 +367,7 @@ fn bench_table_load(c: &mut Criterion) {
             .load(s.open_game(ChannelKey::guild(5, 6)).expect("q").expect("g").id)
             .expect("load");
         println!(
-            "engine game: 2000 actions, {snapshots} table snapshots, latest at {:?}, {} bytes of state JSON",
+            "engine game (seed {seed}): 2000 actions, {snapshots} table snapshots, latest at {:?}, {} bytes of state JSON",
             last.snapshot.as_ref().map(|s| s.seq),
             last.snapshot.as_ref().map_or(0, |s| s.state_json.len())
         );
