@@ -232,7 +232,9 @@ fn bench_group_commit(c: &mut Criterion) {
     c.bench_function("append_group", |b| {
         b.iter(|| {
             seq += 1;
-            store.append_action(game, &record(seq), None).expect("append");
+            store
+                .append_action(game, &record(seq), None)
+                .expect("append");
         })
     });
     sync.sync().expect("sync");
@@ -242,7 +244,9 @@ fn bench_group_commit(c: &mut Criterion) {
         b.iter_batched(
             || {
                 seq += 1;
-                store.append_action(game, &record(seq), None).expect("append");
+                store
+                    .append_action(game, &record(seq), None)
+                    .expect("append");
             },
             |()| sync.sync().expect("sync"),
             BatchSize::PerIteration,
@@ -251,7 +255,9 @@ fn bench_group_commit(c: &mut Criterion) {
     g.bench_function("append_group_barrier", |b| {
         b.iter(|| {
             seq += 1;
-            store.append_action(game, &record(seq), None).expect("append");
+            store
+                .append_action(game, &record(seq), None)
+                .expect("append");
             sync.sync().expect("sync");
         })
     });
@@ -364,7 +370,12 @@ fn bench_table_load(c: &mut Criterion) {
             ))
             .expect("copy");
         let last = s
-            .load(s.open_game(ChannelKey::guild(5, 6)).expect("q").expect("g").id)
+            .load(
+                s.open_game(ChannelKey::guild(5, 6))
+                    .expect("q")
+                    .expect("g")
+                    .id,
+            )
             .expect("load");
         println!(
             "engine game (seed {seed}): 2000 actions, {snapshots} table snapshots, latest at {:?}, {} bytes of state JSON",

@@ -151,3 +151,50 @@ fn in_memory_stores_never_sync() {
     store.sync().expect("no-op");
     assert_eq!(store.syncer().fsyncs(), 0);
 }
+
+#[test]
+fn every_kind_of_write_is_counted_for_the_barrier() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut store = open(&dir, Durability::Group);
+    let sync = store.syncer();
+    let mut last = sync.committed();
+    let mut counted = |what: &str, sync: &vqbot::store::WalSync| {
+        assert!(sync.committed() > last, "{what} was not counted");
+        last = sync.committed();
+    };
+    let mut lobby = new_game(9);
+    lobby.status = GameStatus::Lobby;
+    let game = store.create_game(&lobby).expect("create").id;
+    counted("create_game", &sync);
+    store
+        .set_seat(game, "england", Some(5), None)
+        .expect("seat");
+    counted("set_seat", &sync);
+    store.set_options(game, "{\"x\":1}").expect("options");
+    counted("set_options", &sync);
+    store.set_locale(game, "ru").expect("locale");
+    counted("set_locale", &sync);
+    store.set_status(game, GameStatus::Active).expect("status");
+    counted("set_status", &sync);
+    store.append_action(game, &action(1), None).expect("append");
+    counted("append_action", &sync);
+    store.save_snapshot(game, 1, "{}").expect("snapshot");
+    counted("save_snapshot", &sync);
+    store.truncate_after(game, 0).expect("truncate");
+    counted("truncate_after", &sync);
+    store.set_display_name(5, "Alice").expect("name");
+    counted("set_display_name", &sync);
+    store.mark_dms_closed(5, 1).expect("dm");
+    counted("mark_dms_closed", &sync);
+    store.mark_dms_open(5).expect("dm");
+    counted("mark_dms_open", &sync);
+    let doc = store.export_game(game).expect("export");
+    store
+        .set_status(game, GameStatus::Abandoned)
+        .expect("status");
+    counted("set_status", &sync);
+    store.import_game(&doc, None).expect("import");
+    counted("import_game", &sync);
+    // An import is synced before it returns.
+    assert_eq!(sync.synced(), sync.committed());
+}

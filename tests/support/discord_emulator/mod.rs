@@ -226,6 +226,13 @@ impl Emulator {
         });
     }
 
+    /// The user accepts DMs from the bot again.
+    pub fn open_dms(&self, user: UserId) {
+        self.shared.mutate(|s| {
+            s.users.get_mut(&user).expect("unknown user").dms_closed = false;
+        });
+    }
+
     // ----- interactions -----
 
     /// The user runs `/<command> <subcommand> [options]` in `channel` (a guild channel or a DM
