@@ -314,3 +314,34 @@ fn every_write_is_synced_before_its_reply_is_returned() {
     assert!(public(&out).is_empty() && out.messages[0].text.contains("disk on fire"));
     assert_eq!(take(), ["append 7"]);
 }
+
+#[test]
+fn snapshots_come_only_after_undo_barriers_at_phase_starts_or_every_hundred_actions() {
+    use vqbot::engine::event::{Event, EventKind, PhaseName};
+    use vqbot::engine::{Awaiting, Game, GameOptions, PowerSet};
+    use vqbot::table::{snapshot_due, SNAPSHOT_EVERY};
+    let rs = rs();
+    let opts = GameOptions {
+        scenario: "1559".into(),
+        powers: PowerSet::all(),
+    };
+    let (g, _) = Game::new(&rs, &opts, 3).expect("starts");
+    let same = g.awaiting();
+    // A different awaited decision makes the action an undo barrier.
+    let other = Awaiting::Over { winners: vec![] };
+    assert_ne!(same, other);
+    assert_eq!(SNAPSHOT_EVERY, 100);
+    assert!(
+        !snapshot_due(&same, &g, &[], 10_000),
+        "never without a barrier"
+    );
+    assert!(!snapshot_due(&other, &g, &[], SNAPSHOT_EVERY - 1));
+    assert!(snapshot_due(&other, &g, &[], SNAPSHOT_EVERY));
+    let phase = [Event::public(EventKind::PhaseStarted {
+        phase: PhaseName::Diplomacy,
+    })];
+    assert!(
+        snapshot_due(&same, &g, &phase, 1),
+        "a phase start is a barrier"
+    );
+}
