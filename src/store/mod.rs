@@ -794,7 +794,9 @@ impl Store {
     /// after it and the game's `updated_at`: all of it is stored, or none.
     ///
     /// `action.seq` must be exactly last + 1 ([`StoreError::SeqMismatch`] otherwise), and the
-    /// game must be open. When this returns `Ok` the action is durable.
+    /// game must be open. When this returns `Ok` the action is committed: it survives a killed
+    /// process at once, and power loss once [`Store::sync`] (or the shared [`Store::syncer`])
+    /// has run after it — or at once with [`Durability::Full`].
     pub fn append_action(
         &mut self,
         game: GameId,

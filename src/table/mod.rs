@@ -296,6 +296,10 @@ impl Table {
         let result = self.run(&mut slot, channel, caller, &cmd, t);
         drop(slot);
         // The outbox acknowledges what was written: make it durable first, outside the locks.
+        // Any commit since `committed` triggers the flush, so a command that wrote nothing may
+        // share the flush of another game that committed meanwhile. If the flush fails, the
+        // write stays applied and committed, but the player hears that the disk failed instead
+        // of a confirmation.
         let now = self.barrier.generation();
         if now > committed {
             if let Err(e) = self.barrier.sync_through(now) {
