@@ -84,6 +84,8 @@ fn a_restart_resumes_from_the_latest_snapshot_and_checks_it() {
     let t = open(&db);
     assert_eq!(public(&ok(&t, "carol", "vq log last:50")), log_before);
     assert!(log_before.starts_with("1. "), "{log_before}");
+    assert_eq!(log_before.lines().count() as u64, last, "{log_before}");
+    assert!(log_before.contains("(alice)") && log_before.contains("`move from:PORTSMOUTH"));
     assert_eq!(t.game(CH).expect("loaded").state_hash(), hash);
     drop(t);
 

@@ -308,18 +308,6 @@ pub enum Durability {
     Normal,
 }
 
-impl Durability {
-    /// Parses `group`, `full` or `normal`.
-    pub fn parse(s: &str) -> Option<Self> {
-        Some(match s {
-            "group" => Self::Group,
-            "full" => Self::Full,
-            "normal" => Self::Normal,
-            _ => return None,
-        })
-    }
-}
-
 /// When to write a snapshot alongside an action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SnapshotPolicy {
