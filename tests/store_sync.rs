@@ -188,6 +188,13 @@ fn every_kind_of_write_is_counted_for_the_barrier() {
     counted("mark_dms_closed", &sync);
     store.mark_dms_open(5).expect("dm");
     counted("mark_dms_open", &sync);
+    // Writes that change nothing commit nothing and are not counted.
+    let before = sync.committed();
+    assert!(!store.set_display_name(5, "Alice").expect("same name"));
+    assert_eq!(sync.committed(), before);
+    let before = sync.committed();
+    assert!(!store.mark_dms_open(5).expect("already open"));
+    assert_eq!(sync.committed(), before);
     let doc = store.export_game(game).expect("export");
     store
         .set_status(game, GameStatus::Abandoned)

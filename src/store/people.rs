@@ -63,7 +63,9 @@ impl Store {
                     WHERE display_name IS NOT excluded.display_name",
             )?
             .execute(params![id_to_sql(user)?, name, now_ms()])?;
-        self.note_commit();
+        if n > 0 {
+            self.note_commit();
+        }
         Ok(n > 0)
     }
 
@@ -91,7 +93,9 @@ impl Store {
                  WHERE user_id = ?1 AND dm_closed_at IS NOT NULL",
             )?
             .execute(params![id_to_sql(user)?, now_ms()])?;
-        self.note_commit();
+        if n > 0 {
+            self.note_commit();
+        }
         Ok(n > 0)
     }
 
