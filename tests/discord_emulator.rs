@@ -1,4 +1,4 @@
-//! The real vqbot Discord client (serenity + poise) against the loopback Discord emulator, and
+//! The real vqbot Discord client (serenity) against the loopback Discord emulator, and
 //! the emulator's enforcement of Discord's rules and limits.
 
 #[path = "support/discord_emulator/mod.rs"]
