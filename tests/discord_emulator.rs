@@ -298,7 +298,10 @@ async fn help_answers_in_russian_for_locale_ru() {
     let ix = t.emu.invoke_slash(boris, t.channel, "vq", "help", &[]);
     let reply = t.emu.wait_response(&ix).await;
     assert!(reply.content.contains("команды /vq"), "{}", reply.content);
-    assert!(reply.content.contains("`/vq play`"));
+    // Russian help shows the Russian names a Russian Discord client offers.
+    assert!(reply.content.contains("`/vq сыграть`"), "{}", reply.content);
+    assert!(reply.content.contains("`/vq дипломатия война`"));
+    assert!(!reply.content.contains("`/vq play`"));
     assert!(!reply.content.contains("planned"));
 
     // The same user in a DM still gets Russian.
