@@ -53,6 +53,12 @@ fn a_russian_game_is_played_and_told_in_russian_names() {
     assert!(!help.contains("`join"), "{help}");
     let one = say(&t, "bob", "помощь команда:двинуть");
     assert!(one.messages[0].text.contains("`откуда:`"), "{one:?}");
+
+    // The log shows actions as Russian command lines.
+    ok(&t, "alice", "готово");
+    let log = say(&t, "bob", "журнал");
+    let log = &log.messages[0].text;
+    assert!(log.contains("`готово держава:spain`"), "{log}");
 }
 
 #[test]

@@ -1439,6 +1439,30 @@ pub fn canonical(inv: &Invocation) -> Result<Invocation, ParseError> {
     Ok(out)
 }
 
+/// A typed line (English names, as the log stores actions) with the command, option and choice
+/// names of `loc`: `move from:paris to:rouen` → `двинуть откуда:paris куда:rouen`. Lines that
+/// do not parse come back unchanged.
+pub fn localize_line(line: &str, loc: Locale) -> String {
+    let (Locale::Ru, Ok(inv)) = (loc, tokenize(line)) else {
+        return line.to_string();
+    };
+    let Some(spec) = spec(&inv.name) else {
+        return line.to_string();
+    };
+    let mut out = spec.name_in(loc).to_string();
+    for (k, v) in &inv.options {
+        let Some(o) = spec.option(k) else {
+            return line.to_string();
+        };
+        let v = match o.kind {
+            OptKind::Choice(_) => choice_word_ru(v).unwrap_or(v),
+            _ => v.as_str(),
+        };
+        out.push_str(&format!(" {}:{v}", o.name_in(loc)));
+    }
+    out
+}
+
 /// Parses a whole line into a command.
 pub fn parse(line: &str) -> Result<Command, ParseError> {
     Command::from_invocation(&tokenize(line)?)
@@ -2018,6 +2042,16 @@ mod tests {
             parse("двинуть откуда:a куда:b цвет:красный"),
             Err(ParseError::UnknownOption { .. })
         ));
+    }
+
+    #[test]
+    fn log_lines_read_in_russian_and_parse_back() {
+        let line = "play card:12 as:event power:england";
+        let ru = localize_line(line, Locale::Ru);
+        assert_eq!(ru, "сыграть карта:12 как:событие держава:england");
+        assert_eq!(parse(&ru), parse(line));
+        assert_eq!(localize_line(line, Locale::En), line);
+        assert_eq!(localize_line("not a command", Locale::Ru), "not a command");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::engine::power::{Owner, Power, Relation};
 use crate::engine::ruleset::{EmpireChoice, Ruleset, SpaceId};
 use crate::engine::RuleError;
 
-use super::command::{command_name, option_name, ParseError, COMMANDS};
+use super::command::{command_name, localize_line, option_name, ParseError, COMMANDS};
 
 pub use crate::locale::Locale;
 
@@ -53,6 +53,11 @@ impl<'a> Texts<'a> {
         }
         out.push('`');
         out
+    }
+
+    /// A command line stored in English (the log's form) as players type it in this locale.
+    pub fn command_line(&self, line: &str) -> String {
+        localize_line(line, self.loc)
     }
 
     /// An option of a command as players type it in this locale: `` `units:` ``, `` `войска:` ``.
@@ -867,7 +872,7 @@ impl Texts<'_> {
             Msg::NothingToUndo => l.pick("there is nothing to undo", "отменять нечего").into(),
             Msg::UndoBarrier => l.pick("the last action revealed something or handed the turn on (dice, cards, a secret, a new impulse or phase); it cannot be undone", "последнее действие что-то раскрыло или передало ход (кубики, карты, тайна, новый импульс или фаза); его нельзя отменить").into(),
             Msg::UndoNotYours { power } => tr!(l, "the last action was {}'s; only its player can undo it", "последнее действие сделала {}; отменить может только её игрок", self_power(self, *power)),
-            Msg::Undone { name, what } => tr!(l, "↩ {} took back: {}.", "↩ {} отменяет: {}.", name, what),
+            Msg::Undone { name, what } => tr!(l, "↩ {} took back: {}.", "↩ {} отменяет: {}.", name, self.command_line(what)),
             Msg::SeedRevealed { seed, commitment } => tr!(l, "Seed revealed: `{}` (sha256 = `{}`, as committed at the start).", "Сид раскрыт: `{}` (sha256 = `{}`, как было обещано в начале).", seed, commitment),
             Msg::StoreFailed { error } => tr!(l, "the game could not be saved, so nothing changed ({})", "партию не удалось сохранить, поэтому ничего не изменилось ({})", error),
             Msg::UnknownName { what, name, hint } => tr!(l, "unknown {} `{}`{}", "неизвестно ({}): `{}`{}", what, name, self.hint(hint)),

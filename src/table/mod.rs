@@ -1032,7 +1032,7 @@ impl Table {
                     from + i + 1,
                     t.power(l.power),
                     who,
-                    line
+                    t.command_line(&line)
                 )
             })
             .collect::<Vec<_>>()
