@@ -66,6 +66,7 @@ pub fn autocompleted(kind: OptKind) -> bool {
             | OptKind::Card
             | OptKind::Power
             | OptKind::Leader
+            | OptKind::Leaders
             | OptKind::Units
             | OptKind::RuleId
             | OptKind::CommandName

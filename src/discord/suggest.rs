@@ -314,6 +314,46 @@ pub fn suggest(
                 );
             }
         }
+        Some(OptKind::Leader | OptKind::Leaders) if command != "adjust" => {
+            // The caller's own Protestant leaders (only they are placed, brought in by a revolt
+            // or withdrawn): on the map to take off (`withdraw`), off it to bring in (`place`,
+            // `revolt`). A list option keeps what was typed before the last comma.
+            let (head, last) = match typed.rsplit_once(',') {
+                Some((h, l)) => (format!("{},", h.trim_end()), l),
+                None => (String::new(), typed),
+            };
+            let mine = view.mine();
+            let Some(g) = view.game else {
+                return out;
+            };
+            let on_map: Vec<String> = formations(rs, view)
+                .into_iter()
+                .flat_map(|f| f.force.leaders)
+                .collect();
+            let protestant = |l: &&crate::engine::ruleset::Leader| {
+                l.power == Power::Protestant && mine.contains(&l.power)
+            };
+            for l in rs.leaders.iter().filter(protestant) {
+                let wanted = if command == "withdraw" {
+                    on_map.contains(&l.id)
+                } else {
+                    g.off_map.contains(&l.id) && l.enters_turn.is_none_or(|t| t <= g.turn)
+                };
+                if wanted
+                    && !head
+                        .split([',', ' '])
+                        .any(|w| w.eq_ignore_ascii_case(&l.id))
+                {
+                    push(
+                        &mut out,
+                        last,
+                        &[&l.id, &l.name_en, &l.name_ru],
+                        label(loc, &l.name_en, &l.name_ru),
+                        format!("{head}{}", l.id),
+                    );
+                }
+            }
+        }
         Some(OptKind::Leader) => {
             for l in &rs.leaders {
                 push(
@@ -505,6 +545,80 @@ mod tests {
             let space = sug.name.split([':', '(']).next().unwrap_or_default();
             assert!(ottoman.iter().any(|n| n == space.trim()), "{sug:?}");
         }
+    }
+
+    #[test]
+    fn leaders_are_the_callers_own() {
+        let (rs, mut g, mut seats) = setup();
+        const PROTESTANT_USER: UserId = 3;
+        seats.insert(Power::Protestant, PROTESTANT_USER);
+        let waiting: Vec<String> = rs
+            .leaders
+            .iter()
+            .filter(|l| l.power == Power::Protestant && g.off_map.contains(&l.id))
+            .filter(|l| l.enters_turn.is_none_or(|t| t <= g.turn))
+            .map(|l| l.id.clone())
+            .collect();
+        assert!(waiting.len() >= 2, "Protestant leaders wait off the map");
+        let place = |g: &Game, user| {
+            ask(&rs, g, &seats, user, Locale::En, "place", "leader")
+                .into_iter()
+                .map(|s| s.value)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(place(&g, PROTESTANT_USER), waiting);
+        assert!(place(&g, EMPIRE_USER)
+            .iter()
+            .all(|id| !waiting.contains(id)));
+
+        // A list keeps what was typed before the last comma and offers the others.
+        let inv = crate::table::command::tokenize("revolt").expect("parses");
+        let view = CallerView {
+            game: Some(&g),
+            seats: &seats,
+            user: PROTESTANT_USER,
+        };
+        let typed = format!("{}, ", waiting[0]);
+        let got: Vec<String> = suggest(&rs, Locale::En, &inv, "leaders", &typed, &view)
+            .into_iter()
+            .map(|s| s.value)
+            .collect();
+        let want: Vec<String> = waiting[1..]
+            .iter()
+            .map(|id| format!("{},{id}", waiting[0]))
+            .collect();
+        assert_eq!(got, want);
+
+        // One leader enters the map: now it is the one to withdraw, and no longer to place.
+        let id = waiting[0].clone();
+        g.off_map.retain(|x| *x != id);
+        let paris = rs.space_id("PARIS").expect("Paris");
+        let mut f = Force::new(Owner::Major(Power::Protestant), None);
+        f.regulars = 1;
+        f.leaders.push(id.clone());
+        g.board.spaces[paris.idx()].forces.push(f);
+        let withdraw = ask(
+            &rs,
+            &g,
+            &seats,
+            PROTESTANT_USER,
+            Locale::En,
+            "withdraw",
+            "leaders",
+        );
+        let values: Vec<&str> = withdraw.iter().map(|s| s.value.as_str()).collect();
+        assert_eq!(values, [id.as_str()]);
+        assert!(!place(&g, PROTESTANT_USER).contains(&id));
+        assert!(ask(
+            &rs,
+            &g,
+            &seats,
+            EMPIRE_USER,
+            Locale::En,
+            "withdraw",
+            "leaders"
+        )
+        .is_empty());
     }
 
     #[test]

@@ -28,6 +28,8 @@ pub enum OptKind {
     Power,
     /// A leader (id or name).
     Leader,
+    /// Several leaders, separated by commas or spaces.
+    Leaders,
     /// A unit pick such as `4r 2c suleiman`.
     Units,
     /// A rule id such as `R-GAME-PLAYERS`.
@@ -378,7 +380,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             opt(
                 "leaders",
                 "лидеры",
-                OptKind::Text,
+                OptKind::Leaders,
                 false,
                 "leaders entering with the revolt",
                 "лидеры, входящие с восстанием",
@@ -448,7 +450,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             opt(
                 "leaders",
                 "лидеры",
-                OptKind::Text,
+                OptKind::Leaders,
                 false,
                 "leaders taken off the map (none: keep all)",
                 "снимаемые с карты лидеры (пусто: оставить всех)",
