@@ -382,8 +382,8 @@ pub fn suggest(
                 push(
                     &mut out,
                     typed,
-                    &[c.name],
-                    format!("{} — {}", c.name, c.describe(loc)),
+                    &[c.name, c.ru],
+                    format!("{} — {}", c.name_in(loc), c.describe(loc)),
                     c.name.to_string(),
                 );
             }
@@ -619,6 +619,21 @@ mod tests {
             "leaders"
         )
         .is_empty());
+    }
+
+    #[test]
+    fn command_names_are_found_and_shown_in_the_callers_language() {
+        let (rs, g, seats) = setup();
+        let inv = crate::table::command::tokenize("help").expect("parses");
+        let view = CallerView {
+            game: Some(&g),
+            seats: &seats,
+            user: EMPIRE_USER,
+        };
+        let got = suggest(&rs, Locale::Ru, &inv, "command", "вступ", &view);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(got[0].name.starts_with("вступить — "), "{}", got[0].name);
+        assert_eq!(got[0].value, "join");
     }
 
     #[test]
