@@ -900,6 +900,15 @@ pub fn command_name(loc: Locale, command: &str) -> &str {
     spec(command).map_or(command, |c| c.name_in(loc))
 }
 
+/// An option named without its command, in a locale: the first command's option of that name
+/// (options that hold fixed choices, numbers or units have one Russian name everywhere).
+pub fn any_option_name<'a>(loc: Locale, option: &'a str) -> &'a str {
+    COMMANDS
+        .iter()
+        .find_map(|c| c.option(option))
+        .map_or(option, |o| o.name_in(loc))
+}
+
 /// Option `option` of `command` in a locale (unknown names come back as given).
 pub fn option_name<'a>(loc: Locale, command: &str, option: &'a str) -> &'a str {
     spec(command)
@@ -2044,6 +2053,21 @@ mod tests {
             parse("двинуть откуда:a куда:b цвет:красный"),
             Err(ParseError::UnknownOption { .. })
         ));
+    }
+
+    #[test]
+    fn options_that_report_bad_values_have_one_russian_name() {
+        // `ParseError::BadValue` names an option without its command.
+        for c in COMMANDS {
+            for o in c.options {
+                if matches!(
+                    o.kind,
+                    OptKind::Choice(_) | OptKind::Integer | OptKind::Units
+                ) {
+                    assert_eq!(any_option_name(Locale::Ru, o.name), o.ru, "{}", c.name);
+                }
+            }
+        }
     }
 
     #[test]

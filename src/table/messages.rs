@@ -631,7 +631,7 @@ impl<'a> Texts<'a> {
                 l,
                 "`{}:{}` is not valid; expected {}",
                 "`{}:{}` не подходит; ожидается {}",
-                option,
+                super::command::any_option_name(l, option),
                 value,
                 expected
             ),
