@@ -902,7 +902,7 @@ pub fn command_name(loc: Locale, command: &str) -> &str {
 
 /// An option named without its command, in a locale: the first command's option of that name
 /// (options that hold fixed choices, numbers or units have one Russian name everywhere).
-pub fn any_option_name<'a>(loc: Locale, option: &'a str) -> &'a str {
+pub fn any_option_name(loc: Locale, option: &str) -> &str {
     COMMANDS
         .iter()
         .find_map(|c| c.option(option))
