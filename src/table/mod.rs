@@ -1030,7 +1030,7 @@ impl Table {
                     from + i + 1,
                     t.power(l.power),
                     who,
-                    line
+                    t.command_line(&line)
                 )
             })
             .collect::<Vec<_>>()
