@@ -437,6 +437,44 @@ async fn three_players_play_through_secret_choice_and_an_impulse_with_a_map() {
             "{name} is not in the player's hand"
         );
     }
+
+    // `from:` of move suggests the caller's own formations only, so two players' lists never
+    // share a space; `units:` then suggests the formations in the space chosen.
+    let other = if player == g.alice { g.bob } else { g.alice };
+    let mut lists: Vec<Vec<String>> = Vec::new();
+    for who in [player, other] {
+        let ac = emu.autocomplete(who, ch, "vq", &["move"], &[("from", json!(""))], "from");
+        let got = emu.wait_choices(&ac).await;
+        assert!(!got.is_empty() && got.len() <= 25);
+        for c in &got {
+            let name = c["name"].as_str().unwrap_or_default();
+            assert!(name.contains(" — ") && name.contains("regular"), "{name}");
+        }
+        lists.push(got.iter().map(|c| c["value"].to_string()).collect());
+    }
+    assert!(
+        lists[0].iter().all(|v| !lists[1].contains(v)),
+        "two players were offered the same formation: {lists:?}"
+    );
+    let from: Value = serde_json::from_str(&lists[0][0]).expect("a JSON string");
+    let ac = emu.autocomplete(
+        player,
+        ch,
+        "vq",
+        &["move"],
+        &[("from", from), ("units", json!(""))],
+        "units",
+    );
+    let picks = emu.wait_choices(&ac).await;
+    assert!(!picks.is_empty());
+    for c in &picks {
+        let pick = c["value"].as_str().unwrap_or_default();
+        assert!(
+            vqbot::table::command::parse_units(pick).is_ok_and(|u| u.regulars + u.cavalry > 0),
+            "{pick}"
+        );
+    }
+
     let mut played = false;
     for c in &choices {
         let (_, r) = say(

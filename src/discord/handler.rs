@@ -399,7 +399,7 @@ async fn autocomplete(
                     seats: &seats,
                     user,
                 };
-                suggest(table.ruleset(), loc, &inv.name, &focused, &typed, &view)
+                suggest(table.ruleset(), loc, &inv, &focused, &typed, &view)
             })
             .await
             .map_err(|e| CommandError::Table(e.to_string()))?

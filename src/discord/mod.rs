@@ -3,8 +3,9 @@
 //! [`run`] connects to Discord (or, in tests, to a loopback emulator through
 //! [`BotConfig::rest_base`]), registers `/vq` (one subcommand per entry of the table's command
 //! table), and answers slash commands, autocomplete and button clicks until the shutdown future
-//! completes. The framework is serenity's own event handler: the commands are built at run time
-//! from the table's grammar, which poise's compile-time command macros cannot express.
+//! completes. There is no command framework on top of serenity: `/vq` is built at run time from
+//! the table's grammar ([`vq_command`]) and interactions are routed by serenity's event handler,
+//! so serenity is the only Discord dependency.
 //!
 //! Per game, commands run one at a time (an async lock per channel, held while the table works
 //! on a blocking thread and while the answer is delivered, so posts of two commands never

@@ -1173,7 +1173,11 @@ impl Table {
             .map(|(seq, power, user, action)| {
                 let who = user.map(|u| self.name(u)).unwrap_or_default();
                 let line = convert::action_line(&action, power, true).unwrap_or_default();
-                format!("{seq}. {} ({who}): `{line}`", t.power(power))
+                format!(
+                    "{seq}. {} ({who}): `{}`",
+                    t.power(power),
+                    t.command_line(&line)
+                )
             })
             .collect::<Vec<_>>()
             .join("\n"))
