@@ -4,6 +4,8 @@
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
+use crate::store::Durability;
+
 /// Settings read from the configuration file.
 #[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -23,6 +25,9 @@ pub struct Config {
     /// The game-data folder.
     #[serde(default)]
     pub data_dir: Option<PathBuf>,
+    /// How commits reach the disk: `group` (default), `full` or `normal`; see [`Durability`].
+    #[serde(default)]
+    pub durability: Durability,
 }
 
 fn default_database() -> PathBuf {
@@ -41,6 +46,7 @@ impl Default for Config {
             locale: default_locale(),
             dev_guild: None,
             data_dir: None,
+            durability: Durability::default(),
         }
     }
 }
@@ -141,5 +147,10 @@ mod tests {
         assert!(e.contains("fr") && e.contains("\"ru\""), "{e}");
         let e = Config::parse("databse = \"x\"").expect_err("typo");
         assert!(e.contains("databse"), "{e}");
+        assert_eq!(c.durability, Durability::Group);
+        let full = Config::parse("durability = \"full\"").expect("full");
+        assert_eq!(full.durability, Durability::Full);
+        let e = Config::parse("durability = \"fast\"").expect_err("unknown mode");
+        assert!(e.contains("fast") && e.contains("group"), "{e}");
     }
 }

@@ -240,7 +240,11 @@ fn serve(config_path: PathBuf) -> ExitCode {
     };
     // The database and its schema are created before anything else, so a first run leaves a
     // ready file behind even without a token.
-    if let Err(e) = vqbot::store::Store::open(&config.database) {
+    let options = vqbot::store::StoreOptions {
+        durability: config.durability,
+        ..vqbot::store::StoreOptions::default()
+    };
+    if let Err(e) = vqbot::store::Store::open_with(&config.database, options) {
         eprintln!(
             "vqbot: cannot use the database {}: {e}",
             config.database.display()
@@ -273,6 +277,7 @@ fn serve(config_path: PathBuf) -> ExitCode {
         token,
         dev_guild: config.dev_guild,
         database: Some(config.database.clone()),
+        durability: config.durability,
         locale: vqbot::table::Locale::parse(&config.locale).unwrap_or_default(),
         data_dir: config.data_dir.clone(),
         renderer: vqbot::table::default_renderer(),
@@ -349,11 +354,23 @@ fn export(db: &std::path::Path, game: i64, out: &std::path::Path) -> ExitCode {
     let result = Store::open(db)
         .and_then(|s| s.export_game(GameId(game)))
         .map_err(|e| e.to_string())
-        .and_then(|doc| serde_json::to_string_pretty(&doc).map_err(|e| e.to_string()))
-        .and_then(|json| std::fs::write(out, json).map_err(|e| format!("{}: {e}", out.display())));
+        .and_then(|doc| {
+            let json = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+            std::fs::write(out, json).map_err(|e| format!("{}: {e}", out.display()))?;
+            Ok(doc)
+        });
     match result {
-        Ok(()) => {
+        Ok(doc) => {
             println!("game {game} written to {}", out.display());
+            if doc.reveals_future_dice() {
+                eprintln!(
+                    "vqbot: warning: game {game} is not finished ({}), and {} contains its seed: \
+                     anyone who reads it can work out every future die roll and card draw. \
+                     Keep the file with the operator and do not share it with the players.",
+                    doc.game.status,
+                    out.display()
+                );
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -53,6 +53,11 @@ fn replay_verifies_and_export_import_moves_a_game_intact() {
         d,
     );
     assert!(ok, "export failed: {err}");
+    // The game is still running: the seed in the file predicts its dice.
+    assert!(
+        err.contains("warning") && err.contains("not finished") && err.contains("seed"),
+        "{err}"
+    );
     let doc: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(d.join("g.json")).expect("file"))
             .expect("json");
@@ -112,4 +117,60 @@ fn replay_verifies_and_export_import_moves_a_game_intact() {
     assert!(!ok && err.contains("no game"), "{err}");
     let (ok, _, err) = vqbot(&["import", "--db", "b.sqlite3", "a.sqlite3"], d);
     assert!(!ok && err.contains("not a game export"), "{err}");
+}
+
+#[test]
+fn export_warns_about_the_seed_only_while_the_game_can_still_be_played() {
+    use vqbot::store::{ChannelKey, GameStatus, NewGame, Store};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let d = dir.path();
+    let mut store = Store::open(d.join("s.sqlite3")).expect("opens");
+    let new = |channel| NewGame {
+        channel: ChannelKey::guild(1, channel),
+        status: GameStatus::Active,
+        ruleset: "virgin_queen".into(),
+        scenario: "1559".into(),
+        options_json: "{}".into(),
+        seed: "424242".into(),
+        seed_commitment: "c".into(),
+        locale: "en".into(),
+        created_by: None,
+        engine_version: "test".into(),
+    };
+    let running = store.create_game(&new(1)).expect("create").id;
+    let done = store.create_game(&new(2)).expect("create").id;
+    store
+        .set_status(done, GameStatus::Finished)
+        .expect("finish");
+    drop(store);
+
+    let export = |id: i64, file: &str| {
+        vqbot(
+            &[
+                "export",
+                "--db",
+                "s.sqlite3",
+                "--game",
+                &id.to_string(),
+                "--out",
+                file,
+            ],
+            d,
+        )
+    };
+    let (ok, _, err) = export(running.0, "running.json");
+    assert!(ok, "{err}");
+    assert!(
+        err.contains("warning") && err.contains("running.json"),
+        "{err}"
+    );
+    // The seed stays in the file: import needs it to replay.
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("running.json")).expect("file"))
+            .expect("json");
+    assert_eq!(doc["game"]["seed"], "424242");
+
+    let (ok, _, err) = export(done.0, "done.json");
+    assert!(ok, "{err}");
+    assert!(err.is_empty(), "a finished game's seed is public: {err}");
 }

@@ -1,5 +1,8 @@
 //! Crash safety: a writer killed with SIGKILL in the middle of a stream of actions loses nothing
 //! it acknowledged, and leaves a database that opens, checks clean, and resumes at the right seq.
+//! It runs the default durability (group commit, `synchronous=NORMAL`) and acknowledges right
+//! after the commit, before any barrier: a killed process loses nothing even without the fsync,
+//! which only matters for power loss.
 //!
 //! The writer is this same test executable, re-run with `--exact crash_child --ignored` and
 //! `VQ_CRASH_DB` pointing at the database; it prints `ack N` after each committed append.

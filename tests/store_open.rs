@@ -67,7 +67,12 @@ fn a_new_file_gets_the_full_schema_wal_and_our_marker() {
         .unwrap();
     assert_eq!(mode, "wal");
     assert_eq!(pragma_i64(c, "foreign_keys"), 1);
-    assert_eq!(pragma_i64(c, "synchronous"), 2, "FULL by default");
+    assert_eq!(
+        pragma_i64(c, "synchronous"),
+        1,
+        "NORMAL by default: group commit syncs through the barrier"
+    );
+    assert!(s.syncer().is_active(), "group commit is the default");
     assert!(pragma_i64(c, "busy_timeout") >= 1000);
     assert_eq!(pragma_i64(c, "application_id"), i64::from(APPLICATION_ID));
     drop(s);

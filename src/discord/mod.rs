@@ -55,6 +55,8 @@ pub struct BotConfig {
     pub dev_guild: Option<u64>,
     /// The SQLite file of the games; `None` keeps games in memory (lost on restart).
     pub database: Option<PathBuf>,
+    /// How the database's commits reach the disk (group commit by default).
+    pub durability: crate::store::Durability,
     /// Language of games created without `locale:`.
     pub locale: Locale,
     /// The game-data folder; `None` for the shipped `map_data/virgin_queen`.
@@ -78,6 +80,7 @@ impl Default for BotConfig {
             rest_base: None,
             dev_guild: None,
             database: None,
+            durability: crate::store::Durability::default(),
             locale: Locale::En,
             data_dir: None,
             seed: None,
@@ -159,7 +162,9 @@ fn open_table(config: &BotConfig) -> Result<Table, OpenError> {
         OpenError::Data(format!("{} problem(s); first: {first}", problems.len()))
     })?;
     let store: Box<dyn crate::table::GameStore> = match &config.database {
-        Some(path) => crate::table::sqlite::open(path).map_err(OpenError::Database)?,
+        Some(path) => {
+            crate::table::sqlite::open_with(path, config.durability).map_err(OpenError::Database)?
+        }
         None => Box::new(MemStore::new()),
     };
     Ok(Table::new(

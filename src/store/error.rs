@@ -145,6 +145,9 @@ pub enum StoreError {
     /// Any other SQLite error.
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    /// The durability barrier could not fsync the database.
+    #[error(transparent)]
+    Sync(#[from] super::SyncError),
 }
 
 /// Result alias for store operations.

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     actions_after_in, check_json, get_game, id_to_sql, now_ms, seat_changes_of, seats_of,
-    seq_to_sql, snapshots_of, ChannelKey, GameId, GameRecord, NewGame, Result, Seat, SeatChange,
-    Snapshot, Store, StoreError, StoredAction,
+    seq_to_sql, snapshots_of, ChannelKey, GameId, GameRecord, GameStatus, NewGame, Result, Seat,
+    SeatChange, Snapshot, Store, StoreError, StoredAction,
 };
 
 /// Value of [`GameExport::format`].
@@ -39,6 +39,13 @@ pub struct GameExport {
 }
 
 impl GameExport {
+    /// Whether the document gives away a game that can still be played: it holds the seed
+    /// (import needs it to replay), from which every later die roll and draw can be computed.
+    /// True for every game that is not finished.
+    pub fn reveals_future_dice(&self) -> bool {
+        self.game.status != GameStatus::Finished
+    }
+
     /// Parses an export document.
     pub fn from_json(text: &str) -> Result<Self> {
         serde_json::from_str(text).map_err(|e| StoreError::BadImport(e.to_string()))
@@ -199,6 +206,9 @@ impl Store {
         }
         let rec = get_game(&tx, id)?;
         tx.commit()?;
+        // An import is acknowledged by the caller's exit: make it durable now.
+        self.note_commit();
+        self.sync()?;
         Ok(rec)
     }
 }

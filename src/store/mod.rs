@@ -5,10 +5,11 @@
 //! caches of the state at some sequence number. [`replay`] rebuilds and checks games through the
 //! [`Replayable`] trait, which the engine implements.
 //!
-//! Durability: the file runs in WAL mode with `synchronous=FULL` by default, so every action
-//! whose [`Store::append_action`] returned `Ok` survives a process kill *and* a power loss
-//! (FULL syncs the WAL on each commit; NORMAL would survive only process crashes). See
-//! [`Durability`].
+//! Durability: the file runs in WAL mode. By default ([`Durability::Group`]) a commit is written
+//! with `synchronous=NORMAL`, which survives a process kill, and is made safe against power loss
+//! by the barrier [`Store::syncer`] hands out: one fsync of the WAL covers every commit before
+//! it (group commit; see [`WalSync`]). Whoever acknowledges an action to a user calls the barrier
+//! first. [`Durability::Full`] fsyncs inside every commit instead. See [`Durability`].
 //!
 //! Ids: Discord snowflakes are `u64` in the API and SQLite `INTEGER` in the file. Guild id `0`
 //! stands for "no guild" (a DM channel or a local game); see [`ChannelKey`].
@@ -19,9 +20,11 @@ mod people;
 pub mod replay;
 mod schema;
 mod settings;
+mod sync;
 
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
@@ -32,6 +35,7 @@ pub use export::{GameExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION};
 pub use people::UserRecord;
 pub use replay::{load_game, verify, ReplayError, Replayable, Verified};
 pub use schema::{Migration, APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};
+pub use sync::{wal_path, SyncError, WalSync};
 
 /// Database id of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -288,13 +292,19 @@ pub struct SeatChange {
 }
 
 /// How hard a commit waits for the disk.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Durability {
-    /// `synchronous=FULL`: a commit survives process kills and power loss. Default.
+    /// Group commit (default): commits use `synchronous=NORMAL` and survive process kills as
+    /// soon as they return; they survive power loss once [`Store::syncer`]'s barrier has run,
+    /// which fsyncs the WAL once for every commit before it.
     #[default]
+    Group,
+    /// `synchronous=FULL`: every commit fsyncs the WAL before it returns, so it survives power
+    /// loss without a barrier. Costs one disk flush (milliseconds) per commit.
     Full,
-    /// `synchronous=NORMAL` with WAL: survives process kills, but the last commits may be lost
-    /// on power loss or an OS crash. Faster; only for hosts where that is acceptable.
+    /// `synchronous=NORMAL` with no barrier: survives process kills, but the last commits may
+    /// be lost on power loss or an OS crash. Only for hosts where that is acceptable.
     Normal,
 }
 
@@ -340,7 +350,7 @@ pub struct StoreOptions {
 impl Default for StoreOptions {
     fn default() -> Self {
         Self {
-            durability: Durability::Full,
+            durability: Durability::Group,
             busy_timeout: Duration::from_secs(5),
             snapshots: SnapshotPolicy::default(),
         }
@@ -352,6 +362,7 @@ impl Default for StoreOptions {
 pub struct Store {
     conn: Connection,
     options: StoreOptions,
+    sync: Arc<WalSync>,
 }
 
 /// Milliseconds since the Unix epoch.
@@ -550,14 +561,48 @@ impl Store {
                 )));
             }
         }
-        let sync = match options.durability {
+        let level = match options.durability {
             Durability::Full => "FULL",
-            Durability::Normal => "NORMAL",
+            Durability::Group | Durability::Normal => "NORMAL",
         };
-        conn.pragma_update(None, "synchronous", sync)?;
+        conn.pragma_update(None, "synchronous", level)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         schema::migrate(&mut conn)?;
-        Ok(Self { conn, options })
+        let sync = Arc::new(Self::barrier_for(&conn, options.durability, file));
+        // Migrations may have committed without being counted: make them durable now.
+        sync.note_commit();
+        sync.sync()?;
+        Ok(Self {
+            conn,
+            options,
+            sync,
+        })
+    }
+
+    /// The barrier for a connection: active only for group commit on a file.
+    fn barrier_for(conn: &Connection, durability: Durability, file: bool) -> WalSync {
+        match (durability, file, conn.path()) {
+            (Durability::Group, true, Some(path)) if !path.is_empty() => {
+                WalSync::for_database(Path::new(path))
+            }
+            _ => WalSync::none(),
+        }
+    }
+
+    /// The durability barrier of this store, to share with threads that acknowledge commits
+    /// (see [`WalSync`]). Calling it needs no access to the store.
+    pub fn syncer(&self) -> Arc<WalSync> {
+        Arc::clone(&self.sync)
+    }
+
+    /// Makes every commit so far durable (one WAL fsync in group-commit mode, else nothing).
+    pub fn sync(&self) -> std::result::Result<(), SyncError> {
+        self.sync.sync()
+    }
+
+    /// Records a commit made directly on [`Store::connection`], so the barrier covers it.
+    pub fn note_commit(&self) {
+        self.sync.note_commit();
     }
 
     /// The options this store was opened with.
@@ -593,6 +638,7 @@ impl Store {
         let id = insert_game(&tx, new, None, now_ms())?;
         let rec = get_game(&tx, id)?;
         tx.commit()?;
+        self.sync.note_commit();
         Ok(rec)
     }
 
@@ -640,6 +686,7 @@ impl Store {
         )?;
         let rec = get_game(&tx, id)?;
         tx.commit()?;
+        self.sync.note_commit();
         Ok(rec)
     }
 
@@ -697,6 +744,7 @@ impl Store {
         )?;
         touch(&tx, game, now)?;
         tx.commit()?;
+        self.sync.note_commit();
         Ok(old)
     }
 
@@ -734,7 +782,9 @@ impl Store {
     /// after it and the game's `updated_at`: all of it is stored, or none.
     ///
     /// `action.seq` must be exactly last + 1 ([`StoreError::SeqMismatch`] otherwise), and the
-    /// game must be open. When this returns `Ok` the action is durable.
+    /// game must be open. When this returns `Ok` the action is committed: it survives a killed
+    /// process at once, and power loss once [`Store::sync`] (or the shared [`Store::syncer`])
+    /// has run after it — or at once with [`Durability::Full`].
     pub fn append_action(
         &mut self,
         game: GameId,
@@ -780,6 +830,7 @@ impl Store {
         }
         touch(&tx, game, now)?;
         tx.commit()?;
+        self.sync.note_commit();
         Ok(())
     }
 
@@ -827,6 +878,7 @@ impl Store {
             params![game.0, seq_to_sql(seq)?, state_json, now_ms()],
         )?;
         tx.commit()?;
+        self.sync.note_commit();
         Ok(())
     }
 
@@ -904,6 +956,7 @@ impl Store {
         )?;
         touch(&tx, game, now_ms())?;
         tx.commit()?;
+        self.sync.note_commit();
         Ok(removed as u64)
     }
 }

@@ -63,6 +63,9 @@ impl Store {
                     WHERE display_name IS NOT excluded.display_name",
             )?
             .execute(params![id_to_sql(user)?, name, now_ms()])?;
+        if n > 0 {
+            self.note_commit();
+        }
         Ok(n > 0)
     }
 
@@ -76,6 +79,7 @@ impl Store {
                     SET dm_closed_at = excluded.dm_closed_at, updated_at = excluded.updated_at",
             )?
             .execute(params![id_to_sql(user)?, at])?;
+        self.note_commit();
         Ok(())
     }
 
@@ -89,6 +93,9 @@ impl Store {
                  WHERE user_id = ?1 AND dm_closed_at IS NOT NULL",
             )?
             .execute(params![id_to_sql(user)?, now_ms()])?;
+        if n > 0 {
+            self.note_commit();
+        }
         Ok(n > 0)
     }
 

@@ -27,6 +27,7 @@ impl Store {
         )?;
         let rec = get_game(&tx, game)?;
         tx.commit()?;
+        self.note_commit();
         Ok(rec)
     }
 
@@ -46,6 +47,7 @@ impl Store {
         )?;
         let rec = get_game(&tx, game)?;
         tx.commit()?;
+        self.note_commit();
         Ok(rec)
     }
 }

@@ -6,7 +6,15 @@
 //! undo and fairness; the engine knows the rules; neither knows Discord.
 //!
 //! Commands for one game run one at a time (a lock per channel); different games run in
-//! parallel. Every applied action is written to the store before the reply is built.
+//! parallel. Every applied action is written to the store before the reply is built, and made
+//! durable by the store's [`Barrier`] before the reply is returned: the reply is the
+//! acknowledgement. The barrier runs after the channel's and the store's locks are released, so
+//! games committing at the same time share one disk flush.
+//!
+//! Snapshots: the state is stored with an action at phase boundaries and after
+//! [`SNAPSHOT_EVERY`] actions, but only after an action undo cannot go back past (see
+//! [`snapshot_due`]). Loading restores the latest snapshot, checks it against the logged hash of
+//! its action, and replays only the actions after it; those are all undo can ever need.
 
 pub mod command;
 pub mod convert;
@@ -28,7 +36,10 @@ use crate::engine::{Action, Awaiting, Game, GameOptions, Power, PowerSet, Rulese
 pub use command::{parse, Command, Invocation, ParseError, COMMANDS};
 pub use messages::{Locale, Msg, Texts};
 pub use outbox::{Audience, Image, OutMessage, Outbox, Renderer, UserId};
-pub use persist::{Channel, GameRow, GameStore, LogRow, MemStore, PersistError, Status};
+pub use persist::{
+    Barrier, Channel, GameRow, GameStore, LogRow, MemStore, NoBarrier, PersistError, Resume,
+    SnapshotRow, Status,
+};
 
 /// The map renderer of this build: the plotters map of `crate::render`.
 pub fn default_renderer() -> Option<Arc<dyn Renderer>> {
@@ -104,7 +115,48 @@ struct Slot {
     row: GameRow,
     seats: BTreeMap<Power, UserId>,
     game: Option<Game>,
+    /// The state after action `base_seq` (the latest snapshot); `None`: the seed's start.
+    base: Option<Game>,
+    /// How many actions precede `log`: the seq of the latest snapshot, or 0.
+    base_seq: u64,
+    /// The actions after `base_seq`.
     log: Vec<Logged>,
+}
+
+impl Slot {
+    fn new(row: GameRow, seats: BTreeMap<Power, UserId>) -> Slot {
+        Slot {
+            row,
+            seats,
+            game: None,
+            base: None,
+            base_seq: 0,
+            log: Vec::new(),
+        }
+    }
+
+    /// Seq of the last action (0: none).
+    fn last_seq(&self) -> u64 {
+        self.base_seq + self.log.len() as u64
+    }
+}
+
+/// The table stores a snapshot at the first undo barrier after this many actions without one.
+pub const SNAPSHOT_EVERY: u64 = 100;
+
+/// Whether the state after an action is stored as a snapshot. `before` is who was awaited
+/// before the action, `after` the state it produced, `since` how many actions (this one
+/// included) follow the latest snapshot.
+///
+/// Only after an undo barrier: undo never goes back past one, so it never needs a state older
+/// than the snapshot. Then at every phase boundary (the action started a phase, which is always
+/// a barrier) and once `since` reaches [`SNAPSHOT_EVERY`].
+pub fn snapshot_due(before: &Awaiting, after: &Game, events: &[Event], since: u64) -> bool {
+    is_barrier(before, after, events)
+        && (since >= SNAPSHOT_EVERY
+            || events
+                .iter()
+                .any(|e| matches!(e.kind, EventKind::PhaseStarted { .. })))
 }
 
 /// Errors of loading a game from the store.
@@ -113,7 +165,7 @@ pub enum TableError {
     /// The store failed.
     #[error(transparent)]
     Store(#[from] PersistError),
-    /// A stored game does not replay.
+    /// A stored game does not replay, or its snapshot does not match its log.
     #[error("game {game}: {message}")]
     Replay {
         /// Store id.
@@ -129,6 +181,7 @@ type Shared<T> = Arc<Mutex<T>>;
 pub struct Table {
     rs: Arc<Ruleset>,
     store: Mutex<Box<dyn GameStore>>,
+    barrier: Arc<dyn Barrier>,
     slots: Mutex<HashMap<Channel, Shared<Option<Slot>>>>,
     names: Mutex<HashMap<UserId, String>>,
     opts: TableOptions,
@@ -180,6 +233,7 @@ impl Table {
     pub fn new(rs: Arc<Ruleset>, store: Box<dyn GameStore>, opts: TableOptions) -> Table {
         Table {
             rs,
+            barrier: store.barrier(),
             store: Mutex::new(store),
             slots: Mutex::new(HashMap::new()),
             names: Mutex::new(HashMap::new()),
@@ -238,7 +292,26 @@ impl Table {
             _ => loc,
         };
         let t = Texts::new(&self.rs, loc);
-        match self.run(&mut slot, channel, caller, &cmd, t) {
+        let committed = self.barrier.generation();
+        let result = self.run(&mut slot, channel, caller, &cmd, t);
+        drop(slot);
+        // The outbox acknowledges what was written: make it durable first, outside the locks.
+        // Any commit since `committed` triggers the flush, so a command that wrote nothing may
+        // share the flush of another game that committed meanwhile. If the flush fails, the
+        // write stays applied and committed, but the player hears that the disk failed instead
+        // of a confirmation.
+        let now = self.barrier.generation();
+        if now > committed {
+            if let Err(e) = self.barrier.sync_through(now) {
+                return Outbox::refusal(
+                    caller.user,
+                    t.refused(&t.msg(&Msg::StoreFailed {
+                        error: e.to_string(),
+                    })),
+                );
+            }
+        }
+        match result {
             Ok(out) => out,
             Err(msg) => Outbox::refusal(caller.user, t.refused(&t.msg(&msg))),
         }
@@ -274,7 +347,7 @@ impl Table {
                 "seed_commitment": slot.row.seed_commitment,
                 "seed": if slot.row.status == Status::Finished { Some(slot.row.seed.clone()) } else { None },
                 "seats": seats,
-                "actions": slot.log.len(),
+                "actions": slot.last_seq(),
                 "state_hash": slot.game.as_ref().map(|g| g.state_hash()),
             },
             "view": view,
@@ -315,22 +388,45 @@ impl Table {
                 seats.insert(p, u);
             }
         }
-        let rows = store.actions(row.id)?;
-        drop(store);
-        let mut slot = Slot {
-            row,
-            seats,
-            game: None,
-            log: Vec::new(),
+        let resume = if row.status == Status::Lobby {
+            Resume::default()
+        } else {
+            store.load_from(row.id)?
         };
+        drop(store);
+        let mut slot = Slot::new(row, seats);
         if slot.row.status != Status::Lobby {
-            let bad = |message: String| TableError::Replay {
-                game: slot.row.id,
-                message,
+            let id = slot.row.id;
+            let bad = |message: String| TableError::Replay { game: id, message };
+            let mut g = match resume.snapshot {
+                Some(snap) => {
+                    let g: Game = serde_json::from_str(&snap.state_json).map_err(|e| {
+                        bad(format!(
+                            "the snapshot at action {} does not load: {e}",
+                            snap.seq
+                        ))
+                    })?;
+                    if g.state_hash() != snap.state_hash {
+                        return Err(bad(format!(
+                            "the snapshot at action {} does not match the logged state hash",
+                            snap.seq
+                        )));
+                    }
+                    slot.base_seq = snap.seq;
+                    slot.base = Some(g.clone());
+                    g
+                }
+                None => self.start_game(&slot.row).map_err(bad)?.0,
             };
-            let (mut g, _) = self.start_game(&slot.row).map_err(bad)?;
             let mut log = Vec::new();
-            for r in rows {
+            for r in resume.actions {
+                let expected = slot.base_seq + log.len() as u64 + 1;
+                if r.seq != expected {
+                    return Err(bad(format!(
+                        "the log has action {} where {expected} was expected",
+                        r.seq
+                    )));
+                }
                 let power: Power = r
                     .power
                     .as_deref()
@@ -431,7 +527,7 @@ impl Table {
             Command::Start => self.start(s, caller, t, &mut out)?,
             Command::Status => out.channel(self.status_text(s, t)),
             Command::Vp => out.channel(self.vp_text(s, t)?),
-            Command::Log { last } => out.channel(self.log_text(s, last.unwrap_or(10), t)),
+            Command::Log { last } => out.channel(self.log_text(s, last.unwrap_or(10), t)?),
             Command::Map => {
                 let g = s.game.as_ref().ok_or(Msg::NotStarted)?;
                 out.channel(t.msg(&Msg::MapCaption { turn: g.turn }));
@@ -527,12 +623,7 @@ impl Table {
             created_by: Some(caller.user),
         };
         let row = self.store_do(|st| st.create(&row))?;
-        *slot = Some(Slot {
-            row,
-            seats: BTreeMap::new(),
-            game: None,
-            log: Vec::new(),
-        });
+        *slot = Some(Slot::new(row, BTreeMap::new()));
         let mut out = Outbox::default();
         let scen_name = t.loc_pick(&sc.name_en, &sc.name_ru);
         out.channel(t.msg(&Msg::GameCreated {
@@ -776,7 +867,7 @@ impl Table {
             .apply(&self.rs, power, &action)
             .map_err(|e| Msg::Rule(t.rule_error(&e)))?;
         let row = LogRow {
-            seq: s.log.len() as u64 + 1,
+            seq: s.last_seq() + 1,
             power: Some(power.as_str().to_string()),
             user_id: Some(caller.user),
             action_json: serde_json::to_string(&action).map_err(|e| Msg::StoreFailed {
@@ -785,19 +876,33 @@ impl Table {
             state_hash: next.state_hash(),
         };
         let over = next.is_over();
+        let snapshot = if snapshot_due(&before, &next, &events, s.log.len() as u64 + 1) {
+            Some(serde_json::to_string(&next).map_err(|e| Msg::StoreFailed {
+                error: e.to_string(),
+            })?)
+        } else {
+            None
+        };
         self.store_do(|st| {
-            st.append(s.row.id, &row, None)?;
+            st.append(s.row.id, &row, snapshot.as_deref())?;
             if over {
                 st.set_status(s.row.id, Status::Finished)?;
             }
             Ok(())
         })?;
-        s.log.push(Logged {
-            power,
-            user: Some(caller.user),
-            barrier: is_barrier(&before, &next, &events),
-            action,
-        });
+        if snapshot.is_some() {
+            // Undo cannot go back past this action: it becomes the base.
+            s.base_seq = row.seq;
+            s.base = Some(next.clone());
+            s.log.clear();
+        } else {
+            s.log.push(Logged {
+                power,
+                user: Some(caller.user),
+                barrier: is_barrier(&before, &next, &events),
+                action,
+            });
+        }
         s.game = Some(next);
         if over {
             s.row.status = Status::Finished;
@@ -819,7 +924,14 @@ impl Table {
         t: Texts<'_>,
         out: &mut Outbox,
     ) -> Result<(), Msg> {
-        let last = s.log.last().ok_or(Msg::NothingToUndo)?;
+        let Some(last) = s.log.last() else {
+            // The last action is the snapshot's, which is always an undo barrier.
+            return Err(if s.base_seq > 0 {
+                Msg::UndoBarrier
+            } else {
+                Msg::NothingToUndo
+            });
+        };
         if last.barrier {
             return Err(Msg::UndoBarrier);
         }
@@ -828,17 +940,22 @@ impl Table {
         }
         let what = convert::action_line(&last.action, last.power, true).unwrap_or_default();
         let keep = s.log.len() - 1;
-        // Rebuild from the start and the remaining log before touching the store.
-        let (mut g, _) = self
-            .start_game(&s.row)
-            .map_err(|e| Msg::StoreFailed { error: e })?;
+        // Rebuild from the base and the remaining log before touching the store.
+        let mut g = match &s.base {
+            Some(base) => base.clone(),
+            None => {
+                self.start_game(&s.row)
+                    .map_err(|e| Msg::StoreFailed { error: e })?
+                    .0
+            }
+        };
         for l in &s.log[..keep] {
             g.apply(&self.rs, l.power, &l.action)
                 .map_err(|e| Msg::StoreFailed {
                     error: e.to_string(),
                 })?;
         }
-        self.store_do(|st| st.truncate_after(s.row.id, keep as u64))?;
+        self.store_do(|st| st.truncate_after(s.row.id, s.base_seq + keep as u64))?;
         s.log.truncate(keep);
         s.game = Some(g);
         out.channel(t.msg(&Msg::Undone {
@@ -923,7 +1040,7 @@ impl Table {
             return false;
         };
         let image = Image {
-            name: format!("map-g{}-t{}-a{}.png", s.row.id, g.turn, s.log.len()),
+            name: format!("map-g{}-t{}-a{}.png", s.row.id, g.turn, s.last_seq()),
             png,
         };
         match out
@@ -1014,27 +1131,56 @@ impl Table {
             .join("\n"))
     }
 
-    fn log_text(&self, s: &Slot, last: usize, t: Texts<'_>) -> String {
-        if s.log.is_empty() {
-            return t.msg(&Msg::NoActions);
+    /// The last `last` actions (at most 50). Those before the latest snapshot are not kept in
+    /// memory and are read back from the store.
+    fn log_text(&self, s: &Slot, last: usize, t: Texts<'_>) -> Result<String, Msg> {
+        let total = s.last_seq();
+        if total == 0 {
+            return Ok(t.msg(&Msg::NoActions));
         }
-        let from = s.log.len().saturating_sub(last.clamp(1, 50));
-        s.log[from..]
-            .iter()
-            .enumerate()
-            .map(|(i, l)| {
-                let who = l.user.map(|u| self.name(u)).unwrap_or_default();
-                let line = convert::action_line(&l.action, l.power, true).unwrap_or_default();
+        let first = total.saturating_sub(last.clamp(1, 50) as u64) + 1;
+        let mut lines: Vec<(u64, Power, Option<UserId>, Action)> = Vec::new();
+        if first <= s.base_seq {
+            let rows = lock(&self.store)
+                .actions(s.row.id)
+                .map_err(|e| Msg::StoreFailed {
+                    error: e.to_string(),
+                })?;
+            for r in rows
+                .into_iter()
+                .filter(|r| (first..=s.base_seq).contains(&r.seq))
+            {
+                let bad = |e: String| Msg::StoreFailed {
+                    error: format!("action {}: {e}", r.seq),
+                };
+                let power: Power = r
+                    .power
+                    .as_deref()
+                    .unwrap_or_default()
+                    .parse()
+                    .map_err(|e| bad(format!("{e}")))?;
+                let action: Action =
+                    serde_json::from_str(&r.action_json).map_err(|e| bad(e.to_string()))?;
+                lines.push((r.seq, power, r.user_id, action));
+            }
+        }
+        let skip = first.saturating_sub(s.base_seq + 1) as usize;
+        for (i, l) in s.log.iter().enumerate().skip(skip) {
+            lines.push((s.base_seq + i as u64 + 1, l.power, l.user, l.action.clone()));
+        }
+        Ok(lines
+            .into_iter()
+            .map(|(seq, power, user, action)| {
+                let who = user.map(|u| self.name(u)).unwrap_or_default();
+                let line = convert::action_line(&action, power, true).unwrap_or_default();
                 format!(
-                    "{}. {} ({}): `{}`",
-                    from + i + 1,
-                    t.power(l.power),
-                    who,
+                    "{seq}. {} ({who}): `{}`",
+                    t.power(power),
                     t.command_line(&line)
                 )
             })
             .collect::<Vec<_>>()
-            .join("\n")
+            .join("\n"))
     }
 }
 

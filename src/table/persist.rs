@@ -3,6 +3,7 @@
 //! that the table runs on SQLite (`crate::store`) or in memory (tests, throw-away games).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Where a game is played: a guild (0 for none) and a channel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -70,7 +71,52 @@ pub struct PersistError(pub String);
 /// Storage result.
 pub type PResult<T> = Result<T, PersistError>;
 
-/// The operations the table needs from a store. Every write is durable when it returns `Ok`.
+/// The latest snapshot of a game, for [`GameStore::load_from`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SnapshotRow {
+    /// The state is the one after this action (always ≥ 1).
+    pub seq: u64,
+    /// The engine state as JSON.
+    pub state_json: String,
+    /// The logged state hash of action `seq`, which the restored state must match.
+    pub state_hash: String,
+}
+
+/// What [`GameStore::load_from`] returns: where to start and what to replay.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Resume {
+    /// The latest snapshot, if any.
+    pub snapshot: Option<SnapshotRow>,
+    /// Every action after the snapshot (the whole log without one), in order.
+    pub actions: Vec<LogRow>,
+}
+
+/// Makes committed writes durable before the table acknowledges them (group commit).
+///
+/// The table asks for it once, when it is created, and calls it without holding the store's
+/// lock, so that concurrent games can share one disk flush.
+pub trait Barrier: Send + Sync {
+    /// A number that grows with every commit (0 forever if commits need no barrier).
+    fn generation(&self) -> u64;
+    /// Makes every commit up to `generation` durable.
+    fn sync_through(&self, generation: u64) -> PResult<()>;
+}
+
+/// A barrier for stores whose commits are already as durable as they get.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NoBarrier;
+
+impl Barrier for NoBarrier {
+    fn generation(&self) -> u64 {
+        0
+    }
+    fn sync_through(&self, _generation: u64) -> PResult<()> {
+        Ok(())
+    }
+}
+
+/// The operations the table needs from a store. Every write is committed when it returns
+/// `Ok`, and durable once the store's [`Barrier`] has covered it.
 pub trait GameStore: Send {
     /// Creates a game in the lobby; fails if the channel has an open game.
     fn create(&mut self, row: &GameRow) -> PResult<GameRow>;
@@ -91,8 +137,20 @@ pub trait GameStore: Send {
     fn append(&mut self, id: i64, row: &LogRow, snapshot: Option<&str>) -> PResult<()>;
     /// The whole log, in order.
     fn actions(&self, id: i64) -> PResult<Vec<LogRow>>;
-    /// Removes every action after `seq`.
+    /// Removes every action after `seq`, and every snapshot past it.
     fn truncate_after(&mut self, id: i64, seq: u64) -> PResult<()>;
+    /// The latest snapshot (with the logged hash of its action) and the actions after it. The
+    /// default has no snapshots: the whole log.
+    fn load_from(&self, id: i64) -> PResult<Resume> {
+        Ok(Resume {
+            snapshot: None,
+            actions: self.actions(id)?,
+        })
+    }
+    /// The durability barrier of this store; the default does nothing.
+    fn barrier(&self) -> Arc<dyn Barrier> {
+        Arc::new(NoBarrier)
+    }
     /// The display name last stored for a user.
     fn display_name(&self, user: u64) -> PResult<Option<String>>;
     /// Stores a user's display name, writing only when it changed; returns whether it did.
@@ -110,6 +168,7 @@ pub struct MemStore {
     games: Vec<GameRow>,
     seats: HashMap<i64, Vec<(String, u64)>>,
     log: HashMap<i64, Vec<LogRow>>,
+    snapshots: HashMap<i64, Vec<(u64, String)>>,
     people: HashMap<u64, Person>,
 }
 
@@ -180,7 +239,7 @@ impl GameStore for MemStore {
     fn seats(&self, id: i64) -> PResult<Vec<(String, u64)>> {
         Ok(self.seats.get(&id).cloned().unwrap_or_default())
     }
-    fn append(&mut self, id: i64, row: &LogRow, _snapshot: Option<&str>) -> PResult<()> {
+    fn append(&mut self, id: i64, row: &LogRow, snapshot: Option<&str>) -> PResult<()> {
         let log = self.log.entry(id).or_default();
         if row.seq != log.len() as u64 + 1 {
             return Err(PersistError(format!(
@@ -190,6 +249,12 @@ impl GameStore for MemStore {
             )));
         }
         log.push(row.clone());
+        if let Some(state) = snapshot {
+            self.snapshots
+                .entry(id)
+                .or_default()
+                .push((row.seq, state.to_string()));
+        }
         Ok(())
     }
     fn actions(&self, id: i64) -> PResult<Vec<LogRow>> {
@@ -197,9 +262,40 @@ impl GameStore for MemStore {
     }
     fn truncate_after(&mut self, id: i64, seq: u64) -> PResult<()> {
         if let Some(log) = self.log.get_mut(&id) {
-            log.truncate(seq as usize);
+            log.truncate(usize::try_from(seq).unwrap_or(usize::MAX));
+        }
+        if let Some(snaps) = self.snapshots.get_mut(&id) {
+            snaps.retain(|(s, _)| *s <= seq);
         }
         Ok(())
+    }
+    fn load_from(&self, id: i64) -> PResult<Resume> {
+        let log = self.log.get(&id).map(Vec::as_slice).unwrap_or_default();
+        let latest = self.snapshots.get(&id).and_then(|s| {
+            s.iter()
+                .filter(|(seq, _)| *seq > 0)
+                .max_by_key(|(seq, _)| *seq)
+        });
+        let Some((seq, state)) = latest else {
+            return Ok(Resume {
+                snapshot: None,
+                actions: log.to_vec(),
+            });
+        };
+        let at = usize::try_from(*seq).unwrap_or(usize::MAX);
+        let action = log.get(at - 1).ok_or_else(|| {
+            PersistError(format!(
+                "game {id} has a snapshot at action {seq} but no such action"
+            ))
+        })?;
+        Ok(Resume {
+            snapshot: Some(SnapshotRow {
+                seq: *seq,
+                state_json: state.clone(),
+                state_hash: action.state_hash.clone(),
+            }),
+            actions: log[at..].to_vec(),
+        })
     }
     fn display_name(&self, user: u64) -> PResult<Option<String>> {
         Ok(self.people.get(&user).and_then(|p| p.name.clone()))
@@ -218,5 +314,59 @@ impl GameStore for MemStore {
     fn set_dms_closed(&mut self, user: u64, at: Option<i64>) -> PResult<()> {
         self.people.entry(user).or_default().dms_closed_at = at;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(seq: u64) -> LogRow {
+        LogRow {
+            seq,
+            power: Some("england".into()),
+            user_id: Some(1),
+            action_json: format!("{{\"n\":{seq}}}"),
+            state_hash: format!("h{seq}"),
+        }
+    }
+
+    #[test]
+    fn mem_store_resumes_from_its_latest_snapshot_and_undo_drops_later_ones() {
+        let mut m = MemStore::new();
+        let g = m
+            .create(&GameRow {
+                id: 0,
+                channel: Channel {
+                    guild: 1,
+                    channel: 2,
+                },
+                status: Status::Lobby,
+                scenario: "1559".into(),
+                options_json: "{}".into(),
+                seed: "1".into(),
+                seed_commitment: "c".into(),
+                locale: "en".into(),
+                created_by: None,
+            })
+            .expect("create")
+            .id;
+        for seq in 1..=6 {
+            let snap = (seq % 3 == 0).then(|| format!("state{seq}"));
+            m.append(g, &row(seq), snap.as_deref()).expect("append");
+        }
+        let r = m.load_from(g).expect("load");
+        let s = r.snapshot.expect("a snapshot");
+        assert_eq!(
+            (s.seq, s.state_json.as_str(), s.state_hash.as_str()),
+            (6, "state6", "h6")
+        );
+        assert!(r.actions.is_empty());
+        m.truncate_after(g, 4).expect("undo");
+        let r = m.load_from(g).expect("load");
+        assert_eq!(r.snapshot.map(|s| s.seq), Some(3));
+        assert_eq!(r.actions, vec![row(4)]);
+        assert_eq!(NoBarrier.generation(), 0);
+        assert!(m.barrier().sync_through(5).is_ok());
     }
 }

@@ -2,20 +2,52 @@
 //! the engine's `Game`.
 
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::engine::{Action, Game, GameOptions, Power, Ruleset};
 use crate::store::{
-    ActionRecord, ChannelKey, GameId, GameRecord, GameStatus, NewGame, Replayable, Store,
+    ActionRecord, ChannelKey, Durability, GameId, GameRecord, GameStatus, NewGame, Replayable,
+    Store, StoreOptions, StoredAction, WalSync,
 };
 
-use super::persist::{Channel, GameRow, GameStore, LogRow, PResult, PersistError, Status};
+use super::persist::{
+    Barrier, Channel, GameRow, GameStore, LogRow, PResult, PersistError, Resume, SnapshotRow,
+    Status,
+};
 
-/// Opens (or creates) the game file at `path`.
+/// Opens (or creates) the game file at `path`, with the default durability (group commit).
 pub fn open(path: &Path) -> Result<Box<dyn GameStore>, String> {
-    Store::open(path)
+    open_with(path, Durability::default())
+}
+
+/// Opens (or creates) the game file at `path` with the given durability.
+pub fn open_with(path: &Path, durability: Durability) -> Result<Box<dyn GameStore>, String> {
+    let options = StoreOptions {
+        durability,
+        ..StoreOptions::default()
+    };
+    Store::open_with(path, options)
         .map(|s| Box::new(SqliteStore(s)) as Box<dyn GameStore>)
         .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+impl Barrier for WalSync {
+    fn generation(&self) -> u64 {
+        self.committed()
+    }
+    fn sync_through(&self, generation: u64) -> PResult<()> {
+        WalSync::sync_through(self, generation).map_err(err)
+    }
+}
+
+fn log_row(a: StoredAction) -> LogRow {
+    LogRow {
+        seq: a.record.seq,
+        power: a.record.power,
+        user_id: a.record.user_id,
+        action_json: a.record.action_json,
+        state_hash: a.record.state_hash,
+    }
 }
 
 /// [`GameStore`] over the SQLite [`Store`].
@@ -135,13 +167,7 @@ impl GameStore for SqliteStore {
             .actions_after(GameId(id), 0)
             .map_err(err)?
             .into_iter()
-            .map(|a| LogRow {
-                seq: a.record.seq,
-                power: a.record.power,
-                user_id: a.record.user_id,
-                action_json: a.record.action_json,
-                state_hash: a.record.state_hash,
-            })
+            .map(log_row)
             .collect())
     }
     fn truncate_after(&mut self, id: i64, seq: u64) -> PResult<()> {
@@ -149,6 +175,30 @@ impl GameStore for SqliteStore {
             .truncate_after(GameId(id), seq)
             .map(|_| ())
             .map_err(err)
+    }
+    fn load_from(&self, id: i64) -> PResult<Resume> {
+        let loaded = self.0.load(GameId(id)).map_err(err)?;
+        let snapshot = match (loaded.snapshot, loaded.snapshot_hash) {
+            // A snapshot of the initial state saves nothing (the tail is the whole log).
+            (Some(s), _) if s.seq == 0 => None,
+            (Some(s), Some(state_hash)) => Some(SnapshotRow {
+                seq: s.seq,
+                state_json: s.state_json,
+                state_hash,
+            }),
+            (Some(s), None) => {
+                return Err(PersistError(format!(
+                    "game {id} has a snapshot at action {} without a logged hash",
+                    s.seq
+                )))
+            }
+            (None, _) => None,
+        };
+        let actions = loaded.actions.into_iter().map(log_row).collect();
+        Ok(Resume { snapshot, actions })
+    }
+    fn barrier(&self) -> Arc<dyn Barrier> {
+        self.0.syncer()
     }
     fn display_name(&self, user: u64) -> PResult<Option<String>> {
         self.0.display_name(user).map_err(err)
