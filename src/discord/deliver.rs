@@ -24,11 +24,12 @@ use serenity::all::{
     EditInteractionResponse, GuildId, Http, HttpError,
 };
 
+use super::commands::slash_path;
 use super::handler::{ephemeral_message, lock, BotState, CommandError};
 use super::help::Lang;
 use super::prompts::{private_button, public_prompt, secret_pending, secret_prompt};
 use crate::engine::{Game, Power};
-use crate::table::command::{Command, ParseError};
+use crate::table::command::{option_name, Command, ParseError};
 use crate::table::{Audience, Caller, Channel, Image, Locale, Msg, Outbox, Table, Texts, UserId};
 
 /// Discord's limit on message content.
@@ -504,10 +505,11 @@ async fn deliver(
     }
 
     let game_id = after.as_ref().map(|a| a.game_id);
+    let hand = slash_path("hand", game_loc);
     for u in notices {
         let text = t.loc_pick(
-            &format!("<@{u}> I cannot send you direct messages (they are closed for this server), so your private information waits here: press the button (only you will see it) or use `/vq hand`."),
-            &format!("<@{u}> не могу написать вам в личные сообщения (они закрыты для этого сервера), поэтому ваша личная информация ждёт здесь: нажмите кнопку (увидите только вы) или используйте `/vq hand`."),
+            &format!("<@{u}> I cannot send you direct messages (they are closed for this server), so your private information waits here: press the button (only you will see it) or use `{hand}`."),
+            &format!("<@{u}> не могу написать вам в личные сообщения (они закрыты для этого сервера), поэтому ваша личная информация ждёт здесь: нажмите кнопку (увидите только вы) или используйте `{hand}`."),
         );
         posts.push(Post {
             text,
@@ -533,9 +535,14 @@ async fn deliver(
                     );
                     let rows = secret_prompt(t, channel, a.game_id, g);
                     if send_dm(state, http, holder, &text, rows).await.is_err() {
+                        let secret = format!(
+                            "{} {}:…",
+                            slash_path("secret", game_loc),
+                            option_name(game_loc, "secret", "choice")
+                        );
                         let text = t.loc_pick(
-                            &format!("<@{holder}> I cannot send you direct messages: make the Empire's secret choice with `/vq secret choice:…` — the answer is shown only to you."),
-                            &format!("<@{holder}> не могу написать вам лично: сделайте тайный выбор Империи командой `/vq secret choice:…` — ответ увидите только вы."),
+                            &format!("<@{holder}> I cannot send you direct messages: make the Empire's secret choice with `{secret}` — the answer is shown only to you."),
+                            &format!("<@{holder}> не могу написать вам лично: сделайте тайный выбор Империи командой `{secret}` — ответ увидите только вы."),
                         );
                         posts.push(Post {
                             text,
