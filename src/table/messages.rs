@@ -726,16 +726,22 @@ impl<'a> Texts<'a> {
         }
     }
 
-    /// Land units by type: "2 regulars, 0 mercenaries, 1 cavalry".
+    /// Land units by type: "2 regulars, 1 mercenary, 0 cavalry".
     fn land_count(&self, c: &LandCount) -> String {
-        tr!(
-            self.loc,
-            "{} regulars, {} mercenaries, {} cavalry",
-            "регуляры — {}, наёмники — {}, кавалерия — {}",
-            c.regulars,
-            c.mercenaries,
-            c.cavalry
-        )
+        match self.loc {
+            Locale::En => format!(
+                "{} regular{}, {} mercenar{}, {} cavalry",
+                c.regulars,
+                if c.regulars == 1 { "" } else { "s" },
+                c.mercenaries,
+                if c.mercenaries == 1 { "y" } else { "ies" },
+                c.cavalry
+            ),
+            Locale::Ru => format!(
+                "регуляры — {}, наёмники — {}, кавалерия — {}",
+                c.regulars, c.mercenaries, c.cavalry
+            ),
+        }
     }
 
     /// A list joined by commas, or "none".
@@ -809,7 +815,7 @@ impl<'a> Texts<'a> {
                 };
                 tr!(l, "{} has {} CP left; {} costs {}", "у державы {} осталось очков: {}; {} стоит {}", p(power), left, w, cost)
             }
-            R::NotAutomated { action } => tr!(l, "{} is not automated yet; apply its effect with `adjust`", "{} пока не автоматизировано; примените эффект через `adjust`", self.action_kind(*action)),
+            R::NotAutomated { action } => tr!(l, "{} is not automated yet; apply its effect with `adjust`", "действие «{}» пока не автоматизировано; примените эффект через `adjust`", self.action_kind(*action)),
             R::NoCpCost { action } => tr!(l, "{} does not cost CP", "{} не оплачивается очками", self.action_kind(*action)),
             R::NoCostInData { key } => tr!(l, "the data gives no cost for `{}` (costs.csv)", "в данных нет стоимости для `{}` (costs.csv)", key),
             R::NotACapital { power, space, capitals } => tr!(l, "spring deployment starts from a capital of {}; {} is not one (capitals: {})", "весеннее развёртывание начинается из столицы державы {}; {} — не её столица (столицы: {})", p(power), s(space), self.list(capitals.iter().map(s).collect())),
@@ -821,7 +827,7 @@ impl<'a> Texts<'a> {
                 tr!(l, "{} is not adjacent to {}; neighbours: {}", "{} не граничит с пространством {}; соседние пространства: {}", s(to), s(from), n)
             }
             R::NoLandUnitPicked => l.pick("pick at least one land unit to move", "выберите хотя бы один сухопутный отряд").into(),
-            R::NotEnoughUnits { power, space, have, asked } => tr!(l, "{} has {} in {}; asked for {}", "у державы {} в пространстве {}: {}; запрошено: {}", p(power), self.land_count(have), s(space), self.land_count(asked)),
+            R::NotEnoughUnits { power, space, have, asked } => tr!(l, "{0} has {1} in {2}; asked for {3}", "у державы {0} в пространстве {2}: {1}; запрошено: {3}", p(power), self.land_count(have), s(space), self.land_count(asked)),
             R::LeaderNotHere { leader, power, space, army } => {
                 if *army {
                     tr!(l, "{} is not an army leader of {} in {}", "{} — не армейский лидер державы {} в пространстве {}", self.leader(leader), p(power), s(space))
@@ -832,10 +838,10 @@ impl<'a> Texts<'a> {
             R::FormationTooLarge { units, limit } => tr!(l, "a formation of {0} land units needs a leader with command {0} or more; the limit here is {1}", "группе из {0} сухопутных отрядов нужен лидер с командованием не меньше {0}; здесь предел — {1}", units, limit),
             R::BesiegedCannotLeave { power, space } => tr!(l, "{}'s units in {} are besieged and cannot move out", "войска державы {} в пространстве {} осаждены и не могут выйти", p(power), s(space)),
             R::NeutralController { power, space, controller } => tr!(l, "{} is controlled by {}, which is neither allied with nor at war with {}; declare war first", "пространство {} под контролем: {}, а это не союзник и не противник державы {}; сначала объявите войну", s(space), self.owner(*controller), p(power)),
-            R::NeutralUnits { power, space, owner } => tr!(l, "{} has units in {} and is not at war with {}", "в пространстве {} стоят войска, с владельцем которых держава {} не воюет: {}", self.owner(*owner), s(space), p(power)),
+            R::NeutralUnits { power, space, owner } => tr!(l, "{0} has units in {1} and is not at war with {2}", "в пространстве {1} стоят войска, с владельцем которых держава {2} не воюет: {0}", self.owner(*owner), s(space), p(power)),
             R::FortifiedNeedsSiege { space } => tr!(l, "{} is fortified; it changes control only by a successful siege", "{} — укреплённое пространство; оно меняет владельца только после успешной осады", s(space)),
             R::AlreadyControls { power, space } => tr!(l, "{} already controls {}", "{} уже контролирует пространство {}", p(power), s(space)),
-            R::NoUnitsNear { power, space } => tr!(l, "{} needs land units in or next to {} to take control", "чтобы взять под контроль пространство {}, держава {} должна иметь сухопутные войска в нём или по соседству", s(space), p(power)),
+            R::NoUnitsNear { power, space } => tr!(l, "{1} needs land units in or next to {0} to take control", "чтобы взять под контроль пространство {0}, держава {1} должна иметь сухопутные войска в нём или по соседству", s(space), p(power)),
             R::EnemyUnitsIn { space } => tr!(l, "enemy land units are in {}", "в пространстве {} стоят вражеские сухопутные войска", s(space)),
             R::EnemyUnitsAdjacent { space, adjacent } => tr!(l, "enemy land units in adjacent {} prevent taking control of {} (independent units would not)", "вражеские сухопутные войска в соседнем пространстве {} не дают взять под контроль пространство {} (независимые войска не мешали бы)", s(adjacent), s(space)),
             R::NotHomeSpace { power, space } => tr!(l, "{} is not a home space of {}; units are raised in home spaces", "{} — не родное пространство державы {}; войска набирают в родных пространствах", s(space), p(power)),
@@ -877,7 +883,7 @@ impl<'a> Texts<'a> {
             R::NotRevoltSpace { space } => tr!(l, "a revolt takes place in a Huguenot home space in France or a Dutch home space in the Netherlands; {} is not one", "восстание поднимают в родном пространстве гугенотов во Франции или голландцев в Нидерландах; {} не такое", s(space)),
             R::RevoltAlreadyInZone { faction } => tr!(l, "there was already a revolt {} this impulse; one revolt per zone per impulse", "в этом импульсе уже было восстание {}; одно восстание на зону за импульс", self.territory_in(*faction)),
             R::RevoltNeedsProtestant { space } => tr!(l, "{} is Catholic; a revolt needs a Protestant space", "{} — католическое пространство; для восстания нужно протестантское", s(space)),
-            R::RevoltOtherUnits { space, owner } => tr!(l, "{} holds land units in {}; a revolt needs a space free of other powers' units", "в пространстве {} стоят сухопутные войска: {}; для восстания там не должно быть чужих войск", self.owner(*owner), s(space)),
+            R::RevoltOtherUnits { space, owner } => tr!(l, "{0} holds land units in {1}; a revolt needs a space free of other powers' units", "в пространстве {1} стоят сухопутные войска: {0}; для восстания там не должно быть чужих войск", self.owner(*owner), s(space)),
             R::RevoltFortifiedNotHeld { space, holder } => tr!(l, "{} is fortified and held by {}; a fortified space changes control only by a successful siege, so a revolt there needs Protestant control", "{} — укреплённое пространство под контролем: {}; такое пространство меняет владельца только после успешной осады, поэтому восстание там возможно, лишь если оно уже у Протестанта", s(space), self.owner(*holder)),
             R::RevoltLeaderFaction { faction, leader } => tr!(l, "a revolt {} brings in only {} leaders; {} is not one", "восстание {} приводит только лидеров {}; {} не из них", self.territory_in(*faction), self.faction(*faction), self.leader(leader)),
             R::CapitalAlreadyAt { faction, space } => tr!(l, "the {} capital is already at {}; it stays until another major power takes it", "столица {} уже в пространстве {}; она остаётся там, пока её не захватит другая великая держава", self.faction(*faction), s(space)),
