@@ -355,33 +355,58 @@ impl Action {
 /// is not possible. Serialized as the action's `type` tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[allow(missing_docs)]
 pub enum ActionKind {
+    /// [`Action::DeclareWar`].
     DeclareWar,
+    /// [`Action::OfferPeace`].
     OfferPeace,
+    /// [`Action::OfferAlliance`].
     OfferAlliance,
+    /// [`Action::Accept`].
     Accept,
+    /// [`Action::Decline`].
     Decline,
+    /// [`Action::DoneDiplomacy`].
     DoneDiplomacy,
+    /// [`Action::AllyMinor`].
     AllyMinor,
+    /// [`Action::SecretChoice`].
     SecretChoice,
+    /// [`Action::RevealSecret`].
     RevealSecret,
+    /// [`Action::Deploy`].
     Deploy,
+    /// [`Action::PlaceLeader`].
     PlaceLeader,
+    /// [`Action::SkipDeployment`].
     SkipDeployment,
+    /// [`Action::Play`].
     Play,
+    /// [`Action::Pass`].
     Pass,
+    /// [`Action::Move`].
     Move,
+    /// [`Action::Control`].
     Control,
+    /// [`Action::Raise`].
     Raise,
+    /// [`Action::BuildFortress`].
     BuildFortress,
+    /// [`Action::Assault`].
     Assault,
+    /// [`Action::Revolt`].
     Revolt,
+    /// [`Action::FightForeignWar`].
     FightForeignWar,
+    /// [`Action::SendToWar`].
     SendToWar,
+    /// [`Action::WithdrawLeaders`].
     WithdrawLeaders,
+    /// [`Action::MoveHuguenotCapital`].
     MoveHuguenotCapital,
+    /// [`Action::EndImpulse`].
     EndImpulse,
+    /// [`Action::Adjust`].
     Adjust,
 }
 
