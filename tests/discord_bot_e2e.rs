@@ -1,7 +1,8 @@
 //! The real bot (serenity client + table + SQLite) played end to end through the loopback
 //! Discord emulator: lobby, hands by DM, the Empire's secret by DM buttons, a full impulse with
-//! the map picture, refusals, closed DMs, a restart mid-game with old buttons, outdated
-//! buttons, and ten channels at once.
+//! the map picture, refusals, closed DMs (remembered across a restart, retried after a delay),
+//! a restart mid-game with old buttons and display names, outdated buttons, and ten channels
+//! at once.
 
 #[path = "support/discord_emulator/mod.rs"]
 mod discord_emulator;
@@ -58,8 +59,7 @@ impl Bot {
         ack_budget: Duration,
         renderer: Arc<dyn Renderer>,
     ) -> Bot {
-        let (stop, stopped) = oneshot::channel::<()>();
-        let config = BotConfig {
+        Bot::spawn(BotConfig {
             token: emu.token(),
             rest_base: Some(emu.base_url()),
             database,
@@ -67,7 +67,24 @@ impl Bot {
             renderer: Some(renderer),
             ack_budget,
             ..BotConfig::default()
-        };
+        })
+    }
+
+    /// A bot on `database` that leaves closed DMs alone for `dm_retry_after`.
+    fn start_dm_retry(emu: &Emulator, database: PathBuf, dm_retry_after: Duration) -> Bot {
+        Bot::spawn(BotConfig {
+            token: emu.token(),
+            rest_base: Some(emu.base_url()),
+            database: Some(database),
+            seed: Some(11),
+            renderer: Some(fake_renderer()),
+            dm_retry_after,
+            ..BotConfig::default()
+        })
+    }
+
+    fn spawn(config: BotConfig) -> Bot {
+        let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(run(config, async move {
             let _ = stopped.await;
         }));
@@ -420,6 +437,44 @@ async fn three_players_play_through_secret_choice_and_an_impulse_with_a_map() {
             "{name} is not in the player's hand"
         );
     }
+
+    // `from:` of move suggests the caller's own formations only, so two players' lists never
+    // share a space; `units:` then suggests the formations in the space chosen.
+    let other = if player == g.alice { g.bob } else { g.alice };
+    let mut lists: Vec<Vec<String>> = Vec::new();
+    for who in [player, other] {
+        let ac = emu.autocomplete(who, ch, "vq", &["move"], &[("from", json!(""))], "from");
+        let got = emu.wait_choices(&ac).await;
+        assert!(!got.is_empty() && got.len() <= 25);
+        for c in &got {
+            let name = c["name"].as_str().unwrap_or_default();
+            assert!(name.contains(" — ") && name.contains("regular"), "{name}");
+        }
+        lists.push(got.iter().map(|c| c["value"].to_string()).collect());
+    }
+    assert!(
+        lists[0].iter().all(|v| !lists[1].contains(v)),
+        "two players were offered the same formation: {lists:?}"
+    );
+    let from: Value = serde_json::from_str(&lists[0][0]).expect("a JSON string");
+    let ac = emu.autocomplete(
+        player,
+        ch,
+        "vq",
+        &["move"],
+        &[("from", from), ("units", json!(""))],
+        "units",
+    );
+    let picks = emu.wait_choices(&ac).await;
+    assert!(!picks.is_empty());
+    for c in &picks {
+        let pick = c["value"].as_str().unwrap_or_default();
+        assert!(
+            vqbot::table::command::parse_units(pick).is_ok_and(|u| u.regulars + u.cavalry > 0),
+            "{pick}"
+        );
+    }
+
     let mut played = false;
     for c in &choices {
         let (_, r) = say(
@@ -556,6 +611,106 @@ async fn closed_dms_fall_back_to_a_private_button_and_an_ephemeral_hand() {
     assert_eq!(dm_attempts, 1, "the closed DMs were remembered");
     assert!(emu.dms_of(dave).is_empty());
     bot.shutdown().await;
+}
+
+/// How many DM sends Discord refused because the user's DMs are closed.
+fn closed_dm_refusals(emu: &Emulator) -> usize {
+    emu.requests()
+        .into_iter()
+        .filter(|r| r.status == 403 && r.response["code"] == 50007)
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closed_dms_and_names_survive_a_restart_and_dms_are_retried_after_the_delay() {
+    let w = World::new().await;
+    let ch = w.channel("table");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("games.sqlite3");
+    let hour = Duration::from_secs(3600);
+    let bot = Bot::start_dm_retry(&w.emu, db.clone(), hour);
+    wait_session(&w.emu, 1).await;
+    let emu = &w.emu;
+    let alice = w.user("alice");
+    let dave = w.user("dave");
+    emu.close_dms(dave);
+    ok(emu, alice, ch, "new", &[]).await;
+    ok(emu, alice, ch, "join", &[("power", json!("england"))]).await;
+    ok(emu, dave, ch, "join", &[("power", json!("france"))]).await;
+    ok(emu, alice, ch, "start", &[]).await;
+    let notice = emu
+        .wait_until("a closed-DM notice", |s| {
+            s.channel_messages(ch)
+                .into_iter()
+                .find(|m| m.content.contains("cannot send you direct messages"))
+        })
+        .await;
+    let (_, show_me) = buttons(&notice)
+        .into_iter()
+        .next()
+        .expect("a show-me button");
+    assert_eq!(closed_dm_refusals(emu), 1);
+    bot.shutdown().await;
+    let stored = vqbot::store::Store::open(&db)
+        .expect("opens")
+        .dms_closed_at(dave.0)
+        .expect("reads");
+    assert!(stored.is_some(), "the closed DMs are in the file");
+
+    // A new process on the same file, within the retry delay.
+    let bot = Bot::start_dm_retry(&w.emu, db.clone(), hour);
+    wait_session(&w.emu, 2).await;
+    // Names come from the file: dave has not spoken to this process.
+    let status = ok(emu, alice, ch, "status", &[]).await.content;
+    assert!(status.contains("France — dave"), "{status}");
+    assert!(!status.contains(&format!("<@{}>", dave.0)), "{status}");
+    // The button from before the restart shows dave his current hand, only to him.
+    let click = emu.click_component(dave, notice.id, &show_me);
+    let shown = emu.wait_response(&click).await;
+    assert!(shown.is_ephemeral(), "only dave sees it");
+    assert!(shown.content.contains("Your hand"), "{}", shown.content);
+    let cards = card_names(&shown.content);
+    assert!(!cards.is_empty(), "{}", shown.content);
+    // `/vq hand` answers here too: no DM is tried before the delay is over.
+    let (_, r) = say(emu, dave, ch, "hand", &[]).await;
+    assert!(r.is_ephemeral(), "{}", r.content);
+    assert_eq!(card_names(&r.content), cards, "the same, current hand");
+    assert_eq!(closed_dm_refusals(emu), 1, "the closed DMs were remembered");
+    for m in public(emu, ch) {
+        for c in &cards {
+            assert!(!m.content.contains(&format!("«{c}»")), "{c} leaked");
+        }
+    }
+    bot.shutdown().await;
+
+    // Once the delay is over (zero here), the next private message tries a DM again...
+    let bot = Bot::start_dm_retry(&w.emu, db.clone(), Duration::ZERO);
+    wait_session(&w.emu, 3).await;
+    let (_, r) = say(emu, dave, ch, "hand", &[]).await;
+    assert_eq!(closed_dm_refusals(emu), 2, "one new try");
+    assert!(
+        r.is_ephemeral() && card_names(&r.content) == cards,
+        "{}",
+        r.content
+    );
+    // ...and once dave opens his DMs, the hand arrives there and the mark is cleared.
+    emu.open_dms(dave);
+    let (_, r) = say(emu, dave, ch, "hand", &[]).await;
+    assert!(r.is_ephemeral(), "{}", r.content);
+    assert!(
+        card_names(&r.content).is_empty(),
+        "not shown here: {}",
+        r.content
+    );
+    let dm = dm_containing(emu, dave, "Your hand").await;
+    assert_eq!(card_names(&dm), cards);
+    assert_eq!(closed_dm_refusals(emu), 2);
+    bot.shutdown().await;
+    let stored = vqbot::store::Store::open(&db)
+        .expect("opens")
+        .dms_closed_at(dave.0)
+        .expect("reads");
+    assert_eq!(stored, None, "a delivered DM clears the mark");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,4 +1,4 @@
-//! The real vqbot Discord client (serenity + poise) against the loopback Discord emulator, and
+//! The real vqbot Discord client (serenity) against the loopback Discord emulator, and
 //! the emulator's enforcement of Discord's rules and limits.
 
 #[path = "support/discord_emulator/mod.rs"]
@@ -298,7 +298,10 @@ async fn help_answers_in_russian_for_locale_ru() {
     let ix = t.emu.invoke_slash(boris, t.channel, "vq", "help", &[]);
     let reply = t.emu.wait_response(&ix).await;
     assert!(reply.content.contains("команды /vq"), "{}", reply.content);
-    assert!(reply.content.contains("`/vq play`"));
+    // Russian help shows the Russian names a Russian Discord client offers.
+    assert!(reply.content.contains("`/vq сыграть`"), "{}", reply.content);
+    assert!(reply.content.contains("`/vq дипломатия война`"));
+    assert!(!reply.content.contains("`/vq play`"));
     assert!(!reply.content.contains("planned"));
 
     // The same user in a DM still gets Russian.

@@ -161,6 +161,14 @@ fn every_earlier_schema_version_migrates_to_the_current_one_keeping_data() {
             .query_row("PRAGMA integrity_check", [], |r| r.get(0))
             .unwrap();
         assert_eq!(ok, "ok");
+        // Version 3 (users): empty after the migration, and usable.
+        assert_eq!(
+            s.users_with_closed_dms().unwrap(),
+            vec![],
+            "from version {k}"
+        );
+        assert!(s.set_display_name(9, "Nine").unwrap());
+        assert_eq!(s.display_name(9).unwrap().as_deref(), Some("Nine"));
         if k >= 1 {
             let g = s.open_game(ChannelKey::guild(1, 2)).unwrap().unwrap();
             assert_eq!(g.id.0, 5);

@@ -1,13 +1,16 @@
 //! The `/vq` slash command, built from the table's command table ([`COMMANDS`]): one subcommand
-//! per entry, the same option names, descriptions in English with Russian localizations.
+//! per entry with the same options. Names, descriptions and choice labels are English with
+//! Russian localizations; the Russian names are the table's own Russian grammar, so what a
+//! Russian game's messages tell players to type (`вступить держава:…`) is what their Discord
+//! client shows.
 //!
-//! Command and option *names* stay the same in every locale on purpose: the table's messages
-//! (in both languages) tell players to type `join power:…`, `done`, `secret choice:…`, so a
-//! translated name would contradict them. Descriptions and choice labels are translated.
+//! Discord always sends the default (English) command, subcommand and option names in
+//! interaction data, whatever the user's locale, so interactions are read by English name.
 
 use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption};
 
-use crate::table::command::{CmdSpec, OptKind, OptSpec, COMMANDS};
+use crate::table::command::{command_name, CmdSpec, OptKind, OptSpec, COMMANDS};
+use crate::table::Locale;
 
 /// The top-level command name.
 pub const ROOT: &str = "vq";
@@ -63,6 +66,8 @@ pub fn autocompleted(kind: OptKind) -> bool {
             | OptKind::Card
             | OptKind::Power
             | OptKind::Leader
+            | OptKind::Leaders
+            | OptKind::Units
             | OptKind::RuleId
             | OptKind::CommandName
     )
@@ -74,6 +79,7 @@ fn option(o: &OptSpec) -> CreateCommandOption {
         _ => CommandOptionType::String,
     };
     let mut opt = CreateCommandOption::new(kind, o.name, o.help[0])
+        .name_localized(RU, o.ru)
         .description_localized(RU, o.help[1])
         .required(o.required);
     match o.kind {
@@ -93,6 +99,7 @@ fn option(o: &OptSpec) -> CreateCommandOption {
 
 fn subcommand(c: &CmdSpec) -> CreateCommandOption {
     let mut sub = CreateCommandOption::new(CommandOptionType::SubCommand, c.name, c.help[0])
+        .name_localized(RU, c.ru)
         .description_localized(RU, c.help[1]);
     // Discord wants required options before optional ones.
     let (required, optional): (Vec<&OptSpec>, Vec<&OptSpec>) =
@@ -110,6 +117,8 @@ fn subcommand(c: &CmdSpec) -> CreateCommandOption {
 pub struct Group {
     /// Group name.
     pub name: &'static str,
+    /// Russian name.
+    pub ru: &'static str,
     /// Description: English, Russian.
     pub help: [&'static str; 2],
     /// The table commands in it.
@@ -122,11 +131,13 @@ pub struct Group {
 pub const GROUPS: &[Group] = &[
     Group {
         name: "diplomacy",
+        ru: "дипломатия",
         help: ["war, peace and alliances", "война, мир и союзы"],
         members: &["war", "peace", "ally", "minor", "accept", "decline"],
     },
     Group {
         name: "table",
+        ru: "стол",
         help: [
             "status, victory points, the log, language, leaving",
             "положение, победные очки, журнал, язык, уход из-за стола",
@@ -135,6 +146,7 @@ pub const GROUPS: &[Group] = &[
     },
     Group {
         name: "protestant",
+        ru: "протестанты",
         help: [
             "Protestant revolts and leaders",
             "восстания и полководцы протестантов",
@@ -143,6 +155,7 @@ pub const GROUPS: &[Group] = &[
     },
     Group {
         name: "foreign",
+        ru: "внешние",
         help: ["foreign wars", "внешние войны"],
         members: &["fight", "send"],
     },
@@ -153,11 +166,13 @@ pub fn group_of(command: &str) -> Option<&'static Group> {
     GROUPS.iter().find(|g| g.members.contains(&command))
 }
 
-/// How a player types a table command on Discord: `/vq play`, `/vq diplomacy war`.
-pub fn slash_path(command: &str) -> String {
+/// How a player types a table command on Discord, in a locale: `/vq play`,
+/// `/vq diplomacy war`; `/vq сыграть`, `/vq дипломатия война`.
+pub fn slash_path(command: &str, loc: Locale) -> String {
+    let name = command_name(loc, command);
     match group_of(command) {
-        Some(g) => format!("/{ROOT} {} {command}", g.name),
-        None => format!("/{ROOT} {command}"),
+        Some(g) => format!("/{ROOT} {} {name}", loc.pick(g.name, g.ru)),
+        None => format!("/{ROOT} {name}"),
     }
 }
 
@@ -172,6 +187,7 @@ pub fn vq_command() -> CreateCommand {
     for g in GROUPS {
         let mut group =
             CreateCommandOption::new(CommandOptionType::SubCommandGroup, g.name, g.help[0])
+                .name_localized(RU, g.ru)
                 .description_localized(RU, g.help[1]);
         for c in COMMANDS.iter().filter(|c| g.members.contains(&c.name)) {
             group = group.add_sub_option(subcommand(c));
@@ -212,6 +228,45 @@ mod tests {
             n += os.iter().map(size).sum::<usize>();
         }
         n
+    }
+
+    /// Every option below `v` (groups, subcommands, options), recursively.
+    fn nodes(v: &serde_json::Value) -> Vec<&serde_json::Value> {
+        let mut out = Vec::new();
+        for o in v["options"].as_array().into_iter().flatten() {
+            out.push(o);
+            out.extend(nodes(o));
+        }
+        out
+    }
+
+    #[test]
+    fn every_name_has_a_russian_localization() {
+        let v = serde_json::to_value(vq_command()).expect("serializes");
+        let all = nodes(&v);
+        assert!(all.len() > COMMANDS.len());
+        for n in &all {
+            let ru = n["name_localizations"][RU].as_str().unwrap_or_default();
+            assert!(
+                !ru.is_empty() && ru != n["name"],
+                "{} has no Russian name",
+                n["name"]
+            );
+        }
+        // Siblings differ in both languages (groups and direct subcommands share a level).
+        let mut top: Vec<&str> = v["options"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|o| [&o["name"], &o["name_localizations"][RU]])
+            .filter_map(|n| n.as_str())
+            .collect();
+        let n = top.len();
+        top.sort_unstable();
+        top.dedup();
+        assert_eq!(top.len(), n);
+        assert_eq!(slash_path("war", Locale::Ru), "/vq дипломатия война");
+        assert_eq!(slash_path("join", Locale::En), "/vq join");
     }
 
     #[test]

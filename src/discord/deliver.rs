@@ -6,12 +6,16 @@
 //!
 //! Audiences: channel posts become public messages (split at 2000 characters, the map PNG on
 //! the last piece, the players who act next mentioned and nobody else pingable); replies are
-//! ephemeral; private messages go by DM. When a user's DMs are closed (50007) that is
-//! remembered, the text waits in memory, and the channel gets a notice with a "show me"
-//! button whose answer is ephemeral. Nothing private is ever posted in the channel.
+//! ephemeral; private messages go by DM. When a user's DMs are closed (50007) that is stored,
+//! and the channel gets a notice with a "show me" button whose ephemeral answer is the user's
+//! current hand, rendered from the game (so nothing private is stored, and the button works
+//! after a restart). DMs to that user are tried again only after the retry delay
+//! ([`super::DM_RETRY_AFTER`]); a DM that gets through clears the mark. Nothing private is
+//! ever posted in the channel.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, Context, CreateActionRow,
@@ -135,18 +139,20 @@ struct After {
 }
 
 fn after(table: &Table, channel: Channel) -> Option<After> {
-    let j = table.state_json(channel)?;
-    let game_id = j["game"]["id"].as_i64()?;
-    let locale = j["game"]["locale"]
-        .as_str()
-        .and_then(Locale::parse)
-        .unwrap_or_default();
+    let summary = table.summary(channel).ok()??;
     Some(After {
-        game_id,
-        locale,
+        game_id: summary.id,
+        locale: summary.locale,
         game: table.game(channel),
         seats: table.seats(channel),
     })
+}
+
+/// Milliseconds since the Unix epoch (the clock of the stored DM state).
+fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// The blocking part: staleness check, the table call, the state after.
@@ -159,12 +165,9 @@ fn run_table(
 ) -> Outcome {
     state.ensure_loaded(channel);
     let table = &state.table;
-    let before = table.game(channel);
+    let before = table.summary(channel).ok().flatten();
     if let Some((game_id, Some(seq))) = expect {
-        let current_id = table
-            .state_json(channel)
-            .and_then(|j| j["game"]["id"].as_i64());
-        if current_id != Some(game_id) || before.as_ref().map(|g| g.seq) != Some(seq) {
+        if before.as_ref().map(|b| (b.id, b.seq)) != Some((game_id, Some(seq))) {
             return Outcome::Stale;
         }
     }
@@ -174,9 +177,19 @@ fn run_table(
     } else {
         after(table, channel)
     };
+    // Whom this answer may DM: their stored DM state, read once per process.
+    let mut users: Vec<UserId> = vec![caller.user];
+    users.extend(outbox.messages.iter().filter_map(|m| match m.to {
+        Audience::Dm(u) => Some(u),
+        _ => None,
+    }));
+    if let Some(a) = &after {
+        users.extend(a.seats.get(&Power::Empire).copied());
+    }
+    state.load_dm_state(users);
     Outcome::Done(Box::new(Done {
         outbox,
-        before_seq: before.map(|g| g.seq),
+        before_seq: before.and_then(|b| b.seq),
         after,
     }))
 }
@@ -371,7 +384,7 @@ async fn send_dm(
     text: &str,
     components: Vec<CreateActionRow>,
 ) -> Result<(), DmError> {
-    if lock(&state.dms_closed).contains(&user) {
+    if state.dms_held_back(user, now_ms()) {
         return Err(DmError::Closed);
     }
     let cached = lock(&state.dm_channels).get(&user).copied();
@@ -399,13 +412,14 @@ async fn send_dm(
         }
         if let Err(e) = channel.send_message(http, msg).await {
             if closed_dms(&e) {
-                lock(&state.dms_closed).insert(user);
+                state.record_dm(user, true, now_ms()).await;
                 tracing::info!(user, "DMs are closed; falling back to ephemeral replies");
                 return Err(DmError::Closed);
             }
             return Err(DmError::Other(e));
         }
     }
+    state.record_dm(user, false, now_ms()).await;
     Ok(())
 }
 
@@ -433,7 +447,7 @@ async fn deliver(
     let invoker = caller.user;
     // Answers in the invoker's own DM channel are private already.
     let in_dm = ix.guild_id().is_none() && ix.channel_id().get() != channel.channel;
-    let prefer_private = from_button_hand || in_dm || lock(&state.dms_closed).contains(&invoker);
+    let prefer_private = from_button_hand || in_dm || state.dms_held_back(invoker, now_ms());
 
     let mut posts: Vec<Post> = Vec::new();
     let mut private: Vec<String> = Vec::new();
@@ -476,14 +490,9 @@ async fn deliver(
                 if u == invoker {
                     private.push(text);
                     shown_here = true;
-                } else {
-                    lock(&state.undelivered)
-                        .entry((channel, u))
-                        .or_default()
-                        .push(text);
-                    if !notices.contains(&u) {
-                        notices.push(u);
-                    }
+                } else if !notices.contains(&u) {
+                    // Not kept: the "show me" button renders their current hand instead.
+                    notices.push(u);
                 }
             }
         }
@@ -492,10 +501,6 @@ async fn deliver(
         // "Sent to you privately" is not true when it is shown right here.
         let sent = [Locale::En, Locale::Ru].map(|l| Texts::new(rs, l).msg(&Msg::HandSentDm));
         private.retain(|p| !sent.contains(p));
-    }
-    // Whatever could not reach the invoker earlier, now that they are here.
-    if let Some(waiting) = lock(&state.undelivered).remove(&(channel, invoker)) {
-        private.extend(waiting);
     }
 
     let game_id = after.as_ref().map(|a| a.game_id);

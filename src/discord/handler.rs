@@ -48,12 +48,14 @@ pub struct BotState {
     games: Mutex<HashMap<Channel, Arc<tokio::sync::Mutex<()>>>>,
     /// Channels whose game the table has loaded from the store in this process.
     loaded: Mutex<HashSet<Channel>>,
-    /// Users whose DMs are closed (50007): no more DM attempts, ephemeral fallbacks instead.
-    pub(crate) dms_closed: Mutex<HashSet<UserId>>,
+    /// The stored DM state of the users met in this process: when a DM last failed because
+    /// their DMs are closed (50007), `None` when they are not marked closed. Read from the
+    /// table once per user and written through to it, so it survives a restart.
+    dm_closed: Mutex<HashMap<UserId, Option<i64>>>,
+    /// How long after a failure the bot leaves a closed DM channel alone.
+    dm_retry_after: Duration,
     /// DM channel ids by user.
     pub(crate) dm_channels: Mutex<HashMap<UserId, ChannelId>>,
-    /// Private texts that could not be delivered, shown at the user's next interaction there.
-    pub(crate) undelivered: Mutex<HashMap<(Channel, UserId), Vec<String>>>,
     registered: AtomicBool,
     registration_failure: Mutex<Option<String>>,
     shard_manager: OnceLock<Arc<ShardManager>>,
@@ -74,16 +76,21 @@ impl Drop for InFlight<'_> {
 }
 
 impl BotState {
-    pub(crate) fn new(table: Arc<Table>, dev_guild: Option<GuildId>, ack_budget: Duration) -> Self {
+    pub(crate) fn new(
+        table: Arc<Table>,
+        dev_guild: Option<GuildId>,
+        ack_budget: Duration,
+        dm_retry_after: Duration,
+    ) -> Self {
         BotState {
             table,
             dev_guild,
             ack_budget,
             games: Mutex::new(HashMap::new()),
             loaded: Mutex::new(HashSet::new()),
-            dms_closed: Mutex::new(HashSet::new()),
+            dm_closed: Mutex::new(HashMap::new()),
+            dm_retry_after,
             dm_channels: Mutex::new(HashMap::new()),
-            undelivered: Mutex::new(HashMap::new()),
             registered: AtomicBool::new(false),
             registration_failure: Mutex::new(None),
             shard_manager: OnceLock::new(),
@@ -133,15 +140,55 @@ impl BotState {
         if lock(&self.loaded).contains(&channel) {
             return;
         }
-        // Any command loads the channel's game first; `help` changes nothing.
-        let _ = self.table.handle_command(
-            channel,
-            &Caller::new(0, "vqbot"),
-            Ok(Command::Help {
-                command: Some("help".into()),
-            }),
-        );
+        if let Err(e) = self.table.summary(channel) {
+            // Not marked loaded: the next call tries again, and the command reports it.
+            tracing::warn!(%e, "loading a game failed");
+            return;
+        }
         lock(&self.loaded).insert(channel);
+    }
+
+    /// Reads the stored DM state of these users, for those not read yet in this process.
+    /// Blocking. A failed read leaves the user unknown (a DM to them is simply tried).
+    pub(crate) fn load_dm_state(&self, users: impl IntoIterator<Item = UserId>) {
+        for user in users {
+            if lock(&self.dm_closed).contains_key(&user) {
+                continue;
+            }
+            match self.table.dms_closed_at(user) {
+                Ok(at) => {
+                    lock(&self.dm_closed).entry(user).or_insert(at);
+                }
+                Err(e) => tracing::warn!(user, error = %e, "reading the DM state failed"),
+            }
+        }
+    }
+
+    /// Whether DMs to `user` are held back at `now` (Unix ms): they were found closed less
+    /// than the retry delay ago. Users whose DMs were found closed longer ago get a new try.
+    pub(crate) fn dms_held_back(&self, user: UserId, now: i64) -> bool {
+        let retry = i64::try_from(self.dm_retry_after.as_millis()).unwrap_or(i64::MAX);
+        match lock(&self.dm_closed).get(&user) {
+            Some(Some(at)) => now.saturating_sub(*at) < retry,
+            _ => false,
+        }
+    }
+
+    /// Records the outcome of a DM attempt to `user` at `now`: closed (`true`) or delivered.
+    /// Written to the store only when it changes what is stored; a failed write is logged
+    /// (the in-memory state still holds for this process).
+    pub(crate) async fn record_dm(&self, user: UserId, closed: bool, now: i64) {
+        let at = closed.then_some(now);
+        let previous = lock(&self.dm_closed).insert(user, at);
+        if !closed && previous == Some(None) {
+            return;
+        }
+        let table = self.table.clone();
+        match tokio::task::spawn_blocking(move || table.set_dms_closed(user, at)).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tracing::warn!(user, error = %e, "storing the DM state failed"),
+            Err(e) => tracing::warn!(user, error = %e, "storing the DM state panicked"),
+        }
     }
 }
 
@@ -352,7 +399,7 @@ async fn autocomplete(
                     seats: &seats,
                     user,
                 };
-                suggest(table.ruleset(), loc, &inv.name, &focused, &typed, &view)
+                suggest(table.ruleset(), loc, &inv, &focused, &typed, &view)
             })
             .await
             .map_err(|e| CommandError::Table(e.to_string()))?

@@ -1,7 +1,7 @@
 //! The text of `/vq help`, in English and Russian, generated from the table's command table.
 
-use super::commands::slash_path;
-use crate::table::command::COMMANDS;
+use super::commands::{slash_path, ROOT};
+use crate::table::command::{command_name, option_name, COMMANDS};
 use crate::table::Locale;
 
 /// Language of a reply, chosen from the Discord locale of the invoking user.
@@ -39,7 +39,7 @@ impl Lang {
     }
 }
 
-/// The whole help message in `lang`: every command with its Discord path.
+/// The whole help message in `lang`: every command with its Discord path in that language.
 pub fn help_text(lang: Lang) -> String {
     let mut text = String::from(lang.pick(
         "**Virgin Queen table: /vq commands**",
@@ -48,15 +48,20 @@ pub fn help_text(lang: Lang) -> String {
     text.push('\n');
     for c in COMMANDS {
         text.push('`');
-        text.push_str(&slash_path(c.name));
+        text.push_str(&slash_path(c.name, lang.locale()));
         text.push_str("`: ");
         text.push_str(c.help[lang as usize]);
         text.push('\n');
     }
-    text.push_str(lang.pick(
-        "`/vq help command:…` explains one command.",
-        "`/vq help command:…` — подробно об одной команде.",
-    ));
+    let loc = lang.locale();
+    let (help, command) = (
+        command_name(loc, "help"),
+        option_name(loc, "help", "command"),
+    );
+    text.push_str(&match lang {
+        Lang::En => format!("`/{ROOT} {help} {command}:…` explains one command."),
+        Lang::Ru => format!("`/{ROOT} {help} {command}:…` — подробно об одной команде."),
+    });
     text
 }
 
@@ -79,7 +84,7 @@ mod tests {
             let text = help_text(lang);
             for c in COMMANDS {
                 assert!(
-                    text.contains(&slash_path(c.name)),
+                    text.contains(&slash_path(c.name, lang.locale())),
                     "{lang:?} lacks {}",
                     c.name
                 );

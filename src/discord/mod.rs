@@ -3,8 +3,9 @@
 //! [`run`] connects to Discord (or, in tests, to a loopback emulator through
 //! [`BotConfig::rest_base`]), registers `/vq` (one subcommand per entry of the table's command
 //! table), and answers slash commands, autocomplete and button clicks until the shutdown future
-//! completes. The framework is serenity's own event handler: the commands are built at run time
-//! from the table's grammar, which poise's compile-time command macros cannot express.
+//! completes. There is no command framework on top of serenity: `/vq` is built at run time from
+//! the table's grammar ([`vq_command`]) and interactions are routed by serenity's event handler,
+//! so serenity is the only Discord dependency.
 //!
 //! Per game, commands run one at a time (an async lock per channel, held while the table works
 //! on a blocking thread and while the answer is delivered, so posts of two commands never
@@ -34,6 +35,13 @@ pub use handler::CommandError;
 /// future completed.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 
+/// How long the bot leaves a user's DMs alone after a DM failed because they are closed
+/// (Discord error 50007). Until then their private messages go to the "show me" button and
+/// ephemeral answers; the first private message after it tries a DM again (and a success clears
+/// the mark). Long enough not to hammer Discord with sends bound to fail, short enough that a
+/// player who opens their DMs soon gets them again.
+pub const DM_RETRY_AFTER: Duration = Duration::from_secs(10 * 60);
+
 /// How to reach Discord and where the games live.
 #[derive(Clone)]
 pub struct BotConfig {
@@ -58,6 +66,9 @@ pub struct BotConfig {
     /// Answer directly when the table is done within this time, else defer first and follow
     /// up. Well under Discord's 3-second acknowledgement deadline.
     pub ack_budget: Duration,
+    /// How long to leave closed DMs alone before trying again; [`DM_RETRY_AFTER`] by default
+    /// (tests shorten it).
+    pub dm_retry_after: Duration,
 }
 
 impl Default for BotConfig {
@@ -72,6 +83,7 @@ impl Default for BotConfig {
             seed: None,
             renderer: None,
             ack_budget: Duration::from_millis(800),
+            dm_retry_after: DM_RETRY_AFTER,
         }
     }
 }
@@ -88,6 +100,7 @@ impl fmt::Debug for BotConfig {
             .field("seed", &self.seed)
             .field("renderer", &self.renderer.is_some())
             .field("ack_budget", &self.ack_budget)
+            .field("dm_retry_after", &self.dm_retry_after)
             .finish()
     }
 }
@@ -197,6 +210,7 @@ pub async fn run(
         Arc::new(table),
         dev_guild,
         config.ack_budget,
+        config.dm_retry_after,
     ));
     let mut client = ClientBuilder::new_with_http(http, GatewayIntents::non_privileged())
         .event_handler_arc(Arc::new(handler::Handler(state.clone())))

@@ -1,12 +1,14 @@
 //! Autocomplete: what to suggest for a focused option, from the ruleset and the caller's own
-//! view of the game (their hand, their formations). Never another player's cards.
+//! view of the game (their hand, their formations, their foreign wars). Never another player's
+//! cards.
 
 use std::collections::BTreeMap;
 
-use crate::engine::{Game, Owner, Power, Ruleset};
-use crate::table::command::{OptKind, COMMANDS};
+use crate::engine::board::Force;
+use crate::engine::{Game, Owner, Power, Ruleset, View, Viewer};
+use crate::table::command::{Invocation, OptKind, COMMANDS};
 use crate::table::rules::RULES;
-use crate::table::{Locale, Texts, UserId};
+use crate::table::{resolve, Locale, Texts, UserId};
 
 /// Discord shows at most 25 suggestions.
 pub const MAX_CHOICES: usize = 25;
@@ -55,17 +57,102 @@ impl CallerView<'_> {
             .map(|(p, _)| *p)
             .collect()
     }
+
+    /// The game as each of the caller's powers sees it (nothing before the start).
+    fn my_views(&self, rs: &Ruleset) -> Vec<(Power, View)> {
+        match self.game {
+            Some(g) => self
+                .mine()
+                .into_iter()
+                .map(|p| (p, g.view(rs, Viewer::Power(p))))
+                .collect(),
+            None => Vec::new(),
+        }
+    }
 }
 
-/// Suggestions for option `option` of table command `command`, given what was typed.
+/// One of the caller's formations: a power's units and leaders in one space.
+struct Formation {
+    power: Power,
+    space: usize,
+    force: Force,
+}
+
+/// The caller's formations on the map, from their own views; `land` keeps only those with land
+/// units or leaders (what `move`, `deploy` and `send` take).
+fn formations(rs: &Ruleset, view: &CallerView<'_>) -> Vec<Formation> {
+    let mut out = Vec::new();
+    for (p, v) in view.my_views(rs) {
+        for (i, st) in v.board.spaces.iter().enumerate() {
+            for f in &st.forces {
+                let land = f.regulars > 0 || f.mercenaries > 0 || f.cavalry > 0;
+                if f.owner == Some(Owner::Major(p)) && (land || !f.leaders.is_empty()) {
+                    out.push(Formation {
+                        power: p,
+                        space: i,
+                        force: f.clone(),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// "4 regulars, 1 cavalry, Henri II" in a locale.
+fn force_text(t: &Texts<'_>, f: &Force) -> String {
+    let en = |n: u8, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let mut parts = Vec::new();
+    let counts = [
+        (f.regulars, "regular", "regulars", "рег."),
+        (f.mercenaries, "mercenary", "mercenaries", "наём."),
+        (f.cavalry, "cavalry", "cavalry", "кав."),
+        (f.squadrons, "squadron", "squadrons", "эскадр."),
+    ];
+    for (n, one, many, ru) in counts {
+        if n > 0 {
+            parts.push(match t.loc {
+                Locale::En => en(n, one, many),
+                Locale::Ru => format!("{n} {ru}"),
+            });
+        }
+    }
+    parts.extend(f.leaders.iter().map(|l| t.leader(l)));
+    parts.join(", ")
+}
+
+/// The unit pick that names a whole formation: `4r 1c HENRI_II`.
+fn pick_text(f: &Force) -> String {
+    let mut parts = Vec::new();
+    for (n, k) in [(f.regulars, 'r'), (f.mercenaries, 'm'), (f.cavalry, 'c')] {
+        if n > 0 {
+            parts.push(format!("{n}{k}"));
+        }
+    }
+    parts.extend(f.leaders.iter().cloned());
+    parts.join(" ")
+}
+
+/// The value given so far for another option of the command being typed.
+fn given<'a>(inv: &'a Invocation, option: &str) -> Option<&'a str> {
+    inv.options
+        .iter()
+        .find(|(k, _)| k == option)
+        .map(|(_, v)| v.trim())
+        .filter(|v| !v.is_empty())
+}
+
+/// Suggestions for option `option` of the command `inv` (with the options filled so far),
+/// given what was typed into it.
 pub fn suggest(
     rs: &Ruleset,
     loc: Locale,
-    command: &str,
+    inv: &Invocation,
     option: &str,
     typed: &str,
     view: &CallerView<'_>,
 ) -> Vec<Suggestion> {
+    let command = inv.name.as_str();
     let t = Texts::new(rs, loc);
     let kind = COMMANDS
         .iter()
@@ -75,33 +162,30 @@ pub fn suggest(
     let mut out = Vec::new();
     match kind {
         Some(OptKind::Space) => {
-            // The caller's formations first where a formation is named (`from:`).
-            if option == "from" {
-                if let Some(g) = view.game {
-                    let mine = view.mine();
-                    for (i, st) in g.board.spaces.iter().enumerate() {
-                        let has = st.forces.iter().any(|f| {
-                            matches!(f.owner, Some(Owner::Major(p)) if mine.contains(&p))
-                                && (f.regulars > 0
-                                    || f.mercenaries > 0
-                                    || f.cavalry > 0
-                                    || f.squadrons > 0
-                                    || !f.leaders.is_empty())
-                        });
-                        if let (true, Some(sp)) = (has, rs.spaces.get(i)) {
-                            push(
-                                &mut out,
-                                typed,
-                                &[&sp.id, &sp.name_en, &sp.name_ru],
-                                label(loc, &sp.name_en, &sp.name_ru),
-                                sp.id.clone(),
-                            );
-                        }
+            // Where a formation is named (`from:` of move, deploy, send): the caller's own.
+            if option == "from" && view.game.is_some() {
+                let several = view.mine().len() > 1;
+                for f in formations(rs, view) {
+                    let Some(sp) = rs.spaces.get(f.space) else {
+                        continue;
+                    };
+                    let mut name = format!(
+                        "{} — {}",
+                        label(loc, &sp.name_en, &sp.name_ru),
+                        force_text(&t, &f.force)
+                    );
+                    if several {
+                        name.push_str(&format!(" ({})", t.power(f.power)));
                     }
-                    if !out.is_empty() || !typed.is_empty() {
-                        return out;
-                    }
+                    push(
+                        &mut out,
+                        typed,
+                        &[&sp.id, &sp.name_en, &sp.name_ru],
+                        name,
+                        sp.id.clone(),
+                    );
                 }
+                return out;
             }
             for sp in &rs.spaces {
                 push(
@@ -111,6 +195,77 @@ pub fn suggest(
                     label(loc, &sp.name_en, &sp.name_ru),
                     sp.id.clone(),
                 );
+            }
+        }
+        Some(OptKind::Card) if command == "fight" || command == "send" => {
+            // The caller's foreign wars: still fighting (`fight`) or still short of units (`send`).
+            for (_, v) in view.my_views(rs) {
+                for w in v
+                    .foreign_wars
+                    .iter()
+                    .filter(|w| view.mine().contains(&w.power))
+                {
+                    let open = if command == "fight" {
+                        w.army > 0
+                    } else {
+                        w.missing() > 0
+                    };
+                    if !open || out.iter().any(|s| s.value == w.card.to_string()) {
+                        continue;
+                    }
+                    let (en, ru) = rs.card(w.card).map_or((String::new(), String::new()), |c| {
+                        (c.name_en.clone(), c.name_ru.clone())
+                    });
+                    let state = match loc {
+                        Locale::En => format!(
+                            "{}: {}/{} units sent, foreign army {}",
+                            t.power(w.power),
+                            w.units.land(),
+                            w.required,
+                            w.army
+                        ),
+                        Locale::Ru => format!(
+                            "{}: послано войск {}/{}, чужая армия {}",
+                            t.power(w.power),
+                            w.units.land(),
+                            w.required,
+                            w.army
+                        ),
+                    };
+                    push(
+                        &mut out,
+                        typed,
+                        &[&w.card.to_string(), &en, &ru],
+                        format!("{} — {state}", t.card(w.card)),
+                        w.card.to_string(),
+                    );
+                }
+            }
+        }
+        Some(OptKind::Units) => {
+            // The caller's formations, in the space already given in `from:` if there is one.
+            let from = given(inv, "from").and_then(|f| resolve::space(rs, f).ok());
+            let several = view.mine().len() > 1;
+            for f in formations(rs, view) {
+                let Some(sp) = rs.spaces.get(f.space) else {
+                    continue;
+                };
+                if from.as_ref().is_some_and(|id| *id != sp.id) {
+                    continue;
+                }
+                let pick = pick_text(&f.force);
+                if pick.is_empty() {
+                    continue;
+                }
+                let mut name = format!(
+                    "{}: {}",
+                    label(loc, &sp.name_en, &sp.name_ru),
+                    force_text(&t, &f.force)
+                );
+                if several {
+                    name.push_str(&format!(" ({})", t.power(f.power)));
+                }
+                push(&mut out, typed, &[&pick, &name], name.clone(), pick.clone());
             }
         }
         Some(OptKind::Card) => {
@@ -159,6 +314,46 @@ pub fn suggest(
                 );
             }
         }
+        Some(OptKind::Leader | OptKind::Leaders) if command != "adjust" => {
+            // The caller's own Protestant leaders (only they are placed, brought in by a revolt
+            // or withdrawn): on the map to take off (`withdraw`), off it to bring in (`place`,
+            // `revolt`). A list option keeps what was typed before the last comma.
+            let (head, last) = match typed.rsplit_once(',') {
+                Some((h, l)) => (format!("{},", h.trim_end()), l),
+                None => (String::new(), typed),
+            };
+            let mine = view.mine();
+            let Some(g) = view.game else {
+                return out;
+            };
+            let on_map: Vec<String> = formations(rs, view)
+                .into_iter()
+                .flat_map(|f| f.force.leaders)
+                .collect();
+            let protestant = |l: &&crate::engine::ruleset::Leader| {
+                l.power == Power::Protestant && mine.contains(&l.power)
+            };
+            for l in rs.leaders.iter().filter(protestant) {
+                let wanted = if command == "withdraw" {
+                    on_map.contains(&l.id)
+                } else {
+                    g.off_map.contains(&l.id) && l.enters_turn.is_none_or(|t| t <= g.turn)
+                };
+                if wanted
+                    && !head
+                        .split([',', ' '])
+                        .any(|w| w.eq_ignore_ascii_case(&l.id))
+                {
+                    push(
+                        &mut out,
+                        last,
+                        &[&l.id, &l.name_en, &l.name_ru],
+                        label(loc, &l.name_en, &l.name_ru),
+                        format!("{head}{}", l.id),
+                    );
+                }
+            }
+        }
         Some(OptKind::Leader) => {
             for l in &rs.leaders {
                 push(
@@ -187,8 +382,8 @@ pub fn suggest(
                 push(
                     &mut out,
                     typed,
-                    &[c.name],
-                    format!("{} — {}", c.name, c.describe(loc)),
+                    &[c.name, c.ru],
+                    format!("{} — {}", c.name_in(loc), c.describe(loc)),
                     c.name.to_string(),
                 );
             }
@@ -204,5 +399,264 @@ fn label(loc: Locale, en: &str, ru: &str) -> String {
         Locale::En => format!("{en} ({ru})"),
         Locale::Ru if en.is_empty() || en == ru => ru.to_string(),
         Locale::Ru => format!("{ru} ({en})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::foreign_war::ForeignWar;
+    use crate::engine::{GameOptions, PowerSet, Units};
+    use crate::table::command::parse_units;
+
+    const EMPIRE_USER: UserId = 1;
+    const OTTOMAN_USER: UserId = 2;
+
+    fn setup() -> (Ruleset, Game, BTreeMap<Power, UserId>) {
+        let rs = crate::data::load_default().expect("shipped data loads");
+        let opts = GameOptions {
+            scenario: "1559".into(),
+            powers: PowerSet::all(),
+        };
+        let (mut g, _) = Game::new(&rs, &opts, 11).expect("game starts");
+        g.wars.push(ForeignWar {
+            card: 11,
+            power: Power::Empire,
+            required: 3,
+            army: 2,
+            units: Units {
+                regulars: 1,
+                ..Units::default()
+            },
+        });
+        g.wars.push(ForeignWar {
+            card: 10,
+            power: Power::Ottoman,
+            required: 2,
+            army: 0,
+            units: Units {
+                regulars: 2,
+                ..Units::default()
+            },
+        });
+        let seats = BTreeMap::from([(Power::Empire, EMPIRE_USER), (Power::Ottoman, OTTOMAN_USER)]);
+        (rs, g, seats)
+    }
+
+    fn ask(
+        rs: &Ruleset,
+        g: &Game,
+        seats: &BTreeMap<Power, UserId>,
+        user: UserId,
+        loc: Locale,
+        line: &str,
+        option: &str,
+    ) -> Vec<Suggestion> {
+        let inv = crate::table::command::tokenize(line).expect("a valid line");
+        let view = CallerView {
+            game: Some(g),
+            seats,
+            user,
+        };
+        suggest(rs, loc, &inv, option, "", &view)
+    }
+
+    /// Spaces where `p` has land units or leaders.
+    fn spaces_of(rs: &Ruleset, g: &Game, p: Power) -> Vec<String> {
+        let mut out: Vec<String> = g
+            .board
+            .spaces
+            .iter()
+            .enumerate()
+            .filter(|(_, st)| {
+                st.forces.iter().any(|f| {
+                    f.owner == Some(Owner::Major(p))
+                        && (f.regulars + f.mercenaries + f.cavalry > 0 || !f.leaders.is_empty())
+                })
+            })
+            .map(|(i, _)| rs.spaces[i].id.clone())
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    #[test]
+    fn from_suggests_only_the_callers_formations() {
+        let (rs, g, seats) = setup();
+        let empire = spaces_of(&rs, &g, Power::Empire);
+        assert!(!empire.is_empty() && !spaces_of(&rs, &g, Power::Ottoman).is_empty());
+        for cmd in ["move from:", "deploy from:", "send card:11 from:"] {
+            let got = ask(&rs, &g, &seats, EMPIRE_USER, Locale::En, cmd, "from");
+            let mut values: Vec<String> = got.iter().map(|s| s.value.clone()).collect();
+            values.sort();
+            values.dedup();
+            assert_eq!(values, empire, "{cmd}");
+            for s in &got {
+                assert!(s.name.contains(" — "), "{}", s.name);
+                assert!(
+                    s.name.contains("regular") || s.name.contains("cavalry"),
+                    "{}",
+                    s.name
+                );
+            }
+        }
+        let ru = ask(
+            &rs,
+            &g,
+            &seats,
+            EMPIRE_USER,
+            Locale::Ru,
+            "move from:",
+            "from",
+        );
+        assert!(ru.iter().any(|s| s.name.contains("рег.")), "{ru:?}");
+        // Someone without a seat has no formations.
+        assert!(ask(&rs, &g, &seats, 99, Locale::En, "move from:", "from").is_empty());
+    }
+
+    #[test]
+    fn units_suggest_the_formations_in_the_given_space() {
+        let (rs, g, seats) = setup();
+        let empire = spaces_of(&rs, &g, Power::Empire);
+        let here = &empire[0];
+        let line = format!("move from:{here} to:x units:");
+        let got = ask(&rs, &g, &seats, EMPIRE_USER, Locale::En, &line, "units");
+        assert!(!got.is_empty());
+        let s = rs.space_id(here).expect("known space");
+        for sug in &got {
+            let pick = parse_units(&sug.value).expect("a valid unit pick");
+            let matches = g.board.at(s).forces.iter().any(|f| {
+                f.owner == Some(Owner::Major(Power::Empire))
+                    && (f.regulars, f.mercenaries, f.cavalry)
+                        == (pick.regulars, pick.mercenaries, pick.cavalry)
+                    && f.leaders == pick.leaders
+            });
+            assert!(matches, "{sug:?} is not a formation in {here}");
+        }
+        // Without `from:`, every formation of the caller, and never the other power's.
+        let all = ask(&rs, &g, &seats, OTTOMAN_USER, Locale::En, "move", "units");
+        let ottoman: Vec<String> = spaces_of(&rs, &g, Power::Ottoman)
+            .iter()
+            .map(|id| rs.space(rs.space_id(id).expect("known")).name_en.clone())
+            .collect();
+        assert!(!all.is_empty());
+        for sug in &all {
+            let space = sug.name.split([':', '(']).next().unwrap_or_default();
+            assert!(ottoman.iter().any(|n| n == space.trim()), "{sug:?}");
+        }
+    }
+
+    #[test]
+    fn leaders_are_the_callers_own() {
+        let (rs, mut g, mut seats) = setup();
+        const PROTESTANT_USER: UserId = 3;
+        seats.insert(Power::Protestant, PROTESTANT_USER);
+        let waiting: Vec<String> = rs
+            .leaders
+            .iter()
+            .filter(|l| l.power == Power::Protestant && g.off_map.contains(&l.id))
+            .filter(|l| l.enters_turn.is_none_or(|t| t <= g.turn))
+            .map(|l| l.id.clone())
+            .collect();
+        assert!(waiting.len() >= 2, "Protestant leaders wait off the map");
+        let place = |g: &Game, user| {
+            ask(&rs, g, &seats, user, Locale::En, "place", "leader")
+                .into_iter()
+                .map(|s| s.value)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(place(&g, PROTESTANT_USER), waiting);
+        assert!(place(&g, EMPIRE_USER)
+            .iter()
+            .all(|id| !waiting.contains(id)));
+
+        // A list keeps what was typed before the last comma and offers the others.
+        let inv = crate::table::command::tokenize("revolt").expect("parses");
+        let view = CallerView {
+            game: Some(&g),
+            seats: &seats,
+            user: PROTESTANT_USER,
+        };
+        let typed = format!("{}, ", waiting[0]);
+        let got: Vec<String> = suggest(&rs, Locale::En, &inv, "leaders", &typed, &view)
+            .into_iter()
+            .map(|s| s.value)
+            .collect();
+        let want: Vec<String> = waiting[1..]
+            .iter()
+            .map(|id| format!("{},{id}", waiting[0]))
+            .collect();
+        assert_eq!(got, want);
+
+        // One leader enters the map: now it is the one to withdraw, and no longer to place.
+        let id = waiting[0].clone();
+        g.off_map.retain(|x| *x != id);
+        let paris = rs.space_id("PARIS").expect("Paris");
+        let mut f = Force::new(Owner::Major(Power::Protestant), None);
+        f.regulars = 1;
+        f.leaders.push(id.clone());
+        g.board.spaces[paris.idx()].forces.push(f);
+        let withdraw = ask(
+            &rs,
+            &g,
+            &seats,
+            PROTESTANT_USER,
+            Locale::En,
+            "withdraw",
+            "leaders",
+        );
+        let values: Vec<&str> = withdraw.iter().map(|s| s.value.as_str()).collect();
+        assert_eq!(values, [id.as_str()]);
+        assert!(!place(&g, PROTESTANT_USER).contains(&id));
+        assert!(ask(
+            &rs,
+            &g,
+            &seats,
+            EMPIRE_USER,
+            Locale::En,
+            "withdraw",
+            "leaders"
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn command_names_are_found_and_shown_in_the_callers_language() {
+        let (rs, g, seats) = setup();
+        let inv = crate::table::command::tokenize("help").expect("parses");
+        let view = CallerView {
+            game: Some(&g),
+            seats: &seats,
+            user: EMPIRE_USER,
+        };
+        let got = suggest(&rs, Locale::Ru, &inv, "command", "вступ", &view);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(got[0].name.starts_with("вступить — "), "{}", got[0].name);
+        assert_eq!(got[0].value, "join");
+    }
+
+    #[test]
+    fn foreign_war_cards_for_fight_and_send() {
+        let (rs, g, seats) = setup();
+        for cmd in ["fight", "send"] {
+            let got = ask(&rs, &g, &seats, EMPIRE_USER, Locale::En, cmd, "card");
+            let values: Vec<&str> = got.iter().map(|s| s.value.as_str()).collect();
+            assert_eq!(values, ["11"], "{cmd}: {got:?}");
+            assert!(got[0].name.contains("1/3"), "{}", got[0].name);
+        }
+        // The Ottoman war has no army left and all its units: nothing to fight or send.
+        for cmd in ["fight", "send"] {
+            let got = ask(&rs, &g, &seats, OTTOMAN_USER, Locale::En, cmd, "card");
+            assert!(got.is_empty(), "{cmd}: {got:?}");
+        }
+        // `play` still suggests the caller's own hand, and only it.
+        let hand = &g.hands[Power::Empire as usize];
+        let got = ask(&rs, &g, &seats, EMPIRE_USER, Locale::En, "play", "card");
+        assert!(!got.is_empty());
+        for s in &got {
+            let n: u16 = s.value.parse().expect("a card number");
+            assert!(hand.contains(&n), "{n} is not in the Empire's hand");
+        }
     }
 }

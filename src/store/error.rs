@@ -87,6 +87,14 @@ pub enum StoreError {
         /// Its status.
         status: GameStatus,
     },
+    /// A game's options were to change after it left the lobby.
+    #[error("{game} is {status}: its options are fixed once it leaves the lobby")]
+    OptionsFixed {
+        /// The game.
+        game: GameId,
+        /// Its status.
+        status: GameStatus,
+    },
     /// A status change that the game's life cycle does not allow.
     #[error("{game} cannot go from {from} to {to}")]
     BadTransition {

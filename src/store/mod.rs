@@ -15,8 +15,10 @@
 
 mod error;
 mod export;
+mod people;
 pub mod replay;
 mod schema;
+mod settings;
 
 use std::fmt;
 use std::path::Path;
@@ -27,6 +29,7 @@ use serde::{Deserialize, Serialize};
 
 pub use error::{Result, StoreError};
 pub use export::{GameExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION};
+pub use people::UserRecord;
 pub use replay::{load_game, verify, ReplayError, Replayable, Verified};
 pub use schema::{Migration, APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};
 

@@ -33,6 +33,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0002_game_origin.sql",
         sql: include_str!("../../migrations/0002_game_origin.sql"),
     },
+    Migration {
+        version: 3,
+        name: "0003_people.sql",
+        sql: include_str!("../../migrations/0003_people.sql"),
+    },
 ];
 
 /// The schema version this binary writes.

@@ -28,6 +28,8 @@ pub enum OptKind {
     Power,
     /// A leader (id or name).
     Leader,
+    /// Several leaders, separated by commas or spaces.
+    Leaders,
     /// A unit pick such as `4r 2c suleiman`.
     Units,
     /// A rule id such as `R-GAME-PLAYERS`.
@@ -39,8 +41,10 @@ pub enum OptKind {
 /// One option of a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OptSpec {
-    /// Option name (lower case, as in slash commands).
+    /// Option name (lower case, as in slash commands): the English, canonical name.
     pub name: &'static str,
+    /// The Russian name (lower case, a valid Discord option name), also accepted when typed.
+    pub ru: &'static str,
     /// Value kind.
     pub kind: OptKind,
     /// Whether it must be given.
@@ -52,18 +56,36 @@ pub struct OptSpec {
 /// One command: its name, options and description.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CmdSpec {
-    /// Command name (the slash subcommand).
+    /// Command name (the slash subcommand): the English, canonical name.
     pub name: &'static str,
+    /// The Russian name (lower case, a valid Discord name), also accepted when typed.
+    pub ru: &'static str,
     /// Options, required ones first.
     pub options: &'static [OptSpec],
     /// Short description: English, Russian.
     pub help: [&'static str; 2],
 }
 
+impl OptSpec {
+    /// The option's name in a locale.
+    pub fn name_in(&self, loc: Locale) -> &'static str {
+        loc.pick(self.name, self.ru)
+    }
+}
+
 impl CmdSpec {
-    /// The option with this name.
+    /// The option with this (English) name.
     pub fn option(&self, name: &str) -> Option<&'static OptSpec> {
         self.options.iter().find(|o| o.name == name)
+    }
+    /// The option with this name in either language, any case (`ё` and `е` alike).
+    pub fn option_any(&self, name: &str) -> Option<&'static OptSpec> {
+        let n = fold(name);
+        self.options.iter().find(|o| o.name == n || fold(o.ru) == n)
+    }
+    /// The command's name in a locale.
+    pub fn name_in(&self, loc: Locale) -> &'static str {
+        loc.pick(self.name, self.ru)
     }
     /// The description in a locale.
     pub fn describe(&self, loc: Locale) -> &'static str {
@@ -95,6 +117,7 @@ const YES_NO: &[&str] = &["yes", "no"];
 /// The optional power selector of acting commands (for a player holding several powers).
 const AS_POWER: OptSpec = OptSpec {
     name: "power",
+    ru: "держава",
     kind: OptKind::Power,
     required: false,
     help: [
@@ -105,6 +128,7 @@ const AS_POWER: OptSpec = OptSpec {
 
 const fn opt(
     name: &'static str,
+    ru_name: &'static str,
     kind: OptKind,
     required: bool,
     en: &'static str,
@@ -112,6 +136,7 @@ const fn opt(
 ) -> OptSpec {
     OptSpec {
         name,
+        ru: ru_name,
         kind,
         required,
         help: [en, ru],
@@ -122,9 +147,11 @@ const fn opt(
 pub static COMMANDS: &[CmdSpec] = &[
     CmdSpec {
         name: "new",
+        ru: "новая",
         options: &[
             opt(
                 "scenario",
+                "сценарий",
                 OptKind::Text,
                 false,
                 "scenario (default 1559)",
@@ -132,6 +159,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             opt(
                 "locale",
+                "язык",
                 OptKind::Choice(LOCALES),
                 false,
                 "language of the game's messages",
@@ -145,8 +173,10 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "locale",
+        ru: "язык",
         options: &[opt(
             "lang",
+            "язык",
             OptKind::Choice(LOCALES),
             true,
             "en or ru",
@@ -159,8 +189,10 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "join",
+        ru: "вступить",
         options: &[opt(
             "power",
+            "держава",
             OptKind::Power,
             true,
             "the power to take",
@@ -170,8 +202,10 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "leave",
+        ru: "выйти",
         options: &[opt(
             "power",
+            "держава",
             OptKind::Power,
             false,
             "the seat to give up (default: all yours)",
@@ -181,6 +215,7 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "start",
+        ru: "начать",
         options: &[],
         help: [
             "start the game (creator only)",
@@ -189,6 +224,7 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "status",
+        ru: "положение",
         options: &[],
         help: [
             "who holds what, whose turn it is",
@@ -197,6 +233,7 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "hand",
+        ru: "рука",
         options: &[AS_POWER],
         help: [
             "send your hand to you privately",
@@ -205,9 +242,11 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "play",
+        ru: "сыграть",
         options: &[
             opt(
                 "card",
+                "карта",
                 OptKind::Card,
                 true,
                 "card number or name",
@@ -215,6 +254,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             opt(
                 "as",
+                "как",
                 OptKind::Choice(MODES),
                 true,
                 "cp or event",
@@ -229,9 +269,11 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "move",
+        ru: "двинуть",
         options: &[
             opt(
                 "from",
+                "откуда",
                 OptKind::Space,
                 true,
                 "where the formation is",
@@ -239,6 +281,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             opt(
                 "to",
+                "куда",
                 OptKind::Space,
                 true,
                 "adjacent destination",
@@ -246,6 +289,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             opt(
                 "units",
+                "войска",
                 OptKind::Units,
                 false,
                 "e.g. `3r 1c suleiman` (default: the largest formation)",
@@ -257,9 +301,11 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "control",
+        ru: "захватить",
         options: &[
             opt(
                 "space",
+                "место",
                 OptKind::Space,
                 true,
                 "unfortified space",
@@ -274,10 +320,12 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "build",
+        ru: "построить",
         options: &[
-            opt("space", OptKind::Space, true, "where", "где"),
+            opt("space", "место", OptKind::Space, true, "where", "где"),
             opt(
                 "unit",
+                "что",
                 OptKind::Choice(BUILD_UNITS),
                 true,
                 "what to build",
@@ -292,9 +340,11 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "assault",
+        ru: "штурм",
         options: &[
             opt(
                 "space",
+                "место",
                 OptKind::Space,
                 true,
                 "the besieged space",
@@ -309,9 +359,11 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "revolt",
+        ru: "восстание",
         options: &[
             opt(
                 "space",
+                "место",
                 OptKind::Space,
                 true,
                 "a Huguenot or Dutch home space",
@@ -319,6 +371,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             opt(
                 "capital",
+                "столица",
                 OptKind::Choice(&["yes", "no"]),
                 false,
                 "declare it the faction's capital",
@@ -326,7 +379,8 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             opt(
                 "leaders",
-                OptKind::Text,
+                "лидеры",
+                OptKind::Leaders,
                 false,
                 "leaders entering with the revolt",
                 "лидеры, входящие с восстанием",
@@ -337,9 +391,11 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "fight",
+        ru: "воевать",
         options: &[
             opt(
                 "card",
+                "карта",
                 OptKind::Card,
                 true,
                 "the foreign-war card",
@@ -354,9 +410,11 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "send",
+        ru: "послать",
         options: &[
             opt(
                 "card",
+                "карта",
                 OptKind::Card,
                 true,
                 "the foreign-war card",
@@ -364,6 +422,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             opt(
                 "from",
+                "откуда",
                 OptKind::Space,
                 true,
                 "where the units are",
@@ -371,6 +430,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             opt(
                 "units",
+                "войска",
                 OptKind::Units,
                 true,
                 "units sent, e.g. 2r 1m",
@@ -385,10 +445,12 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "withdraw",
+        ru: "отозвать",
         options: &[
             opt(
                 "leaders",
-                OptKind::Text,
+                "лидеры",
+                OptKind::Leaders,
                 false,
                 "leaders taken off the map (none: keep all)",
                 "снимаемые с карты лидеры (пусто: оставить всех)",
@@ -402,9 +464,11 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "capital",
+        ru: "столица",
         options: &[
             opt(
                 "space",
+                "место",
                 OptKind::Space,
                 false,
                 "new Huguenot capital (none: keep it)",
@@ -419,11 +483,13 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "pass",
+        ru: "пас",
         options: &[AS_POWER],
         help: ["pass your impulse", "пропустить импульс"],
     },
     CmdSpec {
         name: "end",
+        ru: "закончить",
         options: &[AS_POWER],
         help: [
             "end your impulse (unspent CP are lost)",
@@ -432,24 +498,48 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "war",
+        ru: "война",
         options: &[
-            opt("target", OptKind::Power, true, "the enemy", "противник"),
+            opt(
+                "target",
+                "против",
+                OptKind::Power,
+                true,
+                "the enemy",
+                "противник",
+            ),
             AS_POWER,
         ],
         help: ["declare war (diplomacy)", "объявить войну (дипломатия)"],
     },
     CmdSpec {
         name: "peace",
+        ru: "мир",
         options: &[
-            opt("target", OptKind::Power, true, "the enemy", "противник"),
+            opt(
+                "target",
+                "с",
+                OptKind::Power,
+                true,
+                "the enemy",
+                "противник",
+            ),
             AS_POWER,
         ],
         help: ["offer peace (diplomacy)", "предложить мир (дипломатия)"],
     },
     CmdSpec {
         name: "ally",
+        ru: "союз",
         options: &[
-            opt("target", OptKind::Power, true, "the partner", "партнёр"),
+            opt(
+                "target",
+                "с",
+                OptKind::Power,
+                true,
+                "the partner",
+                "партнёр",
+            ),
             AS_POWER,
         ],
         help: [
@@ -459,9 +549,11 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "accept",
+        ru: "принять",
         options: &[
             opt(
                 "from",
+                "от",
                 OptKind::Power,
                 true,
                 "who made the offer",
@@ -473,9 +565,11 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "minor",
+        ru: "малая",
         options: &[
             opt(
                 "name",
+                "имя",
                 OptKind::Choice(&["ireland", "papacy", "portugal", "scotland", "venice"]),
                 true,
                 "the minor power",
@@ -490,9 +584,11 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "decline",
+        ru: "отклонить",
         options: &[
             opt(
                 "from",
+                "от",
                 OptKind::Power,
                 true,
                 "who made the offer",
@@ -504,6 +600,7 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "done",
+        ru: "готово",
         options: &[AS_POWER],
         help: [
             "finish diplomacy, or skip your spring deployment",
@@ -512,11 +609,20 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "deploy",
+        ru: "развернуть",
         options: &[
-            opt("from", OptKind::Space, true, "your capital", "ваша столица"),
-            opt("to", OptKind::Space, true, "destination", "куда"),
+            opt(
+                "from",
+                "откуда",
+                OptKind::Space,
+                true,
+                "your capital",
+                "ваша столица",
+            ),
+            opt("to", "куда", OptKind::Space, true, "destination", "куда"),
             opt(
                 "units",
+                "войска",
                 OptKind::Units,
                 false,
                 "e.g. `3r 1c` (default: the largest formation)",
@@ -531,15 +637,17 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "place",
+        ru: "выставить",
         options: &[
             opt(
                 "leader",
+                "лидер",
                 OptKind::Leader,
                 true,
                 "leader id or name",
                 "полководец (id или имя)",
             ),
-            opt("space", OptKind::Space, true, "where", "где"),
+            opt("space", "место", OptKind::Space, true, "where", "где"),
             AS_POWER,
         ],
         help: [
@@ -549,8 +657,10 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "secret",
+        ru: "тайна",
         options: &[opt(
             "choice",
+            "выбор",
             OptKind::Choice(CHOICES),
             true,
             "the Empire's religious preference",
@@ -560,6 +670,7 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "undo",
+        ru: "отменить",
         options: &[],
         help: [
             "take back your last action (not past dice or a turn change)",
@@ -568,17 +679,27 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "adjust",
+        ru: "поправить",
         options: &[
             opt(
                 "what",
+                "что",
                 OptKind::Choice(ADJUST_WHAT),
                 true,
                 "what to fix",
                 "что исправить",
             ),
-            opt("space", OptKind::Space, false, "space", "пространство"),
+            opt(
+                "space",
+                "место",
+                OptKind::Space,
+                false,
+                "space",
+                "пространство",
+            ),
             opt(
                 "owner",
+                "владелец",
                 OptKind::Text,
                 false,
                 "power, minor or independent",
@@ -586,23 +707,47 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             opt(
                 "faction",
+                "фракция",
                 OptKind::Choice(&["huguenot", "dutch"]),
                 false,
                 "Protestant faction",
                 "фракция протестантов",
             ),
-            opt("regulars", OptKind::Integer, false, "regulars", "регуляры"),
+            opt(
+                "regulars",
+                "регуляры",
+                OptKind::Integer,
+                false,
+                "regulars",
+                "регуляры",
+            ),
             opt(
                 "mercenaries",
+                "наёмники",
                 OptKind::Integer,
                 false,
                 "mercenaries",
                 "наёмники",
             ),
-            opt("cavalry", OptKind::Integer, false, "cavalry", "кавалерия"),
-            opt("squadrons", OptKind::Integer, false, "squadrons", "эскадры"),
+            opt(
+                "cavalry",
+                "кавалерия",
+                OptKind::Integer,
+                false,
+                "cavalry",
+                "кавалерия",
+            ),
+            opt(
+                "squadrons",
+                "эскадры",
+                OptKind::Integer,
+                false,
+                "squadrons",
+                "эскадры",
+            ),
             opt(
                 "religion",
+                "религия",
                 OptKind::Choice(RELIGIONS),
                 false,
                 "religion",
@@ -610,6 +755,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             opt(
                 "on",
+                "вкл",
                 OptKind::Choice(YES_NO),
                 false,
                 "unrest on or off",
@@ -617,6 +763,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             opt(
                 "target",
+                "цель",
                 OptKind::Power,
                 false,
                 "the power concerned",
@@ -624,6 +771,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             opt(
                 "other",
+                "другая",
                 OptKind::Power,
                 false,
                 "the other power (relation)",
@@ -631,14 +779,16 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             opt(
                 "delta",
+                "изменение",
                 OptKind::Integer,
                 false,
                 "VP change",
                 "изменение ПО",
             ),
-            opt("card", OptKind::Card, false, "card", "карта"),
+            opt("card", "карта", OptKind::Card, false, "card", "карта"),
             opt(
                 "place",
+                "куда",
                 OptKind::Choice(PLACES),
                 false,
                 "where the card goes",
@@ -646,6 +796,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             opt(
                 "status",
+                "статус",
                 OptKind::Choice(STATUSES),
                 false,
                 "diplomatic status",
@@ -653,12 +804,20 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             opt(
                 "minor",
+                "малая",
                 OptKind::Text,
                 false,
                 "minor power",
                 "малая держава",
             ),
-            opt("leader", OptKind::Leader, false, "leader", "полководец"),
+            opt(
+                "leader",
+                "лидер",
+                OptKind::Leader,
+                false,
+                "leader",
+                "полководец",
+            ),
             AS_POWER,
         ],
         help: [
@@ -668,18 +827,22 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "map",
+        ru: "карта",
         options: &[],
         help: ["show the map", "показать карту"],
     },
     CmdSpec {
         name: "vp",
+        ru: "очки",
         options: &[],
         help: ["victory points", "победные очки"],
     },
     CmdSpec {
         name: "log",
+        ru: "журнал",
         options: &[opt(
             "last",
+            "последние",
             OptKind::Integer,
             false,
             "how many actions (default 10)",
@@ -689,8 +852,10 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "help",
+        ru: "помощь",
         options: &[opt(
             "command",
+            "команда",
             OptKind::CommandName,
             false,
             "a command",
@@ -700,8 +865,10 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "rule",
+        ru: "правило",
         options: &[opt(
             "id",
+            "номер",
             OptKind::RuleId,
             true,
             "a rule id such as R-GAME-PLAYERS",
@@ -711,9 +878,42 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
 ];
 
-/// The spec of a command by name.
+/// The spec of a command by its English name.
 pub fn spec(name: &str) -> Option<&'static CmdSpec> {
     COMMANDS.iter().find(|c| c.name == name)
+}
+
+/// The spec of a command named in either language, any case (`ё` and `е` alike).
+pub fn spec_any(name: &str) -> Option<&'static CmdSpec> {
+    let n = fold(name);
+    COMMANDS.iter().find(|c| c.name == n || fold(c.ru) == n)
+}
+
+/// Lower case, `ё` read as `е`: how typed command and option names are compared.
+fn fold(s: &str) -> String {
+    s.trim().to_lowercase().replace('ё', "е")
+}
+
+/// A command's name in a locale (an unknown name comes back as given). Messages name commands
+/// through this, so a Russian game tells players to type `вступить`, an English one `join`.
+pub fn command_name(loc: Locale, command: &str) -> &str {
+    spec(command).map_or(command, |c| c.name_in(loc))
+}
+
+/// An option named without its command, in a locale: the first command's option of that name
+/// (options that hold fixed choices, numbers or units have one Russian name everywhere).
+pub fn any_option_name(loc: Locale, option: &str) -> &str {
+    COMMANDS
+        .iter()
+        .find_map(|c| c.option(option))
+        .map_or(option, |o| o.name_in(loc))
+}
+
+/// Option `option` of `command` in a locale (unknown names come back as given).
+pub fn option_name<'a>(loc: Locale, command: &str, option: &'a str) -> &'a str {
+    spec(command)
+        .and_then(|c| c.option(option))
+        .map_or(option, |o| o.name_in(loc))
 }
 
 /// A command as a name and its options, before typing: what a slash interaction carries.
@@ -1037,11 +1237,8 @@ pub fn tokenize(line: &str) -> Result<Invocation, ParseError> {
         return Err(ParseError::Empty);
     };
     let name = name.to_lowercase();
-    let Some(spec) = spec(&name) else {
-        return Err(ParseError::UnknownCommand {
-            hint: suggest(&name, COMMANDS.iter().map(|c| c.name)),
-            name,
-        });
+    let Some(spec) = spec_any(&name) else {
+        return Err(unknown_command(name));
     };
     let mut inv = Invocation {
         name: spec.name.to_string(),
@@ -1051,32 +1248,25 @@ pub fn tokenize(line: &str) -> Result<Invocation, ParseError> {
     let mut leading: Vec<String> = Vec::new();
     for w in words {
         if let Some((k, v)) = w.split_once(':') {
-            let key = k.to_lowercase();
-            // `as:<power>` is accepted for the power selector where `as` is not an option.
-            let key = if key == "as" && spec.option("as").is_none() {
-                "power".to_string()
-            } else {
-                key
+            let key = fold(k);
+            // `as:<power>` (`как:`) is accepted for the power selector where `as` is not an option.
+            let found = match spec.option_any(&key) {
+                None if key == "as" || key == "как" => spec.option("power"),
+                found => found,
             };
-            if spec.option(&key).is_some() {
+            if let Some(o) = found {
                 if let Some((k, vals)) = current.take() {
                     inv.options.push((k, vals.join(" ")));
                 }
                 let v = unquote(v);
-                current = Some((key, if v.is_empty() { vec![] } else { vec![v] }));
+                current = Some((
+                    o.name.to_string(),
+                    if v.is_empty() { vec![] } else { vec![v] },
+                ));
                 continue;
             }
-            if k.chars().all(|c| c.is_ascii_alphabetic() || c == '-') && !k.is_empty() {
-                return Err(ParseError::UnknownOption {
-                    command: spec.name.into(),
-                    option: key,
-                    allowed: spec
-                        .options
-                        .iter()
-                        .map(|o| o.name)
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                });
+            if k.chars().all(|c| c.is_alphabetic() || c == '-' || c == '_') && !k.is_empty() {
+                return Err(unknown_option(spec, key));
             }
         }
         match &mut current {
@@ -1147,6 +1337,143 @@ pub fn suggest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Str
     format!("; did you mean {}?", names.join(", "))
 }
 
+fn unknown_command(name: String) -> ParseError {
+    ParseError::UnknownCommand {
+        hint: suggest(&name, COMMANDS.iter().flat_map(|c| [c.name, c.ru])),
+        name,
+    }
+}
+
+fn unknown_option(spec: &CmdSpec, option: String) -> ParseError {
+    ParseError::UnknownOption {
+        command: spec.name.into(),
+        option,
+        allowed: spec
+            .options
+            .iter()
+            .map(|o| o.name)
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// Typable Russian words for the fixed choice values (`event` → `событие`). A typed value may be
+/// either word, or a unique start of at least three letters of a Russian one.
+const CHOICE_RU: &[(&str, &str)] = &[
+    ("cp", "очки"),
+    ("event", "событие"),
+    ("en", "английский"),
+    ("ru", "русский"),
+    ("regular", "регуляры"),
+    ("mercenary", "наёмники"),
+    ("cavalry", "кавалерия"),
+    ("squadron", "эскадра"),
+    ("fortress", "крепость"),
+    ("protestant", "протестантский"),
+    ("catholic", "католический"),
+    ("balanced", "равновесие"),
+    ("units", "войска"),
+    ("control", "контроль"),
+    ("religion", "религия"),
+    ("unrest", "беспорядки"),
+    ("vp", "по"),
+    ("card", "карта"),
+    ("relation", "отношения"),
+    ("minor", "малая"),
+    ("leader", "лидер"),
+    ("kill-ruler", "смерть-правителя"),
+    ("hand", "рука"),
+    ("discard", "сброс"),
+    ("deck", "колода"),
+    ("removed", "удалена"),
+    ("peace", "мир"),
+    ("war", "война"),
+    ("alliance", "союз"),
+    ("yes", "да"),
+    ("no", "нет"),
+    ("huguenot", "гугеноты"),
+    ("dutch", "голландцы"),
+    ("ireland", "ирландия"),
+    ("papacy", "папство"),
+    ("portugal", "португалия"),
+    ("scotland", "шотландия"),
+    ("venice", "венеция"),
+];
+
+/// The typable Russian word for a choice value, if it has one.
+pub fn choice_word_ru(value: &str) -> Option<&'static str> {
+    CHOICE_RU.iter().find(|(v, _)| *v == value).map(|(_, r)| *r)
+}
+
+/// A typed choice value as the English value of `list` it means; `None` if it means none.
+fn choice_value(list: &'static [&'static str], typed: &str) -> Option<&'static str> {
+    let t = fold(typed);
+    if let Some(v) = list.iter().find(|v| **v == t) {
+        return Some(v);
+    }
+    let ru = |v: &&str| choice_word_ru(v).map(fold);
+    if let Some(v) = list.iter().find(|v| ru(v).as_deref() == Some(t.as_str())) {
+        return Some(v);
+    }
+    let starts: Vec<&&str> = list
+        .iter()
+        .filter(|v| t.chars().count() >= 3 && ru(v).is_some_and(|r| r.starts_with(&t)))
+        .collect();
+    match starts[..] {
+        [v] => Some(v),
+        _ => None,
+    }
+}
+
+/// An invocation with English names throughout: the command and option names may be given in
+/// either language, and fixed choices as their English or Russian words.
+pub fn canonical(inv: &Invocation) -> Result<Invocation, ParseError> {
+    let Some(spec) = spec_any(&inv.name) else {
+        return Err(unknown_command(inv.name.clone()));
+    };
+    let mut out = Invocation {
+        name: spec.name.to_string(),
+        options: Vec::with_capacity(inv.options.len()),
+    };
+    for (k, v) in &inv.options {
+        let Some(o) = spec.option_any(k) else {
+            return Err(unknown_option(spec, k.clone()));
+        };
+        let v = match o.kind {
+            OptKind::Choice(list) => {
+                choice_value(list, v).map_or_else(|| v.clone(), str::to_string)
+            }
+            _ => v.clone(),
+        };
+        out.options.push((o.name.to_string(), v));
+    }
+    Ok(out)
+}
+
+/// A typed line (English names, as the log stores actions) with the command, option and choice
+/// names of `loc`: `move from:paris to:rouen` → `двинуть откуда:paris куда:rouen`. Lines that
+/// do not parse come back unchanged.
+pub fn localize_line(line: &str, loc: Locale) -> String {
+    let (Locale::Ru, Ok(inv)) = (loc, tokenize(line)) else {
+        return line.to_string();
+    };
+    let Some(spec) = spec(&inv.name) else {
+        return line.to_string();
+    };
+    let mut out = spec.name_in(loc).to_string();
+    for (k, v) in &inv.options {
+        let Some(o) = spec.option(k) else {
+            return line.to_string();
+        };
+        let v = match o.kind {
+            OptKind::Choice(_) => choice_word_ru(v).unwrap_or(v),
+            _ => v.as_str(),
+        };
+        out.push_str(&format!(" {}:{v}", o.name_in(loc)));
+    }
+    out
+}
+
 /// Parses a whole line into a command.
 pub fn parse(line: &str) -> Result<Command, ParseError> {
     Command::from_invocation(&tokenize(line)?)
@@ -1154,27 +1481,12 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
 
 impl Command {
     /// Types an invocation (from a typed line or from slash-command options).
+    /// Names may be English or Russian (see [`canonical`]).
     pub fn from_invocation(inv: &Invocation) -> Result<Command, ParseError> {
+        let inv = &canonical(inv)?;
         let Some(spec) = spec(&inv.name) else {
-            return Err(ParseError::UnknownCommand {
-                name: inv.name.clone(),
-                hint: suggest(&inv.name, COMMANDS.iter().map(|c| c.name)),
-            });
+            return Err(unknown_command(inv.name.clone()));
         };
-        for (k, _) in &inv.options {
-            if spec.option(k).is_none() {
-                return Err(ParseError::UnknownOption {
-                    command: spec.name.into(),
-                    option: k.clone(),
-                    allowed: spec
-                        .options
-                        .iter()
-                        .map(|o| o.name)
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                });
-            }
-        }
         let a = Args { spec, inv };
         for o in spec.options.iter().filter(|o| o.required) {
             a.req(o.name)?;
@@ -1624,6 +1936,172 @@ mod tests {
                 power: Some("england".into())
             }
         );
+    }
+
+    /// Discord's rule for command and option names (lower case is checked separately).
+    fn discord_name(name: &str) -> bool {
+        let re = regex::Regex::new(r"^[-_\p{L}\p{N}]{1,32}$").expect("valid regex");
+        re.is_match(name) && name.to_lowercase() == name
+    }
+
+    #[test]
+    fn russian_names_are_valid_discord_names() {
+        for c in COMMANDS {
+            assert!(discord_name(c.ru), "command {} → {}", c.name, c.ru);
+            assert!(c.ru.chars().any(|ch| ch.is_alphabetic() && !ch.is_ascii()));
+            for o in c.options {
+                assert!(discord_name(o.ru), "{} {} → {}", c.name, o.name, o.ru);
+                assert!(discord_name(o.name), "{} {}", c.name, o.name);
+            }
+        }
+        assert!(!discord_name("Вступить") && !discord_name("два слова") && !discord_name(""));
+    }
+
+    #[test]
+    fn names_are_unique_in_both_languages() {
+        // Typed lines name commands without Discord's groups: all must differ, in both languages.
+        let mut names: Vec<String> = COMMANDS
+            .iter()
+            .flat_map(|c| [fold(c.name), fold(c.ru)])
+            .collect();
+        let n = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), n, "a command name is used twice");
+        for c in COMMANDS {
+            // Discord: a localized option name differs from every default option name of the
+            // command and from the other names in its locale.
+            let mut opts: Vec<String> = c.options.iter().map(|o| fold(o.name)).collect();
+            opts.extend(c.options.iter().map(|o| fold(o.ru)));
+            let n = opts.len();
+            opts.sort();
+            opts.dedup();
+            assert_eq!(opts.len(), n, "`{}` has an option name twice", c.name);
+        }
+    }
+
+    /// A typed line giving every option of `c` a sample value, in English or Russian.
+    fn sample_line(c: &CmdSpec, ru: bool, shout: bool) -> String {
+        let mut line = if ru {
+            c.ru.to_string()
+        } else {
+            c.name.to_string()
+        };
+        if shout {
+            line = line.to_uppercase();
+        }
+        for o in c.options {
+            let value = match o.kind {
+                OptKind::Choice(list) if ru => choice_word_ru(list[0]).unwrap_or(list[0]),
+                OptKind::Choice(list) => list[0],
+                OptKind::Integer => "2",
+                OptKind::Units => "2r 1c leader",
+                _ => "some value",
+            };
+            let name = if ru { o.ru } else { o.name };
+            line.push_str(&format!(" {name}:{value}"));
+        }
+        line
+    }
+
+    #[test]
+    fn both_languages_parse_to_the_same_command() {
+        for c in COMMANDS {
+            let en = parse(&sample_line(c, false, false));
+            assert!(en.is_ok(), "{}: {en:?}", c.name);
+            for shout in [false, true] {
+                let line = sample_line(c, true, shout);
+                assert_eq!(parse(&line), en, "{line}");
+            }
+        }
+        assert_eq!(
+            parse("вступить держава:испания").expect("parses"),
+            Command::Join {
+                power: "испания".into()
+            }
+        );
+        assert_eq!(
+            parse("vq Сыграть карта:5 как:событие держава:англия").expect("parses"),
+            Command::Play {
+                card: "5".into(),
+                mode: CardMode::Event,
+                power: Some("англия".into())
+            }
+        );
+        // `ё` may be typed as `е`; a Russian choice may be shortened while unambiguous.
+        assert_eq!(
+            parse("тайна выбор:протест").expect("parses"),
+            Command::Secret {
+                choice: EmpireChoice::Protestant
+            }
+        );
+        assert!(matches!(
+            parse("поправить что:войска место:x владелец:y наемники:2"),
+            Ok(Command::Adjust {
+                fix: AdjustCmd::Units {
+                    counts: [0, 2, 0, 0],
+                    ..
+                },
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse("вступит держава:испания"),
+            Err(ParseError::UnknownCommand { hint, .. }) if hint.contains("вступить")
+        ));
+        assert!(matches!(
+            parse("двинуть откуда:a куда:b цвет:красный"),
+            Err(ParseError::UnknownOption { .. })
+        ));
+    }
+
+    #[test]
+    fn options_that_report_bad_values_have_one_russian_name() {
+        // `ParseError::BadValue` names an option without its command.
+        for c in COMMANDS {
+            for o in c.options {
+                if matches!(
+                    o.kind,
+                    OptKind::Choice(_) | OptKind::Integer | OptKind::Units
+                ) {
+                    assert_eq!(any_option_name(Locale::Ru, o.name), o.ru, "{}", c.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn log_lines_read_in_russian_and_parse_back() {
+        let line = "play card:12 as:event power:england";
+        let ru = localize_line(line, Locale::Ru);
+        assert_eq!(ru, "сыграть карта:12 как:событие держава:england");
+        assert_eq!(parse(&ru), parse(line));
+        assert_eq!(localize_line(line, Locale::En), line);
+        assert_eq!(localize_line("not a command", Locale::Ru), "not a command");
+    }
+
+    #[test]
+    fn invocations_with_russian_names_become_english() {
+        let inv = Invocation {
+            name: "Двинуть".into(),
+            options: vec![
+                ("ОТКУДА".into(), "Париж".into()),
+                ("куда".into(), "Руан".into()),
+            ],
+        };
+        let c = canonical(&inv).expect("known names");
+        assert_eq!(c.name, "move");
+        assert_eq!(
+            c.options,
+            vec![
+                ("from".to_string(), "Париж".to_string()),
+                ("to".to_string(), "Руан".to_string())
+            ]
+        );
+        assert_eq!(command_name(Locale::Ru, "join"), "вступить");
+        assert_eq!(command_name(Locale::En, "join"), "join");
+        assert_eq!(option_name(Locale::Ru, "accept", "from"), "от");
+        assert_eq!(option_name(Locale::Ru, "move", "from"), "откуда");
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::engine::ruleset::CardKind;
 use crate::engine::ruleset::{EmpireChoice, Ruleset, SpaceId};
 use crate::engine::RuleError;
 
-use super::command::{ParseError, COMMANDS};
+use super::command::{command_name, localize_line, option_name, ParseError, COMMANDS};
 
 pub use crate::locale::Locale;
 
@@ -44,6 +44,29 @@ impl<'a> Texts<'a> {
     /// One of two texts by locale.
     pub fn loc_pick(&self, en: &str, ru: &str) -> String {
         self.loc.pick(en, ru).to_string()
+    }
+
+    // ----- command names ---------------------------------------------------------------
+
+    /// A command as players type it in this locale, with placeholders for `options`, in
+    /// backticks: `` `join power:…` `` in English, `` `вступить держава:…` `` in Russian.
+    pub fn command(&self, command: &str, options: &[&str]) -> String {
+        let mut out = format!("`{}", command_name(self.loc, command));
+        for o in options {
+            out.push_str(&format!(" {}:…", option_name(self.loc, command, o)));
+        }
+        out.push('`');
+        out
+    }
+
+    /// A command line stored in English (the log's form) as players type it in this locale.
+    pub fn command_line(&self, line: &str) -> String {
+        localize_line(line, self.loc)
+    }
+
+    /// An option of a command as players type it in this locale: `` `units:` ``, `` `войска:` ``.
+    pub fn option(&self, command: &str, option: &str) -> String {
+        format!("`{}:`", option_name(self.loc, command, option))
     }
 
     // ----- names ---------------------------------------------------------------------
@@ -196,10 +219,11 @@ impl<'a> Texts<'a> {
             },
             EventKind::EventNotAutomated { power, card } => tr!(
                 l,
-                "The event of {} is not automated: {} applies it with `adjust`.",
-                "Событие {} не автоматизировано: {} применяет его через `adjust`.",
+                "The event of {} is not automated: {} applies it with {}.",
+                "Событие {} не автоматизировано: {} применяет его через {}.",
                 self.card(*card),
-                self.power(*power)
+                self.power(*power),
+                self.command("adjust", &[])
             ),
             EventKind::CpLeft { power, cp } => tr!(l, "{} has {} CP left.", "У {} осталось очков: {}.", self.power(*power), cp),
             EventKind::Passed { power } => tr!(l, "{} passes.", "{} пасует.", self.power(*power)),
@@ -477,38 +501,56 @@ impl<'a> Texts<'a> {
     // ----- table messages ------------------------------------------------------------
 
     /// What a decision asks for.
-    pub fn decision(&self, d: Decision) -> &'static str {
+    pub fn decision(&self, d: Decision) -> String {
+        let l = self.loc;
+        let c = |name: &str| self.command(name, &[]);
         match d {
-            Decision::Diplomacy => self
-                .loc
-                .pick("negotiate, then `done`", "переговоры, затем `done`"),
-            Decision::SecretChoice => self.loc.pick(
-                "make the secret choice (`secret choice:…`)",
-                "сделать тайный выбор (`secret choice:…`)",
+            Decision::Diplomacy => tr!(l, "negotiate, then {}", "переговоры, затем {}", c("done")),
+            Decision::SecretChoice => tr!(
+                l,
+                "make the secret choice ({})",
+                "сделать тайный выбор ({})",
+                self.command("secret", &["choice"])
             ),
-            Decision::Deployment => self.loc.pick(
-                "`deploy` from the capital or `done`",
-                "`deploy` из столицы или `done`",
+            Decision::Deployment => tr!(
+                l,
+                "{} from the capital or {}",
+                "развёртывание из столицы ({}) или {}",
+                c("deploy"),
+                c("done")
             ),
-            Decision::Impulse => self.loc.pick(
-                "`play` a card or `pass`",
-                "сыграть карту (`play`) или `pass`",
+            Decision::Impulse => tr!(
+                l,
+                "{} a card or {}",
+                "сыграть карту ({}) или {}",
+                c("play"),
+                c("pass")
             ),
-            Decision::SendToWar => self.loc.pick(
-                "`send` units to the foreign war",
-                "послать войска на внешнюю войну (`send`)",
+            Decision::SendToWar => tr!(
+                l,
+                "{} units to the foreign war",
+                "послать войска на внешнюю войну ({})",
+                c("send")
             ),
-            Decision::WithdrawLeaders => self.loc.pick(
-                "`withdraw` leaders from the map, or `withdraw` with none to keep them",
-                "снять лидеров с карты (`withdraw`) или оставить (`withdraw` без лидеров)",
+            Decision::WithdrawLeaders => tr!(
+                l,
+                "{0} leaders from the map, or {0} with none to keep them",
+                "снять лидеров с карты ({0}) или оставить ({0} без лидеров)",
+                c("withdraw")
             ),
-            Decision::MoveCapital => self.loc.pick(
-                "move the Huguenot capital (`capital space:…`) or keep it (`capital`)",
-                "перенести столицу гугенотов (`capital space:…`) или оставить (`capital`)",
+            Decision::MoveCapital => tr!(
+                l,
+                "move the Huguenot capital ({}) or keep it ({})",
+                "перенести столицу гугенотов ({}) или оставить ({})",
+                self.command("capital", &["space"]),
+                c("capital")
             ),
-            Decision::SpendCp => self
-                .loc
-                .pick("spend CP or `end` the impulse", "потратить очки или `end`"),
+            Decision::SpendCp => tr!(
+                l,
+                "spend CP or {} the impulse",
+                "потратить очки или закончить импульс ({})",
+                c("end")
+            ),
         }
     }
 
@@ -542,9 +584,12 @@ impl<'a> Texts<'a> {
     pub fn parse_error(&self, e: &ParseError) -> String {
         let l = self.loc;
         match e {
-            ParseError::Empty => l
-                .pick("empty command; try `help`", "пустая команда; см. `help`")
-                .into(),
+            ParseError::Empty => tr!(
+                l,
+                "empty command; try {}",
+                "пустая команда; см. {}",
+                self.command("help", &[])
+            ),
             ParseError::UnknownCommand { name, hint } => tr!(
                 l,
                 "unknown command `{}`{}",
@@ -556,20 +601,31 @@ impl<'a> Texts<'a> {
                 command,
                 option,
                 allowed,
-            } => tr!(
-                l,
-                "`{}` has no option `{}`; its options: {}",
-                "у `{}` нет параметра `{}`; параметры: {}",
-                command,
-                option,
-                allowed
-            ),
+            } => {
+                let allowed = match super::command::spec(command) {
+                    Some(c) => c
+                        .options
+                        .iter()
+                        .map(|o| o.name_in(l))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    None => allowed.clone(),
+                };
+                tr!(
+                    l,
+                    "{} has no option `{}`; its options: {}",
+                    "у {} нет параметра `{}`; параметры: {}",
+                    self.command(command, &[]),
+                    option,
+                    allowed
+                )
+            }
             ParseError::Missing { command, option } => tr!(
                 l,
-                "`{}` needs `{}:`",
-                "для `{}` нужен `{}:`",
-                command,
-                option
+                "{} needs {}",
+                "для {} нужен параметр {}",
+                self.command(command, &[]),
+                self.option(command, option)
             ),
             ParseError::BadValue {
                 option,
@@ -579,7 +635,7 @@ impl<'a> Texts<'a> {
                 l,
                 "`{}:{}` is not valid; expected {}",
                 "`{}:{}` не подходит; ожидается {}",
-                option,
+                super::command::any_option_name(l, option),
                 value,
                 expected
             ),
@@ -908,15 +964,19 @@ impl<'a> Texts<'a> {
     /// The help text: every command with its options, or one command in detail.
     pub fn help(&self, command: Option<&str>) -> String {
         let l = self.loc;
-        if let Some(c) = command.and_then(super::command::spec) {
-            let mut out = format!("`{}` — {}", c.name, c.describe(l));
+        if let Some(c) = command.and_then(super::command::spec_any) {
+            let mut out = format!("`{}` — {}", c.name_in(l), c.describe(l));
             for o in c.options {
                 let req = if o.required {
                     l.pick(" (required)", " (обязательно)")
                 } else {
                     ""
                 };
-                out.push_str(&format!("\n  `{}:` {}{req}", o.name, o.help[l as usize]));
+                out.push_str(&format!(
+                    "\n  `{}:` {}{req}",
+                    o.name_in(l),
+                    o.help[l as usize]
+                ));
             }
             return out;
         }
@@ -930,26 +990,28 @@ impl<'a> Texts<'a> {
             let opts: Vec<String> = c
                 .options
                 .iter()
-                .filter(|o| o.name != "power")
+                .filter(|o| o.required || o.name != "power")
                 .map(|o| {
                     if o.required {
-                        format!("{}:…", o.name)
+                        format!("{}:…", o.name_in(l))
                     } else {
-                        format!("[{}:…]", o.name)
+                        format!("[{}:…]", o.name_in(l))
                     }
                 })
                 .collect();
             out.push_str(&format!(
                 "\n`{}{}{}` — {}",
-                c.name,
+                c.name_in(l),
                 if opts.is_empty() { "" } else { " " },
                 opts.join(" "),
                 c.describe(l)
             ));
         }
-        out.push_str(l.pick(
-            "\nIf you hold several powers, add `power:<power>` to say which acts.",
-            "\nЕсли у вас несколько держав, добавьте `power:<держава>`.",
+        out.push_str(&tr!(
+            l,
+            "\nIf you hold several powers, add `{}:<power>` to say which acts.",
+            "\nЕсли у вас несколько держав, добавьте `{}:<держава>`.",
+            option_name(l, "play", "power")
         ));
         out
     }
@@ -1050,13 +1112,13 @@ impl Texts<'_> {
     pub fn msg(&self, m: &Msg) -> String {
         let l = self.loc;
         match m {
-            Msg::NoGame => l.pick("There is no game in this channel. Start one with `new`.", "В этом канале нет партии. Начните её командой `new`.").into(),
+            Msg::NoGame => tr!(l, "There is no game in this channel. Start one with {}.", "В этом канале нет партии. Начните её командой {}.", self.command("new", &[])),
             Msg::GameExists => l.pick("This channel already has a game.", "В этом канале уже есть партия.").into(),
             Msg::GameCreated { creator, scenario, commitment } => tr!(
                 l,
-                "New game ({} scenario) opened by {}. Take a seat with `join power:<power>`; {} starts it with `start`.\nFairness: sha256(seed) = `{}`; the seed is revealed when the game ends.",
-                "Новая партия (сценарий {}) открыта: {}. Займите место: `join power:<держава>`; начинает {} командой `start`.\nЧестность: sha256(сид) = `{}`; сид будет раскрыт в конце партии.",
-                scenario, creator, creator, commitment
+                "New game ({} scenario) opened by {}. Take a seat with {}; {} starts it with {}.\nFairness: sha256(seed) = `{}`; the seed is revealed when the game ends.",
+                "Новая партия (сценарий {}) открыта: {}. Займите место: {}; начинает {} командой {}.\nЧестность: sha256(сид) = `{}`; сид будет раскрыт в конце партии.",
+                scenario, creator, self.command("join", &["power"]), creator, self.command("start", &[]), commitment
             ),
             Msg::LocaleSet => l.pick("Messages in this game are now in English.", "Сообщения этой партии теперь на русском.").into(),
             Msg::OnlyCreator { creator } => tr!(l, "only the game's creator ({}) can do that", "это может только создатель партии ({})", creator),
@@ -1067,7 +1129,7 @@ impl Texts<'_> {
             Msg::Joined { name, power } => tr!(l, "{} takes {}.", "{} играет за {}.", name, self_power(self, *power)),
             Msg::Left { name, powers } => {
                 let p: Vec<String> = powers.iter().map(|p| self_power(self, *p)).collect();
-                tr!(l, "{} leaves {}. The seat is open: anyone may `join` it.", "{} покидает {}. Место свободно: его можно занять через `join`.", name, p.join(", "))
+                tr!(l, "{} leaves {}. The seat is open: anyone may {} it.", "{} покидает {}. Место свободно: его можно занять через {}.", name, p.join(", "), self.command("join", &[]))
             }
             Msg::NotSeated => l.pick("you hold no power in this game", "вы не играете в этой партии").into(),
             Msg::TooFewPlayers { players } => tr!(l, "a game needs 2 to 6 players (R-GAME-PLAYERS); seated now: {}", "нужно от 2 до 6 игроков (R-GAME-PLAYERS); сейчас: {}", players),
@@ -1078,22 +1140,22 @@ impl Texts<'_> {
             Msg::NotStarted => l.pick("the game has not started yet", "партия ещё не началась").into(),
             Msg::NotYourSeat { power, holder } => match holder {
                 Some(h) => tr!(l, "{} is played by {}, not by you", "за {} играет {}, а не вы", self_power(self, *power), h),
-                None => tr!(l, "nobody holds {}; `join` it first", "за {} никто не играет; сначала `join`", self_power(self, *power)),
+                None => tr!(l, "nobody holds {}; {} it first", "за {} никто не играет; сначала {}", self_power(self, *power), self.command("join", &[])),
             },
             Msg::Ambiguous { held } => {
                 let p: Vec<&str> = held.iter().map(|p| p.as_str()).collect();
-                tr!(l, "you hold several powers; add `power:` ({})", "у вас несколько держав; добавьте `power:` ({})", p.join(", "))
+                tr!(l, "you hold several powers; add {} ({})", "у вас несколько держав; добавьте {} ({})", self.option("play", "power"), p.join(", "))
             }
             Msg::NotYourTurn { waiting } => tr!(l, "it is not your turn; waiting for {}", "сейчас не ваш ход; ждём: {}", waiting),
             Msg::NothingToUndo => l.pick("there is nothing to undo", "отменять нечего").into(),
             Msg::UndoBarrier => l.pick("the last action revealed something or handed the turn on (dice, cards, a secret, a new impulse or phase); it cannot be undone", "последнее действие что-то раскрыло или передало ход (кубики, карты, тайна, новый импульс или фаза); его нельзя отменить").into(),
             Msg::UndoNotYours { power } => tr!(l, "the last action was {}'s; only its player can undo it", "последнее действие сделала {}; отменить может только её игрок", self_power(self, *power)),
-            Msg::Undone { name, what } => tr!(l, "↩ {} took back: {}.", "↩ {} отменяет: {}.", name, what),
+            Msg::Undone { name, what } => tr!(l, "↩ {} took back: {}.", "↩ {} отменяет: {}.", name, self.command_line(what)),
             Msg::SeedRevealed { seed, commitment } => tr!(l, "Seed revealed: `{}` (sha256 = `{}`, as committed at the start).", "Сид раскрыт: `{}` (sha256 = `{}`, как было обещано в начале).", seed, commitment),
             Msg::StoreFailed { error } => tr!(l, "the game could not be saved, so nothing changed ({})", "партию не удалось сохранить, поэтому ничего не изменилось ({})", error),
             Msg::UnknownName { what, name, hint } => tr!(l, "unknown {} `{}`{}", "не найдено: {} `{}`{}", self.thing(what), name, self.hint(hint)),
             Msg::UnknownRule { id, hint } => tr!(l, "no rule `{}`{}", "нет правила `{}`{}", id, self.hint(hint)),
-            Msg::NoMatchingMove => l.pick("no such formation can go there now; give `units:` explicitly or check the map", "такая группа сейчас туда не может; укажите `units:` или проверьте карту").into(),
+            Msg::NoMatchingMove => tr!(l, "no such formation can go there now; give {} explicitly or check the map", "такая группа сейчас туда не может; укажите {} или проверьте карту", self.option("move", "units")),
             Msg::HandSentDm => l.pick("Your hand was sent to you privately.", "Рука отправлена вам лично.").into(),
             Msg::NoMapRenderer => l.pick("(map pictures are not available in this build)", "(картинки карты недоступны в этой сборке)").into(),
             Msg::MapCaption { turn } => tr!(l, "Map, turn {}.", "Карта, ход {}.", turn),

@@ -205,7 +205,7 @@ impl Table {
         caller: &Caller,
         cmd: Result<Command, ParseError>,
     ) -> Outbox {
-        lock(&self.names).insert(caller.user, caller.name.clone());
+        self.remember_name(caller);
         let shared = {
             let mut slots = lock(&self.slots);
             slots.entry(channel).or_default().clone()
@@ -298,9 +298,7 @@ impl Table {
     }
 
     fn name(&self, user: UserId) -> String {
-        lock(&self.names)
-            .get(&user)
-            .cloned()
+        self.known_name(user)
             .unwrap_or_else(|| format!("<@{user}>"))
     }
 
@@ -1032,11 +1030,86 @@ impl Table {
                     from + i + 1,
                     t.power(l.power),
                     who,
-                    line
+                    t.command_line(&line)
                 )
             })
             .collect::<Vec<_>>()
             .join("\n")
+    }
+}
+
+/// A channel's game at a glance, read without copying its state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSummary {
+    /// Store id of the game.
+    pub id: i64,
+    /// Its life cycle.
+    pub status: Status,
+    /// The engine's state sequence (`Game::seq`), `None` before `start`.
+    pub seq: Option<u32>,
+    /// The locale of its messages.
+    pub locale: Locale,
+}
+
+/// People: display names and the DM state, kept in the store so that they outlive a restart.
+impl Table {
+    /// Remembers the caller's display name: stored when it is new to this process and differs
+    /// from the stored one. A store failure only costs the name after a restart; it is logged
+    /// and retried at the next command.
+    fn remember_name(&self, caller: &Caller) {
+        if caller.name.trim().is_empty()
+            || lock(&self.names).get(&caller.user) == Some(&caller.name)
+        {
+            return;
+        }
+        let stored = lock(&self.store).set_display_name(caller.user, &caller.name);
+        match stored {
+            Ok(_) => {
+                lock(&self.names).insert(caller.user, caller.name.clone());
+            }
+            Err(e) => tracing::warn!(user = caller.user, error = %e, "storing a name failed"),
+        }
+    }
+
+    /// A user's display name: the one seen in this process, else the stored one.
+    fn known_name(&self, user: UserId) -> Option<String> {
+        if let Some(n) = lock(&self.names).get(&user) {
+            return Some(n.clone());
+        }
+        let stored = lock(&self.store).display_name(user).ok().flatten()?;
+        lock(&self.names)
+            .entry(user)
+            .or_insert_with(|| stored.clone());
+        Some(stored)
+    }
+
+    /// When a DM to `user` last failed because their DMs are closed (Unix ms); `None` when
+    /// they are not marked closed.
+    pub fn dms_closed_at(&self, user: UserId) -> Result<Option<i64>, PersistError> {
+        lock(&self.store).dms_closed_at(user)
+    }
+
+    /// Records that a DM to `user` failed at `at` (Unix ms) because their DMs are closed, or
+    /// with `None` that a DM reached them.
+    pub fn set_dms_closed(&self, user: UserId, at: Option<i64>) -> Result<(), PersistError> {
+        lock(&self.store).set_dms_closed(user, at)
+    }
+
+    /// The channel's game (its id, status, state sequence and locale) without copying its
+    /// state; the game is loaded from the store first if this table has not seen the channel
+    /// yet. `Ok(None)`: the channel has no game.
+    pub fn summary(&self, channel: Channel) -> Result<Option<GameSummary>, TableError> {
+        let shared = lock(&self.slots).entry(channel).or_default().clone();
+        let mut slot = lock(&shared);
+        if slot.is_none() {
+            *slot = self.load(channel)?;
+        }
+        Ok(slot.as_ref().map(|s| GameSummary {
+            id: s.row.id,
+            status: s.row.status,
+            seq: s.game.as_ref().map(|g| g.seq),
+            locale: Locale::parse(&s.row.locale).unwrap_or(self.opts.default_locale),
+        }))
     }
 }
 

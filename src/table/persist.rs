@@ -1,4 +1,5 @@
-//! Persistence as the table needs it: games, seats and the action log, behind a small trait so
+//! Persistence as the table needs it: games, seats, the action log and the users met (names,
+//! closed DMs), behind a small trait so
 //! that the table runs on SQLite (`crate::store`) or in memory (tests, throw-away games).
 
 use std::collections::HashMap;
@@ -92,6 +93,15 @@ pub trait GameStore: Send {
     fn actions(&self, id: i64) -> PResult<Vec<LogRow>>;
     /// Removes every action after `seq`.
     fn truncate_after(&mut self, id: i64, seq: u64) -> PResult<()>;
+    /// The display name last stored for a user.
+    fn display_name(&self, user: u64) -> PResult<Option<String>>;
+    /// Stores a user's display name, writing only when it changed; returns whether it did.
+    fn set_display_name(&mut self, user: u64, name: &str) -> PResult<bool>;
+    /// When a DM to the user last failed because their DMs are closed (Unix ms); `None` when
+    /// they are not marked closed.
+    fn dms_closed_at(&self, user: u64) -> PResult<Option<i64>>;
+    /// Marks the user's DMs closed as of `at` (Unix ms), or open again with `None`.
+    fn set_dms_closed(&mut self, user: u64, at: Option<i64>) -> PResult<()>;
 }
 
 /// A store that lives in memory only.
@@ -100,6 +110,14 @@ pub struct MemStore {
     games: Vec<GameRow>,
     seats: HashMap<i64, Vec<(String, u64)>>,
     log: HashMap<i64, Vec<LogRow>>,
+    people: HashMap<u64, Person>,
+}
+
+/// What [`MemStore`] keeps about a user.
+#[derive(Debug, Default)]
+struct Person {
+    name: Option<String>,
+    dms_closed_at: Option<i64>,
 }
 
 impl MemStore {
@@ -181,6 +199,24 @@ impl GameStore for MemStore {
         if let Some(log) = self.log.get_mut(&id) {
             log.truncate(seq as usize);
         }
+        Ok(())
+    }
+    fn display_name(&self, user: u64) -> PResult<Option<String>> {
+        Ok(self.people.get(&user).and_then(|p| p.name.clone()))
+    }
+    fn set_display_name(&mut self, user: u64, name: &str) -> PResult<bool> {
+        let p = self.people.entry(user).or_default();
+        if p.name.as_deref() == Some(name) {
+            return Ok(false);
+        }
+        p.name = Some(name.to_string());
+        Ok(true)
+    }
+    fn dms_closed_at(&self, user: u64) -> PResult<Option<i64>> {
+        Ok(self.people.get(&user).and_then(|p| p.dms_closed_at))
+    }
+    fn set_dms_closed(&mut self, user: u64, at: Option<i64>) -> PResult<()> {
+        self.people.entry(user).or_default().dms_closed_at = at;
         Ok(())
     }
 }

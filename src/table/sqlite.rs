@@ -1,8 +1,5 @@
 //! The table's storage on the SQLite store (`crate::store`), and the store's [`Replayable`] for
 //! the engine's `Game`.
-//!
-//! The store has no call to change a game's options or locale; both are set here with one
-//! guarded UPDATE on the store's connection (options only while the game is in the lobby).
 
 use std::path::Path;
 use std::sync::OnceLock;
@@ -88,27 +85,14 @@ impl GameStore for SqliteStore {
             .map_err(err)
     }
     fn set_options(&mut self, id: i64, options_json: &str) -> PResult<()> {
-        let n = self
-            .0
-            .connection()
-            .execute(
-                "UPDATE games SET options_json = ?2 WHERE id = ?1 AND status = 'lobby'",
-                rusqlite::params![id, options_json],
-            )
-            .map_err(err)?;
-        if n == 1 {
-            Ok(())
-        } else {
-            Err(PersistError(format!("game {id} is not in the lobby")))
-        }
+        self.0
+            .set_options(GameId(id), options_json)
+            .map(|_| ())
+            .map_err(err)
     }
     fn set_locale(&mut self, id: i64, locale: &str) -> PResult<()> {
         self.0
-            .connection()
-            .execute(
-                "UPDATE games SET locale = ?2 WHERE id = ?1",
-                rusqlite::params![id, locale],
-            )
+            .set_locale(GameId(id), locale)
             .map(|_| ())
             .map_err(err)
     }
@@ -165,6 +149,22 @@ impl GameStore for SqliteStore {
             .truncate_after(GameId(id), seq)
             .map(|_| ())
             .map_err(err)
+    }
+    fn display_name(&self, user: u64) -> PResult<Option<String>> {
+        self.0.display_name(user).map_err(err)
+    }
+    fn set_display_name(&mut self, user: u64, name: &str) -> PResult<bool> {
+        self.0.set_display_name(user, name).map_err(err)
+    }
+    fn dms_closed_at(&self, user: u64) -> PResult<Option<i64>> {
+        self.0.dms_closed_at(user).map_err(err)
+    }
+    fn set_dms_closed(&mut self, user: u64, at: Option<i64>) -> PResult<()> {
+        match at {
+            Some(at) => self.0.mark_dms_closed(user, at),
+            None => self.0.mark_dms_open(user).map(|_| ()),
+        }
+        .map_err(err)
     }
 }
 

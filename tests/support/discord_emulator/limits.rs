@@ -414,6 +414,28 @@ fn check_command_options(errors: &mut FormErrors, options: &[Value], path: &[Str
                 format!("Command name is invalid: {name:?}"),
             );
         }
+        // Localized names follow the same rule and differ from every sibling's names.
+        if let Some(locs) = o.get("name_localizations").and_then(Value::as_object) {
+            for (locale, v) in locs {
+                let local = v.as_str().unwrap_or("");
+                let clash = options.iter().enumerate().any(|(j, other)| {
+                    j != i
+                        && (other.get("name").and_then(Value::as_str) == Some(local)
+                            || other
+                                .get("name_localizations")
+                                .and_then(|m| m.get(locale))
+                                .and_then(Value::as_str)
+                                == Some(local))
+                });
+                if !valid_name(local) || clash {
+                    errors.push(
+                        &at(&p, &["name_localizations", locale]),
+                        "APPLICATION_COMMAND_INVALID_NAME",
+                        format!("Command name is invalid: {local:?}"),
+                    );
+                }
+            }
+        }
         let d = chars(o.get("description"));
         if !(1..=100).contains(&d) {
             errors.push(
@@ -502,5 +524,25 @@ mod tests {
         assert!(!valid_name("Vq"));
         assert!(!valid_name(""));
         assert!(!valid_name("with space"));
+        assert!(valid_name("вступить"));
+        assert!(!valid_name("Вступить"));
+    }
+
+    #[test]
+    fn localized_option_names_are_checked() {
+        let opt = |name: &str, ru: &str| {
+            serde_json::json!({"type": 3, "name": name, "description": "d",
+                "name_localizations": {"ru": ru}})
+        };
+        let cmd = |a: Value, b: Value| {
+            vec![
+                serde_json::json!({"type": 1, "name": "vq", "description": "d",
+                "options": [a, b]}),
+            ]
+        };
+        assert!(check_commands(&cmd(opt("from", "откуда"), opt("to", "куда"))).is_ok());
+        assert!(check_commands(&cmd(opt("from", "куда"), opt("to", "куда"))).is_err());
+        assert!(check_commands(&cmd(opt("from", "to"), opt("to", "куда"))).is_err());
+        assert!(check_commands(&cmd(opt("from", "Откуда"), opt("to", "куда"))).is_err());
     }
 }

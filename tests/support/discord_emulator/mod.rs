@@ -1,5 +1,5 @@
 //! A loopback emulator of Discord's REST API and gateway, for end-to-end tests of the real
-//! serenity/poise client.
+//! serenity client.
 //!
 //! [`Emulator::start`] serves `http://127.0.0.1:<random port>`: REST under `/api/v10/...` and the
 //! gateway websocket at `/gateway`. Point the bot at [`Emulator::base_url`] with
@@ -223,6 +223,13 @@ impl Emulator {
     pub fn close_dms(&self, user: UserId) {
         self.shared.mutate(|s| {
             s.users.get_mut(&user).expect("unknown user").dms_closed = true;
+        });
+    }
+
+    /// The user accepts DMs from the bot again.
+    pub fn open_dms(&self, user: UserId) {
+        self.shared.mutate(|s| {
+            s.users.get_mut(&user).expect("unknown user").dms_closed = false;
         });
     }
 
