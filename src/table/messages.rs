@@ -871,7 +871,7 @@ impl<'a> Texts<'a> {
                 };
                 tr!(l, "{} has {} CP left; {} costs {}", "у державы {} осталось очков: {}; {} стоит {}", p(power), left, w, cost)
             }
-            R::NotAutomated { action } => tr!(l, "{} is not automated yet; apply its effect with `adjust`", "действие «{}» пока не автоматизировано; примените эффект через `adjust`", self.action_kind(*action)),
+            R::NotAutomated { action } => tr!(l, "{} is not automated yet; apply its effect with {}", "действие «{}» пока не автоматизировано; примените эффект через {}", self.action_kind(*action), self.command("adjust", &[])),
             R::NoCpCost { action } => tr!(l, "{} does not cost CP", "{} не оплачивается очками", self.action_kind(*action)),
             R::NoCostInData { key } => tr!(l, "the data gives no cost for `{}` (costs.csv)", "в данных нет стоимости для `{}` (costs.csv)", key),
             R::NotACapital { power, space, capitals } => tr!(l, "spring deployment starts from a capital of {}; {} is not one (capitals: {})", "весеннее развёртывание начинается из столицы державы {}; {} — не её столица (столицы: {})", p(power), s(space), self.list(capitals.iter().map(s).collect())),
