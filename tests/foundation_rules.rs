@@ -439,7 +439,10 @@ fn r_rel_outside_keeps_printed_religion() {
     let madrid = sp("MADRID");
     assert_eq!(rs.space(madrid).zone, ReligiousZone::None);
     let printed = rs.space(madrid).religion;
-    assert!(g.board.set_religion(rs, madrid, printed.other()).is_err());
+    assert_eq!(
+        g.board.set_religion(rs, madrid, printed.other()),
+        Err(Refusal::ReligionFixed { space: madrid })
+    );
     assert_eq!(g.board.religion(rs, madrid), printed);
     // Even under another power's marker it counts as printed.
     g.board.set_control(rs, madrid, Owner::Major(Power::France));

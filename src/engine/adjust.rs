@@ -78,9 +78,7 @@ impl Game {
             }
             Adjustment::Religion { space, religion } => {
                 let s = Game::resolve_space(rs, space)?;
-                self.board
-                    .set_religion(rs, s, *religion)
-                    .map_err(|_| Refusal::ReligionFixed { space: s })?;
+                self.board.set_religion(rs, s, *religion)?;
             }
             Adjustment::Unrest { space, on } => {
                 let s = Game::resolve_space(rs, space)?;
