@@ -675,6 +675,8 @@ fn refusals_say_what_was_wrong_and_change_nothing() {
             },
         );
     }
+    // The pass refusal below must run, not be skipped.
+    assert!(matches!(g.stage, Stage::Cp { cp: 1, .. }), "{:?}", g.stage);
     if let Stage::Cp { cp: 1, .. } = g.stage {
         let pass = rs
             .links
