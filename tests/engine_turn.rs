@@ -5,22 +5,35 @@ mod common;
 
 use common::{new_game_with, powers, put_units, rs, sp};
 use vqbot::engine::power::Relation;
+use vqbot::engine::refusal::CpUse;
 use vqbot::engine::ruleset::{CardKind, EmpireChoice};
 use vqbot::engine::{
-    Action, Adjustment, Awaiting, CardMode, CardPlace, Decision, Event, EventKind, Game, Owner,
-    PhaseName, Power, Stage, UnitKind, Units, Visibility,
+    Action, ActionKind, Adjustment, Awaiting, CardMode, CardPlace, Decision, Event, EventKind,
+    Game, Owner, PhaseName, Power, Refusal, RuleError, Stage, UnitKind, Units, Visibility,
 };
+use vqbot::table::messages::{Locale, Texts};
 
 fn act(g: &mut Game, p: Power, a: Action) -> Vec<Event> {
     g.apply(rs(), p, &a)
         .unwrap_or_else(|e| panic!("{p}: {a:?} refused: {e}"))
 }
 
-fn refused(g: &mut Game, p: Power, a: Action) -> String {
+/// Applies an action that must be refused; checks nothing changed and returns the error.
+fn refusal(g: &mut Game, p: Power, a: Action) -> RuleError {
     let before = g.state_hash();
     let e = g.apply(rs(), p, &a).expect_err("must be refused");
     assert_eq!(g.state_hash(), before, "a refused action changed the state");
-    e.to_string()
+    e
+}
+
+/// The refusal as the English catalogue words it.
+fn en(e: &RuleError) -> String {
+    Texts::new(rs(), Locale::En).rule_error(e)
+}
+
+/// Applies an action that must be refused and returns its English text.
+fn refused(g: &mut Game, p: Power, a: Action) -> String {
+    en(&refusal(g, p, a))
 }
 
 fn has(ev: &[Event], f: impl Fn(&EventKind) -> bool) -> bool {
@@ -526,20 +539,45 @@ fn refusals_say_what_was_wrong_and_change_nothing() {
     let rs = rs();
     let mut g = new_game_with(powers(&[Power::Spain, Power::England, Power::France]), 7);
     // Not your turn (everyone may negotiate, but only Spain's impulse is Spain's).
-    let m = refused(&mut g, Power::Spain, Action::Pass);
+    let e = refusal(&mut g, Power::Spain, Action::Pass);
     assert!(
-        m.contains("not possible now") || m.contains("waiting for"),
+        matches!(
+            &e,
+            RuleError::WrongTime {
+                action: ActionKind::Pass,
+                waiting: Awaiting::Simultaneous {
+                    decision: Decision::Diplomacy,
+                    ..
+                },
+            }
+        ),
+        "{e:?}"
+    );
+    let m = en(&e);
+    assert!(
+        m.contains("passing is not possible now") && m.contains("waiting for"),
         "{m}"
     );
     common::to_impulse(&mut g, Power::England);
-    let m = refused(&mut g, Power::Spain, Action::Pass);
+    let e = refusal(&mut g, Power::Spain, Action::Pass);
+    assert_eq!(
+        e,
+        RuleError::NotYourTurn {
+            power: Power::Spain,
+            waiting: Awaiting::One {
+                power: Power::England,
+                decision: Decision::Impulse,
+            },
+        }
+    );
+    let m = en(&e);
     assert!(
-        m.contains("not spain's turn") || m.contains("it is not spain's turn"),
+        m.contains("it is not Spain's turn; waiting for England"),
         "{m}"
     );
     // A card not in hand.
     let foreign = g.hands[Power::Spain as usize].first().copied().unwrap_or(1);
-    let m = refused(
+    let e = refusal(
         &mut g,
         Power::England,
         Action::Play {
@@ -547,7 +585,15 @@ fn refusals_say_what_was_wrong_and_change_nothing() {
             mode: CardMode::Cp,
         },
     );
-    assert!(m.contains("is not in england's hand"), "{m}");
+    assert!(
+        matches!(
+            &e,
+            RuleError::Illegal(Refusal::NotInHand { power: Power::England, card, hand })
+                if *card == foreign && *hand == g.hands[Power::England as usize]
+        ),
+        "{e:?}"
+    );
+    assert!(en(&e).contains("is not in England's hand"), "{e}");
     // CP accounting: a pass crossing with too few CP.
     let card = give_big_card(&mut g, Power::England);
     act(
@@ -558,7 +604,7 @@ fn refusals_say_what_was_wrong_and_change_nothing() {
             mode: CardMode::Cp,
         },
     );
-    let m = refused(
+    let e = refusal(
         &mut g,
         Power::England,
         Action::Move {
@@ -567,7 +613,22 @@ fn refusals_say_what_was_wrong_and_change_nothing() {
             units: units(1),
         },
     );
-    assert!(m.contains("Paris is not adjacent to Madrid"), "{m}");
+    assert_eq!(
+        e,
+        RuleError::Illegal(Refusal::NotAdjacent {
+            from: sp("MADRID"),
+            to: sp("PARIS"),
+        })
+    );
+    let m = en(&e);
+    assert!(
+        m.contains("Paris is not adjacent to Madrid; neighbours: "),
+        "{m}"
+    );
+    // The neighbours listed are Madrid's.
+    for (n, _) in &rs.neighbours[sp("MADRID").idx()] {
+        assert!(m.contains(&rs.space(*n).name_en), "{m}");
+    }
     let m = refused(
         &mut g,
         Power::England,
@@ -579,7 +640,7 @@ fn refusals_say_what_was_wrong_and_change_nothing() {
         m.contains("unknown space `Pariss`") && m.contains("Paris"),
         "{m}"
     );
-    let m = refused(
+    let e = refusal(
         &mut g,
         Power::England,
         Action::Raise {
@@ -588,7 +649,17 @@ fn refusals_say_what_was_wrong_and_change_nothing() {
             faction: None,
         },
     );
-    assert!(m.contains("not a home space of england"), "{m}");
+    assert_eq!(
+        e,
+        RuleError::Illegal(Refusal::NotHomeSpace {
+            power: Power::England,
+            space: sp("PARIS"),
+        })
+    );
+    assert!(
+        en(&e).contains("Paris is not a home space of England"),
+        "{e}"
+    );
     // Spend down to 1 CP, then a pass crossing costs 2.
     while let Stage::Cp { cp, .. } = g.stage {
         if cp <= 1 {
@@ -604,6 +675,8 @@ fn refusals_say_what_was_wrong_and_change_nothing() {
             },
         );
     }
+    // The pass refusal below must run, not be skipped.
+    assert!(matches!(g.stage, Stage::Cp { cp: 1, .. }), "{:?}", g.stage);
     if let Stage::Cp { cp: 1, .. } = g.stage {
         let pass = rs
             .links
@@ -612,7 +685,7 @@ fn refusals_say_what_was_wrong_and_change_nothing() {
             .expect("a pass");
         let (a, b) = (rs.space(pass.a).id.clone(), rs.space(pass.b).id.clone());
         put_units(&mut g, Power::England, &a, Owner::Major(Power::England), 1);
-        let m = refused(
+        let e = refusal(
             &mut g,
             Power::England,
             Action::Move {
@@ -621,8 +694,18 @@ fn refusals_say_what_was_wrong_and_change_nothing() {
                 units: units(1),
             },
         );
+        assert_eq!(
+            e,
+            RuleError::Illegal(Refusal::NotEnoughCp {
+                power: Power::England,
+                left: 1,
+                cost: 2,
+                what: CpUse::CrossPass,
+            })
+        );
+        let m = en(&e);
         assert!(
-            m.contains("england has 1 CP left; crossing a pass costs 2"),
+            m.contains("England has 1 CP left; crossing a pass costs 2"),
             "{m}"
         );
     }
@@ -871,7 +954,7 @@ fn diplomacy_allies_a_minor_power() {
             minor: vqbot::engine::power::Minor::Scotland,
         },
     );
-    assert!(m.contains("already allied with england"), "{m}");
+    assert!(m.contains("Scotland is already allied with England"), "{m}");
     assert!(!g
         .legal_actions(rs, Power::France)
         .contains(&Action::AllyMinor {

@@ -9,7 +9,8 @@ use vqbot::engine::power::{
     Faction, Home, LinkKind, Minor, Relation, Religion, ReligiousZone, SpaceType,
 };
 use vqbot::engine::ruleset::WorldKind;
-use vqbot::engine::{Action, Game, GameOptions, Owner, Power, PowerSet};
+use vqbot::engine::{Action, Game, GameOptions, Owner, Power, PowerSet, Refusal, RuleError};
+use vqbot::table::messages::{Locale, Texts};
 
 #[test]
 fn r_game_players_two_to_six_powers_in_play() {
@@ -371,10 +372,17 @@ fn r_control_terms_adjacent_independent_units_do_not_block_control() {
             },
         )
         .expect_err("enemy adjacent");
+    assert_eq!(
+        err,
+        RuleError::Illegal(Refusal::EnemyUnitsAdjacent {
+            space: sp("ORLEANS"),
+            adjacent: sp("PARIS"),
+        })
+    );
+    let text = Texts::new(rs, Locale::En).rule_error(&err);
     assert!(
-        err.to_string()
-            .contains("enemy land units in adjacent Paris"),
-        "{err}"
+        text.contains("enemy land units in adjacent Paris"),
+        "{text}"
     );
     assert_eq!(g.state_hash(), hash, "a refused action changes nothing");
 }
@@ -431,7 +439,10 @@ fn r_rel_outside_keeps_printed_religion() {
     let madrid = sp("MADRID");
     assert_eq!(rs.space(madrid).zone, ReligiousZone::None);
     let printed = rs.space(madrid).religion;
-    assert!(g.board.set_religion(rs, madrid, printed.other()).is_err());
+    assert_eq!(
+        g.board.set_religion(rs, madrid, printed.other()),
+        Err(Refusal::ReligionFixed { space: madrid })
+    );
     assert_eq!(g.board.religion(rs, madrid), printed);
     // Even under another power's marker it counts as printed.
     g.board.set_control(rs, madrid, Owner::Major(Power::France));
@@ -445,7 +456,21 @@ fn r_rel_outside_keeps_printed_religion() {
     let err = g
         .apply(rs, Power::Spain, &Action::Adjust(adj))
         .expect_err("outside the zones");
-    assert!(err.to_string().contains("R-REL-OUTSIDE"), "{err}");
+    assert_eq!(
+        err,
+        RuleError::Illegal(Refusal::ReligionFixed {
+            space: sp("MADRID")
+        })
+    );
+    assert_eq!(
+        err.to_string(),
+        format!("religion fixed: #{} [R-REL-OUTSIDE]", sp("MADRID").0)
+    );
+    let text = Texts::new(rs, Locale::En).rule_error(&err);
+    assert!(
+        text.contains("Madrid") && text.contains("(R-REL-OUTSIDE)"),
+        "{text}"
+    );
     assert_eq!(g.state_hash(), hash);
 }
 

@@ -14,17 +14,19 @@ use vqbot::engine::{
     Action, Adjustment, CardMode, EventKind, Game, LeaderEntry, Owner, Power, Stage, UnitKind,
     Units, Viewer, Visibility,
 };
+use vqbot::table::messages::{Locale, Texts};
 
 const P: Power = Power::Protestant;
 
-/// Applies an action that must be refused; checks nothing changed and returns the message.
+/// Applies an action that must be refused; checks nothing changed and returns the message as
+/// the English catalogue words it.
 fn refused(g: &mut Game, p: Power, a: Action) -> String {
     let before = g.state_hash();
     let e = g
         .apply(rs(), p, &a)
         .expect_err(&format!("{a:?} by {p} should be refused"));
     assert_eq!(before, g.state_hash(), "a refused {a:?} changed the state");
-    e.to_string()
+    Texts::new(rs(), Locale::En).rule_error(&e)
 }
 
 fn ok(g: &mut Game, p: Power, a: Action) -> Vec<vqbot::engine::Event> {
@@ -602,7 +604,7 @@ fn r_prot_leaders_entry() {
     let m = refused(&mut g, P, place("COLIGNY", "AMSTERDAM"));
     assert!(m.contains("France"), "{m}");
     let m = refused(&mut g, P, place("COLIGNY", "LA_ROCHELLE"));
-    assert!(m.contains("not Protestant-controlled"), "{m}");
+    assert!(m.contains("Protestant does not control La Rochelle"), "{m}");
     let m = refused(&mut g, P, place("MAURICE", "AMSTERDAM"));
     assert!(m.contains("turn 6"), "{m}");
     let m = refused(&mut g, P, place("COLIGNY", "NIMES"));
@@ -705,7 +707,7 @@ fn r_prot_capital_revolt_and_declaration() {
     assert!(m.contains("not fortified"), "{m}");
     add(&mut g, "PAU", Owner::Major(Power::France), None, 1);
     let m = refused(&mut g, P, revolt("PAU", false));
-    assert!(m.contains("france holds land units"), "{m}");
+    assert!(m.contains("France holds land units"), "{m}");
     cp(&mut g, Power::France, 8);
     let m = refused(&mut g, Power::France, revolt("NIMES", false));
     assert!(m.contains("only the Protestant"), "{m}");
@@ -964,7 +966,7 @@ fn r_fw_deploy_sends_required_units() {
     let m = refused(&mut g, Power::Ottoman, send("ISTANBUL", two));
     assert!(m.contains("one leader"), "{m}");
     let m = refused(&mut g, Power::Spain, send("MADRID", regs(1)));
-    assert!(m.contains("ottoman"), "{m}");
+    assert!(m.contains("waiting for Ottoman Empire"), "{m}");
     let first = Units {
         regulars: spec.units - 2,
         leaders: vec!["SULEIMAN".into()],
@@ -1028,7 +1030,7 @@ fn r_fw_fight_until_army_destroyed() {
             Power::Spain,
             Action::FightForeignWar { card: PERSIA },
         );
-        assert!(m.contains("not a foreign war of spain"), "{m}");
+        assert!(m.contains("not a foreign war of Spain"), "{m}");
         let mut ended = None;
         for _ in 0..60 {
             cp(&mut g, Power::Ottoman, 1);

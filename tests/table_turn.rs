@@ -170,3 +170,53 @@ fn russian_locale_speaks_russian() {
     let out = ok(&t, "bob", "vq help");
     assert!(out.messages[0].text.contains("Команды"));
 }
+
+/// A Russian game words an engine refusal in Russian: a move to a space that is not adjacent
+/// names both spaces and the neighbours in Russian and keeps no English word of the English text.
+#[test]
+fn russian_refusal_names_spaces_in_russian() {
+    use vqbot::engine::{Refusal, RuleError};
+    use vqbot::table::messages::{Locale, Texts};
+    let rs = rs();
+    let t = table(3);
+    ok(&t, "alice", "vq new locale:ru");
+    ok(&t, "alice", "vq join power:англия");
+    ok(&t, "bob", "vq join power:франция");
+    ok(&t, "alice", "vq start");
+    ok(&t, "alice", "vq done");
+    ok(&t, "bob", "vq done");
+    ok(&t, "alice", "vq done");
+    ok(&t, "bob", "vq done");
+    ok(&t, "alice", "vq play card:4 as:cp");
+    let msg = refused(&t, "alice", "vq move from:london to:paris units:1r");
+    let (london, paris) = (
+        rs.space_id("LONDON").expect("London"),
+        rs.space_id("PARIS").expect("Paris"),
+    );
+    let neighbours: Vec<&str> = rs.neighbours[london.idx()]
+        .iter()
+        .map(|(n, _)| rs.space(*n).name_ru.as_str())
+        .collect();
+    assert_eq!(
+        msg,
+        format!(
+            "⛔ Не выполнено: Париж не граничит с пространством Лондон; соседние пространства: {}",
+            neighbours.join(", ")
+        )
+    );
+    let english =
+        Texts::new(&rs, Locale::En).rule_error(&RuleError::Illegal(Refusal::NotAdjacent {
+            from: london,
+            to: paris,
+        }));
+    assert!(
+        english.starts_with("Paris is not adjacent to London"),
+        "{english}"
+    );
+    for word in english
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.len() >= 2)
+    {
+        assert!(!msg.contains(word), "English `{word}` in: {msg}");
+    }
+}

@@ -318,4 +318,164 @@ impl Action {
     pub fn is_adjust(&self) -> bool {
         matches!(self, Action::Adjust(_))
     }
+    /// Which kind of action this is (no data), for refusals and statistics.
+    pub fn kind(&self) -> ActionKind {
+        match self {
+            Action::DeclareWar { .. } => ActionKind::DeclareWar,
+            Action::OfferPeace { .. } => ActionKind::OfferPeace,
+            Action::OfferAlliance { .. } => ActionKind::OfferAlliance,
+            Action::Accept { .. } => ActionKind::Accept,
+            Action::Decline { .. } => ActionKind::Decline,
+            Action::DoneDiplomacy => ActionKind::DoneDiplomacy,
+            Action::AllyMinor { .. } => ActionKind::AllyMinor,
+            Action::SecretChoice { .. } => ActionKind::SecretChoice,
+            Action::RevealSecret => ActionKind::RevealSecret,
+            Action::Deploy { .. } => ActionKind::Deploy,
+            Action::PlaceLeader { .. } => ActionKind::PlaceLeader,
+            Action::SkipDeployment => ActionKind::SkipDeployment,
+            Action::Play { .. } => ActionKind::Play,
+            Action::Pass => ActionKind::Pass,
+            Action::Move { .. } => ActionKind::Move,
+            Action::Control { .. } => ActionKind::Control,
+            Action::Raise { .. } => ActionKind::Raise,
+            Action::BuildFortress { .. } => ActionKind::BuildFortress,
+            Action::Assault { .. } => ActionKind::Assault,
+            Action::Revolt { .. } => ActionKind::Revolt,
+            Action::FightForeignWar { .. } => ActionKind::FightForeignWar,
+            Action::SendToWar { .. } => ActionKind::SendToWar,
+            Action::WithdrawLeaders { .. } => ActionKind::WithdrawLeaders,
+            Action::MoveHuguenotCapital { .. } => ActionKind::MoveHuguenotCapital,
+            Action::EndImpulse => ActionKind::EndImpulse,
+            Action::Adjust(_) => ActionKind::Adjust,
+        }
+    }
+}
+
+/// The kind of an [`Action`], without its data: what a refusal names when it says which action
+/// is not possible. Serialized as the action's `type` tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActionKind {
+    /// [`Action::DeclareWar`].
+    DeclareWar,
+    /// [`Action::OfferPeace`].
+    OfferPeace,
+    /// [`Action::OfferAlliance`].
+    OfferAlliance,
+    /// [`Action::Accept`].
+    Accept,
+    /// [`Action::Decline`].
+    Decline,
+    /// [`Action::DoneDiplomacy`].
+    DoneDiplomacy,
+    /// [`Action::AllyMinor`].
+    AllyMinor,
+    /// [`Action::SecretChoice`].
+    SecretChoice,
+    /// [`Action::RevealSecret`].
+    RevealSecret,
+    /// [`Action::Deploy`].
+    Deploy,
+    /// [`Action::PlaceLeader`].
+    PlaceLeader,
+    /// [`Action::SkipDeployment`].
+    SkipDeployment,
+    /// [`Action::Play`].
+    Play,
+    /// [`Action::Pass`].
+    Pass,
+    /// [`Action::Move`].
+    Move,
+    /// [`Action::Control`].
+    Control,
+    /// [`Action::Raise`].
+    Raise,
+    /// [`Action::BuildFortress`].
+    BuildFortress,
+    /// [`Action::Assault`].
+    Assault,
+    /// [`Action::Revolt`].
+    Revolt,
+    /// [`Action::FightForeignWar`].
+    FightForeignWar,
+    /// [`Action::SendToWar`].
+    SendToWar,
+    /// [`Action::WithdrawLeaders`].
+    WithdrawLeaders,
+    /// [`Action::MoveHuguenotCapital`].
+    MoveHuguenotCapital,
+    /// [`Action::EndImpulse`].
+    EndImpulse,
+    /// [`Action::Adjust`].
+    Adjust,
+}
+
+impl ActionKind {
+    /// Every kind, in the order of [`Action`]'s variants.
+    pub const ALL: &'static [ActionKind] = &[
+        ActionKind::DeclareWar,
+        ActionKind::OfferPeace,
+        ActionKind::OfferAlliance,
+        ActionKind::Accept,
+        ActionKind::Decline,
+        ActionKind::DoneDiplomacy,
+        ActionKind::AllyMinor,
+        ActionKind::SecretChoice,
+        ActionKind::RevealSecret,
+        ActionKind::Deploy,
+        ActionKind::PlaceLeader,
+        ActionKind::SkipDeployment,
+        ActionKind::Play,
+        ActionKind::Pass,
+        ActionKind::Move,
+        ActionKind::Control,
+        ActionKind::Raise,
+        ActionKind::BuildFortress,
+        ActionKind::Assault,
+        ActionKind::Revolt,
+        ActionKind::FightForeignWar,
+        ActionKind::SendToWar,
+        ActionKind::WithdrawLeaders,
+        ActionKind::MoveHuguenotCapital,
+        ActionKind::EndImpulse,
+        ActionKind::Adjust,
+    ];
+
+    /// The snake-case id, as in the action's JSON `type` tag.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ActionKind::DeclareWar => "declare_war",
+            ActionKind::OfferPeace => "offer_peace",
+            ActionKind::OfferAlliance => "offer_alliance",
+            ActionKind::Accept => "accept",
+            ActionKind::Decline => "decline",
+            ActionKind::DoneDiplomacy => "done_diplomacy",
+            ActionKind::AllyMinor => "ally_minor",
+            ActionKind::SecretChoice => "secret_choice",
+            ActionKind::RevealSecret => "reveal_secret",
+            ActionKind::Deploy => "deploy",
+            ActionKind::PlaceLeader => "place_leader",
+            ActionKind::SkipDeployment => "skip_deployment",
+            ActionKind::Play => "play",
+            ActionKind::Pass => "pass",
+            ActionKind::Move => "move",
+            ActionKind::Control => "control",
+            ActionKind::Raise => "raise",
+            ActionKind::BuildFortress => "build_fortress",
+            ActionKind::Assault => "assault",
+            ActionKind::Revolt => "revolt",
+            ActionKind::FightForeignWar => "fight_foreign_war",
+            ActionKind::SendToWar => "send_to_war",
+            ActionKind::WithdrawLeaders => "withdraw_leaders",
+            ActionKind::MoveHuguenotCapital => "move_huguenot_capital",
+            ActionKind::EndImpulse => "end_impulse",
+            ActionKind::Adjust => "adjust",
+        }
+    }
+}
+
+impl std::fmt::Display for ActionKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }

@@ -6,6 +6,7 @@ use super::error::{RuleError, RuleResult};
 use super::event::{Event, EventKind, Visibility};
 use super::game::Game;
 use super::power::{Owner, Power, PowerSet, Relation};
+use super::refusal::Refusal;
 use super::ruleset::Ruleset;
 
 impl Game {
@@ -29,7 +30,7 @@ impl Game {
             } => {
                 let s = Game::resolve_space(rs, space)?;
                 if faction.is_some() && *owner != Owner::Major(Power::Protestant) {
-                    return Err(RuleError::illegal("only Protestant units have a faction"));
+                    return Err(Refusal::FactionOnlyProtestant { owner: *owner }.into());
                 }
                 let f = self.board.force_mut(s, *owner, *faction);
                 f.regulars = *regulars;
@@ -77,9 +78,7 @@ impl Game {
             }
             Adjustment::Religion { space, religion } => {
                 let s = Game::resolve_space(rs, space)?;
-                self.board.set_religion(rs, s, *religion).map_err(|e| {
-                    RuleError::illegal(format!("{}: {e} (R-REL-OUTSIDE)", rs.space(s).name_en))
-                })?;
+                self.board.set_religion(rs, s, *religion)?;
             }
             Adjustment::Unrest { space, on } => {
                 let s = Game::resolve_space(rs, space)?;
@@ -138,9 +137,7 @@ impl Game {
             }
             Adjustment::Relation { a, b, status } => {
                 if a == b {
-                    return Err(RuleError::illegal(
-                        "a power has no diplomatic status with itself",
-                    ));
+                    return Err(Refusal::SelfDiplomacy { power: *a }.into());
                 }
                 self.board.set_relation(*a, *b, *status);
                 if *status == Relation::Alliance {
@@ -156,11 +153,11 @@ impl Game {
                 if is_rudolf {
                     self.empire.rudolf_dead = true;
                 } else {
-                    return Err(RuleError::illegal(format!(
-                        "only the death of Rudolf II has an automated effect (R-HRE-RUDOLF-DEATH); {power}'s ruler is {}. \
-                         Apply other rulers' deaths with the card and VP adjustments",
-                        self.ruler(rs, *power).map_or("unknown", |r| r.name_en.as_str())
-                    )));
+                    return Err(Refusal::OnlyRudolfDeath {
+                        power: *power,
+                        ruler: self.ruler(rs, *power).map(|r| r.id.clone()),
+                    }
+                    .into());
                 }
             }
         }

@@ -6,6 +6,7 @@
 //! keep that invariant: a marker exists exactly when control or religion differs from the print.
 
 use super::power::{Faction, Minor, Owner, Power, Relation, Religion, ReligiousZone, SpaceType};
+use super::refusal::Refusal;
 use super::ruleset::{Ruleset, Scenario, SpaceId};
 use serde::{Deserialize, Serialize};
 
@@ -205,11 +206,9 @@ impl Board {
         rs: &Ruleset,
         s: SpaceId,
         religion: Religion,
-    ) -> Result<(), &'static str> {
+    ) -> Result<(), Refusal> {
         if rs.space(s).zone == ReligiousZone::None {
-            return Err(
-                "outside the four zones of religious struggle a space keeps its printed religion",
-            );
+            return Err(Refusal::ReligionFixed { space: s });
         }
         self.force_religion(rs, s, religion);
         Ok(())

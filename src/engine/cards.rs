@@ -5,6 +5,7 @@ use super::error::{RuleError, RuleResult};
 use super::event::{Event, EventKind, PhaseName};
 use super::game::{Game, Stage};
 use super::power::{Power, SpaceType};
+use super::refusal::Refusal;
 use super::ruleset::{CardKind, Ruleset};
 use rand::seq::SliceRandom;
 
@@ -126,32 +127,25 @@ impl Game {
         })?;
         let hand = &self.hands[p as usize];
         if !hand.contains(&number) {
-            return Err(RuleError::illegal(format!(
-                "card {number} ({}) is not in {p}'s hand; the hand holds: {}",
-                card.name_en,
-                hand.iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
+            return Err(Refusal::NotInHand {
+                power: p,
+                card: number,
+                hand: hand.clone(),
+            }
+            .into());
         }
         if card.kind == CardKind::Mandatory && mode == CardMode::Cp {
-            return Err(RuleError::illegal(format!(
-                "{} is a mandatory event: it must be played as an event, not for CP",
-                card.name_en
-            )));
+            return Err(Refusal::MandatoryNotForCp { card: number }.into());
         }
         if matches!(card.kind, CardKind::Response | CardKind::Combat) && mode == CardMode::Event {
-            return Err(RuleError::illegal(format!(
-                "{} is a {} card; its event is played outside your impulse. In an impulse it can be played for CP",
-                card.name_en,
-                if card.kind == CardKind::Response { "response" } else { "combat" }
-            )));
+            return Err(Refusal::EventOutsideImpulse {
+                card: number,
+                kind: card.kind,
+            }
+            .into());
         }
         let Stage::Impulse { .. } = self.stage else {
-            return Err(RuleError::illegal(
-                "cards are played at the start of an impulse",
-            ));
+            return Err(Refusal::CardsAtImpulseStart.into());
         };
         if mode == CardMode::Event {
             self.check_foreign_war_event(rs, card)?;
@@ -239,20 +233,24 @@ impl Game {
             .filter_map(|c| rs.card(*c))
             .find(|c| c.kind == CardKind::Mandatory)
         {
-            return Err(RuleError::illegal(format!(
-                "{p} holds the mandatory event {} (card {}); it must be played before passing",
-                m.name_en, m.number
-            )));
+            return Err(Refusal::MustPlayMandatory {
+                power: p,
+                card: m.number,
+            }
+            .into());
         }
         let non_home = hand
             .iter()
             .filter(|c| rs.card(**c).is_none_or(|c| c.kind != CardKind::Home))
             .count();
-        let admin = self.admin_rating(rs, p) as usize;
-        if non_home > admin {
-            return Err(RuleError::illegal(format!(
-                "{p} may not pass while holding {non_home} non-home cards; passing is allowed with at most {admin} (the ruler's administrative rating)"
-            )));
+        let admin = self.admin_rating(rs, p);
+        if non_home > admin as usize {
+            return Err(Refusal::TooManyCardsToPass {
+                power: p,
+                held: non_home as u32,
+                admin,
+            }
+            .into());
         }
         Ok(())
     }

@@ -5,6 +5,7 @@ use super::error::{RuleError, RuleResult};
 use super::event::{Event, EventKind};
 use super::game::{Game, Offer, Stage};
 use super::power::{Power, Relation};
+use super::refusal::Refusal;
 use super::ruleset::{EmpireChoice, Ruleset};
 use sha2::{Digest, Sha256};
 
@@ -28,20 +29,14 @@ impl Game {
         ev: &mut Vec<Event>,
     ) -> RuleResult<()> {
         let Stage::Diplomacy { done, offers } = &self.stage else {
-            return Err(RuleError::illegal(
-                "diplomacy happens in the Diplomacy phase",
-            ));
+            return Err(Refusal::NotDiplomacyPhase.into());
         };
         let (mut done, mut offers) = (*done, offers.clone());
         let target_ok = |t: Power| -> RuleResult<()> {
             if t == p {
-                Err(RuleError::illegal(
-                    "a power cannot make war, peace or alliance with itself",
-                ))
+                Err(Refusal::SelfDiplomacy { power: p }.into())
             } else if !self.powers.contains(t) {
-                Err(RuleError::illegal(format!(
-                    "{t} is not in play in this game"
-                )))
+                Err(Refusal::PowerNotInPlay { power: t }.into())
             } else {
                 Ok(())
             }
@@ -50,69 +45,121 @@ impl Game {
             Action::DeclareWar { target } => {
                 target_ok(*target)?;
                 if self.board.relation(p, *target) == Relation::War {
-                    return Err(RuleError::illegal(format!("{p} is already at war with {target}")));
+                    return Err(Refusal::AlreadyAtWar {
+                        power: p,
+                        target: *target,
+                    }
+                    .into());
                 }
                 if self.board.relation(p, *target) == Relation::Alliance {
-                    return Err(RuleError::illegal(format!("{p} is allied with {target}; an ally cannot be attacked")));
+                    return Err(Refusal::AllyCannotBeAttacked {
+                        power: p,
+                        target: *target,
+                    }
+                    .into());
                 }
                 self.board.set_relation(p, *target, Relation::War);
-                offers.retain(|o| !(o.from == p && o.to == *target || o.from == *target && o.to == p));
-                ev.push(Event::public(EventKind::WarDeclared { by: p, target: *target }));
+                offers.retain(|o| {
+                    !(o.from == p && o.to == *target || o.from == *target && o.to == p)
+                });
+                ev.push(Event::public(EventKind::WarDeclared {
+                    by: p,
+                    target: *target,
+                }));
                 done.remove(*target);
             }
             Action::OfferPeace { target } | Action::OfferAlliance { target } => {
                 target_ok(*target)?;
-                let status = if matches!(action, Action::OfferPeace { .. }) { Relation::Peace } else { Relation::Alliance };
+                let status = if matches!(action, Action::OfferPeace { .. }) {
+                    Relation::Peace
+                } else {
+                    Relation::Alliance
+                };
                 let now = self.board.relation(p, *target);
                 if status == Relation::Peace && now != Relation::War {
-                    return Err(RuleError::illegal(format!("{p} is not at war with {target}; peace is offered only to an enemy")));
+                    return Err(Refusal::PeaceNeedsWar {
+                        power: p,
+                        target: *target,
+                    }
+                    .into());
                 }
                 if status == Relation::Alliance && now != Relation::Peace {
-                    return Err(RuleError::illegal(format!("an alliance needs peace first; {p} and {target} are at {now}")));
+                    return Err(Refusal::AllianceNeedsPeace {
+                        power: p,
+                        target: *target,
+                        now,
+                    }
+                    .into());
                 }
                 if offers.iter().any(|o| o.from == p && o.to == *target) {
-                    return Err(RuleError::illegal(format!("{p} already has an offer open to {target}")));
+                    return Err(Refusal::OfferAlreadyOpen {
+                        from: p,
+                        to: *target,
+                    }
+                    .into());
                 }
-                offers.push(Offer { from: p, to: *target, status });
-                ev.push(Event::public(EventKind::Offered { from: p, to: *target, status }));
+                offers.push(Offer {
+                    from: p,
+                    to: *target,
+                    status,
+                });
+                ev.push(Event::public(EventKind::Offered {
+                    from: p,
+                    to: *target,
+                    status,
+                }));
                 done.remove(*target);
             }
             Action::Accept { from } | Action::Decline { from } => {
                 let Some(i) = offers.iter().position(|o| o.from == *from && o.to == p) else {
-                    return Err(RuleError::illegal(format!("{from} has no open offer to {p}")));
+                    return Err(Refusal::NoOpenOffer { from: *from, to: p }.into());
                 };
                 let o = offers.remove(i);
                 if matches!(action, Action::Accept { .. }) {
                     self.board.set_relation(o.from, o.to, o.status);
-                    ev.push(Event::public(EventKind::OfferAccepted { from: o.from, to: o.to, status: o.status }));
+                    ev.push(Event::public(EventKind::OfferAccepted {
+                        from: o.from,
+                        to: o.to,
+                        status: o.status,
+                    }));
                 } else {
-                    ev.push(Event::public(EventKind::OfferDeclined { from: o.from, to: o.to, status: o.status }));
+                    ev.push(Event::public(EventKind::OfferDeclined {
+                        from: o.from,
+                        to: o.to,
+                        status: o.status,
+                    }));
                 }
             }
             Action::AllyMinor { minor } => {
                 if let Some(a) = self.board.minor_ally(*minor) {
-                    return Err(RuleError::illegal(format!(
-                        "{minor} is already allied with {a}; only a minor without an ally can be won over"
-                    )));
+                    return Err(Refusal::MinorAlreadyAllied {
+                        minor: *minor,
+                        ally: a,
+                    }
+                    .into());
                 }
                 self.board.set_minor_ally(*minor, Some(p));
-                ev.push(Event::public(EventKind::MinorAllied { minor: *minor, power: p }));
+                ev.push(Event::public(EventKind::MinorAllied {
+                    minor: *minor,
+                    power: p,
+                }));
             }
             Action::DoneDiplomacy => {
                 if let Some(o) = offers.iter().find(|o| o.to == p) {
-                    return Err(RuleError::illegal(format!(
-                        "{} offered {} to {p}; accept or decline it before finishing",
-                        o.from,
-                        if o.status == Relation::Peace { "peace" } else { "an alliance" }
-                    )));
+                    return Err(Refusal::AnswerOfferFirst {
+                        from: o.from,
+                        to: p,
+                        status: o.status,
+                    }
+                    .into());
                 }
                 done.insert(p);
                 ev.push(Event::public(EventKind::DiplomacyDone { power: p }));
             }
             other => {
                 return Err(RuleError::WrongTime {
-                    action: super::game::action_name(other).to_string(),
-                    reason: "it is the Diplomacy phase: declare war, offer or answer peace and alliances, or say done".into(),
+                    action: other.kind(),
+                    waiting: self.awaiting(),
                 })
             }
         }
@@ -154,13 +201,11 @@ impl Game {
     /// the Empire, a second choice, and any reveal asked for by a player.
     pub(crate) fn secret_refusal(&self, p: Power, action: &Action) -> Option<RuleError> {
         match action {
-            Action::SecretChoice { .. } if p != Power::Empire => Some(RuleError::illegal(format!(
-                "only the Empire makes the secret religious choice (R-HRE-SECRET); {p} cannot"
-            ))),
+            Action::SecretChoice { .. } if p != Power::Empire => {
+                Some(Refusal::SecretOnlyEmpire { power: p }.into())
+            }
             Action::SecretChoice { .. } if self.empire.secret.is_some() => {
-                Some(RuleError::illegal(
-                    "the Empire has already made its secret religious choice; it cannot be changed",
-                ))
+                Some(Refusal::SecretAlreadyMade.into())
             }
             Action::RevealSecret => Some(self.refuse_reveal()),
             _ => None,
@@ -171,14 +216,11 @@ impl Game {
     /// Determination when R-HRE-SECRET requires it (the engine does that by itself).
     pub(crate) fn refuse_reveal(&self) -> RuleError {
         if self.empire.revealed {
-            RuleError::illegal("the Empire's choice has already been revealed")
+            Refusal::SecretAlreadyRevealed.into()
         } else if self.empire.secret.is_none() {
-            RuleError::illegal("the Empire has not made its secret choice yet")
+            Refusal::SecretNotMade.into()
         } else {
-            RuleError::illegal(
-                "the Empire's choice stays secret until Victory Determination, where it is revealed \
-                 only if its VP let the Empire win or stop another power's victory (R-HRE-SECRET)",
-            )
+            Refusal::SecretStaysSecret.into()
         }
     }
 }

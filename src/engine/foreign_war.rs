@@ -7,11 +7,12 @@
 //! the card are off the map: they never go to winter quarters.
 
 use super::action::{Action, UnitKind, Units};
-use super::error::{RuleError, RuleResult};
+use super::error::RuleResult;
 use super::event::{Event, EventKind, Side};
 use super::game::{Game, Stage};
 use super::military::hits;
 use super::power::{Faction, Home, Owner, Power, SpaceType};
+use super::refusal::{LandCount, Refusal};
 use super::ruleset::{Card, ForeignWarSpec, LeaderKind, Ruleset, SpaceId};
 use serde::{Deserialize, Serialize};
 
@@ -41,10 +42,11 @@ impl Game {
     /// A foreign-war event needs its struck power in play.
     pub(crate) fn check_foreign_war_event(&self, _rs: &Ruleset, card: &Card) -> RuleResult<()> {
         match card.war {
-            Some(w) if !self.powers.contains(w.power) => Err(RuleError::illegal(format!(
-                "{} strikes {}, which is not in play; play it for CP instead",
-                card.name_en, w.power
-            ))),
+            Some(w) if !self.powers.contains(w.power) => Err(Refusal::WarPowerNotInPlay {
+                card: card.number,
+                power: w.power,
+            }
+            .into()),
             _ => Ok(()),
         }
     }
@@ -128,43 +130,34 @@ impl Game {
             card: waiting_card, ..
         } = self.stage
         else {
-            return Err(RuleError::illegal(
-                "units go to a foreign-war card only when its event is played; after that, new units go there (R-FW-UPKEEP)",
-            ));
+            return Err(Refusal::NoWarAwaitingUnits.into());
         };
         if card != waiting_card {
-            return Err(RuleError::illegal(format!(
-                "the foreign war waiting for units is card {waiting_card}, not {card}"
-            )));
+            return Err(Refusal::WrongWarCard {
+                waiting: waiting_card,
+                card,
+            }
+            .into());
         }
-        let w = &self.wars[self.war_index(card).ok_or_else(|| {
-            RuleError::illegal(format!("card {card} is not a foreign war under way"))
-        })?];
+        let w = &self.wars[self.war_index(card).ok_or(Refusal::NoSuchWar { card })?];
         let s = Game::resolve_space(rs, from)?;
-        let name = &rs.space(s).name_en;
         if self.board.at(s).besieged_by.is_some() {
-            return Err(RuleError::illegal(format!(
-                "{name} is under siege; units are not sent to a foreign war from a besieged space (R-FW-DEPLOY)"
-            )));
+            return Err(Refusal::SendFromBesieged { space: s }.into());
         }
         if u.land() == 0 && u.leaders.is_empty() {
-            return Err(RuleError::illegal(
-                "send at least one land unit or a leader",
-            ));
+            return Err(Refusal::NothingToSend.into());
         }
         if u.land() > w.missing() {
-            return Err(RuleError::illegal(format!(
-                "the war needs {} land units and {} are on the card: at most {} more may go, not {} (R-FW-UPKEEP)",
-                w.required,
-                w.units.land(),
-                w.missing(),
-                u.land()
-            )));
+            return Err(Refusal::TooManyForWar {
+                required: w.required.into(),
+                on_card: w.units.land(),
+                room: w.missing(),
+                asked: u.land(),
+            }
+            .into());
         }
         if u.leaders.len() + w.units.leaders.len() > 1 {
-            return Err(RuleError::illegal(
-                "at most one leader goes to a foreign war (R-FW-DEPLOY)",
-            ));
+            return Err(Refusal::OneLeaderToWar.into());
         }
         let mine: Vec<_> = self
             .board
@@ -180,10 +173,13 @@ impl Game {
             have(|f| f.cavalry),
         );
         if u.regulars > r || u.mercenaries > m || u.cavalry > c {
-            return Err(RuleError::illegal(format!(
-                "{p} has {r} regulars, {m} mercenaries and {c} cavalry in {name}; asked for {}, {} and {}",
-                u.regulars, u.mercenaries, u.cavalry
-            )));
+            return Err(Refusal::NotEnoughUnits {
+                power: p,
+                space: s,
+                have: LandCount::new(r, m, c),
+                asked: LandCount::new(u.regulars, u.mercenaries, u.cavalry),
+            }
+            .into());
         }
         for l in &u.leaders {
             let army = rs
@@ -191,9 +187,13 @@ impl Game {
                 .iter()
                 .any(|x| &x.id == l && x.kind == LeaderKind::Army);
             if !army || !mine.iter().any(|f| f.leaders.contains(l)) {
-                return Err(RuleError::illegal(format!(
-                    "`{l}` is not an army leader of {p} in {name}"
-                )));
+                return Err(Refusal::LeaderNotHere {
+                    leader: l.clone(),
+                    power: p,
+                    space: s,
+                    army: true,
+                }
+                .into());
             }
         }
         Ok(s)
@@ -288,26 +288,18 @@ impl Game {
         let i = self
             .war_index(card)
             .filter(|i| self.wars[*i].power == p)
-            .ok_or_else(|| {
-                let mine: Vec<String> = self
+            .ok_or_else(|| Refusal::NotYourWar {
+                card,
+                power: p,
+                wars: self
                     .wars
                     .iter()
                     .filter(|w| w.power == p)
-                    .map(|w| w.card.to_string())
-                    .collect();
-                RuleError::illegal(format!(
-                    "card {card} is not a foreign war of {p}; {p}'s wars: {}",
-                    if mine.is_empty() {
-                        "none".to_string()
-                    } else {
-                        mine.join(", ")
-                    }
-                ))
+                    .map(|w| w.card)
+                    .collect(),
             })?;
         if self.wars[i].units.land() == 0 {
-            return Err(RuleError::illegal(
-                "no land units of yours are on the card to fight the foreign army",
-            ));
+            return Err(Refusal::NoUnitsOnWarCard.into());
         }
         Ok(i)
     }

@@ -10,6 +10,7 @@ use super::board::Board;
 use super::error::{RuleError, RuleResult};
 use super::event::{Event, EventKind, PhaseName};
 use super::power::{Power, PowerSet, Relation};
+use super::refusal::Refusal;
 use super::ruleset::{EmpireChoice, Ruleset, SpaceId};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -370,9 +371,7 @@ impl Game {
     pub fn apply(&mut self, rs: &Ruleset, power: Power, action: &Action) -> RuleResult<Vec<Event>> {
         if let Action::Adjust(adj) = action {
             if !self.powers.contains(power) {
-                return Err(RuleError::illegal(format!(
-                    "{power} is not in play; only seated powers may adjust"
-                )));
+                return Err(Refusal::AdjustNotSeated { power }.into());
             }
             let mut ev = Vec::new();
             self.adjust(rs, power, adj, &mut ev)?;
@@ -387,10 +386,7 @@ impl Game {
         }
         let aw = self.awaiting();
         if !aw.powers().contains(power) {
-            return Err(RuleError::NotYourTurn {
-                power,
-                waiting: describe_awaiting(&aw),
-            });
+            return Err(RuleError::NotYourTurn { power, waiting: aw });
         }
         let mut ev = Vec::new();
         match (&self.stage, action) {
@@ -442,8 +438,8 @@ impl Game {
             (_, Action::RevealSecret) => return Err(self.refuse_reveal()),
             (_, a) => {
                 return Err(RuleError::WrongTime {
-                    action: action_name(a).to_string(),
-                    reason: format!("the game is waiting for {}", describe_awaiting(&aw)),
+                    action: a.kind(),
+                    waiting: aw,
                 })
             }
         }
@@ -550,7 +546,8 @@ impl Game {
         self.rng.random()
     }
 
-    /// Looks up a space by data id, English or Russian name, any case.
+    /// Looks up a space by data id, English or Russian name, any case. An unknown name gets up to
+    /// three close names as a hint, in the language the name was typed in.
     pub fn resolve_space(rs: &Ruleset, name: &str) -> RuleResult<SpaceId> {
         if let Some(s) = rs.space_id(name) {
             return Ok(s);
@@ -576,7 +573,7 @@ impl Game {
                     ),
                     (
                         crate::data::edit_distance(&t, &s.name_ru.to_lowercase()),
-                        s.name_en.as_str(),
+                        s.name_ru.as_str(),
                     ),
                 ]
             })
@@ -652,63 +649,7 @@ fn is_cp_action(a: &Action) -> bool {
     )
 }
 
-/// A short name of an action for messages.
+/// The action's kind as a snake-case id (`declare_war`), for logs and statistics.
 pub fn action_name(a: &Action) -> &'static str {
-    match a {
-        Action::DeclareWar { .. } => "declaring war",
-        Action::OfferPeace { .. } => "offering peace",
-        Action::OfferAlliance { .. } => "offering an alliance",
-        Action::Accept { .. } => "accepting an offer",
-        Action::Decline { .. } => "declining an offer",
-        Action::DoneDiplomacy => "finishing diplomacy",
-        Action::AllyMinor { .. } => "allying with a minor power",
-        Action::SecretChoice { .. } => "the secret choice",
-        Action::RevealSecret => "revealing the secret choice",
-        Action::Deploy { .. } => "spring deployment",
-        Action::PlaceLeader { .. } => "placing a leader",
-        Action::SkipDeployment => "skipping deployment",
-        Action::Play { .. } => "playing a card",
-        Action::Pass => "passing",
-        Action::Move { .. } => "moving",
-        Action::Control { .. } => "taking control",
-        Action::Raise { .. } => "raising units",
-        Action::BuildFortress { .. } => "building a fortress",
-        Action::Assault { .. } => "an assault",
-        Action::Revolt { .. } => "a revolt",
-        Action::FightForeignWar { .. } => "fighting a foreign war",
-        Action::SendToWar { .. } => "sending units to a foreign war",
-        Action::WithdrawLeaders { .. } => "taking leaders off the map",
-        Action::MoveHuguenotCapital { .. } => "moving the Huguenot capital",
-        Action::EndImpulse => "ending the impulse",
-        Action::Adjust(_) => "an adjustment",
-    }
-}
-
-/// "England to play a card or pass", for messages.
-pub fn describe_awaiting(a: &Awaiting) -> String {
-    let what = |d: &Decision| match d {
-        Decision::Diplomacy => "to negotiate or say done",
-        Decision::SecretChoice => "to make the secret religious choice",
-        Decision::Deployment => "to deploy from the capital or skip",
-        Decision::Impulse => "to play a card or pass",
-        Decision::SpendCp => "to spend CP or end the impulse",
-        Decision::SendToWar => "to send land units to the foreign-war card",
-        Decision::WithdrawLeaders => "to take leaders off the map or keep them",
-        Decision::MoveCapital => "to move the Huguenot capital or keep it",
-    };
-    match a {
-        Awaiting::One { power, decision } => format!("{power} {}", what(decision)),
-        Awaiting::Simultaneous { pending, decision } => {
-            format!(
-                "{} {}",
-                pending
-                    .iter()
-                    .map(|p| p.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                what(decision)
-            )
-        }
-        Awaiting::Over { .. } => "nobody (the game is over)".into(),
-    }
+    a.kind().as_str()
 }

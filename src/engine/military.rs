@@ -11,6 +11,7 @@ use super::error::{RuleError, RuleResult};
 use super::event::{Event, EventKind, Side};
 use super::game::{Game, Stage};
 use super::power::{Faction, Home, LinkKind, Owner, Power, SpaceType};
+use super::refusal::{CpUse, FortifiedFor, LandCount, Place, Refusal};
 use super::ruleset::{LeaderKind, Ruleset, SpaceId};
 use std::collections::VecDeque;
 
@@ -81,40 +82,26 @@ impl Game {
         ev: &mut Vec<Event>,
     ) -> RuleResult<()> {
         let (f, t) = (Game::resolve_space(rs, from)?, Game::resolve_space(rs, to)?);
-        if !self.capitals_of(p).contains(&f) {
-            let caps: Vec<&str> = self
-                .capitals_of(p)
-                .iter()
-                .map(|c| rs.space(*c).name_en.as_str())
-                .collect();
-            return Err(RuleError::illegal(format!(
-                "spring deployment starts from a capital of {p}; {} is not one (capitals: {})",
-                rs.space(f).name_en,
-                if caps.is_empty() {
-                    "none".to_string()
-                } else {
-                    caps.join(", ")
-                }
-            )));
+        let capitals = self.capitals_of(p);
+        if !capitals.contains(&f) {
+            return Err(Refusal::NotACapital {
+                power: p,
+                space: f,
+                capitals,
+            }
+            .into());
         }
         if !self.board.controls(rs, p, f) {
-            return Err(RuleError::illegal(format!(
-                "{p} does not control its capital {}",
-                rs.space(f).name_en
-            )));
+            return Err(Refusal::NotControlled { power: p, space: f }.into());
         }
         let faction = self.deploying_faction(rs, p, f);
         self.check_capital_serves(rs, p, f, units)?;
         self.check_pick(rs, p, f, units, faction)?;
         if f == t {
-            return Err(RuleError::illegal("the destination is the capital itself"));
+            return Err(Refusal::SameSpace { space: f }.into());
         }
         if !self.friendly_path(rs, p, f, t) {
-            return Err(RuleError::illegal(format!(
-                "{} cannot be reached from {} through friendly spaces free of enemy units",
-                rs.space(t).name_en,
-                rs.space(f).name_en
-            )));
+            return Err(Refusal::NoFriendlyPath { from: f, to: t }.into());
         }
         self.transfer(p, f, t, units, faction);
         ev.push(Event::public(EventKind::Deployed {
@@ -183,27 +170,29 @@ impl Game {
                 hint: String::new(),
             })?;
         if l.power != p {
-            return Err(RuleError::illegal(format!(
-                "{} is a leader of {}, not of {p}",
-                l.name_en, l.power
-            )));
+            return Err(Refusal::NotYourLeader {
+                leader: l.id.clone(),
+                owner: l.power,
+                power: p,
+            }
+            .into());
         }
         if p != Power::Protestant {
-            return Err(RuleError::illegal("only Protestant leaders are placed this way; other leaders enter with the turn track"));
+            return Err(Refusal::OnlyProtestantPlacesLeaders.into());
         }
         if !self.off_map.contains(&l.id) {
-            return Err(RuleError::illegal(format!(
-                "{} is already on the map or captured",
-                l.name_en
-            )));
+            return Err(Refusal::LeaderNotOffMap {
+                leader: l.id.clone(),
+            }
+            .into());
         }
         if l.enters_turn.is_some_and(|t| t > self.turn) {
-            return Err(RuleError::illegal(format!(
-                "{} enters play from turn {}; this is turn {}",
-                l.name_en,
-                l.enters_turn.unwrap_or(0),
-                self.turn
-            )));
+            return Err(Refusal::LeaderNotYet {
+                leader: l.id.clone(),
+                from_turn: l.enters_turn.unwrap_or(0),
+                turn: self.turn,
+            }
+            .into());
         }
         self.check_leader_entry(rs, l.faction, s)?;
         let lid = l.id.clone();
@@ -227,31 +216,24 @@ impl Game {
     ) -> RuleResult<()> {
         let sp = rs.space(s);
         let Some(faction) = faction else {
-            return Err(RuleError::illegal(
-                "this leader has no Protestant faction in the data",
-            ));
-        };
-        let territory = match faction {
-            Faction::Huguenot => "France",
-            Faction::Dutch => "the Netherlands",
+            return Err(Refusal::LeaderWithoutFaction.into());
         };
         if sp.home != Home::Faction(faction) || sp.zone != super::protestant::territory(faction) {
-            return Err(RuleError::illegal(format!(
-                "a {faction} leader enters only in a {faction} home space in {territory}; {} is not one",
-                sp.name_en
-            )));
+            return Err(Refusal::LeaderEntryNotHome { faction, space: s }.into());
         }
         if !self.board.space_type(rs, s).is_fortified() {
-            return Err(RuleError::illegal(format!(
-                "{} is not fortified; leaders enter in fortified spaces",
-                sp.name_en
-            )));
+            return Err(Refusal::NotFortified {
+                space: s,
+                purpose: FortifiedFor::LeaderEntry,
+            }
+            .into());
         }
         if !self.board.controls(rs, Power::Protestant, s) {
-            return Err(RuleError::illegal(format!(
-                "{} is not Protestant-controlled",
-                sp.name_en
-            )));
+            return Err(Refusal::NotControlled {
+                power: Power::Protestant,
+                space: s,
+            }
+            .into());
         }
         Ok(())
     }
@@ -279,13 +261,17 @@ impl Game {
                 _ => false,
             };
             let what = if pass {
-                "crossing a pass"
+                CpUse::CrossPass
             } else {
-                super::game::action_name(a)
+                CpUse::Action(a.kind())
             };
-            return Err(RuleError::illegal(format!(
-                "{p} has {cp} CP left; {what} costs {cost}"
-            )));
+            return Err(Refusal::NotEnoughCp {
+                power: p,
+                left: cp,
+                cost,
+                what,
+            }
+            .into());
         }
         match a {
             Action::Move { from, to, units } => self.do_move(rs, p, from, to, units, ev)?,
@@ -306,12 +292,7 @@ impl Game {
                 leaders,
             } => self.do_revolt(rs, p, space, *declare_capital, leaders, ev)?,
             Action::FightForeignWar { card } => self.do_fight_foreign_war(rs, p, *card, ev)?,
-            _ => {
-                return Err(RuleError::illegal(format!(
-                    "{} is not automated yet; apply its effect with `adjust`",
-                    super::game::action_name(a)
-                )))
-            }
+            _ => return Err(Refusal::NotAutomated { action: a.kind() }.into()),
         }
         Ok(cost)
     }
@@ -324,18 +305,7 @@ impl Game {
                 match rs.link(f, t) {
                     Some(LinkKind::Pass) => "move_pass",
                     Some(LinkKind::Normal) => "move",
-                    None => {
-                        return Err(RuleError::illegal(format!(
-                            "{} is not adjacent to {}; neighbours: {}",
-                            rs.space(t).name_en,
-                            rs.space(f).name_en,
-                            rs.neighbours[f.idx()]
-                                .iter()
-                                .map(|(n, _)| rs.space(*n).name_en.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )))
-                    }
+                    None => return Err(Refusal::NotAdjacent { from: f, to: t }.into()),
                 }
             }
             Action::Control { .. } => "control_unfortified",
@@ -349,11 +319,10 @@ impl Game {
             Action::Assault { .. } => "assault",
             Action::Revolt { .. } => "revolt",
             Action::FightForeignWar { .. } => "fight_foreign_war",
-            _ => return Err(RuleError::illegal("this action does not cost CP")),
+            _ => return Err(Refusal::NoCpCost { action: a.kind() }.into()),
         };
-        rs.cost(key).ok_or_else(|| {
-            RuleError::illegal(format!("the data gives no cost for `{key}` (costs.csv)"))
-        })
+        rs.cost(key)
+            .ok_or_else(|| Refusal::NoCostInData { key }.into())
     }
 
     /// Checks that `p` has the picked units in `s` and that they form a legal formation.
@@ -366,7 +335,7 @@ impl Game {
         faction: Option<Faction>,
     ) -> RuleResult<()> {
         if u.land() == 0 {
-            return Err(RuleError::illegal("pick at least one land unit to move"));
+            return Err(Refusal::NoLandUnitPicked.into());
         }
         let mine: Vec<&Force> = self
             .board
@@ -385,18 +354,24 @@ impl Game {
             have(|f| f.cavalry),
         );
         if (u.regulars as u32) > r || (u.mercenaries as u32) > m || (u.cavalry as u32) > c {
-            return Err(RuleError::illegal(format!(
-                "{p} has {r} regulars, {m} mercenaries and {c} cavalry in {}; the move asks for {}, {} and {}",
-                rs.space(s).name_en, u.regulars, u.mercenaries, u.cavalry
-            )));
+            return Err(Refusal::NotEnoughUnits {
+                power: p,
+                space: s,
+                have: LandCount::new(r, m, c),
+                asked: LandCount::new(u.regulars, u.mercenaries, u.cavalry),
+            }
+            .into());
         }
         let mut limit = MAX_WITHOUT_LEADER;
         for l in &u.leaders {
             if !mine.iter().any(|f| f.leaders.contains(l)) {
-                return Err(RuleError::illegal(format!(
-                    "leader `{l}` is not with {p}'s units in {}",
-                    rs.space(s).name_en
-                )));
+                return Err(Refusal::LeaderNotHere {
+                    leader: l.clone(),
+                    power: p,
+                    space: s,
+                    army: false,
+                }
+                .into());
             }
             if let Some(ld) = rs.leaders.iter().find(|x| &x.id == l) {
                 if ld.kind == LeaderKind::Army {
@@ -405,11 +380,11 @@ impl Game {
             }
         }
         if u.land() > limit {
-            return Err(RuleError::illegal(format!(
-                "a formation of {} land units needs a leader with command {} or more; the limit here is {limit}",
-                u.land(),
-                u.land()
-            )));
+            return Err(Refusal::FormationTooLarge {
+                units: u.land(),
+                limit,
+            }
+            .into());
         }
         Ok(())
     }
@@ -501,19 +476,17 @@ impl Game {
     ) -> RuleResult<(SpaceId, SpaceId)> {
         let (f, t) = (Game::resolve_space(rs, from)?, Game::resolve_space(rs, to)?);
         if self.board.at(f).besieged_by.is_some() && self.board.controls(rs, p, f) {
-            return Err(RuleError::illegal(format!(
-                "{p}'s units in {} are besieged and cannot move out",
-                rs.space(f).name_en
-            )));
+            return Err(Refusal::BesiegedCannotLeave { power: p, space: f }.into());
         }
         self.check_pick(rs, p, f, u, None)?;
         let stance = self.board.space_stance(rs, p, t);
         if stance == Stance::Neutral {
-            let c = self.board.controller(rs, t);
-            return Err(RuleError::illegal(format!(
-                "{} is controlled by {c}, which is neither allied with nor at war with {p}; declare war first",
-                rs.space(t).name_en
-            )));
+            return Err(Refusal::NeutralController {
+                power: p,
+                space: t,
+                controller: self.board.controller(rs, t),
+            }
+            .into());
         }
         if let Some(o) = self
             .board
@@ -523,10 +496,12 @@ impl Game {
             .map(|f| f.owner())
             .find(|o| self.board.stance(p, *o) == Stance::Neutral)
         {
-            return Err(RuleError::illegal(format!(
-                "{o} has units in {} and is not at war with {p}",
-                rs.space(t).name_en
-            )));
+            return Err(Refusal::NeutralUnits {
+                power: p,
+                space: t,
+                owner: o,
+            }
+            .into());
         }
         Ok((f, t))
     }
@@ -831,12 +806,11 @@ impl Game {
     /// Checks a control action.
     pub(crate) fn check_control(&self, rs: &Ruleset, p: Power, space: &str) -> RuleResult<SpaceId> {
         let s = Game::resolve_space(rs, space)?;
-        let name = &rs.space(s).name_en;
         if self.board.space_type(rs, s).is_fortified() {
-            return Err(RuleError::illegal(format!("{name} is fortified; it changes control only by a successful siege (R-SPACE-FORTIFIED)")));
+            return Err(Refusal::FortifiedNeedsSiege { space: s }.into());
         }
         if self.board.controls(rs, p, s) {
-            return Err(RuleError::illegal(format!("{p} already controls {name}")));
+            return Err(Refusal::AlreadyControls { power: p, space: s }.into());
         }
         let st = self.board.space_stance(rs, p, s);
         if !matches!(st, Stance::Enemy | Stance::Independent)
@@ -844,10 +818,12 @@ impl Game {
         {
             let home_of_p = rs.space(s).home.owner() == Owner::Major(p);
             if !(home_of_p || st == Stance::Friendly) {
-                return Err(RuleError::illegal(format!(
-                    "{name} is controlled by {}, which is not at war with {p}",
-                    self.board.controller(rs, s)
-                )));
+                return Err(Refusal::NeutralController {
+                    power: p,
+                    space: s,
+                    controller: self.board.controller(rs, s),
+                }
+                .into());
             }
         }
         let mine_here = self.board.land_units(p, s, Stance::Friendly) > 0;
@@ -859,23 +835,20 @@ impl Game {
                 .any(|f| f.owner() == Owner::Major(p) && f.land() > 0)
         });
         if !mine_here && !mine_adjacent {
-            return Err(RuleError::illegal(format!(
-                "{p} needs land units in or next to {name} to take control"
-            )));
+            return Err(Refusal::NoUnitsNear { power: p, space: s }.into());
         }
         if self.board.land_units(p, s, Stance::Enemy) > 0 {
-            return Err(RuleError::illegal(format!(
-                "enemy land units are in {name}"
-            )));
+            return Err(Refusal::EnemyUnitsIn { space: s }.into());
         }
         if let Some((n, _)) = rs.neighbours[s.idx()]
             .iter()
             .find(|(n, _)| self.board.land_units(p, *n, Stance::Enemy) > 0)
         {
-            return Err(RuleError::illegal(format!(
-                "enemy land units in adjacent {} prevent taking control of {name} (independent units would not)",
-                rs.space(*n).name_en
-            )));
+            return Err(Refusal::EnemyUnitsAdjacent {
+                space: s,
+                adjacent: *n,
+            }
+            .into());
         }
         Ok(s)
     }
@@ -921,35 +894,27 @@ impl Game {
         let faction = match sp.home {
             Home::Faction(f) if p == Power::Protestant => Some(f),
             _ if p == Power::Protestant => {
-                return Err(RuleError::illegal(format!(
-                    "Protestant units are built only in Huguenot or Dutch home spaces (R-PROT-POOL); {} is not one",
-                    sp.name_en
-                )))
+                return Err(Refusal::ProtestantPool {
+                    space: s,
+                    faction: None,
+                    here: None,
+                }
+                .into())
             }
             Home::Major(q) if q == p => None,
-            _ => {
-                return Err(RuleError::illegal(format!("{} is not a home space of {p}; units are raised in home spaces", sp.name_en)))
-            }
+            _ => return Err(Refusal::NotHomeSpace { power: p, space: s }.into()),
         };
         if !self.board.controls(rs, p, s) {
-            return Err(RuleError::illegal(format!(
-                "{p} does not control {}",
-                sp.name_en
-            )));
+            return Err(Refusal::NotControlled { power: p, space: s }.into());
         }
         if self.board.at(s).besieged_by.is_some() {
-            return Err(RuleError::illegal(format!("{} is under siege", sp.name_en)));
+            return Err(Refusal::UnderSiege { space: s }.into());
         }
         if unit == UnitKind::Squadron && !sp.is_port() {
-            return Err(RuleError::illegal(format!(
-                "{} is not a port; squadrons are built in ports",
-                sp.name_en
-            )));
+            return Err(Refusal::NotAPort { space: s }.into());
         }
         if unit == UnitKind::Cavalry && p != Power::Ottoman {
-            return Err(RuleError::illegal(
-                "only the Ottoman raises cavalry (Here I Stand rule)",
-            ));
+            return Err(Refusal::CavalryOttomanOnly.into());
         }
         Ok((s, faction))
     }
@@ -963,27 +928,21 @@ impl Game {
         place: &str,
         ev: &mut Vec<Event>,
     ) -> RuleResult<()> {
-        if let Some(w) = rs
-            .world
-            .iter()
-            .find(|w| w.id.eq_ignore_ascii_case(place) || w.name_en.eq_ignore_ascii_case(place))
-        {
+        if let Some((wi, w)) = rs.world.iter().enumerate().find(|(_, w)| {
+            w.id.eq_ignore_ascii_case(place) || w.name_en.eq_ignore_ascii_case(place)
+        }) {
+            let wi = wi as u16;
             if w.kind != super::ruleset::WorldKind::Settlement {
-                return Err(RuleError::illegal(format!(
-                    "{} is an ocean zone",
-                    w.name_en
-                )));
+                return Err(Refusal::OceanZone { world: wi }.into());
             }
             if p != Power::Spain {
-                return Err(RuleError::illegal(
-                    "only Spain builds fortresses in settlements (R-SPACE-FORTRESS)",
-                ));
+                return Err(Refusal::SettlementFortressSpainOnly.into());
             }
             if self.world_fortresses.contains(&w.id) {
-                return Err(RuleError::illegal(format!(
-                    "{} already has a fortress",
-                    w.name_en
-                )));
+                return Err(Refusal::AlreadyFortified {
+                    place: Place::World(wi),
+                }
+                .into());
             }
             self.world_fortresses.push(w.id.clone());
             ev.push(Event::public(EventKind::FortressBuilt {
@@ -993,23 +952,19 @@ impl Game {
             return Ok(());
         }
         let s = Game::resolve_space(rs, place)?;
-        let sp = rs.space(s);
         if self.board.space_type(rs, s) != SpaceType::Unfortified {
-            return Err(RuleError::illegal(format!(
-                "{} is already fortified",
-                sp.name_en
-            )));
+            return Err(Refusal::AlreadyFortified {
+                place: Place::Space(s),
+            }
+            .into());
         }
         if !self.board.controls(rs, p, s) {
-            return Err(RuleError::illegal(format!(
-                "{p} does not control {}",
-                sp.name_en
-            )));
+            return Err(Refusal::NotControlled { power: p, space: s }.into());
         }
         self.board.spaces[s.idx()].fortress_built = true;
         ev.push(Event::public(EventKind::FortressBuilt {
             power: p,
-            place: sp.id.clone(),
+            place: rs.space(s).id.clone(),
         }));
         Ok(())
     }
@@ -1069,16 +1024,10 @@ impl Game {
     pub(crate) fn check_assault(&self, rs: &Ruleset, p: Power, space: &str) -> RuleResult<SpaceId> {
         let s = Game::resolve_space(rs, space)?;
         if self.board.at(s).besieged_by != Some(p) {
-            return Err(RuleError::illegal(format!(
-                "{p} is not besieging {}; move units there first",
-                rs.space(s).name_en
-            )));
+            return Err(Refusal::NotBesieging { power: p, space: s }.into());
         }
         if self.board.land_units(p, s, Stance::Friendly) == 0 {
-            return Err(RuleError::illegal(format!(
-                "{p} has no land units at {}",
-                rs.space(s).name_en
-            )));
+            return Err(Refusal::NoLandUnits { power: p, space: s }.into());
         }
         Ok(s)
     }

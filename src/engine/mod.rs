@@ -3,6 +3,7 @@
 //! - [`power`]: powers, minors, factions and the other small vocabulary types;
 //! - [`ruleset`]: the game's content (built by `crate::data` from `map_data/`);
 //! - [`board`]: map state, control, religion, forces and diplomacy, with the queries the rules use;
+//! - [`error`] and [`refusal`]: why an action is refused, as data (the table words it);
 //! - [`game`]: the game state, `awaiting`, `apply` and the automatic steps, with the rules split
 //!   by topic into [`cards`], [`diplomacy`], [`military`], [`turn`] (winter, next turn),
 //!   [`victory`] and [`adjust`] (table-mode fixes); [`legal`] lists legal actions and [`view`]
@@ -22,15 +23,19 @@ pub mod military;
 pub mod minor;
 pub mod power;
 pub mod protestant;
+pub mod refusal;
 pub mod ruleset;
 pub mod turn;
 pub mod victory;
 pub mod view;
 
-pub use action::{Action, Adjustment, CardMode, CardPlace, LeaderEntry, UnitKind, Units};
+pub use action::{
+    Action, ActionKind, Adjustment, CardMode, CardPlace, LeaderEntry, UnitKind, Units,
+};
 pub use error::RuleError;
 pub use event::{Event, EventKind, PhaseName, Visibility};
 pub use game::{Awaiting, Decision, Game, GameOptions, Stage};
 pub use power::{Owner, Power, PowerSet};
+pub use refusal::Refusal;
 pub use ruleset::{Ruleset, SpaceId};
 pub use view::{View, Viewer};

@@ -15,6 +15,7 @@ use super::error::{RuleError, RuleResult};
 use super::event::{Event, EventKind};
 use super::game::{Game, Stage};
 use super::power::{Faction, Home, Owner, Power, Religion, ReligiousZone};
+use super::refusal::{FortifiedFor, LandCount, Refusal};
 use super::ruleset::{LeaderKind, Ruleset, SpaceId};
 use serde::{Deserialize, Serialize};
 
@@ -47,22 +48,6 @@ fn slot(f: Faction) -> usize {
     match f {
         Faction::Huguenot => 0,
         Faction::Dutch => 1,
-    }
-}
-
-/// A faction's name for messages.
-fn faction_name(f: Faction) -> &'static str {
-    match f {
-        Faction::Huguenot => "Huguenot",
-        Faction::Dutch => "Dutch",
-    }
-}
-
-/// Where a faction's territory is, for messages.
-fn territory_name(f: Faction) -> &'static str {
-    match f {
-        Faction::Huguenot => "France",
-        Faction::Dutch => "the Netherlands",
     }
 }
 
@@ -126,15 +111,15 @@ impl Game {
         let Some(f) = self.capital_faction(capital) else {
             return Ok(());
         };
-        let name = &rs.space(capital).name_en;
-        let f_name = faction_name(f);
         for l in &u.leaders {
             if let Some(ld) = rs.leaders.iter().find(|x| &x.id == l) {
                 if ld.faction != Some(f) {
-                    return Err(RuleError::illegal(format!(
-                        "{name} is the {f_name} capital; it serves only {f_name} leaders and units (R-PROT-CAPITAL), and {} is not {f_name}",
-                        ld.name_en
-                    )));
+                    return Err(Refusal::CapitalServesLeader {
+                        space: capital,
+                        faction: f,
+                        leader: ld.id.clone(),
+                    }
+                    .into());
                 }
             }
         }
@@ -146,9 +131,12 @@ impl Game {
             .find(|x| x.owner() == Owner::Major(p) && x.faction == Some(f));
         let (r, m, c) = own.map_or((0, 0, 0), |x| (x.regulars, x.mercenaries, x.cavalry));
         if u.regulars > r || u.mercenaries > m || u.cavalry > c {
-            return Err(RuleError::illegal(format!(
-                "{name} is the {f_name} capital; it serves only {f_name} units (R-PROT-CAPITAL). {f_name} units there: {r} regulars, {m} mercenaries, {c} cavalry"
-            )));
+            return Err(Refusal::CapitalServesUnits {
+                space: capital,
+                faction: f,
+                have: LandCount::new(r, m, c),
+            }
+            .into());
         }
         Ok(())
     }
@@ -164,21 +152,24 @@ impl Game {
     ) -> RuleResult<()> {
         let Some(f) = faction else { return Ok(()) };
         if p != Power::Protestant {
-            return Err(RuleError::illegal(format!(
-                "only Protestant units have a faction; leave the faction out for {p}"
-            )));
+            return Err(Refusal::FactionOnlyProtestant {
+                owner: Owner::Major(p),
+            }
+            .into());
         }
         let s = Game::resolve_space(rs, space)?;
         let sp = rs.space(s);
         if sp.home != Home::Faction(f) {
             let here = match sp.home {
-                Home::Faction(o) => format!("{} is a {} home space", sp.name_en, faction_name(o)),
-                _ => format!("{} is not a Protestant home space", sp.name_en),
+                Home::Faction(o) => Some(o),
+                _ => None,
             };
-            return Err(RuleError::illegal(format!(
-                "{0} units are built only in {0} home spaces (R-PROT-POOL); {here}",
-                faction_name(f)
-            )));
+            return Err(Refusal::ProtestantPool {
+                space: s,
+                faction: Some(f),
+                here,
+            }
+            .into());
         }
         Ok(())
     }
@@ -195,32 +186,19 @@ impl Game {
         leaders: &[LeaderEntry],
     ) -> RuleResult<RevoltPlan> {
         if p != Power::Protestant {
-            return Err(RuleError::illegal(format!(
-                "only the Protestant revolts; {p} cannot"
-            )));
+            return Err(Refusal::OnlyProtestantRevolts { power: p }.into());
         }
         let s = Game::resolve_space(rs, space)?;
         let sp = rs.space(s);
         let faction = match sp.home {
             Home::Faction(f) if sp.zone == territory(f) => f,
-            _ => {
-                return Err(RuleError::illegal(format!(
-                    "a revolt takes place in a Huguenot home space in France or a Dutch home space in the Netherlands; {} is not one",
-                    sp.name_en
-                )))
-            }
+            _ => return Err(Refusal::NotRevoltSpace { space: s }.into()),
         };
         if self.protestant.revolts.contains(&sp.zone) {
-            return Err(RuleError::illegal(format!(
-                "there was already a revolt in {} this impulse; one revolt per zone per impulse",
-                territory_name(faction)
-            )));
+            return Err(Refusal::RevoltAlreadyInZone { faction }.into());
         }
         if self.board.religion(rs, s) != Religion::Protestant {
-            return Err(RuleError::illegal(format!(
-                "{} is Catholic; a revolt needs a Protestant space",
-                sp.name_en
-            )));
+            return Err(Refusal::RevoltNeedsProtestant { space: s }.into());
         }
         if let Some(o) = self
             .board
@@ -229,26 +207,26 @@ impl Game {
             .iter()
             .find(|f| f.owner() != Owner::Major(p) && f.land() > 0)
         {
-            return Err(RuleError::illegal(format!(
-                "{} holds land units in {}; a revolt needs a space free of other powers' units",
-                o.owner(),
-                sp.name_en
-            )));
+            return Err(Refusal::RevoltOtherUnits {
+                space: s,
+                owner: o.owner(),
+            }
+            .into());
         }
         if self.board.at(s).besieged_by.is_some() {
-            return Err(RuleError::illegal(format!("{} is under siege", sp.name_en)));
+            return Err(Refusal::UnderSiege { space: s }.into());
         }
         let held = self.board.controls(rs, p, s);
         let fortified = self.board.space_type(rs, s).is_fortified();
         if fortified && !held {
-            return Err(RuleError::illegal(format!(
-                "{} is fortified and held by {}; a fortified space changes control only by a successful siege (R-SPACE-FORTIFIED), so a revolt there needs Protestant control",
-                sp.name_en,
-                self.board.controller(rs, s)
-            )));
+            return Err(Refusal::RevoltFortifiedNotHeld {
+                space: s,
+                holder: self.board.controller(rs, s),
+            }
+            .into());
         }
         if declare_capital {
-            self.check_declare_capital(rs, s, faction, fortified)?;
+            self.check_declare_capital(s, faction, fortified)?;
         }
         let mut entries = Vec::new();
         for e in leaders {
@@ -262,26 +240,25 @@ impl Game {
                     hint: String::new(),
                 })?;
             if l.power != p || l.faction != Some(faction) {
-                return Err(RuleError::illegal(format!(
-                    "a revolt in {} brings in only {} leaders (R-PROT-LEADERS); {} is not one",
-                    territory_name(faction),
-                    faction_name(faction),
-                    l.name_en
-                )));
+                return Err(Refusal::RevoltLeaderFaction {
+                    faction,
+                    leader: l.id.clone(),
+                }
+                .into());
             }
             if !self.off_map.contains(&l.id) || entries.iter().any(|(x, _)| x == &l.id) {
-                return Err(RuleError::illegal(format!(
-                    "{} is not off the map waiting to enter",
-                    l.name_en
-                )));
+                return Err(Refusal::LeaderNotOffMap {
+                    leader: l.id.clone(),
+                }
+                .into());
             }
             if l.enters_turn.is_some_and(|t| t > self.turn) {
-                return Err(RuleError::illegal(format!(
-                    "{} enters play from turn {}; this is turn {}",
-                    l.name_en,
-                    l.enters_turn.unwrap_or(0),
-                    self.turn
-                )));
+                return Err(Refusal::LeaderNotYet {
+                    leader: l.id.clone(),
+                    from_turn: l.enters_turn.unwrap_or(0),
+                    turn: self.turn,
+                }
+                .into());
             }
             let at = Game::resolve_space(rs, &e.space)?;
             self.check_leader_entry(rs, l.faction, at)?;
@@ -297,31 +274,23 @@ impl Game {
 
     /// A capital is declared in a fortified space of its faction's territory that the
     /// Protestant holds, when the faction has none on the map and did not lose one this turn.
-    fn check_declare_capital(
-        &self,
-        rs: &Ruleset,
-        s: SpaceId,
-        f: Faction,
-        fortified: bool,
-    ) -> RuleResult<()> {
-        let name = &rs.space(s).name_en;
+    fn check_declare_capital(&self, s: SpaceId, f: Faction, fortified: bool) -> RuleResult<()> {
         if let Some(c) = self.board.protestant_capitals[slot(f)] {
-            return Err(RuleError::illegal(format!(
-                "the {} capital is already at {}; it stays until another major power takes it (R-PROT-CAPITAL)",
-                faction_name(f),
-                rs.space(c).name_en
-            )));
+            return Err(Refusal::CapitalAlreadyAt {
+                faction: f,
+                space: c,
+            }
+            .into());
         }
         if self.protestant.capital_lost[slot(f)] == Some(self.turn) {
-            return Err(RuleError::illegal(format!(
-                "the {} capital was lost this turn; it may come back at a revolt in a later turn (R-PROT-CAPITAL)",
-                faction_name(f)
-            )));
+            return Err(Refusal::CapitalLostThisTurn { faction: f }.into());
         }
         if !fortified {
-            return Err(RuleError::illegal(format!(
-                "{name} is not fortified; a capital is declared in a fortified space"
-            )));
+            return Err(Refusal::NotFortified {
+                space: s,
+                purpose: FortifiedFor::Capital,
+            }
+            .into());
         }
         Ok(())
     }
@@ -475,17 +444,14 @@ impl Game {
         let mut ids: Vec<String> = Vec::new();
         for l in leaders {
             let Some(id) = on_map.iter().find(|x| x.eq_ignore_ascii_case(l)) else {
-                return Err(RuleError::illegal(format!(
-                    "`{l}` is not a Protestant army leader on the map; on the map: {}",
-                    if on_map.is_empty() {
-                        "none".to_string()
-                    } else {
-                        on_map.join(", ")
-                    }
-                )));
+                return Err(Refusal::NotProtestantArmyLeader {
+                    name: l.clone(),
+                    on_map,
+                }
+                .into());
             };
             if ids.contains(id) {
-                return Err(RuleError::illegal(format!("`{l}` is named twice")));
+                return Err(Refusal::NamedTwice { name: l.clone() }.into());
             }
             ids.push(id.clone());
         }
@@ -561,15 +527,12 @@ impl Game {
         ev: &mut Vec<Event>,
     ) -> RuleResult<()> {
         let Stage::HuguenotCapital { played_by } = self.stage else {
-            return Err(RuleError::illegal("no Huguenot capital move is pending"));
+            return Err(Refusal::NoCapitalMovePending.into());
         };
         if let Some(t) = to {
             let s = Game::resolve_space(rs, t)?;
             if !self.huguenot_capital_targets(rs).contains(&s) {
-                return Err(RuleError::illegal(format!(
-                    "the Huguenot capital moves to a fortified space in France held by the Protestant that is not already a capital; {} is not one",
-                    rs.space(s).name_en
-                )));
+                return Err(Refusal::NotHuguenotCapitalTarget { space: s }.into());
             }
             self.board.protestant_capitals[0] = Some(s);
             ev.push(Event::public(EventKind::CapitalMoved {

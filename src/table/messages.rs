@@ -2,10 +2,14 @@
 //!
 //! Nothing else in the table builds sentences; it calls these functions with a [`Locale`].
 
+use crate::engine::action::ActionKind;
 use crate::engine::action::{Adjustment, CardMode, CardPlace, UnitKind, Units};
 use crate::engine::event::{EventKind, PhaseName, Side};
 use crate::engine::game::{Awaiting, Decision};
+use crate::engine::power::Faction;
 use crate::engine::power::{Owner, Power, Relation};
+use crate::engine::refusal::{CpUse, FortifiedFor, LandCount, Place, Refusal};
+use crate::engine::ruleset::CardKind;
 use crate::engine::ruleset::{EmpireChoice, Ruleset, SpaceId};
 use crate::engine::RuleError;
 
@@ -652,34 +656,308 @@ impl<'a> Texts<'a> {
         }
     }
 
-    /// An engine refusal in this locale (free-form rule texts stay as the engine wrote them).
+    /// An engine refusal in this locale: every variant of [`RuleError`] and [`Refusal`] is worded
+    /// here, in English and Russian, with names in the game's language and the rule ID cited.
     pub fn rule_error(&self, e: &RuleError) -> String {
         let l = self.loc;
         match e {
             RuleError::NotYourTurn { power, waiting } => tr!(
                 l,
                 "it is not {}'s turn; waiting for {}",
-                "сейчас не ход {}; ждём: {}",
+                "сейчас не ход державы {}; ждём: {}",
                 self.power(*power),
-                waiting
+                self.awaited(waiting)
             ),
             RuleError::Unknown { what, name, hint } => tr!(
                 l,
                 "unknown {} `{}`{}",
-                "неизвестно ({}): `{}`{}",
-                what,
+                "не найдено: {} `{}`{}",
+                self.thing(what),
                 name,
                 self.hint(hint)
             ),
-            RuleError::WrongTime { action, reason } => tr!(
+            RuleError::WrongTime { action, waiting } => tr!(
                 l,
-                "{} is not possible now: {}",
-                "сейчас нельзя ({}): {}",
-                action,
-                reason
+                "{} is not possible now; waiting for {}",
+                "сейчас нельзя: {}; ждём: {}",
+                self.action_kind(*action),
+                self.awaited(waiting)
             ),
-            RuleError::Illegal(m) => m.clone(),
+            RuleError::Illegal(r) => self.refusal(r),
             RuleError::GameOver => l.pick("the game is over", "партия окончена").into(),
+        }
+    }
+
+    /// Who is awaited and for what: "England: `play` a card or `pass`".
+    fn awaited(&self, a: &Awaiting) -> String {
+        let (powers, decision) = match a {
+            Awaiting::One { power, decision } => (vec![self.power(*power)], *decision),
+            Awaiting::Simultaneous { pending, decision } => {
+                (pending.iter().map(|p| self.power(p)).collect(), *decision)
+            }
+            Awaiting::Over { .. } => {
+                return self
+                    .loc
+                    .pick("nobody (the game is over)", "никого (партия окончена)")
+                    .into()
+            }
+        };
+        format!("{} — {}", powers.join(", "), self.decision(decision))
+    }
+
+    /// The kind of thing a name was looked up as (`space`, `card` …).
+    pub fn thing(&self, what: &str) -> String {
+        let ru = match what {
+            "space" => "пространство",
+            "card" => "карта",
+            "leader" => "лидер",
+            "power" => "держава",
+            "minor power" => "малая держава",
+            "rule" => "правило",
+            other => other,
+        };
+        self.loc.pick(what, ru).to_string()
+    }
+
+    /// An action's kind as a noun phrase ("an assault", "штурм").
+    pub fn action_kind(&self, k: ActionKind) -> &'static str {
+        let (en, ru) = match k {
+            ActionKind::DeclareWar => ("declaring war", "объявление войны"),
+            ActionKind::OfferPeace => ("offering peace", "предложение мира"),
+            ActionKind::OfferAlliance => ("offering an alliance", "предложение союза"),
+            ActionKind::Accept => ("accepting an offer", "принятие предложения"),
+            ActionKind::Decline => ("declining an offer", "отказ от предложения"),
+            ActionKind::DoneDiplomacy => ("finishing diplomacy", "завершение переговоров"),
+            ActionKind::AllyMinor => ("allying with a minor power", "союз с малой державой"),
+            ActionKind::SecretChoice => ("the secret choice", "тайный выбор"),
+            ActionKind::RevealSecret => ("revealing the secret choice", "раскрытие тайного выбора"),
+            ActionKind::Deploy => ("spring deployment", "весеннее развёртывание"),
+            ActionKind::PlaceLeader => ("placing a leader", "выставление лидера"),
+            ActionKind::SkipDeployment => ("skipping deployment", "пропуск развёртывания"),
+            ActionKind::Play => ("playing a card", "розыгрыш карты"),
+            ActionKind::Pass => ("passing", "пас"),
+            ActionKind::Move => ("moving", "перемещение"),
+            ActionKind::Control => ("taking control", "взятие под контроль"),
+            ActionKind::Raise => ("raising units", "набор войск"),
+            ActionKind::BuildFortress => ("building a fortress", "постройка крепости"),
+            ActionKind::Assault => ("an assault", "штурм"),
+            ActionKind::Revolt => ("a revolt", "восстание"),
+            ActionKind::FightForeignWar => ("fighting a foreign war", "бой на внешней войне"),
+            ActionKind::SendToWar => (
+                "sending units to a foreign war",
+                "отправка войск на внешнюю войну",
+            ),
+            ActionKind::WithdrawLeaders => ("taking leaders off the map", "снятие лидеров с карты"),
+            ActionKind::MoveHuguenotCapital => {
+                ("moving the Huguenot capital", "перенос столицы гугенотов")
+            }
+            ActionKind::EndImpulse => ("ending the impulse", "завершение импульса"),
+            ActionKind::Adjust => ("a manual fix", "ручная правка"),
+        };
+        self.loc.pick(en, ru)
+    }
+
+    /// A faction: "Huguenot" in English; in Russian the people, genitive ("гугенотов"), so that it
+    /// follows a noun without agreement ("столица гугенотов").
+    fn faction(&self, f: Faction) -> &'static str {
+        match f {
+            Faction::Huguenot => self.loc.pick("Huguenot", "гугенотов"),
+            Faction::Dutch => self.loc.pick("Dutch", "голландцев"),
+        }
+    }
+
+    /// Where a faction's territory is: "in France", "во Франции".
+    fn territory_in(&self, f: Faction) -> &'static str {
+        match f {
+            Faction::Huguenot => self.loc.pick("in France", "во Франции"),
+            Faction::Dutch => self.loc.pick("in the Netherlands", "в Нидерландах"),
+        }
+    }
+
+    /// A world-map element by index into `Ruleset::world`.
+    fn world(&self, i: u16) -> String {
+        match self.rs.world.get(i as usize) {
+            Some(w) => self.loc.pick(&w.name_en, &w.name_ru).to_string(),
+            None => format!("#{i}"),
+        }
+    }
+
+    /// Land units by type: "2 regulars, 1 mercenary, 0 cavalry".
+    fn land_count(&self, c: &LandCount) -> String {
+        match self.loc {
+            Locale::En => format!(
+                "{} regular{}, {} mercenar{}, {} cavalry",
+                c.regulars,
+                if c.regulars == 1 { "" } else { "s" },
+                c.mercenaries,
+                if c.mercenaries == 1 { "y" } else { "ies" },
+                c.cavalry
+            ),
+            Locale::Ru => format!(
+                "регуляры — {}, наёмники — {}, кавалерия — {}",
+                c.regulars, c.mercenaries, c.cavalry
+            ),
+        }
+    }
+
+    /// A list joined by commas, or "none".
+    fn list(&self, items: Vec<String>) -> String {
+        if items.is_empty() {
+            self.loc.pick("none", "нет").into()
+        } else {
+            items.join(", ")
+        }
+    }
+
+    /// A rules refusal in this locale, ending with the rule ID it enforces, if any.
+    pub fn refusal(&self, r: &Refusal) -> String {
+        let text = self.refusal_text(r);
+        match r.rule() {
+            Some(id) => format!("{text} ({id})"),
+            None => text,
+        }
+    }
+
+    fn refusal_text(&self, r: &Refusal) -> String {
+        use Refusal as R;
+        let l = self.loc;
+        let p = |x: &Power| self.power(*x);
+        let s = |x: &SpaceId| self.space(*x);
+        match r {
+            R::AdjustNotSeated { power } => tr!(l, "{} is not in play; only seated powers may make manual fixes", "держава {} не участвует в партии; ручные правки делают только державы игроков", p(power)),
+            R::PowerNotInPlay { power } => tr!(l, "{} is not in play in this game", "держава {} не участвует в этой партии", p(power)),
+            R::SelfDiplomacy { power } => tr!(l, "a power has no war, peace or alliance with itself ({})", "у державы нет войны, мира или союза с самой собой ({})", p(power)),
+            R::NotDiplomacyPhase => l.pick("diplomacy happens in the Diplomacy phase", "дипломатия ведётся в фазе дипломатии").into(),
+            R::AlreadyAtWar { power, target } => tr!(l, "{} is already at war with {}", "{} и {} уже воюют", p(power), p(target)),
+            R::AllyCannotBeAttacked { power, target } => tr!(l, "{} is allied with {}; an ally cannot be attacked", "{} и {} — союзники; союзнику нельзя объявить войну", p(power), p(target)),
+            R::PeaceNeedsWar { power, target } => tr!(l, "{} is not at war with {}; peace is offered only to an enemy", "{} и {} не воюют; мир предлагают только противнику", p(power), p(target)),
+            R::AllianceNeedsPeace { power, target, now } => tr!(l, "an alliance needs peace first; between {} and {} now: {}", "союз возможен только после мира; сейчас между державами {} и {}: {}", p(power), p(target), self.relation(*now)),
+            R::OfferAlreadyOpen { from, to } => tr!(l, "{} already has an offer open to {}", "у державы {} уже есть открытое предложение для державы {}", p(from), p(to)),
+            R::NoOpenOffer { from, to } => tr!(l, "{} has no open offer to {}", "у державы {} нет открытого предложения для державы {}", p(from), p(to)),
+            R::MinorAlreadyAllied { minor, ally } => tr!(l, "{} is already allied with {}; only a minor power without an ally can be won over", "{} уже в союзе с державой {}; привлечь можно только малую державу без союзника", self.owner(Owner::Minor(*minor)), p(ally)),
+            R::AnswerOfferFirst { from, to, status } => {
+                let what = if *status == Relation::Peace { l.pick("peace", "мир") } else { l.pick("an alliance", "союз") };
+                tr!(l, "{} offered {} to {}; accept or decline it before finishing", "держава {} предложила {} державе {}; примите или отклоните предложение, прежде чем закончить", p(from), what, p(to))
+            }
+            R::SecretOnlyEmpire { power } => tr!(l, "only the Empire makes the secret religious choice; {} cannot", "тайный религиозный выбор делает только Империя; {} не может", p(power)),
+            R::SecretAlreadyMade => l.pick("the Empire has already made its secret religious choice; it cannot be changed", "Империя уже сделала тайный религиозный выбор; изменить его нельзя").into(),
+            R::SecretAlreadyRevealed => l.pick("the Empire's choice has already been revealed", "выбор Империи уже раскрыт").into(),
+            R::SecretNotMade => l.pick("the Empire has not made its secret choice yet", "Империя ещё не сделала тайный выбор").into(),
+            R::SecretStaysSecret => l.pick(
+                "the Empire's choice stays secret until Victory Determination; it is revealed there only if its VP let the Empire win or stop another power's victory",
+                "выбор Империи остаётся тайным до подсчёта победы; его раскрывают, только если его ПО приносят Империи победу или не дают победить другой державе",
+            ).into(),
+            R::OnlyRudolfDeath { power, ruler } => {
+                let name = ruler
+                    .as_deref()
+                    .and_then(|id| self.rs.rulers.iter().find(|x| x.id == id))
+                    .map_or_else(|| l.pick("unknown", "неизвестен").to_string(), |x| l.pick(&x.name_en, &x.name_ru).to_string());
+                tr!(l, "only the death of Rudolf II has an automated effect; {}'s ruler is {}. Apply other rulers' deaths with the card and VP adjustments", "автоматизирована только смерть Рудольфа II; правитель державы {} — {}. Смерть других правителей вносите правками карт и ПО", p(power), name)
+            }
+            R::ReligionFixed { space } => tr!(l, "{} lies outside the four zones of religious struggle and keeps its printed religion", "пространство {} лежит вне четырёх зон борьбы за веру и сохраняет напечатанную веру", s(space)),
+            R::NotInHand { power, card, hand } => tr!(l, "card {} is not in {}'s hand; the hand holds: {}", "карты {} нет на руке державы {}; на руке: {}", self.card(*card), p(power), self.list(hand.iter().map(|c| self.card(*c)).collect())),
+            R::MandatoryNotForCp { card } => tr!(l, "{} is a mandatory event: it must be played as an event, not for CP", "{} — обязательное событие: его играют как событие, а не за очки", self.card(*card)),
+            R::EventOutsideImpulse { card, kind } => {
+                let k = if *kind == CardKind::Combat { l.pick("combat", "боевая") } else { l.pick("response", "ответная") };
+                tr!(l, "{} is a {} card; its event is played outside your impulse. In an impulse it can be played for CP", "{} — {} карта; её событие играют вне своего импульса, а в импульсе её можно сыграть за очки", self.card(*card), k)
+            }
+            R::CardsAtImpulseStart => l.pick("cards are played at the start of an impulse", "карты играют в начале импульса").into(),
+            R::MustPlayMandatory { power, card } => tr!(l, "{} holds the mandatory event {}; it must be played before passing", "у державы {} на руке обязательное событие {}; его нужно сыграть до паса", p(power), self.card(*card)),
+            R::TooManyCardsToPass { power, held, admin } => tr!(l, "{} may not pass while holding {} non-home cards; passing is allowed with at most {} (the ruler's administrative rating)", "держава {} не может пасовать: карт на руке, кроме родных, — {}, а пас разрешён, только если их не больше {} (административный рейтинг правителя)", p(power), held, admin),
+            R::NotEnoughCp { power, left, cost, what } => {
+                let w = match what {
+                    CpUse::CrossPass => l.pick("crossing a pass", "переход через перевал"),
+                    CpUse::Action(k) => self.action_kind(*k),
+                };
+                tr!(l, "{} has {} CP left; {} costs {}", "у державы {} осталось очков: {}; {} стоит {}", p(power), left, w, cost)
+            }
+            R::NotAutomated { action } => tr!(l, "{} is not automated yet; apply its effect with {}", "действие «{}» пока не автоматизировано; примените эффект через {}", self.action_kind(*action), self.command("adjust", &[])),
+            R::NoCpCost { action } => tr!(l, "{} does not cost CP", "{} не оплачивается очками", self.action_kind(*action)),
+            R::NoCostInData { key } => tr!(l, "the data gives no cost for `{}` (costs.csv)", "в данных нет стоимости для `{}` (costs.csv)", key),
+            R::NotACapital { power, space, capitals } => tr!(l, "spring deployment starts from a capital of {}; {} is not one (capitals: {})", "весеннее развёртывание начинается из столицы державы {}; {} — не её столица (столицы: {})", p(power), s(space), self.list(capitals.iter().map(s).collect())),
+            R::NotControlled { power, space } => tr!(l, "{} does not control {}", "{} не контролирует пространство {}", p(power), s(space)),
+            R::SameSpace { space } => tr!(l, "the destination is the starting space itself ({})", "цель совпадает с началом пути ({})", s(space)),
+            R::NoFriendlyPath { from, to } => tr!(l, "{} cannot be reached from {} through friendly spaces free of enemy units", "в пространство {} не пройти из пространства {} через дружественные пространства без вражеских войск", s(to), s(from)),
+            R::NotAdjacent { from, to } => {
+                let n = self.list(self.rs.neighbours[from.idx()].iter().map(|(x, _)| s(x)).collect());
+                tr!(l, "{} is not adjacent to {}; neighbours: {}", "{} не граничит с пространством {}; соседние пространства: {}", s(to), s(from), n)
+            }
+            R::NoLandUnitPicked => l.pick("pick at least one land unit to move", "выберите хотя бы один сухопутный отряд").into(),
+            R::NotEnoughUnits { power, space, have, asked } => tr!(l, "{0} has {1} in {2}; asked for {3}", "у державы {0} в пространстве {2}: {1}; запрошено: {3}", p(power), self.land_count(have), s(space), self.land_count(asked)),
+            R::LeaderNotHere { leader, power, space, army } => {
+                if *army {
+                    tr!(l, "{} is not an army leader of {} in {}", "{} — не армейский лидер державы {} в пространстве {}", self.leader(leader), p(power), s(space))
+                } else {
+                    tr!(l, "leader {} is not with {}'s units in {}", "лидера {} нет среди войск державы {} в пространстве {}", self.leader(leader), p(power), s(space))
+                }
+            }
+            R::FormationTooLarge { units, limit } => tr!(l, "a formation of {0} land units needs a leader with command {0} or more; the limit here is {1}", "группе из {0} сухопутных отрядов нужен лидер с командованием не меньше {0}; здесь предел — {1}", units, limit),
+            R::BesiegedCannotLeave { power, space } => tr!(l, "{}'s units in {} are besieged and cannot move out", "войска державы {} в пространстве {} осаждены и не могут выйти", p(power), s(space)),
+            R::NeutralController { power, space, controller } => tr!(l, "{} is controlled by {}, which is neither allied with nor at war with {}; declare war first", "пространство {} под контролем: {}, а это не союзник и не противник державы {}; сначала объявите войну", s(space), self.owner(*controller), p(power)),
+            R::NeutralUnits { power, space, owner } => tr!(l, "{0} has units in {1} and is not at war with {2}", "в пространстве {1} стоят войска, с владельцем которых держава {2} не воюет: {0}", self.owner(*owner), s(space), p(power)),
+            R::FortifiedNeedsSiege { space } => tr!(l, "{} is fortified; it changes control only by a successful siege", "{} — укреплённое пространство; оно меняет владельца только после успешной осады", s(space)),
+            R::AlreadyControls { power, space } => tr!(l, "{} already controls {}", "{} уже контролирует пространство {}", p(power), s(space)),
+            R::NoUnitsNear { power, space } => tr!(l, "{1} needs land units in or next to {0} to take control", "чтобы взять под контроль пространство {0}, держава {1} должна иметь сухопутные войска в нём или по соседству", s(space), p(power)),
+            R::EnemyUnitsIn { space } => tr!(l, "enemy land units are in {}", "в пространстве {} стоят вражеские сухопутные войска", s(space)),
+            R::EnemyUnitsAdjacent { space, adjacent } => tr!(l, "enemy land units in adjacent {} prevent taking control of {} (independent units would not)", "вражеские сухопутные войска в соседнем пространстве {} не дают взять под контроль пространство {} (независимые войска не мешали бы)", s(adjacent), s(space)),
+            R::NotHomeSpace { power, space } => tr!(l, "{} is not a home space of {}; units are raised in home spaces", "{} — не родное пространство державы {}; войска набирают в родных пространствах", s(space), p(power)),
+            R::ProtestantPool { space, faction, here } => match faction {
+                None => tr!(l, "Protestant units are built only in Huguenot or Dutch home spaces; {} is not one", "протестантские отряды набирают только в родных пространствах гугенотов или голландцев; {} не из них", s(space)),
+                Some(f) => {
+                    let why = match here {
+                        Some(h) => tr!(l, "{} is a {} home space", "{} — родное пространство {}", s(space), self.faction(*h)),
+                        None => tr!(l, "{} is not a Protestant home space", "{} — не родное пространство протестантов", s(space)),
+                    };
+                    tr!(l, "{0} units are built only in {0} home spaces; {1}", "отряды {0} набирают только в родных пространствах {0}; {1}", self.faction(*f), why)
+                }
+            },
+            R::FactionOnlyProtestant { owner } => tr!(l, "only Protestant units have a faction; leave the faction out for {}", "фракция есть только у протестантских отрядов; {}: не указывайте фракцию", self.owner(*owner)),
+            R::UnderSiege { space } => tr!(l, "{} is under siege", "пространство {} в осаде", s(space)),
+            R::NotAPort { space } => tr!(l, "{} is not a port; squadrons are built in ports", "{} — не порт; эскадры строят в портах", s(space)),
+            R::CavalryOttomanOnly => l.pick("only the Ottoman raises cavalry (as in Here I Stand)", "кавалерию набирает только Османская империя (как в Here I Stand)").into(),
+            R::OceanZone { world } => tr!(l, "{} is an ocean zone", "{} — океанская зона", self.world(*world)),
+            R::SettlementFortressSpainOnly => l.pick("only Spain builds fortresses in settlements", "крепости в поселениях строит только Испания").into(),
+            R::AlreadyFortified { place } => match place {
+                Place::Space(x) => tr!(l, "{} is already fortified", "пространство {} уже укреплено", s(x)),
+                Place::World(w) => tr!(l, "{} already has a fortress", "в поселении {} уже есть крепость", self.world(*w)),
+            },
+            R::NotBesieging { power, space } => tr!(l, "{} is not besieging {}; move units there first", "{} не осаждает пространство {}; сначала введите туда войска", p(power), s(space)),
+            R::NoLandUnits { power, space } => tr!(l, "{} has no land units at {}", "у державы {} нет сухопутных войск в пространстве {}", p(power), s(space)),
+            R::NotFortified { space, purpose } => match purpose {
+                FortifiedFor::LeaderEntry => tr!(l, "{} is not fortified; leaders enter in fortified spaces", "пространство {} не укреплено; лидеры появляются в укреплённых пространствах", s(space)),
+                FortifiedFor::Capital => tr!(l, "{} is not fortified; a capital is declared in a fortified space", "пространство {} не укреплено; столицу объявляют в укреплённом пространстве", s(space)),
+            },
+            R::NotYourLeader { leader, owner, power } => tr!(l, "{} is a leader of {}, not of {}", "{} — лидер державы {}, а не державы {}", self.leader(leader), p(owner), p(power)),
+            R::OnlyProtestantPlacesLeaders => l.pick("only Protestant leaders are placed this way; other leaders enter with the turn track", "так выставляют только лидеров протестантов; остальные входят в игру по шкале ходов").into(),
+            R::LeaderNotOffMap { leader } => tr!(l, "{} is not off the map waiting to enter (already on the map or captured)", "{} не ждёт входа в игру вне карты (уже на карте или в плену)", self.leader(leader)),
+            R::LeaderNotYet { leader, from_turn, turn } => tr!(l, "{} enters play from turn {}; this is turn {}", "{} входит в игру с хода {}; сейчас ход {}", self.leader(leader), from_turn, turn),
+            R::LeaderWithoutFaction => l.pick("this leader has no Protestant faction in the data", "у этого лидера в данных нет протестантской фракции").into(),
+            R::LeaderEntryNotHome { faction, space } => tr!(l, "a {0} leader enters only in a {0} home space {1}; {2} is not one", "лидер {0} появляется только в родном пространстве {0} {1}; {2} не такое", self.faction(*faction), self.territory_in(*faction), s(space)),
+            R::CapitalServesLeader { space, faction, leader } => tr!(l, "{0} is the {1} capital; it serves only {1} leaders and units, and {2} is not one", "{0} — столица {1}; она обслуживает только их лидеров и отряды, а {2} — не их лидер", s(space), self.faction(*faction), self.leader(leader)),
+            R::CapitalServesUnits { space, faction, have } => tr!(l, "{0} is the {1} capital; it serves only {1} units. {1} units there: {2}", "{0} — столица {1}; она обслуживает только свои отряды. Отряды {1} там: {2}", s(space), self.faction(*faction), self.land_count(have)),
+            R::OnlyProtestantRevolts { power } => tr!(l, "only the Protestant revolts; {} cannot", "восстание поднимает только Протестант; {} не может", p(power)),
+            R::NotRevoltSpace { space } => tr!(l, "a revolt takes place in a Huguenot home space in France or a Dutch home space in the Netherlands; {} is not one", "восстание поднимают в родном пространстве гугенотов во Франции или голландцев в Нидерландах; {} не такое", s(space)),
+            R::RevoltAlreadyInZone { faction } => tr!(l, "there was already a revolt {} this impulse; one revolt per zone per impulse", "в этом импульсе уже было восстание {}; одно восстание на зону за импульс", self.territory_in(*faction)),
+            R::RevoltNeedsProtestant { space } => tr!(l, "{} is Catholic; a revolt needs a Protestant space", "{} — католическое пространство; для восстания нужно протестантское", s(space)),
+            R::RevoltOtherUnits { space, owner } => tr!(l, "{0} holds land units in {1}; a revolt needs a space free of other powers' units", "в пространстве {1} стоят сухопутные войска: {0}; для восстания там не должно быть чужих войск", self.owner(*owner), s(space)),
+            R::RevoltFortifiedNotHeld { space, holder } => tr!(l, "{} is fortified and held by {}; a fortified space changes control only by a successful siege, so a revolt there needs Protestant control", "{} — укреплённое пространство под контролем: {}; такое пространство меняет владельца только после успешной осады, поэтому восстание там возможно, лишь если оно уже у Протестанта", s(space), self.owner(*holder)),
+            R::RevoltLeaderFaction { faction, leader } => tr!(l, "a revolt {} brings in only {} leaders; {} is not one", "восстание {} приводит только лидеров {}; {} не из них", self.territory_in(*faction), self.faction(*faction), self.leader(leader)),
+            R::CapitalAlreadyAt { faction, space } => tr!(l, "the {} capital is already at {}; it stays until another major power takes it", "столица {} уже в пространстве {}; она остаётся там, пока её не захватит другая великая держава", self.faction(*faction), s(space)),
+            R::CapitalLostThisTurn { faction } => tr!(l, "the {} capital was lost this turn; it may come back at a revolt in a later turn", "столица {} потеряна в этом ходу; она может вернуться при восстании в одном из следующих ходов", self.faction(*faction)),
+            R::NotProtestantArmyLeader { name, on_map } => tr!(l, "`{}` is not a Protestant army leader on the map; on the map: {}", "`{}` — не армейский лидер протестантов на карте; на карте: {}", name, self.list(on_map.iter().map(|x| self.leader(x)).collect())),
+            R::NamedTwice { name } => tr!(l, "`{}` is named twice", "`{}` указан дважды", name),
+            R::NoCapitalMovePending => l.pick("no Huguenot capital move is pending", "перенос столицы гугенотов сейчас не ожидается").into(),
+            R::NotHuguenotCapitalTarget { space } => tr!(l, "the Huguenot capital moves to a fortified space in France held by the Protestant that is not already a capital; {} is not one", "столицу гугенотов переносят в укреплённое пространство во Франции под контролем Протестанта, которое ещё не столица; {} не такое", s(space)),
+            R::WarPowerNotInPlay { card, power } => tr!(l, "{} strikes {}, which is not in play; play it for CP instead", "карта {} направлена против державы {}, которая не участвует в партии; сыграйте её за очки", self.card(*card), p(power)),
+            R::NoWarAwaitingUnits => l.pick("units go to a foreign-war card only when its event is played; after that, new units go there", "войска отправляют на карту внешней войны только при розыгрыше её события; потом туда идут новые отряды").into(),
+            R::WrongWarCard { waiting, card } => tr!(l, "the foreign war waiting for units is {}, not {}", "войска ждёт внешняя война {}, а не {}", self.card(*waiting), self.card(*card)),
+            R::NoSuchWar { card } => tr!(l, "{} is not a foreign war under way", "по карте {} внешняя война не идёт", self.card(*card)),
+            R::NotYourWar { card, power, wars } => tr!(l, "{} is not a foreign war of {}; its wars: {}", "{} — не внешняя война державы {}; её войны: {}", self.card(*card), p(power), self.list(wars.iter().map(|c| self.card(*c)).collect())),
+            R::SendFromBesieged { space } => tr!(l, "{} is under siege; units are not sent to a foreign war from a besieged space", "пространство {} в осаде; из осаждённых пространств войска на внешнюю войну не отправляют", s(space)),
+            R::NothingToSend => l.pick("send at least one land unit or a leader", "отправьте хотя бы один сухопутный отряд или лидера").into(),
+            R::TooManyForWar { required, on_card, room, asked } => tr!(l, "the war needs {} land units and {} are on the card: at most {} more may go, not {}", "войне нужно сухопутных отрядов: {}, на карте уже {}; можно отправить ещё не больше {}, а не {}", required, on_card, room, asked),
+            R::OneLeaderToWar => l.pick("at most one leader goes to a foreign war", "на внешнюю войну идёт не больше одного лидера").into(),
+            R::NoUnitsOnWarCard => l.pick("no land units of yours are on the card to fight the foreign army", "на карте войны нет ваших сухопутных отрядов, чтобы сразиться с иностранной армией").into(),
         }
     }
 
@@ -875,7 +1153,7 @@ impl Texts<'_> {
             Msg::Undone { name, what } => tr!(l, "↩ {} took back: {}.", "↩ {} отменяет: {}.", name, self.command_line(what)),
             Msg::SeedRevealed { seed, commitment } => tr!(l, "Seed revealed: `{}` (sha256 = `{}`, as committed at the start).", "Сид раскрыт: `{}` (sha256 = `{}`, как было обещано в начале).", seed, commitment),
             Msg::StoreFailed { error } => tr!(l, "the game could not be saved, so nothing changed ({})", "партию не удалось сохранить, поэтому ничего не изменилось ({})", error),
-            Msg::UnknownName { what, name, hint } => tr!(l, "unknown {} `{}`{}", "неизвестно ({}): `{}`{}", what, name, self.hint(hint)),
+            Msg::UnknownName { what, name, hint } => tr!(l, "unknown {} `{}`{}", "не найдено: {} `{}`{}", self.thing(what), name, self.hint(hint)),
             Msg::UnknownRule { id, hint } => tr!(l, "no rule `{}`{}", "нет правила `{}`{}", id, self.hint(hint)),
             Msg::NoMatchingMove => tr!(l, "no such formation can go there now; give {} explicitly or check the map", "такая группа сейчас туда не может; укажите {} или проверьте карту", self.option("move", "units")),
             Msg::HandSentDm => l.pick("Your hand was sent to you privately.", "Рука отправлена вам лично.").into(),

@@ -1,0 +1,896 @@
+//! Why the rules refuse an action, as data: spaces, powers, cards, leaders, numbers and rule IDs,
+//! never sentences. The table's catalogue (`crate::table::messages`) turns a [`Refusal`] into
+//! English or Russian; the engine's own `Display` is a terse id-based fallback for logs.
+//!
+//! Variants hold `Copy` data where they can, so refusing on the legal-action hot path
+//! (`check_move`, `check_control`, `check_raise` …) does not allocate. Lists (a hand, capitals,
+//! wars) appear only in refusals of player-typed actions.
+
+use super::action::ActionKind;
+use super::power::{Faction, Minor, Owner, Power, Relation};
+use super::ruleset::{CardKind, Ruleset, SpaceId};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A place where a fortress may stand: a Europe space or a settlement of the world map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "at")]
+pub enum Place {
+    /// A Europe space.
+    Space(SpaceId),
+    /// An element of the world map, by index into `Ruleset::world`.
+    World(u16),
+}
+
+/// Land units by type: what a power has somewhere, or what an action asks for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LandCount {
+    /// Regulars.
+    pub regulars: u32,
+    /// Mercenaries.
+    pub mercenaries: u32,
+    /// Cavalry.
+    pub cavalry: u32,
+}
+
+impl LandCount {
+    /// A count from its three numbers.
+    pub fn new(
+        regulars: impl Into<u32>,
+        mercenaries: impl Into<u32>,
+        cavalry: impl Into<u32>,
+    ) -> Self {
+        LandCount {
+            regulars: regulars.into(),
+            mercenaries: mercenaries.into(),
+            cavalry: cavalry.into(),
+        }
+    }
+}
+
+/// What CP were to be spent on, in a refusal for lack of CP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CpUse {
+    /// A move across a pass (it costs more than a normal move).
+    CrossPass,
+    /// The action itself.
+    Action(ActionKind),
+}
+
+/// Why a space must be fortified.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FortifiedFor {
+    /// A Protestant leader enters play there (R-PROT-LEADERS).
+    LeaderEntry,
+    /// A Protestant capital is declared there (R-PROT-CAPITAL).
+    Capital,
+}
+
+/// A rules refusal. Each variant says what was wrong with ids and numbers; the catalogue words it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "refusal")]
+#[allow(missing_docs)] // the fields are named for what they hold; each variant is documented
+pub enum Refusal {
+    // ----- seats, diplomacy ------------------------------------------------------------
+    /// Only powers held by players may make manual fixes.
+    AdjustNotSeated { power: Power },
+    /// The power named is not in this game.
+    PowerNotInPlay { power: Power },
+    /// A power has no war, peace or alliance with itself.
+    SelfDiplomacy { power: Power },
+    /// Diplomatic actions belong to the Diplomacy phase.
+    NotDiplomacyPhase,
+    /// War is declared only on a power not yet at war with you.
+    AlreadyAtWar { power: Power, target: Power },
+    /// An ally cannot be attacked.
+    AllyCannotBeAttacked { power: Power, target: Power },
+    /// Peace is offered only to an enemy.
+    PeaceNeedsWar { power: Power, target: Power },
+    /// An alliance needs peace first; `now` is the current status.
+    AllianceNeedsPeace {
+        power: Power,
+        target: Power,
+        now: Relation,
+    },
+    /// One open offer per pair.
+    OfferAlreadyOpen { from: Power, to: Power },
+    /// Only an open offer can be answered.
+    NoOpenOffer { from: Power, to: Power },
+    /// A minor power with an ally cannot be won over.
+    MinorAlreadyAllied { minor: Minor, ally: Power },
+    /// An offer to you must be answered before finishing diplomacy.
+    AnswerOfferFirst {
+        from: Power,
+        to: Power,
+        status: Relation,
+    },
+    /// R-HRE-SECRET: only the Empire makes the secret choice.
+    SecretOnlyEmpire { power: Power },
+    /// The secret choice is made once.
+    SecretAlreadyMade,
+    /// The Empire's choice is already public.
+    SecretAlreadyRevealed,
+    /// There is no secret choice to reveal yet.
+    SecretNotMade,
+    /// R-HRE-SECRET: the choice is revealed only at Victory Determination, when it matters.
+    SecretStaysSecret,
+    /// R-HRE-RUDOLF-DEATH: only Rudolf II's death is automated; `ruler` is the current ruler id.
+    OnlyRudolfDeath { power: Power, ruler: Option<String> },
+    /// R-REL-OUTSIDE: a space outside the four zones keeps its printed religion.
+    ReligionFixed { space: SpaceId },
+
+    // ----- cards and impulses ----------------------------------------------------------
+    /// The card is not in the power's hand; `hand` lists what is.
+    NotInHand {
+        power: Power,
+        card: u16,
+        hand: Vec<u16>,
+    },
+    /// A mandatory event is played as an event.
+    MandatoryNotForCp { card: u16 },
+    /// A response or combat card's event is not played in an impulse (CP only).
+    EventOutsideImpulse { card: u16, kind: CardKind },
+    /// Cards are played at the start of an impulse.
+    CardsAtImpulseStart,
+    /// A held mandatory event must be played before passing.
+    MustPlayMandatory { power: Power, card: u16 },
+    /// Passing allows at most `admin` non-home cards in hand.
+    TooManyCardsToPass { power: Power, held: u32, admin: u8 },
+    /// Not enough CP left for what was asked.
+    NotEnoughCp {
+        power: Power,
+        left: u8,
+        cost: u8,
+        what: CpUse,
+    },
+    /// The action is not automated yet; its effect is applied with `adjust`.
+    NotAutomated { action: ActionKind },
+    /// The action is not paid with CP.
+    NoCpCost { action: ActionKind },
+    /// The data (costs.csv) has no cost under this key.
+    NoCostInData { key: &'static str },
+
+    // ----- movement and formations -----------------------------------------------------
+    /// Spring deployment starts from one of the power's capitals.
+    NotACapital {
+        power: Power,
+        space: SpaceId,
+        capitals: Vec<SpaceId>,
+    },
+    /// The power does not control the space.
+    NotControlled { power: Power, space: SpaceId },
+    /// A move must end somewhere else than where it starts.
+    SameSpace { space: SpaceId },
+    /// No path through friendly spaces free of enemy units.
+    NoFriendlyPath { from: SpaceId, to: SpaceId },
+    /// The two spaces are not adjacent (the catalogue lists `from`'s neighbours).
+    NotAdjacent { from: SpaceId, to: SpaceId },
+    /// A move needs at least one land unit.
+    NoLandUnitPicked,
+    /// The power has fewer units in the space than asked for.
+    NotEnoughUnits {
+        power: Power,
+        space: SpaceId,
+        have: LandCount,
+        asked: LandCount,
+    },
+    /// The leader named is not with the power's units in the space (`army`: only army leaders
+    /// qualify).
+    LeaderNotHere {
+        leader: String,
+        power: Power,
+        space: SpaceId,
+        army: bool,
+    },
+    /// The formation is larger than its best leader's command (or the limit without a leader).
+    FormationTooLarge { units: u32, limit: u32 },
+    /// Units of a besieged space's holder cannot move out.
+    BesiegedCannotLeave { power: Power, space: SpaceId },
+    /// The space's controller is neither allied nor at war with the power.
+    NeutralController {
+        power: Power,
+        space: SpaceId,
+        controller: Owner,
+    },
+    /// Units of an owner not at war with the power are in the space.
+    NeutralUnits {
+        power: Power,
+        space: SpaceId,
+        owner: Owner,
+    },
+
+    // ----- control, raising, fortresses, sieges ---------------------------------------
+    /// R-SPACE-FORTIFIED: a fortified space changes control only by a successful siege.
+    FortifiedNeedsSiege { space: SpaceId },
+    /// The power already controls the space.
+    AlreadyControls { power: Power, space: SpaceId },
+    /// Control needs the power's land units in or next to the space.
+    NoUnitsNear { power: Power, space: SpaceId },
+    /// Enemy land units are in the space.
+    EnemyUnitsIn { space: SpaceId },
+    /// Enemy land units next door block taking control (independent ones would not).
+    EnemyUnitsAdjacent { space: SpaceId, adjacent: SpaceId },
+    /// Units are raised in the power's home spaces.
+    NotHomeSpace { power: Power, space: SpaceId },
+    /// R-PROT-POOL: Protestant units are built in home spaces of their faction (`faction` `None`:
+    /// of either faction); `here` is the space's own faction, if any.
+    ProtestantPool {
+        space: SpaceId,
+        faction: Option<Faction>,
+        here: Option<Faction>,
+    },
+    /// Only Protestant units have a faction.
+    FactionOnlyProtestant { owner: Owner },
+    /// The space is under siege.
+    UnderSiege { space: SpaceId },
+    /// Squadrons are built in ports.
+    NotAPort { space: SpaceId },
+    /// Only the Ottoman raises cavalry.
+    CavalryOttomanOnly,
+    /// An ocean zone of the world map holds no fortress.
+    OceanZone { world: u16 },
+    /// R-SPACE-FORTRESS: only Spain builds fortresses in settlements.
+    SettlementFortressSpainOnly,
+    /// There is a fortress already.
+    AlreadyFortified { place: Place },
+    /// An assault needs the power's siege of the space.
+    NotBesieging { power: Power, space: SpaceId },
+    /// The power has no land units there.
+    NoLandUnits { power: Power, space: SpaceId },
+    /// The space must be fortified for this.
+    NotFortified {
+        space: SpaceId,
+        purpose: FortifiedFor,
+    },
+
+    // ----- Protestant: leaders, capitals, revolts -------------------------------------
+    /// The leader belongs to another power.
+    NotYourLeader {
+        leader: String,
+        owner: Power,
+        power: Power,
+    },
+    /// Only Protestant leaders are placed by hand; others enter with the turn track.
+    OnlyProtestantPlacesLeaders,
+    /// The leader is not off the map waiting to enter.
+    LeaderNotOffMap { leader: String },
+    /// The leader enters play from a later turn.
+    LeaderNotYet {
+        leader: String,
+        from_turn: u8,
+        turn: u8,
+    },
+    /// The data gives this leader no Protestant faction.
+    LeaderWithoutFaction,
+    /// R-PROT-LEADERS: a faction's leader enters in a home space of its faction in its territory.
+    LeaderEntryNotHome { faction: Faction, space: SpaceId },
+    /// R-PROT-CAPITAL: a faction's capital moves only that faction's leader.
+    CapitalServesLeader {
+        space: SpaceId,
+        faction: Faction,
+        leader: String,
+    },
+    /// R-PROT-CAPITAL: a faction's capital moves only that faction's units; `have` is what it
+    /// has there.
+    CapitalServesUnits {
+        space: SpaceId,
+        faction: Faction,
+        have: LandCount,
+    },
+    /// Only the Protestant revolts.
+    OnlyProtestantRevolts { power: Power },
+    /// A revolt takes place in a faction home space inside its faction's territory.
+    NotRevoltSpace { space: SpaceId },
+    /// One revolt per zone (the faction's territory) per impulse.
+    RevoltAlreadyInZone { faction: Faction },
+    /// A revolt needs a Protestant space.
+    RevoltNeedsProtestant { space: SpaceId },
+    /// A revolt needs a space free of other powers' land units.
+    RevoltOtherUnits { space: SpaceId, owner: Owner },
+    /// R-SPACE-FORTIFIED: a revolt in a fortified space needs Protestant control already.
+    RevoltFortifiedNotHeld { space: SpaceId, holder: Owner },
+    /// R-PROT-LEADERS: a revolt brings in only its faction's leaders.
+    RevoltLeaderFaction { faction: Faction, leader: String },
+    /// R-PROT-CAPITAL: the faction's capital stands elsewhere until another major takes it.
+    CapitalAlreadyAt { faction: Faction, space: SpaceId },
+    /// R-PROT-CAPITAL: a capital lost this turn comes back only in a later turn.
+    CapitalLostThisTurn { faction: Faction },
+    /// The name given is not a Protestant army leader on the map; `on_map` lists those ids.
+    NotProtestantArmyLeader { name: String, on_map: Vec<String> },
+    /// A leader is named twice.
+    NamedTwice { name: String },
+    /// No "Paris Is Worth a Mass" capital move is pending.
+    NoCapitalMovePending,
+    /// The Huguenot capital moves to a fortified space in France the Protestant holds that is
+    /// not already a capital.
+    NotHuguenotCapitalTarget { space: SpaceId },
+
+    // ----- foreign wars -----------------------------------------------------------------
+    /// The card's foreign war strikes a power not in play: play it for CP.
+    WarPowerNotInPlay { card: u16, power: Power },
+    /// R-FW-UPKEEP: units go to a war card only when its event is played (later, new units do).
+    NoWarAwaitingUnits,
+    /// Another war card is waiting for units.
+    WrongWarCard { waiting: u16, card: u16 },
+    /// The card is not a foreign war under way.
+    NoSuchWar { card: u16 },
+    /// The card is not one of the power's foreign wars; `wars` lists those.
+    NotYourWar {
+        card: u16,
+        power: Power,
+        wars: Vec<u16>,
+    },
+    /// R-FW-DEPLOY: no units go to a foreign war from a besieged space.
+    SendFromBesieged { space: SpaceId },
+    /// Sending needs at least a land unit or a leader.
+    NothingToSend,
+    /// R-FW-UPKEEP: no more land units than the war still needs.
+    TooManyForWar {
+        required: u32,
+        on_card: u32,
+        room: u32,
+        asked: u32,
+    },
+    /// R-FW-DEPLOY: at most one leader on a war card.
+    OneLeaderToWar,
+    /// Fighting a foreign war needs the power's land units on the card.
+    NoUnitsOnWarCard,
+}
+
+impl Refusal {
+    /// The rule ID a refusal cites, if it enforces a named rule.
+    pub fn rule(&self) -> Option<&'static str> {
+        use Refusal::*;
+        Some(match self {
+            SecretOnlyEmpire { .. } | SecretStaysSecret => "R-HRE-SECRET",
+            OnlyRudolfDeath { .. } => "R-HRE-RUDOLF-DEATH",
+            ReligionFixed { .. } => "R-REL-OUTSIDE",
+            FortifiedNeedsSiege { .. } | RevoltFortifiedNotHeld { .. } => "R-SPACE-FORTIFIED",
+            SettlementFortressSpainOnly => "R-SPACE-FORTRESS",
+            ProtestantPool { .. } => "R-PROT-POOL",
+            LeaderEntryNotHome { .. } | RevoltLeaderFaction { .. } => "R-PROT-LEADERS",
+            NotFortified {
+                purpose: FortifiedFor::LeaderEntry,
+                ..
+            } => "R-PROT-LEADERS",
+            NotFortified {
+                purpose: FortifiedFor::Capital,
+                ..
+            }
+            | CapitalServesLeader { .. }
+            | CapitalServesUnits { .. }
+            | CapitalAlreadyAt { .. }
+            | CapitalLostThisTurn { .. } => "R-PROT-CAPITAL",
+            NoWarAwaitingUnits | TooManyForWar { .. } => "R-FW-UPKEEP",
+            SendFromBesieged { .. } | OneLeaderToWar => "R-FW-DEPLOY",
+            _ => return None,
+        })
+    }
+
+    /// The refusal with spaces named by their data ids (`PARIS`) instead of their indices.
+    pub fn with_ids<'a>(&'a self, rs: &'a Ruleset) -> impl fmt::Display + 'a {
+        Terse(self, Some(rs))
+    }
+
+    /// One refusal of every variant, for tests of the catalogue.
+    #[doc(hidden)]
+    pub fn samples() -> Vec<Refusal> {
+        use Refusal::*;
+        let (p, q) = (Power::England, Power::France);
+        let (a, b) = (SpaceId(0), SpaceId(1));
+        let l = || "COLIGNY".to_string();
+        let n = LandCount::new(1u8, 2u8, 0u8);
+        vec![
+            AdjustNotSeated { power: p },
+            PowerNotInPlay { power: p },
+            SelfDiplomacy { power: p },
+            NotDiplomacyPhase,
+            AlreadyAtWar {
+                power: p,
+                target: q,
+            },
+            AllyCannotBeAttacked {
+                power: p,
+                target: q,
+            },
+            PeaceNeedsWar {
+                power: p,
+                target: q,
+            },
+            AllianceNeedsPeace {
+                power: p,
+                target: q,
+                now: Relation::War,
+            },
+            OfferAlreadyOpen { from: p, to: q },
+            NoOpenOffer { from: p, to: q },
+            MinorAlreadyAllied {
+                minor: Minor::Scotland,
+                ally: q,
+            },
+            AnswerOfferFirst {
+                from: q,
+                to: p,
+                status: Relation::Alliance,
+            },
+            SecretOnlyEmpire { power: p },
+            SecretAlreadyMade,
+            SecretAlreadyRevealed,
+            SecretNotMade,
+            SecretStaysSecret,
+            OnlyRudolfDeath {
+                power: p,
+                ruler: None,
+            },
+            ReligionFixed { space: a },
+            NotInHand {
+                power: p,
+                card: 4,
+                hand: vec![5, 6],
+            },
+            MandatoryNotForCp { card: 4 },
+            EventOutsideImpulse {
+                card: 4,
+                kind: CardKind::Response,
+            },
+            CardsAtImpulseStart,
+            MustPlayMandatory { power: p, card: 4 },
+            TooManyCardsToPass {
+                power: p,
+                held: 3,
+                admin: 1,
+            },
+            NotEnoughCp {
+                power: p,
+                left: 1,
+                cost: 2,
+                what: CpUse::CrossPass,
+            },
+            NotAutomated {
+                action: ActionKind::Assault,
+            },
+            NoCpCost {
+                action: ActionKind::Pass,
+            },
+            NoCostInData { key: "move" },
+            NotACapital {
+                power: p,
+                space: a,
+                capitals: vec![b],
+            },
+            NotControlled { power: p, space: a },
+            SameSpace { space: a },
+            NoFriendlyPath { from: a, to: b },
+            NotAdjacent { from: a, to: b },
+            NoLandUnitPicked,
+            NotEnoughUnits {
+                power: p,
+                space: a,
+                have: n,
+                asked: LandCount::new(3u8, 0u8, 0u8),
+            },
+            LeaderNotHere {
+                leader: l(),
+                power: p,
+                space: a,
+                army: false,
+            },
+            FormationTooLarge { units: 6, limit: 4 },
+            BesiegedCannotLeave { power: p, space: a },
+            NeutralController {
+                power: p,
+                space: a,
+                controller: Owner::Major(q),
+            },
+            NeutralUnits {
+                power: p,
+                space: a,
+                owner: Owner::Major(q),
+            },
+            FortifiedNeedsSiege { space: a },
+            AlreadyControls { power: p, space: a },
+            NoUnitsNear { power: p, space: a },
+            EnemyUnitsIn { space: a },
+            EnemyUnitsAdjacent {
+                space: a,
+                adjacent: b,
+            },
+            NotHomeSpace { power: p, space: a },
+            ProtestantPool {
+                space: a,
+                faction: Some(Faction::Dutch),
+                here: Some(Faction::Huguenot),
+            },
+            FactionOnlyProtestant {
+                owner: Owner::Major(p),
+            },
+            UnderSiege { space: a },
+            NotAPort { space: a },
+            CavalryOttomanOnly,
+            OceanZone { world: 0 },
+            SettlementFortressSpainOnly,
+            AlreadyFortified {
+                place: Place::Space(a),
+            },
+            NotBesieging { power: p, space: a },
+            NoLandUnits { power: p, space: a },
+            NotFortified {
+                space: a,
+                purpose: FortifiedFor::Capital,
+            },
+            NotYourLeader {
+                leader: l(),
+                owner: q,
+                power: p,
+            },
+            OnlyProtestantPlacesLeaders,
+            LeaderNotOffMap { leader: l() },
+            LeaderNotYet {
+                leader: l(),
+                from_turn: 6,
+                turn: 4,
+            },
+            LeaderWithoutFaction,
+            LeaderEntryNotHome {
+                faction: Faction::Huguenot,
+                space: a,
+            },
+            CapitalServesLeader {
+                space: a,
+                faction: Faction::Dutch,
+                leader: l(),
+            },
+            CapitalServesUnits {
+                space: a,
+                faction: Faction::Dutch,
+                have: n,
+            },
+            OnlyProtestantRevolts { power: p },
+            NotRevoltSpace { space: a },
+            RevoltAlreadyInZone {
+                faction: Faction::Huguenot,
+            },
+            RevoltNeedsProtestant { space: a },
+            RevoltOtherUnits {
+                space: a,
+                owner: Owner::Major(q),
+            },
+            RevoltFortifiedNotHeld {
+                space: a,
+                holder: Owner::Major(q),
+            },
+            RevoltLeaderFaction {
+                faction: Faction::Dutch,
+                leader: l(),
+            },
+            CapitalAlreadyAt {
+                faction: Faction::Huguenot,
+                space: a,
+            },
+            CapitalLostThisTurn {
+                faction: Faction::Huguenot,
+            },
+            NotProtestantArmyLeader {
+                name: "nobody".into(),
+                on_map: vec![],
+            },
+            NamedTwice {
+                name: "coligny".into(),
+            },
+            NoCapitalMovePending,
+            NotHuguenotCapitalTarget { space: a },
+            WarPowerNotInPlay { card: 4, power: q },
+            NoWarAwaitingUnits,
+            WrongWarCard {
+                waiting: 4,
+                card: 5,
+            },
+            NoSuchWar { card: 4 },
+            NotYourWar {
+                card: 4,
+                power: p,
+                wars: vec![],
+            },
+            SendFromBesieged { space: a },
+            NothingToSend,
+            TooManyForWar {
+                required: 4,
+                on_card: 3,
+                room: 1,
+                asked: 2,
+            },
+            OneLeaderToWar,
+            NoUnitsOnWarCard,
+        ]
+    }
+
+    /// A short id naming the variant (`not_adjacent`), for logs and completeness checks.
+    pub fn id(&self) -> &'static str {
+        use Refusal::*;
+        match self {
+            AdjustNotSeated { .. } => "adjust_not_seated",
+            PowerNotInPlay { .. } => "power_not_in_play",
+            SelfDiplomacy { .. } => "self_diplomacy",
+            NotDiplomacyPhase => "not_diplomacy_phase",
+            AlreadyAtWar { .. } => "already_at_war",
+            AllyCannotBeAttacked { .. } => "ally_cannot_be_attacked",
+            PeaceNeedsWar { .. } => "peace_needs_war",
+            AllianceNeedsPeace { .. } => "alliance_needs_peace",
+            OfferAlreadyOpen { .. } => "offer_already_open",
+            NoOpenOffer { .. } => "no_open_offer",
+            MinorAlreadyAllied { .. } => "minor_already_allied",
+            AnswerOfferFirst { .. } => "answer_offer_first",
+            SecretOnlyEmpire { .. } => "secret_only_empire",
+            SecretAlreadyMade => "secret_already_made",
+            SecretAlreadyRevealed => "secret_already_revealed",
+            SecretNotMade => "secret_not_made",
+            SecretStaysSecret => "secret_stays_secret",
+            OnlyRudolfDeath { .. } => "only_rudolf_death",
+            ReligionFixed { .. } => "religion_fixed",
+            NotInHand { .. } => "not_in_hand",
+            MandatoryNotForCp { .. } => "mandatory_not_for_cp",
+            EventOutsideImpulse { .. } => "event_outside_impulse",
+            CardsAtImpulseStart => "cards_at_impulse_start",
+            MustPlayMandatory { .. } => "must_play_mandatory",
+            TooManyCardsToPass { .. } => "too_many_cards_to_pass",
+            NotEnoughCp { .. } => "not_enough_cp",
+            NotAutomated { .. } => "not_automated",
+            NoCpCost { .. } => "no_cp_cost",
+            NoCostInData { .. } => "no_cost_in_data",
+            NotACapital { .. } => "not_a_capital",
+            NotControlled { .. } => "not_controlled",
+            SameSpace { .. } => "same_space",
+            NoFriendlyPath { .. } => "no_friendly_path",
+            NotAdjacent { .. } => "not_adjacent",
+            NoLandUnitPicked => "no_land_unit_picked",
+            NotEnoughUnits { .. } => "not_enough_units",
+            LeaderNotHere { .. } => "leader_not_here",
+            FormationTooLarge { .. } => "formation_too_large",
+            BesiegedCannotLeave { .. } => "besieged_cannot_leave",
+            NeutralController { .. } => "neutral_controller",
+            NeutralUnits { .. } => "neutral_units",
+            FortifiedNeedsSiege { .. } => "fortified_needs_siege",
+            AlreadyControls { .. } => "already_controls",
+            NoUnitsNear { .. } => "no_units_near",
+            EnemyUnitsIn { .. } => "enemy_units_in",
+            EnemyUnitsAdjacent { .. } => "enemy_units_adjacent",
+            NotHomeSpace { .. } => "not_home_space",
+            ProtestantPool { .. } => "protestant_pool",
+            FactionOnlyProtestant { .. } => "faction_only_protestant",
+            UnderSiege { .. } => "under_siege",
+            NotAPort { .. } => "not_a_port",
+            CavalryOttomanOnly => "cavalry_ottoman_only",
+            OceanZone { .. } => "ocean_zone",
+            SettlementFortressSpainOnly => "settlement_fortress_spain_only",
+            AlreadyFortified { .. } => "already_fortified",
+            NotBesieging { .. } => "not_besieging",
+            NoLandUnits { .. } => "no_land_units",
+            NotFortified { .. } => "not_fortified",
+            NotYourLeader { .. } => "not_your_leader",
+            OnlyProtestantPlacesLeaders => "only_protestant_places_leaders",
+            LeaderNotOffMap { .. } => "leader_not_off_map",
+            LeaderNotYet { .. } => "leader_not_yet",
+            LeaderWithoutFaction => "leader_without_faction",
+            LeaderEntryNotHome { .. } => "leader_entry_not_home",
+            CapitalServesLeader { .. } => "capital_serves_leader",
+            CapitalServesUnits { .. } => "capital_serves_units",
+            OnlyProtestantRevolts { .. } => "only_protestant_revolts",
+            NotRevoltSpace { .. } => "not_revolt_space",
+            RevoltAlreadyInZone { .. } => "revolt_already_in_zone",
+            RevoltNeedsProtestant { .. } => "revolt_needs_protestant",
+            RevoltOtherUnits { .. } => "revolt_other_units",
+            RevoltFortifiedNotHeld { .. } => "revolt_fortified_not_held",
+            RevoltLeaderFaction { .. } => "revolt_leader_faction",
+            CapitalAlreadyAt { .. } => "capital_already_at",
+            CapitalLostThisTurn { .. } => "capital_lost_this_turn",
+            NotProtestantArmyLeader { .. } => "not_protestant_army_leader",
+            NamedTwice { .. } => "named_twice",
+            NoCapitalMovePending => "no_capital_move_pending",
+            NotHuguenotCapitalTarget { .. } => "not_huguenot_capital_target",
+            WarPowerNotInPlay { .. } => "war_power_not_in_play",
+            NoWarAwaitingUnits => "no_war_awaiting_units",
+            WrongWarCard { .. } => "wrong_war_card",
+            NoSuchWar { .. } => "no_such_war",
+            NotYourWar { .. } => "not_your_war",
+            SendFromBesieged { .. } => "send_from_besieged",
+            NothingToSend => "nothing_to_send",
+            TooManyForWar { .. } => "too_many_for_war",
+            OneLeaderToWar => "one_leader_to_war",
+            NoUnitsOnWarCard => "no_units_on_war_card",
+        }
+    }
+}
+
+/// The terse fallback text: the variant's id, then its data, then the rule ID.
+struct Terse<'a>(&'a Refusal, Option<&'a Ruleset>);
+
+impl fmt::Display for Terse<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Refusal::*;
+        let rs = self.1;
+        let s = |x: &SpaceId| match rs.and_then(|r| r.spaces.get(x.idx())) {
+            Some(sp) => sp.id.clone(),
+            None => format!("#{}", x.0),
+        };
+        let lc = |c: &LandCount| format!("{}r/{}m/{}c", c.regulars, c.mercenaries, c.cavalry);
+        f.write_str(self.0.id().replace('_', " ").as_str())?;
+        let detail = match self.0 {
+            AdjustNotSeated { power } | PowerNotInPlay { power } | SelfDiplomacy { power } => {
+                power.to_string()
+            }
+            SecretOnlyEmpire { power } | OnlyProtestantRevolts { power } => power.to_string(),
+            AlreadyAtWar { power, target }
+            | AllyCannotBeAttacked { power, target }
+            | PeaceNeedsWar { power, target } => format!("{power} → {target}"),
+            AllianceNeedsPeace { power, target, now } => format!("{power} → {target} ({now})"),
+            OfferAlreadyOpen { from, to } | NoOpenOffer { from, to } => format!("{from} → {to}"),
+            AnswerOfferFirst { from, to, status } => format!("{from} → {to} ({status})"),
+            MinorAlreadyAllied { minor, ally } => format!("{minor} ↔ {ally}"),
+            OnlyRudolfDeath { power, ruler } => {
+                format!("{power}: {}", ruler.as_deref().unwrap_or("-"))
+            }
+            NotInHand { power, card, hand } => format!("#{card}, {power} holds {hand:?}"),
+            MandatoryNotForCp { card } | NoSuchWar { card } => format!("#{card}"),
+            EventOutsideImpulse { card, kind } => format!("#{card} ({kind:?})"),
+            MustPlayMandatory { power, card } => format!("{power}: #{card}"),
+            TooManyCardsToPass { power, held, admin } => format!("{power}: {held} > {admin}"),
+            NotEnoughCp {
+                power,
+                left,
+                cost,
+                what,
+            } => {
+                let w = match what {
+                    CpUse::CrossPass => "move_pass",
+                    CpUse::Action(a) => a.as_str(),
+                };
+                format!("{power} has {left}, {w} costs {cost}")
+            }
+            NotAutomated { action } | NoCpCost { action } => action.to_string(),
+            NoCostInData { key } => key.to_string(),
+            NotACapital {
+                power,
+                space,
+                capitals,
+            } => {
+                let c: Vec<String> = capitals.iter().map(s).collect();
+                format!("{power}: {} (capitals: {})", s(space), c.join(", "))
+            }
+            NotControlled { power, space }
+            | BesiegedCannotLeave { power, space }
+            | AlreadyControls { power, space }
+            | NoUnitsNear { power, space }
+            | NotHomeSpace { power, space }
+            | NotBesieging { power, space }
+            | NoLandUnits { power, space } => format!("{power}: {}", s(space)),
+            SameSpace { space }
+            | ReligionFixed { space }
+            | FortifiedNeedsSiege { space }
+            | EnemyUnitsIn { space }
+            | UnderSiege { space }
+            | NotAPort { space }
+            | NotRevoltSpace { space }
+            | RevoltNeedsProtestant { space }
+            | NotHuguenotCapitalTarget { space }
+            | SendFromBesieged { space } => s(space),
+            NoFriendlyPath { from, to } | NotAdjacent { from, to } => {
+                format!("{} → {}", s(from), s(to))
+            }
+            NotEnoughUnits {
+                power,
+                space,
+                have,
+                asked,
+            } => format!(
+                "{power} in {}: has {}, asked {}",
+                s(space),
+                lc(have),
+                lc(asked)
+            ),
+            LeaderNotHere {
+                leader,
+                power,
+                space,
+                ..
+            } => format!("{leader} ({power}) in {}", s(space)),
+            FormationTooLarge { units, limit } => format!("{units} > {limit}"),
+            NeutralController {
+                power,
+                space,
+                controller: o,
+            }
+            | NeutralUnits {
+                power,
+                space,
+                owner: o,
+            } => format!("{power}: {} ({o})", s(space)),
+            EnemyUnitsAdjacent { space, adjacent } => {
+                format!("{} (from {})", s(space), s(adjacent))
+            }
+            ProtestantPool {
+                space,
+                faction,
+                here,
+            } => format!("{:?} in {} ({here:?})", faction, s(space)),
+            FactionOnlyProtestant { owner } => owner.to_string(),
+            OceanZone { world } => format!("world#{world}"),
+            AlreadyFortified { place } => match place {
+                Place::Space(x) => s(x),
+                Place::World(w) => format!("world#{w}"),
+            },
+            NotFortified { space, purpose } => format!("{} ({purpose:?})", s(space)),
+            NotYourLeader {
+                leader,
+                owner,
+                power,
+            } => format!("{leader} is {owner}'s, not {power}'s"),
+            LeaderNotOffMap { leader } => leader.clone(),
+            LeaderNotYet {
+                leader,
+                from_turn,
+                turn,
+            } => format!("{leader}: turn {from_turn}, now {turn}"),
+            LeaderEntryNotHome { faction, space } => format!("{faction}: {}", s(space)),
+            CapitalServesLeader {
+                space,
+                faction,
+                leader,
+            } => format!("{faction} capital {}: {leader}", s(space)),
+            CapitalServesUnits {
+                space,
+                faction,
+                have,
+            } => format!("{faction} capital {}: has {}", s(space), lc(have)),
+            RevoltAlreadyInZone { faction } | CapitalLostThisTurn { faction } => {
+                faction.to_string()
+            }
+            RevoltOtherUnits { space, owner: o } | RevoltFortifiedNotHeld { space, holder: o } => {
+                format!("{} ({o})", s(space))
+            }
+            RevoltLeaderFaction { faction, leader } => format!("{faction}: {leader}"),
+            CapitalAlreadyAt { faction, space } => format!("{faction}: {}", s(space)),
+            NotProtestantArmyLeader { name, on_map } => format!("{name} (on map: {on_map:?})"),
+            NamedTwice { name } => name.clone(),
+            WarPowerNotInPlay { card, power } => format!("#{card}: {power}"),
+            WrongWarCard { waiting, card } => format!("#{card}, waiting #{waiting}"),
+            NotYourWar { card, power, wars } => format!("#{card}, {power}'s wars {wars:?}"),
+            TooManyForWar {
+                required,
+                on_card,
+                room,
+                asked,
+            } => format!("needs {required}, on card {on_card}, room {room}, asked {asked}"),
+            NotDiplomacyPhase
+            | SecretAlreadyMade
+            | SecretAlreadyRevealed
+            | SecretNotMade
+            | SecretStaysSecret
+            | CardsAtImpulseStart
+            | NoLandUnitPicked
+            | CavalryOttomanOnly
+            | SettlementFortressSpainOnly
+            | OnlyProtestantPlacesLeaders
+            | LeaderWithoutFaction
+            | NoCapitalMovePending
+            | NoWarAwaitingUnits
+            | NothingToSend
+            | OneLeaderToWar
+            | NoUnitsOnWarCard => String::new(),
+        };
+        if !detail.is_empty() {
+            write!(f, ": {detail}")?;
+        }
+        if let Some(r) = self.0.rule() {
+            write!(f, " [{r}]")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Terse(self, None).fmt(f)
+    }
+}
