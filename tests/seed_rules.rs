@@ -10,6 +10,7 @@ use vqbot::engine::foreign_war::ForeignWar;
 use vqbot::engine::power::{Faction, Minor, Relation, Religion};
 use vqbot::engine::ruleset::{EmpireChoice, Ruleset};
 use vqbot::engine::view::SecretView;
+use vqbot::engine::RevealReason;
 use vqbot::engine::{
     Action, Adjustment, CardMode, EventKind, Game, LeaderEntry, Owner, Power, Stage, UnitKind,
     Units, Viewer, Visibility,
@@ -262,7 +263,7 @@ fn r_hre_secret_revealed_only_to_win() {
     let ev = end_turn(&mut g);
     assert!(g.empire.revealed);
     assert!(ev.iter().any(|e| e.vis == Visibility::Public
-        && matches!(&e.kind, EventKind::SecretRevealed { reason, .. } if reason.contains("victory"))));
+        && matches!(&e.kind, EventKind::SecretRevealed { reason: RevealReason::EmpireWins, .. })));
     assert_eq!(
         g.view(r, Viewer::Observer).winners,
         Some(vec![Power::Empire])
@@ -280,7 +281,7 @@ fn r_hre_secret_revealed_to_stop_another_victory() {
     let ev = end_turn(&mut g);
     assert!(g.empire.revealed);
     assert!(ev.iter().any(|e| matches!(&e.kind,
-        EventKind::SecretRevealed { reason, .. } if reason.contains("stop"))));
+        EventKind::SecretRevealed { reason: RevealReason::BlocksVictory, .. })));
     assert!(!g.is_over(), "England's victory should have been stopped");
 }
 

@@ -1,6 +1,6 @@
 //! What happened, as typed events with a visibility. Front ends turn them into text.
 
-use super::action::{Adjustment, CardMode, UnitKind, Units};
+use super::action::{Adjustment, CardMode, CardPlace, UnitKind, Units};
 use super::power::{Faction, Owner, Power, PowerSet, Relation};
 use super::ruleset::{EmpireChoice, SpaceId};
 use serde::{Deserialize, Serialize};
@@ -59,6 +59,32 @@ pub struct Side {
     pub hits: u32,
     /// Land units lost.
     pub losses: u32,
+}
+
+/// Why the Empire's secret choice is revealed (R-HRE-SECRET).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RevealReason {
+    /// Its VP give the Empire the victory.
+    EmpireWins,
+    /// Its VP stop another power's victory.
+    BlocksVictory,
+    /// The game has ended.
+    GameEnded,
+}
+
+/// Why the game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum EndReason {
+    /// Standard victory: one power alone at the top with at least the victory VP.
+    Standard { vp: i32 },
+    /// After the last turn: the highest VP win.
+    LastTurn { vp: i32 },
+    /// R-PROT-MILITARY-WIN: the Protestant holds this many keys outside the Netherlands.
+    ProtestantMilitary { keys: u32 },
+    /// The engine's internal step limit was reached (a rules bug to report).
+    StepLimit,
 }
 
 /// One thing that happened.
@@ -183,7 +209,7 @@ pub enum EventKind {
         choice: EmpireChoice,
         salt: String,
         vp: u8,
-        reason: String,
+        reason: RevealReason,
     },
     /// Winter: units go to winter quarters.
     WinterQuarters {
@@ -235,10 +261,19 @@ pub enum EventKind {
     },
     /// A manual fix.
     Adjusted { by: Power, adjustment: Adjustment },
+    /// A manual fix moved a card to a hand or the deck: the public notice (which card it was
+    /// is only in the private [`EventKind::Adjusted`]).
+    CardMoved { by: Power, to: CardPlace },
+    /// A leader enters play in a space.
+    LeaderEntered { leader: String, space: SpaceId },
+    /// "Paris Is Worth a Mass" (`card`) is played but the Huguenot capital cannot move: none on
+    /// the map, or no Protestant-held fortified space in France to move to.
+    HuguenotCapitalStays { card: u16 },
     /// The game ends.
-    GameOver { winners: Vec<Power>, reason: String },
-    /// A line of text for rules the engine reports without a dedicated event.
-    Note { text: String },
+    GameOver {
+        winners: Vec<Power>,
+        reason: EndReason,
+    },
 }
 
 /// An event with its visibility.

@@ -8,7 +8,7 @@
 use super::action::Action;
 use super::board::Board;
 use super::error::{RuleError, RuleResult};
-use super::event::{Event, EventKind, PhaseName};
+use super::event::{EndReason, Event, EventKind, PhaseName};
 use super::power::{Power, PowerSet, Relation};
 use super::refusal::Refusal;
 use super::ruleset::{EmpireChoice, Ruleset, SpaceId};
@@ -84,7 +84,7 @@ pub enum Stage {
         /// The winners (empty: nobody).
         winners: Vec<Power>,
         /// Why it ended.
-        reason: String,
+        reason: EndReason,
     },
 }
 
@@ -480,7 +480,7 @@ impl Game {
         // Reaching the cap means a rules bug; end the game visibly rather than spin.
         self.stage = Stage::Over {
             winners: Vec::new(),
-            reason: "internal step limit reached; please report this game".into(),
+            reason: EndReason::StepLimit,
         };
     }
 

@@ -4,7 +4,7 @@
 
 use crate::engine::action::ActionKind;
 use crate::engine::action::{Adjustment, CardMode, CardPlace, UnitKind, Units};
-use crate::engine::event::{EventKind, PhaseName, Side};
+use crate::engine::event::{EndReason, EventKind, PhaseName, RevealReason, Side};
 use crate::engine::game::{Awaiting, Decision};
 use crate::engine::power::Faction;
 use crate::engine::power::{Owner, Power, Relation};
@@ -354,7 +354,7 @@ impl<'a> Texts<'a> {
                 self.choice(*choice),
                 salt,
                 vp,
-                reason
+                self.reveal_reason(*reason)
             ),
             EventKind::WinterQuarters { owner, from, to, units } => tr!(l, "Winter: {} moves {} units from {} to {}.", "Зима: {} отводит {} ед. из {} в {}.", self.owner(*owner), units, self.space(*from), self.space(*to)),
             EventKind::FreeRegular { power, space } => tr!(l, "{} gets a free regular in {}.", "{} получает бесплатного регуляра в {}.", self.power(*power), self.space(*space)),
@@ -378,15 +378,80 @@ impl<'a> Texts<'a> {
                 tr!(l, "VP: {}.", "ПО: {}.", parts.join(", "))
             }
             EventKind::Adjusted { by, adjustment } => tr!(l, "Manual fix by {}: {}.", "Ручная правка ({}): {}.", self.power(*by), self.adjustment(adjustment)),
+            EventKind::CardMoved { by, to } => tr!(l, "Manual fix by {}: a card moved to {}.", "Ручная правка ({}): карта → {}.", self.power(*by), self.card_place(to)),
+            EventKind::LeaderEntered { leader, space } => tr!(
+                l,
+                "{} enters play in {}.",
+                "Лидер {} вступает в игру в пространстве {}.",
+                self.leader(leader),
+                self.space(*space)
+            ),
+            EventKind::HuguenotCapitalStays { card } => tr!(
+                l,
+                "{}: the Huguenot capital cannot move (none on the map, or no Protestant-held fortified space in France to move to).",
+                "{}: столица гугенотов не переносится (её нет на карте или во Франции нет укреплённого пространства под контролем протестантов).",
+                self.card(*card)
+            ),
             EventKind::GameOver { winners, reason } => {
                 let w: Vec<String> = winners.iter().map(|p| self.power(*p)).collect();
+                let reason = self.end_reason(*reason);
                 if w.is_empty() {
                     tr!(l, "**The game is over.** No winner. ({})", "**Партия окончена.** Победителя нет. ({})", reason)
                 } else {
                     tr!(l, "**The game is over.** Winner: {}. ({})", "**Партия окончена.** Победитель: {}. ({})", w.join(", "), reason)
                 }
             }
-            EventKind::Note { text } => text.clone(),
+        }
+    }
+
+    /// Why the game ended, in words.
+    pub fn end_reason(&self, r: EndReason) -> String {
+        let l = self.loc;
+        match r {
+            EndReason::Standard { vp } => tr!(l, "standard victory: {} VP", "стандартная победа: {} ПО", vp),
+            EndReason::LastTurn { vp } => tr!(
+                l,
+                "end of the last turn: highest VP ({})",
+                "конец последнего хода: больше всего ПО ({})",
+                vp
+            ),
+            EndReason::ProtestantMilitary { keys } => tr!(
+                l,
+                "Protestant military victory: {} keys outside the Netherlands",
+                "военная победа протестантов: ключевых пространств вне Нидерландов — {}",
+                keys
+            ),
+            EndReason::StepLimit => l
+                .pick(
+                    "internal step limit reached; please report this game",
+                    "достигнут внутренний предел шагов; пожалуйста, сообщите об этой партии",
+                )
+                .into(),
+        }
+    }
+
+    /// Why the Empire's secret choice is revealed, in words.
+    pub fn reveal_reason(&self, r: RevealReason) -> &'static str {
+        match r {
+            RevealReason::EmpireWins => self
+                .loc
+                .pick("its VP give the Empire the victory", "эти ПО приносят Империи победу"),
+            RevealReason::BlocksVictory => self.loc.pick(
+                "its VP stop another power's victory",
+                "эти ПО не дают победить другой державе",
+            ),
+            RevealReason::GameEnded => self.loc.pick("the game has ended", "партия окончена"),
+        }
+    }
+
+    /// Where a card goes in a manual fix.
+    fn card_place(&self, p: &CardPlace) -> String {
+        let l = self.loc;
+        match p {
+            CardPlace::Hand(p) => tr!(l, "{}'s hand", "рука: {}", self.power(*p)),
+            CardPlace::Discard => l.pick("the discard pile", "сброс").into(),
+            CardPlace::Deck => l.pick("the deck", "колода").into(),
+            CardPlace::Removed => l.pick("out of the game", "вне игры").into(),
         }
     }
 
@@ -458,13 +523,7 @@ impl<'a> Texts<'a> {
                 tr!(l, "{} VP {:+}", "{}: ПО {:+}", self.power(*power), delta)
             }
             Adjustment::Card { card, place } => {
-                let to = match place {
-                    CardPlace::Hand(p) => tr!(l, "{}'s hand", "рука {}", self.power(*p)),
-                    CardPlace::Discard => l.pick("the discard pile", "сброс").into(),
-                    CardPlace::Deck => l.pick("the deck", "колода").into(),
-                    CardPlace::Removed => l.pick("out of the game", "вне игры").into(),
-                };
-                tr!(l, "{} to {}", "{} → {}", self.card(*card), to)
+                tr!(l, "{} to {}", "{} → {}", self.card(*card), self.card_place(place))
             }
             Adjustment::Relation { a, b, status } => tr!(
                 l,
