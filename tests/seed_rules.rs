@@ -263,7 +263,13 @@ fn r_hre_secret_revealed_only_to_win() {
     let ev = end_turn(&mut g);
     assert!(g.empire.revealed);
     assert!(ev.iter().any(|e| e.vis == Visibility::Public
-        && matches!(&e.kind, EventKind::SecretRevealed { reason: RevealReason::EmpireWins, .. })));
+        && matches!(
+            &e.kind,
+            EventKind::SecretRevealed {
+                reason: RevealReason::EmpireWins,
+                ..
+            }
+        )));
     assert_eq!(
         g.view(r, Viewer::Observer).winners,
         Some(vec![Power::Empire])
@@ -280,8 +286,13 @@ fn r_hre_secret_revealed_to_stop_another_victory() {
     set_vp(&mut g, Power::Empire, 26 - extra);
     let ev = end_turn(&mut g);
     assert!(g.empire.revealed);
-    assert!(ev.iter().any(|e| matches!(&e.kind,
-        EventKind::SecretRevealed { reason: RevealReason::BlocksVictory, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        &e.kind,
+        EventKind::SecretRevealed {
+            reason: RevealReason::BlocksVictory,
+            ..
+        }
+    )));
     assert!(!g.is_over(), "England's victory should have been stopped");
 }
 

@@ -233,7 +233,13 @@ impl Game {
     }
 
     /// Ends the game. An unrevealed Empire choice is revealed now: the game is over (R-HRE-SECRET).
-    fn finish(&mut self, rs: &Ruleset, winners: Vec<Power>, reason: EndReason, ev: &mut Vec<Event>) {
+    fn finish(
+        &mut self,
+        rs: &Ruleset,
+        winners: Vec<Power>,
+        reason: EndReason,
+        ev: &mut Vec<Event>,
+    ) {
         if !self.empire.revealed && self.empire.secret.is_some() {
             self.reveal(rs, RevealReason::GameEnded, ev);
         }

@@ -13,7 +13,9 @@ use crate::engine::ruleset::CardKind;
 use crate::engine::ruleset::{EmpireChoice, Ruleset, SpaceId};
 use crate::engine::RuleError;
 
-use super::command::{command_name, localize_line, option_name, ParseError, COMMANDS};
+use super::command::{
+    choice_word_ru, command_name, localize_line, option_name, Expected, ParseError, COMMANDS,
+};
 
 pub use crate::locale::Locale;
 
@@ -408,7 +410,12 @@ impl<'a> Texts<'a> {
     pub fn end_reason(&self, r: EndReason) -> String {
         let l = self.loc;
         match r {
-            EndReason::Standard { vp } => tr!(l, "standard victory: {} VP", "стандартная победа: {} ПО", vp),
+            EndReason::Standard { vp } => tr!(
+                l,
+                "standard victory: {} VP",
+                "стандартная победа: {} ПО",
+                vp
+            ),
             EndReason::LastTurn { vp } => tr!(
                 l,
                 "end of the last turn: highest VP ({})",
@@ -433,9 +440,10 @@ impl<'a> Texts<'a> {
     /// Why the Empire's secret choice is revealed, in words.
     pub fn reveal_reason(&self, r: RevealReason) -> &'static str {
         match r {
-            RevealReason::EmpireWins => self
-                .loc
-                .pick("its VP give the Empire the victory", "эти ПО приносят Империи победу"),
+            RevealReason::EmpireWins => self.loc.pick(
+                "its VP give the Empire the victory",
+                "эти ПО приносят Империи победу",
+            ),
             RevealReason::BlocksVictory => self.loc.pick(
                 "its VP stop another power's victory",
                 "эти ПО не дают победить другой державе",
@@ -523,7 +531,13 @@ impl<'a> Texts<'a> {
                 tr!(l, "{} VP {:+}", "{}: ПО {:+}", self.power(*power), delta)
             }
             Adjustment::Card { card, place } => {
-                tr!(l, "{} to {}", "{} → {}", self.card(*card), self.card_place(place))
+                tr!(
+                    l,
+                    "{} to {}",
+                    "{} → {}",
+                    self.card(*card),
+                    self.card_place(place)
+                )
             }
             Adjustment::Relation { a, b, status } => tr!(
                 l,
@@ -696,7 +710,7 @@ impl<'a> Texts<'a> {
                 "`{}:{}` не подходит; ожидается {}",
                 super::command::any_option_name(l, option),
                 value,
-                expected
+                self.expected(expected)
             ),
             ParseError::Stray { word } => tr!(
                 l,
@@ -704,6 +718,28 @@ impl<'a> Texts<'a> {
                 "`{}` не относится ни к одному параметру; пишите `имя:значение`",
                 word
             ),
+        }
+    }
+
+    /// What a value should have been, in this locale.
+    pub fn expected(&self, e: &Expected) -> String {
+        let l = self.loc;
+        match e {
+            Expected::OneOf(list) => {
+                let words: Vec<&str> = match l {
+                    Locale::En => list.to_vec(),
+                    Locale::Ru => list.iter().map(|v| choice_word_ru(v).unwrap_or(v)).collect(),
+                };
+                tr!(l, "one of {}", "одно из: {}", words.join(", "))
+            }
+            Expected::WholeNumber => l.pick("a whole number", "целое число").into(),
+            Expected::Count => l.pick("a number from 0 to 255", "число от 0 до 255").into(),
+            Expected::Units => l
+                .pick(
+                    "counts like `3r 1m 2c` (regulars, mercenaries, cavalry) and leader names",
+                    "числа вроде `3 рег 1 наём 2 кав` или `3r 1m 2c` (регуляры, наёмники, кавалерия) и имена лидеров",
+                )
+                .into(),
         }
     }
 
@@ -1227,4 +1263,93 @@ impl Texts<'_> {
 
 fn self_power(t: &Texts<'_>, p: Power) -> String {
     t.power(p)
+}
+
+/// Front-end texts that need no ruleset: the Discord bot's notices, button labels and the frame
+/// of its help list (they are shown before a game, or with no game's names in them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// The bot is stopping or starting.
+    Restarting,
+    /// An interaction the bot does not know.
+    UnknownCommand,
+    /// A button from another table (or an older bot).
+    ForeignButton,
+    /// A table call failed unexpectedly.
+    TableFailed,
+    /// A button pressed after the game moved on.
+    PromptStale,
+    /// The help list's title.
+    HelpTitle,
+    /// The help list's last line; `usage` is the help command with its option, as typed.
+    HelpFooter { usage: String },
+    /// A player's DMs are closed: their private information waits behind a button or `hand`
+    /// (the slash command, as typed).
+    DmClosed { user: u64, hand: String },
+    /// The Empire's secret-choice prompt, sent by DM.
+    SecretPrompt,
+    /// The Empire's holder has closed DMs: `secret` is the slash command to use instead.
+    SecretDmClosed { user: u64, secret: String },
+    /// Button: pass.
+    Pass,
+    /// Button: end the impulse.
+    EndImpulse,
+    /// Button: done deploying without a deployment.
+    DoneNoDeployment,
+    /// Button: accept an offer.
+    Accept,
+    /// Button: decline an offer.
+    Decline,
+    /// Button: done negotiating.
+    DoneNegotiating,
+    /// Button: show my hand privately.
+    ShowHand,
+}
+
+impl Notice {
+    /// The text in `loc`.
+    pub fn text(&self, loc: Locale) -> String {
+        let l = loc;
+        match self {
+            Notice::Restarting => l.pick("The table is restarting; please try again in a few seconds.", "Стол перезапускается; попробуйте через несколько секунд.").into(),
+            Notice::UnknownCommand => l.pick("Unknown command.", "Неизвестная команда.").into(),
+            Notice::ForeignButton => l.pick("This button does not belong to the current table.", "Эта кнопка не относится к текущему столу.").into(),
+            Notice::TableFailed => l.pick("Something went wrong at the table; please try again.", "Что-то пошло не так; попробуйте ещё раз.").into(),
+            Notice::PromptStale => l
+                .pick(
+                    "This prompt is out of date: the game has moved on since it was posted. Use the newest prompt or the slash command.",
+                    "Эта кнопка устарела: с тех пор партия продвинулась. Используйте последнее сообщение или команду.",
+                )
+                .into(),
+            Notice::HelpTitle => l.pick("**Virgin Queen table: /vq commands**", "**Стол «Королева-девственница»: команды /vq**").into(),
+            Notice::HelpFooter { usage } => tr!(l, "`{}` explains one command.", "`{}` — подробно об одной команде.", usage),
+            Notice::DmClosed { user, hand } => tr!(
+                l,
+                "<@{}> I cannot send you direct messages (they are closed for this server), so your private information waits here: press the button (only you will see it) or use `{}`.",
+                "<@{}> не могу написать вам в личные сообщения (они закрыты для этого сервера), поэтому ваша личная информация ждёт здесь: нажмите кнопку (увидите только вы) или используйте `{}`.",
+                user,
+                hand
+            ),
+            Notice::SecretPrompt => l
+                .pick(
+                    "**The Empire's secret choice.** Pick its religious preference below. The channel sees only a commitment (sha256) until the reveal; you may see your choice again here.",
+                    "**Тайный выбор Империи.** Выберите её религиозное предпочтение ниже. Канал увидит только обязательство (sha256) до раскрытия.",
+                )
+                .into(),
+            Notice::SecretDmClosed { user, secret } => tr!(
+                l,
+                "<@{}> I cannot send you direct messages: make the Empire's secret choice with `{}` — the answer is shown only to you.",
+                "<@{}> не могу написать вам лично: сделайте тайный выбор Империи командой `{}` — ответ увидите только вы.",
+                user,
+                secret
+            ),
+            Notice::Pass => l.pick("Pass", "Пас").into(),
+            Notice::EndImpulse => l.pick("End impulse", "Закончить импульс").into(),
+            Notice::DoneNoDeployment => l.pick("Done (no deployment)", "Готово (без развёртывания)").into(),
+            Notice::Accept => l.pick("accept", "принять").into(),
+            Notice::Decline => l.pick("decline", "отклонить").into(),
+            Notice::DoneNegotiating => l.pick("Done negotiating", "Переговоры окончены").into(),
+            Notice::ShowHand => l.pick("Show my hand (only to me)", "Показать мою руку (только мне)").into(),
+        }
+    }
 }

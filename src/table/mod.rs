@@ -34,7 +34,7 @@ use crate::engine::event::{Event, EventKind, Visibility};
 use crate::engine::{Action, Awaiting, Game, GameOptions, Power, PowerSet, Ruleset, Viewer};
 
 pub use command::{parse, Command, Invocation, ParseError, COMMANDS};
-pub use messages::{Locale, Msg, Texts};
+pub use messages::{Locale, Msg, Notice, Texts};
 pub use outbox::{Audience, Image, OutMessage, Outbox, Renderer, UserId};
 pub use persist::{
     Barrier, Channel, GameRow, GameStore, LogRow, MemStore, NoBarrier, PersistError, Resume,
@@ -436,9 +436,13 @@ impl Table {
                 let action: Action = serde_json::from_str(&r.action_json)
                     .map_err(|e| bad(format!("action {}: {e}", r.seq)))?;
                 let before = g.awaiting();
-                let ev = g
-                    .apply(&self.rs, power, &action)
-                    .map_err(|e| bad(format!("action {} is refused on replay: {e}", r.seq)))?;
+                let ev = g.apply(&self.rs, power, &action).map_err(|e| {
+                    bad(format!(
+                        "action {} is refused on replay: {}",
+                        r.seq,
+                        e.with_ids(&self.rs)
+                    ))
+                })?;
                 if g.state_hash() != r.state_hash {
                     return Err(bad(format!(
                         "action {} replays to a different state",
@@ -952,7 +956,7 @@ impl Table {
         for l in &s.log[..keep] {
             g.apply(&self.rs, l.power, &l.action)
                 .map_err(|e| Msg::StoreFailed {
-                    error: e.to_string(),
+                    error: t.rule_error(&e),
                 })?;
         }
         self.store_do(|st| st.truncate_after(s.row.id, s.base_seq + keep as u64))?;
