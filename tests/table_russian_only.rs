@@ -101,6 +101,10 @@ const ENGLISH: &[&str] = &[
     "something",
     "went",
     "wrong",
+    "seed",
+    "keys",
+    "bonus",
+    "lobby",
 ];
 
 /// Every name in the data, both languages, longest first (names may legitimately be Latin).
@@ -361,6 +365,10 @@ fn rare_texts_are_russian_in_a_russian_game() {
         // The English wording exists and differs.
         assert_ne!(n.text(Locale::En), n.text(Locale::Ru), "{n:?}");
     }
+    assert_eq!(
+        t.expected(&Expected::OneOf(&["cp", "event"])),
+        "одно из: очки, событие"
+    );
     for text in &texts {
         let words = english_words(text, &names);
         assert!(words.is_empty(), "{words:?} in {text}");

@@ -380,7 +380,16 @@ impl<'a> Texts<'a> {
                 tr!(l, "VP: {}.", "ПО: {}.", parts.join(", "))
             }
             EventKind::Adjusted { by, adjustment } => tr!(l, "Manual fix by {}: {}.", "Ручная правка ({}): {}.", self.power(*by), self.adjustment(adjustment)),
-            EventKind::CardMoved { by, to } => tr!(l, "Manual fix by {}: a card moved to {}.", "Ручная правка ({}): карта → {}.", self.power(*by), self.card_place(to)),
+            EventKind::CardMoved { by, to } => match to {
+                CardPlace::Hand(p) => tr!(
+                    l,
+                    "Manual fix by {}: a card moved to {}'s hand.",
+                    "Ручная правка ({}): карта переложена в руку державы {}.",
+                    self.power(*by),
+                    self.power(*p)
+                ),
+                _ => tr!(l, "Manual fix by {}: a card moved to {}.", "Ручная правка ({}): карта → {}.", self.power(*by), self.card_place(to)),
+            },
             EventKind::LeaderEntered { leader, space } => tr!(
                 l,
                 "{} enters play in {}.",
@@ -456,7 +465,7 @@ impl<'a> Texts<'a> {
     fn card_place(&self, p: &CardPlace) -> String {
         let l = self.loc;
         match p {
-            CardPlace::Hand(p) => tr!(l, "{}'s hand", "рука: {}", self.power(*p)),
+            CardPlace::Hand(p) => tr!(l, "{}'s hand", "рука державы {}", self.power(*p)),
             CardPlace::Discard => l.pick("the discard pile", "сброс").into(),
             CardPlace::Deck => l.pick("the deck", "колода").into(),
             CardPlace::Removed => l.pick("out of the game", "вне игры").into(),
@@ -1198,6 +1207,28 @@ pub enum Msg {
         name: String,
         known: String,
     },
+    /// The status header: game id, scenario, life cycle.
+    StatusHeader {
+        id: i64,
+        scenario: String,
+        status: super::persist::Status,
+    },
+    /// The status line of the turn and the hand sizes (already listed).
+    StatusTurn {
+        turn: u8,
+        hands: String,
+    },
+    /// One power's line of the VP table.
+    VpRow {
+        power: Power,
+        total: i32,
+        keys: i32,
+        bonus: i32,
+    },
+    /// The seed's commitment, as the status shows it.
+    SeedCommitment {
+        commitment: String,
+    },
     /// An engine refusal, already in words.
     Rule(String),
 }
@@ -1255,6 +1286,26 @@ impl Texts<'_> {
             Msg::NoMapRenderer => l.pick("(map pictures are not available in this build)", "(картинки карты недоступны в этой сборке)").into(),
             Msg::MapCaption { turn } => tr!(l, "Map, turn {}.", "Карта, ход {}.", turn),
             Msg::NoActions => l.pick("No actions yet.", "Действий пока нет.").into(),
+            Msg::StatusHeader { id, scenario, status } => {
+                use super::persist::Status;
+                let word = match status {
+                    Status::Lobby => l.pick("lobby", "сбор игроков"),
+                    Status::Active => l.pick("in play", "идёт"),
+                    Status::Finished => l.pick("finished", "окончена"),
+                };
+                format!("**#{id}** · {scenario} · {word}")
+            }
+            Msg::StatusTurn { turn, hands } => tr!(l, "Turn {} · {}", "Ход {} · {}", turn, hands),
+            Msg::VpRow { power, total, keys, bonus } => tr!(
+                l,
+                "{} — **{}** (keys {}, bonus {})",
+                "{} — **{}** (ключи {}, бонус {})",
+                self.power(*power),
+                total,
+                keys,
+                bonus
+            ),
+            Msg::SeedCommitment { commitment } => tr!(l, "sha256(seed) = `{}`", "sha256(сид) = `{}`", commitment),
             Msg::Rule(text) => text.clone(),
             Msg::UnknownScenario { name, known } => tr!(l, "unknown scenario `{}`; known: {}", "неизвестный сценарий `{}`; есть: {}", name, known),
         }

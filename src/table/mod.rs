@@ -1065,20 +1065,11 @@ impl Table {
     }
 
     fn status_text(&self, s: &Slot, t: Texts<'_>) -> String {
-        let l = t.loc;
-        let mut lines = Vec::new();
-        let status = match (s.row.status, l) {
-            (Status::Lobby, Locale::En) => "lobby",
-            (Status::Lobby, Locale::Ru) => "сбор игроков",
-            (Status::Active, Locale::En) => "in play",
-            (Status::Active, Locale::Ru) => "идёт",
-            (Status::Finished, Locale::En) => "finished",
-            (Status::Finished, Locale::Ru) => "окончена",
-        };
-        lines.push(format!(
-            "**#{}** · {} · {}",
-            s.row.id, s.row.scenario, status
-        ));
+        let mut lines = vec![t.msg(&Msg::StatusHeader {
+            id: s.row.id,
+            scenario: s.row.scenario.clone(),
+            status: s.row.status,
+        })];
         for p in Power::ALL {
             if let Some(u) = s.seats.get(p) {
                 lines.push(format!("• {} — {}", t.power(*p), self.name(*u)));
@@ -1090,19 +1081,19 @@ impl Table {
                 .iter()
                 .map(|p| format!("{} {}", t.power(p), g.hands[p as usize].len()))
                 .collect();
-            lines.push(format!(
-                "{} {} · {}",
-                t.loc_pick("Turn", "Ход"),
-                g.turn,
-                hs.join(", ")
-            ));
+            lines.push(t.msg(&Msg::StatusTurn {
+                turn: g.turn,
+                hands: hs.join(", "),
+            }));
             if !g.is_over() {
                 let mut o = Outbox::default();
                 self.next_line(s, t, &mut o);
                 lines.push(o.text_for(Audience::Channel));
             }
         }
-        lines.push(format!("sha256(seed) = `{}`", s.row.seed_commitment));
+        lines.push(t.msg(&Msg::SeedCommitment {
+            commitment: s.row.seed_commitment.clone(),
+        }));
         lines.join("\n")
     }
 
@@ -1115,15 +1106,12 @@ impl Table {
                 let v = g.vp(&self.rs, p);
                 (
                     v.total(),
-                    format!(
-                        "{} — **{}** ({} {}, {} {})",
-                        t.power(p),
-                        v.total(),
-                        t.loc_pick("keys", "ключи"),
-                        v.keys,
-                        t.loc_pick("bonus", "бонус"),
-                        v.bonus + v.master + v.secret
-                    ),
+                    t.msg(&Msg::VpRow {
+                        power: p,
+                        total: v.total(),
+                        keys: v.keys,
+                        bonus: v.bonus + v.master + v.secret,
+                    }),
                 )
             })
             .collect();
