@@ -146,6 +146,42 @@ impl<'a> Texts<'a> {
         }
     }
 
+    /// A formation as autocomplete shows it: "4 regulars, 1 cavalry, Henri II",
+    /// "4 рег., 1 кав., Генрих II". `counts` are regulars, mercenaries, cavalry, squadrons.
+    pub fn formation(&self, counts: [u8; 4], leaders: &[String]) -> String {
+        const WORDS: [(&str, &str, &str); 4] = [
+            ("regular", "regulars", "рег."),
+            ("mercenary", "mercenaries", "наём."),
+            ("cavalry", "cavalry", "кав."),
+            ("squadron", "squadrons", "эскадр."),
+        ];
+        let mut parts: Vec<String> = counts
+            .iter()
+            .zip(WORDS)
+            .filter(|(n, _)| **n > 0)
+            .map(|(n, (one, many, ru))| match self.loc {
+                Locale::En => format!("{n} {}", if *n == 1 { one } else { many }),
+                Locale::Ru => format!("{n} {ru}"),
+            })
+            .collect();
+        parts.extend(leaders.iter().map(|l| self.leader(l)));
+        parts.join(", ")
+    }
+
+    /// A foreign war's progress as autocomplete shows it: who fights, land units sent of those
+    /// required, the foreign army left.
+    pub fn war_progress(&self, power: Power, sent: u32, required: u8, army: u8) -> String {
+        tr!(
+            self.loc,
+            "{}: {}/{} units sent, foreign army {}",
+            "{}: послано войск {}/{}, чужая армия {}",
+            self.power(power),
+            sent,
+            required,
+            army
+        )
+    }
+
     fn unit_kind(&self, u: UnitKind) -> &'static str {
         match u {
             UnitKind::Regular => self.loc.pick("a regular", "регуляр"),
