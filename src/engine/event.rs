@@ -87,6 +87,66 @@ pub enum EndReason {
     StepLimit,
 }
 
+impl EndReason {
+    /// The reason as the game state stores it: the English text format 1 of the state always
+    /// held, so the state hashes of games that ended before stay valid. Players never see it
+    /// (the catalogue words the reason).
+    pub fn stored_text(self) -> String {
+        match self {
+            EndReason::Standard { vp } => format!("standard victory: {vp} VP"),
+            EndReason::LastTurn { vp } => format!("end of the last turn: highest VP ({vp})"),
+            EndReason::ProtestantMilitary { keys } => {
+                format!("Protestant military victory: {keys} keys outside the Netherlands")
+            }
+            EndReason::StepLimit => STEP_LIMIT_TEXT.to_string(),
+        }
+    }
+
+    /// Reads [`EndReason::stored_text`] back.
+    pub fn from_stored_text(text: &str) -> Option<EndReason> {
+        let between = |pre: &str, post: &str| {
+            text.strip_prefix(pre)
+                .and_then(|t| t.strip_suffix(post))
+                .map(str::to_string)
+        };
+        if let Some(n) = between("standard victory: ", " VP") {
+            return n.parse().ok().map(|vp| EndReason::Standard { vp });
+        }
+        if let Some(n) = between("end of the last turn: highest VP (", ")") {
+            return n.parse().ok().map(|vp| EndReason::LastTurn { vp });
+        }
+        if let Some(n) = between(
+            "Protestant military victory: ",
+            " keys outside the Netherlands",
+        ) {
+            return n
+                .parse()
+                .ok()
+                .map(|keys| EndReason::ProtestantMilitary { keys });
+        }
+        (text == STEP_LIMIT_TEXT).then_some(EndReason::StepLimit)
+    }
+}
+
+const STEP_LIMIT_TEXT: &str = "internal step limit reached; please report this game";
+
+/// Serde for the [`EndReason`] kept in the game state, as its [`EndReason::stored_text`].
+pub(crate) mod stored_end_reason {
+    use super::EndReason;
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(r: &EndReason, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&r.stored_text())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<EndReason, D::Error> {
+        let text = String::deserialize(d)?;
+        EndReason::from_stored_text(&text)
+            .ok_or_else(|| D::Error::custom(format!("unknown end of game `{text}`")))
+    }
+}
+
 /// One thing that happened.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
@@ -299,5 +359,41 @@ impl Event {
             vis: Visibility::only(p),
             kind,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EndReason;
+
+    #[test]
+    fn end_reasons_read_back_from_their_stored_text() {
+        for r in [
+            EndReason::Standard { vp: 25 },
+            EndReason::LastTurn { vp: -3 },
+            EndReason::ProtestantMilitary { keys: 5 },
+            EndReason::StepLimit,
+        ] {
+            assert_eq!(EndReason::from_stored_text(&r.stored_text()), Some(r));
+        }
+        // The text the state held before the reason became data.
+        assert_eq!(
+            EndReason::from_stored_text("standard victory: 26 VP"),
+            Some(EndReason::Standard { vp: 26 })
+        );
+        assert_eq!(EndReason::from_stored_text("standard victory: x VP"), None);
+        assert_eq!(EndReason::from_stored_text("game over"), None);
+    }
+
+    #[test]
+    fn a_finished_state_keeps_its_stored_shape() {
+        use crate::engine::{Power, Stage};
+        let stage = Stage::Over {
+            winners: vec![Power::England],
+            reason: EndReason::Standard { vp: 26 },
+        };
+        let json = r#"{"stage":"over","winners":["england"],"reason":"standard victory: 26 VP"}"#;
+        assert_eq!(serde_json::to_string(&stage).ok().as_deref(), Some(json));
+        assert_eq!(serde_json::from_str::<Stage>(json).ok(), Some(stage));
     }
 }

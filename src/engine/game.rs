@@ -83,7 +83,8 @@ pub enum Stage {
     Over {
         /// The winners (empty: nobody).
         winners: Vec<Power>,
-        /// Why it ended.
+        /// Why it ended (stored as its English text, as state format 1 always had it).
+        #[serde(with = "super::event::stored_end_reason")]
         reason: EndReason,
     },
 }
