@@ -29,14 +29,6 @@ impl Lang {
             Lang::Ru => Locale::Ru,
         }
     }
-
-    /// One of two texts.
-    pub fn pick(self, en: &'static str, ru: &'static str) -> &'static str {
-        match self {
-            Lang::En => en,
-            Lang::Ru => ru,
-        }
-    }
 }
 
 /// The whole help message in `lang`: every command with its Discord path in that language.
