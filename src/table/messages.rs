@@ -1243,6 +1243,10 @@ pub enum Msg {
         name: String,
         known: String,
     },
+    /// The channel's stored game could not be loaded (the technical detail stays as it is).
+    LoadFailed {
+        error: String,
+    },
     /// The status header: game id, scenario, life cycle.
     StatusHeader {
         id: i64,
@@ -1322,6 +1326,7 @@ impl Texts<'_> {
             Msg::NoMapRenderer => l.pick("(map pictures are not available in this build)", "(картинки карты недоступны в этой сборке)").into(),
             Msg::MapCaption { turn } => tr!(l, "Map, turn {}.", "Карта, ход {}.", turn),
             Msg::NoActions => l.pick("No actions yet.", "Действий пока нет.").into(),
+            Msg::LoadFailed { error } => tr!(l, "the game of this channel could not be loaded ({})", "партию этого канала не удалось загрузить ({})", error),
             Msg::StatusHeader { id, scenario, status } => {
                 use super::persist::Status;
                 let word = match status {

@@ -270,7 +270,10 @@ impl Table {
                 Ok(s) => *slot = s,
                 Err(e) => {
                     let t = Texts::new(&self.rs, self.opts.default_locale);
-                    return Outbox::refusal(caller.user, t.refused(&e.to_string()));
+                    let msg = Msg::LoadFailed {
+                        error: e.to_string(),
+                    };
+                    return Outbox::refusal(caller.user, t.refused(&t.msg(&msg)));
                 }
             }
         }
