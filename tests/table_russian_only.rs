@@ -105,6 +105,7 @@ const ENGLISH: &[&str] = &[
     "keys",
     "bonus",
     "lobby",
+    "hidden",
 ];
 
 /// Every name in the data, both languages, longest first (names may legitimately be Latin).
@@ -365,6 +366,10 @@ fn rare_texts_are_russian_in_a_russian_game() {
         // The English wording exists and differs.
         assert_ne!(n.text(Locale::En), n.text(Locale::Ru), "{n:?}");
     }
+    assert_eq!(
+        t.command_line("secret choice:(hidden)"),
+        "тайна выбор:(скрыто)"
+    );
     assert_eq!(
         t.expected(&Expected::OneOf(&["cp", "event"])),
         "одно из: очки, событие"

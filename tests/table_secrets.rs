@@ -68,7 +68,12 @@ fn playout(seed: u64, steps: usize, loc: Locale) -> (usize, usize) {
         // The public log masks the secret choice.
         if matches!(a, Action::SecretChoice { .. }) {
             let log = public(&ok(t, "mallory", "vq log last:1"));
-            assert!(log.contains("(hidden)"), "{log}");
+            let hidden = if loc == Locale::Ru {
+                "(скрыто)"
+            } else {
+                "(hidden)"
+            };
+            assert!(log.contains(hidden), "{log}");
         }
     });
     (played, secret_steps)

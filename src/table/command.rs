@@ -1477,6 +1477,10 @@ pub fn canonical(inv: &Invocation) -> Result<Invocation, ParseError> {
     Ok(out)
 }
 
+/// The value shown in public command lines in place of something private (a secret choice,
+/// a card moved to or from a hand).
+pub const HIDDEN: &str = "(hidden)";
+
 /// A typed line (English names, as the log stores actions) with the command, option and choice
 /// names of `loc`: `move from:paris to:rouen` → `двинуть откуда:paris куда:rouen`. Lines that
 /// do not parse come back unchanged.
@@ -1493,6 +1497,7 @@ pub fn localize_line(line: &str, loc: Locale) -> String {
             return line.to_string();
         };
         let v = match o.kind {
+            _ if v == HIDDEN => "(скрыто)",
             OptKind::Choice(_) => choice_word_ru(v).unwrap_or(v),
             _ => v.as_str(),
         };
