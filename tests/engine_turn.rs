@@ -961,3 +961,45 @@ fn diplomacy_allies_a_minor_power() {
             minor: vqbot::engine::power::Minor::Scotland
         }));
 }
+
+#[test]
+fn a_manual_card_move_tells_everyone_that_a_card_moved_but_not_which() {
+    let mut g = new_game_with(powers(&[Power::Spain, Power::France, Power::Empire]), 11);
+    let card = g.hands[Power::Spain as usize][0];
+    let ev = act(
+        &mut g,
+        Power::Empire,
+        Action::Adjust(Adjustment::Card {
+            card,
+            place: CardPlace::Hand(Power::France),
+        }),
+    );
+    assert!(g.hands[Power::France as usize].contains(&card));
+    let public: Vec<&EventKind> = ev
+        .iter()
+        .filter(|e| e.vis == Visibility::Public)
+        .map(|e| &e.kind)
+        .collect();
+    assert_eq!(
+        public,
+        [&EventKind::CardMoved {
+            by: Power::Empire,
+            to: CardPlace::Hand(Power::France),
+        }]
+    );
+    // Which card: only the mover, the giver and the receiver.
+    let private = ev
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Adjusted { .. }))
+        .expect("the fix itself");
+    for (p, sees) in [
+        (Power::Empire, true),
+        (Power::Spain, true),
+        (Power::France, true),
+        (Power::England, false),
+    ] {
+        assert_eq!(private.vis.visible_to(Some(p)), sees, "{p}");
+    }
+    let ru = Texts::new(rs(), Locale::Ru).event(public[0]);
+    assert!(ru.contains("в руку державы Франция"), "{ru}");
+}

@@ -14,6 +14,7 @@ use vqbot::engine::{
     Action, Adjustment, CardMode, EventKind, Game, LeaderEntry, Owner, Power, Stage, UnitKind,
     Units, Viewer, Visibility,
 };
+use vqbot::engine::{EndReason, RevealReason};
 use vqbot::table::messages::{Locale, Texts};
 
 const P: Power = Power::Protestant;
@@ -262,7 +263,13 @@ fn r_hre_secret_revealed_only_to_win() {
     let ev = end_turn(&mut g);
     assert!(g.empire.revealed);
     assert!(ev.iter().any(|e| e.vis == Visibility::Public
-        && matches!(&e.kind, EventKind::SecretRevealed { reason, .. } if reason.contains("victory"))));
+        && matches!(
+            &e.kind,
+            EventKind::SecretRevealed {
+                reason: RevealReason::EmpireWins,
+                ..
+            }
+        )));
     assert_eq!(
         g.view(r, Viewer::Observer).winners,
         Some(vec![Power::Empire])
@@ -279,8 +286,13 @@ fn r_hre_secret_revealed_to_stop_another_victory() {
     set_vp(&mut g, Power::Empire, 26 - extra);
     let ev = end_turn(&mut g);
     assert!(g.empire.revealed);
-    assert!(ev.iter().any(|e| matches!(&e.kind,
-        EventKind::SecretRevealed { reason, .. } if reason.contains("stop"))));
+    assert!(ev.iter().any(|e| matches!(
+        &e.kind,
+        EventKind::SecretRevealed {
+            reason: RevealReason::BlocksVictory,
+            ..
+        }
+    )));
     assert!(!g.is_over(), "England's victory should have been stopped");
 }
 
@@ -425,7 +437,7 @@ fn r_prot_military_win_five_keys_outside_netherlands() {
         );
     }
     assert!(!g.is_over(), "7 keys, only 4 outside the Netherlands");
-    ok(
+    let ev = ok(
         &mut g,
         Power::France,
         Action::Adjust(Adjustment::Control {
@@ -434,6 +446,14 @@ fn r_prot_military_win_five_keys_outside_netherlands() {
         }),
     );
     assert_eq!(g.view(rs(), Viewer::Observer).winners, Some(vec![P]));
+    let reason = EndReason::ProtestantMilitary { keys: 5 };
+    assert!(matches!(&g.stage, Stage::Over { reason: r, .. } if *r == reason));
+    assert!(ev.iter().any(|e| e.vis == Visibility::Public
+        && e.kind
+            == EventKind::GameOver {
+                winners: vec![P],
+                reason
+            }));
 }
 
 // R-PROT-CARDS: 4, 5, 6, 7 cards by the keys held in both marker rows.
@@ -611,7 +631,14 @@ fn r_prot_leaders_entry() {
     assert!(m.contains("not fortified"), "{m}");
     control(&mut g, "LA_ROCHELLE", P);
     clear_units(&mut g, "LA_ROCHELLE");
-    ok(&mut g, P, place("COLIGNY", "LA_ROCHELLE"));
+    let ev = ok(&mut g, P, place("COLIGNY", "LA_ROCHELLE"));
+    let entered = |leader: &str| EventKind::LeaderEntered {
+        leader: leader.into(),
+        space: sp("LA_ROCHELLE"),
+    };
+    assert!(ev
+        .iter()
+        .any(|e| e.vis == Visibility::Public && e.kind == entered("COLIGNY")));
     assert!(g.board.at(sp("LA_ROCHELLE")).forces[0]
         .leaders
         .contains(&"COLIGNY".to_string()));
@@ -630,7 +657,8 @@ fn r_prot_leaders_entry() {
     assert!(g
         .legal_actions(r, P)
         .contains(&revolt("CONDE", "LA_ROCHELLE")));
-    ok(&mut g, P, revolt("CONDE", "LA_ROCHELLE"));
+    let ev = ok(&mut g, P, revolt("CONDE", "LA_ROCHELLE"));
+    assert!(ev.iter().any(|e| e.kind == entered("CONDE")));
     assert!(!g.off_map.contains(&"CONDE".to_string()));
 }
 
@@ -916,6 +944,22 @@ fn r_prot_capital_paris_is_worth_a_mass() {
             ..
         }
     ));
+}
+
+// R-PROT-CAPITAL: with no Huguenot capital on the map, "Paris Is Worth a Mass" moves nothing and
+// says so.
+#[test]
+fn r_prot_capital_paris_is_worth_a_mass_without_a_capital() {
+    let mut g = new_game(17);
+    assert_eq!(g.board.protestant_capitals[0], None);
+    let card = card_named("Paris Is Worth a Mass");
+    let ev = play_event(&mut g, Power::France, card);
+    assert!(!matches!(g.stage, Stage::HuguenotCapital { .. }));
+    assert!(
+        ev.iter()
+            .any(|e| e.vis == Visibility::Public
+                && e.kind == EventKind::HuguenotCapitalStays { card })
+    );
 }
 
 // ------------------------------------------------------------------ Foreign wars

@@ -4,70 +4,25 @@
 
 mod table_support;
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use table_support::playout::{random_playout, Step, SEATS};
 use table_support::*;
 use vqbot::engine::ruleset::CardKind;
-use vqbot::engine::{Action, Awaiting, Power};
-use vqbot::table::convert::action_line;
+use vqbot::engine::{Action, Power};
 use vqbot::table::{Audience, Locale, Texts};
-
-const SEATS: [(Power, &str); 4] = [
-    (Power::Spain, "sam"),
-    (Power::England, "alice"),
-    (Power::Empire, "carol"),
-    (Power::Protestant, "alice"),
-];
-
-fn holder(p: Power) -> &'static str {
-    SEATS
-        .iter()
-        .find(|(q, _)| *q == p)
-        .map(|(_, n)| *n)
-        .expect("seated")
-}
 
 fn playout(seed: u64, steps: usize, loc: Locale) -> (usize, usize) {
     let rs = rs();
     let texts = Texts::new(&rs, loc);
-    let t = table(seed);
-    ok(
-        &t,
-        "sam",
-        if loc == Locale::Ru {
-            "vq new locale:ru"
-        } else {
-            "vq new"
-        },
-    );
-    for (p, n) in SEATS {
-        ok(&t, n, &format!("vq join power:{p}"));
-    }
-    ok(&t, "sam", "vq start");
-    let mut pick = ChaCha8Rng::seed_from_u64(seed);
-    let mut played = 0;
     let mut secret_steps = 0;
-    for _ in 0..steps {
-        let g = t.game(CH).expect("started");
-        let p = match g.awaiting() {
-            Awaiting::Over { .. } => break,
-            Awaiting::One { power, .. } => power,
-            Awaiting::Simultaneous { pending, .. } => {
-                let v: Vec<Power> = pending.iter().collect();
-                v[pick.random_range(0..v.len())]
-            }
-        };
-        let legal = g.legal_actions(&rs, p);
-        let done = legal
-            .iter()
-            .find(|a| matches!(a, Action::DoneDiplomacy | Action::Decline { .. }));
-        let a = match done {
-            Some(d) if pick.random_bool(0.8) => d.clone(),
-            _ => legal[pick.random_range(0..legal.len())].clone(),
-        };
-        let line = action_line(&a, p, false).expect("every listed action has a command");
-        let out = ok(&t, holder(p), &format!("vq {line}"));
-        played += 1;
+    let played = random_playout(seed, steps, loc, |step: Step<'_>| {
+        let Step {
+            table: t,
+            line,
+            action,
+            out,
+            ..
+        } = step;
+        let Some(a) = action else { return };
         let after = t.game(CH).expect("started");
         let channel = public(&out);
         // No card held by anyone after this command appears in the channel.
@@ -112,10 +67,15 @@ fn playout(seed: u64, steps: usize, loc: Locale) -> (usize, usize) {
         }
         // The public log masks the secret choice.
         if matches!(a, Action::SecretChoice { .. }) {
-            let log = public(&ok(&t, "mallory", "vq log last:1"));
-            assert!(log.contains("(hidden)"), "{log}");
+            let log = public(&ok(t, "mallory", "vq log last:1"));
+            let hidden = if loc == Locale::Ru {
+                "(скрыто)"
+            } else {
+                "(hidden)"
+            };
+            assert!(log.contains(hidden), "{log}");
         }
-    }
+    });
     (played, secret_steps)
 }
 

@@ -118,7 +118,8 @@ fn a_restart_resumes_from_the_latest_snapshot_and_checks_it() {
     let t = open(&db);
     let text = refused(&t, "carol", "vq status");
     assert!(
-        text.contains(&format!("game {}", id.0))
+        text.contains("could not be loaded")
+            && text.contains(&format!("game {}", id.0))
             && text.contains(&format!("snapshot at action {latest}")),
         "{text}"
     );

@@ -30,7 +30,9 @@ use super::help::Lang;
 use super::prompts::{private_button, public_prompt, secret_pending, secret_prompt};
 use crate::engine::{Game, Power};
 use crate::table::command::{option_name, Command, ParseError};
-use crate::table::{Audience, Caller, Channel, Image, Locale, Msg, Outbox, Table, Texts, UserId};
+use crate::table::{
+    Audience, Caller, Channel, Image, Locale, Msg, Notice, Outbox, Table, Texts, UserId,
+};
 
 /// Discord's limit on message content.
 pub const MAX_CONTENT: usize = 2000;
@@ -234,27 +236,15 @@ pub(crate) async fn execute(
         Ok(o) => o,
         Err(e) => {
             tracing::error!(error = %e, "a table call panicked");
-            let text = lang.pick(
-                "Something went wrong at the table; please try again.",
-                "Что-то пошло не так; попробуйте ещё раз.",
-            );
-            let items = vec![Item::private(text.to_string())];
+            let text = Notice::TableFailed.text(lang.locale());
+            let items = vec![Item::private(text)];
             return send_items(&ctx.http, &ix, items, deferred).await;
         }
     };
     let result = match outcome {
         Outcome::Stale => {
-            let text = lang.pick(
-                "This prompt is out of date: the game has moved on since it was posted. Use the newest prompt or the slash command.",
-                "Эта кнопка устарела: с тех пор партия продвинулась. Используйте последнее сообщение или команду.",
-            );
-            send_items(
-                &ctx.http,
-                &ix,
-                vec![Item::private(text.to_string())],
-                deferred,
-            )
-            .await
+            let text = Notice::PromptStale.text(lang.locale());
+            send_items(&ctx.http, &ix, vec![Item::private(text)], deferred).await
         }
         Outcome::Done(done) => {
             deliver(
@@ -507,10 +497,11 @@ async fn deliver(
     let game_id = after.as_ref().map(|a| a.game_id);
     let hand = slash_path("hand", game_loc);
     for u in notices {
-        let text = t.loc_pick(
-            &format!("<@{u}> I cannot send you direct messages (they are closed for this server), so your private information waits here: press the button (only you will see it) or use `{hand}`."),
-            &format!("<@{u}> не могу написать вам в личные сообщения (они закрыты для этого сервера), поэтому ваша личная информация ждёт здесь: нажмите кнопку (увидите только вы) или используйте `{hand}`."),
-        );
+        let text = Notice::DmClosed {
+            user: u,
+            hand: hand.clone(),
+        }
+        .text(t.loc);
         posts.push(Post {
             text,
             image: None,
@@ -529,10 +520,7 @@ async fn deliver(
             }
             if secret_pending(g) && before_seq != Some(g.seq) {
                 if let Some(holder) = a.seats.get(&Power::Empire).copied() {
-                    let text = t.loc_pick(
-                        "**The Empire's secret choice.** Pick its religious preference below. The channel sees only a commitment (sha256) until the reveal; you may see your choice again here.",
-                        "**Тайный выбор Империи.** Выберите её религиозное предпочтение ниже. Канал увидит только обязательство (sha256) до раскрытия.",
-                    );
+                    let text = Notice::SecretPrompt.text(t.loc);
                     let rows = secret_prompt(t, channel, a.game_id, g);
                     if send_dm(state, http, holder, &text, rows).await.is_err() {
                         let secret = format!(
@@ -540,10 +528,11 @@ async fn deliver(
                             slash_path("secret", game_loc),
                             option_name(game_loc, "secret", "choice")
                         );
-                        let text = t.loc_pick(
-                            &format!("<@{holder}> I cannot send you direct messages: make the Empire's secret choice with `{secret}` — the answer is shown only to you."),
-                            &format!("<@{holder}> не могу написать вам лично: сделайте тайный выбор Империи командой `{secret}` — ответ увидите только вы."),
-                        );
+                        let text = Notice::SecretDmClosed {
+                            user: holder,
+                            secret,
+                        }
+                        .text(t.loc);
                         posts.push(Post {
                             text,
                             image: None,

@@ -22,7 +22,7 @@ use super::help::{help_text, Lang};
 use super::prompts::Prompt;
 use super::suggest::{suggest, CallerView};
 use crate::table::command::{Command, Invocation};
-use crate::table::{Caller, Channel, Table, UserId};
+use crate::table::{Caller, Channel, Notice, Table, UserId};
 
 /// Why a handler could not do its work (logged; the user sees a polite message).
 #[derive(Debug, thiserror::Error)]
@@ -248,11 +248,8 @@ struct Busy;
 
 async fn refuse(ctx: &Context, ix: Ix, _why: Busy) -> Result<(), CommandError> {
     let lang = Lang::from_locale(Some(ix.locale()));
-    let text = lang.pick(
-        "The table is restarting; please try again in a few seconds.",
-        "Стол перезапускается; попробуйте через несколько секунд.",
-    );
-    ix.respond(ctx, text, true).await
+    let text = Notice::Restarting.text(lang.locale());
+    ix.respond(ctx, &text, true).await
 }
 
 fn display_name(user: &User, member: Option<&Member>) -> String {
@@ -318,8 +315,8 @@ async fn slash(
         .then(|| leaf(&ci.data.options))
         .flatten()
     else {
-        let text = lang.pick("Unknown command.", "Неизвестная команда.");
-        return Ix::Command(Box::new(ci)).respond(ctx, text, true).await;
+        let text = Notice::UnknownCommand.text(lang.locale());
+        return Ix::Command(Box::new(ci)).respond(ctx, &text, true).await;
     };
     // The command list is answered here (with Discord paths); `help command:` by the table.
     if inv.name == "help" && inv.options.is_empty() {
@@ -352,11 +349,8 @@ async fn component(
 ) -> Result<(), CommandError> {
     let lang = Lang::from_locale(Some(&mi.locale));
     let Some(prompt) = Prompt::parse(&mi.data.custom_id) else {
-        let text = lang.pick(
-            "This button does not belong to the current table.",
-            "Эта кнопка не относится к текущему столу.",
-        );
-        return Ix::Component(Box::new(mi)).respond(ctx, text, true).await;
+        let text = Notice::ForeignButton.text(lang.locale());
+        return Ix::Component(Box::new(mi)).respond(ctx, &text, true).await;
     };
     let caller = Caller::new(mi.user.id.get(), display_name(&mi.user, mi.member.as_ref()));
     let cmd = Command::from_invocation(&prompt.invocation);

@@ -2,7 +2,7 @@
 
 use super::commands::{slash_path, ROOT};
 use crate::table::command::{command_name, option_name, COMMANDS};
-use crate::table::Locale;
+use crate::table::{Locale, Notice};
 
 /// Language of a reply, chosen from the Discord locale of the invoking user.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,22 +29,11 @@ impl Lang {
             Lang::Ru => Locale::Ru,
         }
     }
-
-    /// One of two texts.
-    pub fn pick(self, en: &'static str, ru: &'static str) -> &'static str {
-        match self {
-            Lang::En => en,
-            Lang::Ru => ru,
-        }
-    }
 }
 
 /// The whole help message in `lang`: every command with its Discord path in that language.
 pub fn help_text(lang: Lang) -> String {
-    let mut text = String::from(lang.pick(
-        "**Virgin Queen table: /vq commands**",
-        "**Стол «Королева-девственница»: команды /vq**",
-    ));
+    let mut text = Notice::HelpTitle.text(lang.locale());
     text.push('\n');
     for c in COMMANDS {
         text.push('`');
@@ -58,10 +47,8 @@ pub fn help_text(lang: Lang) -> String {
         command_name(loc, "help"),
         option_name(loc, "help", "command"),
     );
-    text.push_str(&match lang {
-        Lang::En => format!("`/{ROOT} {help} {command}:…` explains one command."),
-        Lang::Ru => format!("`/{ROOT} {help} {command}:…` — подробно об одной команде."),
-    });
+    let usage = format!("/{ROOT} {help} {command}:…");
+    text.push_str(&Notice::HelpFooter { usage }.text(loc));
     text
 }
 

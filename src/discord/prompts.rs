@@ -11,7 +11,7 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use crate::engine::game::{Awaiting, Decision, Stage};
 use crate::engine::{Action, Game, Power, Ruleset};
 use crate::table::command::Invocation;
-use crate::table::{Channel, Texts};
+use crate::table::{Channel, Notice, Texts};
 
 /// A decoded `custom_id`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -166,13 +166,13 @@ pub fn public_prompt(
 ) -> Vec<CreateActionRow> {
     let seq = Some(game.seq);
     let mut choices = Vec::new();
-    let l = |en: &str, ru: &str| t.loc_pick(en, ru);
+    let l = |n: Notice| n.text(t.loc);
     match game.awaiting() {
         Awaiting::One {
             power,
             decision: Decision::Impulse,
         } if game.legal_actions(rs, power).contains(&Action::Pass) => choices.push(Choice {
-            label: l("Pass", "Пас"),
+            label: l(Notice::Pass),
             style: ButtonStyle::Secondary,
             invocation: inv("pass", &[("power", power.as_str())]),
         }),
@@ -180,7 +180,7 @@ pub fn public_prompt(
             power,
             decision: Decision::SpendCp,
         } => choices.push(Choice {
-            label: l("End impulse", "Закончить импульс"),
+            label: l(Notice::EndImpulse),
             style: ButtonStyle::Primary,
             invocation: inv("end", &[("power", power.as_str())]),
         }),
@@ -188,7 +188,7 @@ pub fn public_prompt(
             power,
             decision: Decision::Deployment,
         } => choices.push(Choice {
-            label: l("Done (no deployment)", "Готово (без развёртывания)"),
+            label: l(Notice::DoneNoDeployment),
             style: ButtonStyle::Secondary,
             invocation: inv("done", &[("power", power.as_str())]),
         }),
@@ -202,7 +202,7 @@ pub fn public_prompt(
                         "{} → {}: {}",
                         t.power(o.from),
                         t.power(o.to),
-                        l("accept", "принять")
+                        l(Notice::Accept)
                     );
                     choices.push(Choice {
                         label,
@@ -217,7 +217,7 @@ pub fn public_prompt(
                             "{} → {}: {}",
                             t.power(o.from),
                             t.power(o.to),
-                            l("decline", "отклонить")
+                            l(Notice::Decline)
                         ),
                         style: ButtonStyle::Danger,
                         invocation: inv(
@@ -229,7 +229,7 @@ pub fn public_prompt(
             }
             choices.truncate(24);
             choices.push(Choice {
-                label: l("Done negotiating", "Переговоры окончены"),
+                label: l(Notice::DoneNegotiating),
                 style: ButtonStyle::Primary,
                 invocation: inv("done", &[]),
             });
@@ -283,10 +283,7 @@ pub fn private_button(t: Texts<'_>, channel: Channel, game_id: i64) -> Vec<Creat
         game_id,
         None,
         vec![Choice {
-            label: t.loc_pick(
-                "Show my hand (only to me)",
-                "Показать мою руку (только мне)",
-            ),
+            label: Notice::ShowHand.text(t.loc),
             style: ButtonStyle::Secondary,
             invocation: inv("hand", &[]),
         }],

@@ -101,24 +101,10 @@ fn formations(rs: &Ruleset, view: &CallerView<'_>) -> Vec<Formation> {
 
 /// "4 regulars, 1 cavalry, Henri II" in a locale.
 fn force_text(t: &Texts<'_>, f: &Force) -> String {
-    let en = |n: u8, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    let mut parts = Vec::new();
-    let counts = [
-        (f.regulars, "regular", "regulars", "рег."),
-        (f.mercenaries, "mercenary", "mercenaries", "наём."),
-        (f.cavalry, "cavalry", "cavalry", "кав."),
-        (f.squadrons, "squadron", "squadrons", "эскадр."),
-    ];
-    for (n, one, many, ru) in counts {
-        if n > 0 {
-            parts.push(match t.loc {
-                Locale::En => en(n, one, many),
-                Locale::Ru => format!("{n} {ru}"),
-            });
-        }
-    }
-    parts.extend(f.leaders.iter().map(|l| t.leader(l)));
-    parts.join(", ")
+    t.formation(
+        [f.regulars, f.mercenaries, f.cavalry, f.squadrons],
+        &f.leaders,
+    )
 }
 
 /// The unit pick that names a whole formation: `4r 1c HENRI_II`.
@@ -216,22 +202,7 @@ pub fn suggest(
                     let (en, ru) = rs.card(w.card).map_or((String::new(), String::new()), |c| {
                         (c.name_en.clone(), c.name_ru.clone())
                     });
-                    let state = match loc {
-                        Locale::En => format!(
-                            "{}: {}/{} units sent, foreign army {}",
-                            t.power(w.power),
-                            w.units.land(),
-                            w.required,
-                            w.army
-                        ),
-                        Locale::Ru => format!(
-                            "{}: послано войск {}/{}, чужая армия {}",
-                            t.power(w.power),
-                            w.units.land(),
-                            w.required,
-                            w.army
-                        ),
-                    };
+                    let state = t.war_progress(w.power, w.units.land(), w.required, w.army);
                     push(
                         &mut out,
                         typed,

@@ -125,12 +125,9 @@ impl Game {
                             adjustment: adj.clone(),
                         },
                     });
-                    let to = match place {
-                        CardPlace::Hand(p) => format!("{p}'s hand"),
-                        _ => "the deck".to_string(),
-                    };
-                    ev.push(Event::public(EventKind::Note {
-                        text: format!("{by} moved a card to {to} (manual fix)"),
+                    ev.push(Event::public(EventKind::CardMoved {
+                        by,
+                        to: place.clone(),
                     }));
                     return Ok(());
                 }

@@ -188,7 +188,7 @@ impl Game {
         } else if let Some(war) = card.war {
             self.start_foreign_war(rs, p, number, war, ev);
         } else if card.name_en == super::protestant::PARIS_CARD {
-            self.paris_is_worth_a_mass(rs, p, ev);
+            self.paris_is_worth_a_mass(rs, p, number, ev);
         } else {
             ev.push(Event::public(EventKind::EventNotAutomated {
                 power: p,

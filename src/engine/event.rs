@@ -1,6 +1,6 @@
 //! What happened, as typed events with a visibility. Front ends turn them into text.
 
-use super::action::{Adjustment, CardMode, UnitKind, Units};
+use super::action::{Adjustment, CardMode, CardPlace, UnitKind, Units};
 use super::power::{Faction, Owner, Power, PowerSet, Relation};
 use super::ruleset::{EmpireChoice, SpaceId};
 use serde::{Deserialize, Serialize};
@@ -59,6 +59,92 @@ pub struct Side {
     pub hits: u32,
     /// Land units lost.
     pub losses: u32,
+}
+
+/// Why the Empire's secret choice is revealed (R-HRE-SECRET).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RevealReason {
+    /// Its VP give the Empire the victory.
+    EmpireWins,
+    /// Its VP stop another power's victory.
+    BlocksVictory,
+    /// The game has ended.
+    GameEnded,
+}
+
+/// Why the game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum EndReason {
+    /// Standard victory: one power alone at the top with at least the victory VP.
+    Standard { vp: i32 },
+    /// After the last turn: the highest VP win.
+    LastTurn { vp: i32 },
+    /// R-PROT-MILITARY-WIN: the Protestant holds this many keys outside the Netherlands.
+    ProtestantMilitary { keys: u32 },
+    /// The engine's internal step limit was reached (a rules bug to report).
+    StepLimit,
+}
+
+impl EndReason {
+    /// The reason as the game state stores it: the English text format 1 of the state always
+    /// held, so the state hashes of games that ended before stay valid. Players never see it
+    /// (the catalogue words the reason).
+    pub fn stored_text(self) -> String {
+        match self {
+            EndReason::Standard { vp } => format!("standard victory: {vp} VP"),
+            EndReason::LastTurn { vp } => format!("end of the last turn: highest VP ({vp})"),
+            EndReason::ProtestantMilitary { keys } => {
+                format!("Protestant military victory: {keys} keys outside the Netherlands")
+            }
+            EndReason::StepLimit => STEP_LIMIT_TEXT.to_string(),
+        }
+    }
+
+    /// Reads [`EndReason::stored_text`] back.
+    pub fn from_stored_text(text: &str) -> Option<EndReason> {
+        let between = |pre: &str, post: &str| {
+            text.strip_prefix(pre)
+                .and_then(|t| t.strip_suffix(post))
+                .map(str::to_string)
+        };
+        if let Some(n) = between("standard victory: ", " VP") {
+            return n.parse().ok().map(|vp| EndReason::Standard { vp });
+        }
+        if let Some(n) = between("end of the last turn: highest VP (", ")") {
+            return n.parse().ok().map(|vp| EndReason::LastTurn { vp });
+        }
+        if let Some(n) = between(
+            "Protestant military victory: ",
+            " keys outside the Netherlands",
+        ) {
+            return n
+                .parse()
+                .ok()
+                .map(|keys| EndReason::ProtestantMilitary { keys });
+        }
+        (text == STEP_LIMIT_TEXT).then_some(EndReason::StepLimit)
+    }
+}
+
+const STEP_LIMIT_TEXT: &str = "internal step limit reached; please report this game";
+
+/// Serde for the [`EndReason`] kept in the game state, as its [`EndReason::stored_text`].
+pub(crate) mod stored_end_reason {
+    use super::EndReason;
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(r: &EndReason, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&r.stored_text())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<EndReason, D::Error> {
+        let text = String::deserialize(d)?;
+        EndReason::from_stored_text(&text)
+            .ok_or_else(|| D::Error::custom(format!("unknown end of game `{text}`")))
+    }
 }
 
 /// One thing that happened.
@@ -183,7 +269,7 @@ pub enum EventKind {
         choice: EmpireChoice,
         salt: String,
         vp: u8,
-        reason: String,
+        reason: RevealReason,
     },
     /// Winter: units go to winter quarters.
     WinterQuarters {
@@ -235,10 +321,19 @@ pub enum EventKind {
     },
     /// A manual fix.
     Adjusted { by: Power, adjustment: Adjustment },
+    /// A manual fix moved a card to a hand or the deck: the public notice (which card it was
+    /// is only in the private [`EventKind::Adjusted`]).
+    CardMoved { by: Power, to: CardPlace },
+    /// A leader enters play in a space.
+    LeaderEntered { leader: String, space: SpaceId },
+    /// "Paris Is Worth a Mass" (`card`) is played but the Huguenot capital cannot move: none on
+    /// the map, or no Protestant-held fortified space in France to move to.
+    HuguenotCapitalStays { card: u16 },
     /// The game ends.
-    GameOver { winners: Vec<Power>, reason: String },
-    /// A line of text for rules the engine reports without a dedicated event.
-    Note { text: String },
+    GameOver {
+        winners: Vec<Power>,
+        reason: EndReason,
+    },
 }
 
 /// An event with its visibility.
@@ -264,5 +359,41 @@ impl Event {
             vis: Visibility::only(p),
             kind,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EndReason;
+
+    #[test]
+    fn end_reasons_read_back_from_their_stored_text() {
+        for r in [
+            EndReason::Standard { vp: 25 },
+            EndReason::LastTurn { vp: -3 },
+            EndReason::ProtestantMilitary { keys: 5 },
+            EndReason::StepLimit,
+        ] {
+            assert_eq!(EndReason::from_stored_text(&r.stored_text()), Some(r));
+        }
+        // The text the state held before the reason became data.
+        assert_eq!(
+            EndReason::from_stored_text("standard victory: 26 VP"),
+            Some(EndReason::Standard { vp: 26 })
+        );
+        assert_eq!(EndReason::from_stored_text("standard victory: x VP"), None);
+        assert_eq!(EndReason::from_stored_text("game over"), None);
+    }
+
+    #[test]
+    fn a_finished_state_keeps_its_stored_shape() {
+        use crate::engine::{Power, Stage};
+        let stage = Stage::Over {
+            winners: vec![Power::England],
+            reason: EndReason::Standard { vp: 26 },
+        };
+        let json = r#"{"stage":"over","winners":["england"],"reason":"standard victory: 26 VP"}"#;
+        assert_eq!(serde_json::to_string(&stage).ok().as_deref(), Some(json));
+        assert_eq!(serde_json::from_str::<Stage>(json).ok(), Some(stage));
     }
 }

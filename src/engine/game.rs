@@ -8,7 +8,7 @@
 use super::action::Action;
 use super::board::Board;
 use super::error::{RuleError, RuleResult};
-use super::event::{Event, EventKind, PhaseName};
+use super::event::{EndReason, Event, EventKind, PhaseName};
 use super::power::{Power, PowerSet, Relation};
 use super::refusal::Refusal;
 use super::ruleset::{EmpireChoice, Ruleset, SpaceId};
@@ -83,8 +83,9 @@ pub enum Stage {
     Over {
         /// The winners (empty: nobody).
         winners: Vec<Power>,
-        /// Why it ended.
-        reason: String,
+        /// Why it ended (stored as its English text, as state format 1 always had it).
+        #[serde(with = "super::event::stored_end_reason")]
+        reason: EndReason,
     },
 }
 
@@ -480,7 +481,7 @@ impl Game {
         // Reaching the cap means a rules bug; end the game visibly rather than spin.
         self.stage = Stage::Over {
             winners: Vec::new(),
-            reason: "internal step limit reached; please report this game".into(),
+            reason: EndReason::StepLimit,
         };
     }
 

@@ -201,8 +201,9 @@ impl Game {
             .force_mut(s, Owner::Major(p), l.faction)
             .leaders
             .push(lid.clone());
-        ev.push(Event::public(EventKind::Note {
-            text: format!("{} enters play at {}", l.name_en, rs.space(s).name_en),
+        ev.push(Event::public(EventKind::LeaderEntered {
+            leader: lid,
+            space: s,
         }));
         Ok(())
     }

@@ -33,7 +33,7 @@ pub use action::{
     Action, ActionKind, Adjustment, CardMode, CardPlace, LeaderEntry, UnitKind, Units,
 };
 pub use error::RuleError;
-pub use event::{Event, EventKind, PhaseName, Visibility};
+pub use event::{EndReason, Event, EventKind, PhaseName, RevealReason, Visibility};
 pub use game::{Awaiting, Decision, Game, GameOptions, Stage};
 pub use power::{Owner, Power, PowerSet};
 pub use refusal::Refusal;

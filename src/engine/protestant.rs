@@ -344,8 +344,9 @@ impl Game {
                 .force_mut(at, Owner::Major(p), Some(plan.faction))
                 .leaders
                 .push(l.clone());
-            ev.push(Event::public(EventKind::Note {
-                text: format!("{l} enters play at {}", rs.space(at).name_en),
+            ev.push(Event::public(EventKind::LeaderEntered {
+                leader: l,
+                space: at,
             }));
         }
         self.check_military_victory(rs, ev);
@@ -504,18 +505,20 @@ impl Game {
 
     /// The event "Paris Is Worth a Mass": if the Huguenot capital is on the map and can move, the
     /// Protestant decides where (R-PROT-CAPITAL's exception).
-    pub(crate) fn paris_is_worth_a_mass(&mut self, rs: &Ruleset, by: Power, ev: &mut Vec<Event>) {
+    pub(crate) fn paris_is_worth_a_mass(
+        &mut self,
+        rs: &Ruleset,
+        by: Power,
+        card: u16,
+        ev: &mut Vec<Event>,
+    ) {
         let can = self.powers.contains(Power::Protestant)
             && self.board.protestant_capitals[0].is_some()
             && !self.huguenot_capital_targets(rs).is_empty();
         if can {
             self.stage = Stage::HuguenotCapital { played_by: by };
         } else {
-            ev.push(Event::public(EventKind::Note {
-                text: format!(
-                    "{PARIS_CARD}: the Huguenot capital cannot move (none on the map, or no Protestant-held fortified space in France to move to)"
-                ),
-            }));
+            ev.push(Event::public(EventKind::HuguenotCapitalStays { card }));
         }
     }
 

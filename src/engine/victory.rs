@@ -3,7 +3,7 @@
 //! 25-VP standard victory and the end after the scenario's last turn.
 
 use super::board::DUTCH_KEYS;
-use super::event::{Event, EventKind};
+use super::event::{EndReason, Event, EventKind, RevealReason};
 use super::game::{Game, Stage};
 use super::power::{Owner, Power, ReligiousZone};
 use super::ruleset::Ruleset;
@@ -134,7 +134,7 @@ impl Game {
                 .filter(|p| vp[*p as usize] == best)
                 .collect();
             if top.len() == 1 {
-                self.finish(rs, top, format!("standard victory: {best} VP"), ev);
+                self.finish(rs, top, EndReason::Standard { vp: best }, ev);
                 return true;
             }
         }
@@ -160,9 +160,9 @@ impl Game {
         let empire_wins = before != Some(Power::Empire) && after == Some(Power::Empire);
         let blocks = before.is_some_and(|w| w != Power::Empire) && after.is_none();
         let reason = if empire_wins {
-            "its VP give the Empire the victory"
+            RevealReason::EmpireWins
         } else if blocks {
-            "its VP stop another power's victory"
+            RevealReason::BlocksVictory
         } else {
             return;
         };
@@ -170,7 +170,7 @@ impl Game {
         vp[e] += extra;
     }
 
-    fn reveal(&mut self, rs: &Ruleset, reason: &str, ev: &mut Vec<Event>) {
+    fn reveal(&mut self, rs: &Ruleset, reason: RevealReason, ev: &mut Vec<Event>) {
         let Some((choice, salt)) = self.empire.secret.clone() else {
             return;
         };
@@ -179,14 +179,14 @@ impl Game {
             choice,
             salt,
             vp: self.secret_vp(rs) as u8,
-            reason: reason.to_string(),
+            reason,
         }));
     }
 
     /// After the last turn: the secret is revealed and scored, and the highest VP wins.
     pub(crate) fn final_result(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
         if !self.empire.revealed && self.empire.secret.is_some() {
-            self.reveal(rs, "the game has ended", ev);
+            self.reveal(rs, RevealReason::GameEnded, ev);
         }
         let vp = self.vp_totals(rs);
         let best = self
@@ -200,12 +200,7 @@ impl Game {
             .iter()
             .filter(|p| vp[*p as usize] == best)
             .collect();
-        self.finish(
-            rs,
-            top,
-            format!("end of the last turn: highest VP ({best})"),
-            ev,
-        );
+        self.finish(rs, top, EndReason::LastTurn { vp: best }, ev);
     }
 
     /// R-PROT-MILITARY-WIN: checked whenever control changes; ends the game at once.
@@ -218,7 +213,7 @@ impl Game {
             self.finish(
                 rs,
                 vec![Power::Protestant],
-                format!("Protestant military victory: {n} keys outside the Netherlands"),
+                EndReason::ProtestantMilitary { keys: n as u32 },
                 ev,
             );
         }
@@ -238,13 +233,19 @@ impl Game {
     }
 
     /// Ends the game. An unrevealed Empire choice is revealed now: the game is over (R-HRE-SECRET).
-    fn finish(&mut self, rs: &Ruleset, winners: Vec<Power>, reason: String, ev: &mut Vec<Event>) {
+    fn finish(
+        &mut self,
+        rs: &Ruleset,
+        winners: Vec<Power>,
+        reason: EndReason,
+        ev: &mut Vec<Event>,
+    ) {
         if !self.empire.revealed && self.empire.secret.is_some() {
-            self.reveal(rs, "the game has ended", ev);
+            self.reveal(rs, RevealReason::GameEnded, ev);
         }
         ev.push(Event::public(EventKind::GameOver {
             winners: winners.clone(),
-            reason: reason.clone(),
+            reason,
         }));
         self.stage = Stage::Over { winners, reason };
     }

@@ -1172,6 +1172,33 @@ pub enum Command {
     },
 }
 
+/// What an option's value should have been (worded in the game's language by the catalogue;
+/// `Display` gives the English form).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expected {
+    /// One of these fixed choices (English values; Russian games show their Russian words).
+    OneOf(&'static [&'static str]),
+    /// A whole number.
+    WholeNumber,
+    /// A whole number from 0 to 255.
+    Count,
+    /// A unit pick: counts like `3r 1m 2c` and leader names.
+    Units,
+}
+
+impl std::fmt::Display for Expected {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Expected::OneOf(list) => write!(f, "one of {}", list.join(", ")),
+            Expected::WholeNumber => f.write_str("a whole number"),
+            Expected::Count => f.write_str("a number from 0 to 255"),
+            Expected::Units => f.write_str(
+                "counts like `3r 1m 2c` (regulars, mercenaries, cavalry) and leader names",
+            ),
+        }
+    }
+}
+
 /// Why a command line could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
@@ -1212,7 +1239,7 @@ pub enum ParseError {
         /// Value.
         value: String,
         /// What is allowed.
-        expected: String,
+        expected: Expected,
     },
     /// A free word that belongs to no option.
     #[error("`{word}` belongs to no option; write options as `name:value`")]
@@ -1450,6 +1477,10 @@ pub fn canonical(inv: &Invocation) -> Result<Invocation, ParseError> {
     Ok(out)
 }
 
+/// The value shown in public command lines in place of something private (a secret choice,
+/// a card moved to or from a hand).
+pub const HIDDEN: &str = "(hidden)";
+
 /// A typed line (English names, as the log stores actions) with the command, option and choice
 /// names of `loc`: `move from:paris to:rouen` → `двинуть откуда:paris куда:rouen`. Lines that
 /// do not parse come back unchanged.
@@ -1466,6 +1497,7 @@ pub fn localize_line(line: &str, loc: Locale) -> String {
             return line.to_string();
         };
         let v = match o.kind {
+            _ if v == HIDDEN => "(скрыто)",
             OptKind::Choice(_) => choice_word_ru(v).unwrap_or(v),
             _ => v.as_str(),
         };
@@ -1715,7 +1747,7 @@ impl Args<'_> {
                 v.parse::<i64>().map_err(|_| ParseError::BadValue {
                     option: name.into(),
                     value: v.clone(),
-                    expected: "a whole number".into(),
+                    expected: Expected::WholeNumber,
                 })
             })
             .transpose()
@@ -1732,7 +1764,7 @@ fn check_kind(o: &OptSpec, v: &str) -> Result<(), ParseError> {
                 Err(ParseError::BadValue {
                     option: o.name.into(),
                     value: v.into(),
-                    expected: format!("one of {}", list.join(", ")),
+                    expected: Expected::OneOf(list),
                 })
             }
         }
@@ -1742,7 +1774,7 @@ fn check_kind(o: &OptSpec, v: &str) -> Result<(), ParseError> {
                 .map_err(|_| ParseError::BadValue {
                     option: o.name.into(),
                     value: v.into(),
-                    expected: "a whole number".into(),
+                    expected: Expected::WholeNumber,
                 })
         }
         _ => Ok(()),
@@ -1754,7 +1786,7 @@ fn count(a: &Args<'_>, name: &str) -> Result<u8, ParseError> {
     u8::try_from(n).map_err(|_| ParseError::BadValue {
         option: name.into(),
         value: n.to_string(),
-        expected: "a number from 0 to 255".into(),
+        expected: Expected::Count,
     })
 }
 
@@ -1825,7 +1857,7 @@ pub fn parse_units(text: &str) -> Result<UnitPick, ParseError> {
     let bad = |w: &str| ParseError::BadValue {
         option: "units".into(),
         value: w.into(),
-        expected: "counts like `3r 1m 2c` (regulars, mercenaries, cavalry) and leader names".into(),
+        expected: Expected::Units,
     };
     while i < words.len() {
         let w = words[i].to_lowercase();

@@ -337,7 +337,7 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
         Action::DoneDiplomacy | Action::SkipDeployment => "done".into(),
         Action::SecretChoice { choice } => {
             if public {
-                "secret choice:(hidden)".into()
+                format!("secret choice:{}", super::command::HIDDEN)
             } else {
                 format!("secret choice:{}", serde_plain(choice))
             }
@@ -439,7 +439,7 @@ fn adjust_line(adj: &Adjustment, public: bool) -> String {
         Adjustment::Card { card, place } => {
             let hidden = matches!(place, CardPlace::Hand(_) | CardPlace::Deck);
             let card = if public && hidden {
-                "(hidden)".to_string()
+                super::command::HIDDEN.to_string()
             } else {
                 card.to_string()
             };

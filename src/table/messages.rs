@@ -4,7 +4,7 @@
 
 use crate::engine::action::ActionKind;
 use crate::engine::action::{Adjustment, CardMode, CardPlace, UnitKind, Units};
-use crate::engine::event::{EventKind, PhaseName, Side};
+use crate::engine::event::{EndReason, EventKind, PhaseName, RevealReason, Side};
 use crate::engine::game::{Awaiting, Decision};
 use crate::engine::power::Faction;
 use crate::engine::power::{Owner, Power, Relation};
@@ -13,7 +13,9 @@ use crate::engine::ruleset::CardKind;
 use crate::engine::ruleset::{EmpireChoice, Ruleset, SpaceId};
 use crate::engine::RuleError;
 
-use super::command::{command_name, localize_line, option_name, ParseError, COMMANDS};
+use super::command::{
+    choice_word_ru, command_name, localize_line, option_name, Expected, ParseError, COMMANDS,
+};
 
 pub use crate::locale::Locale;
 
@@ -142,6 +144,42 @@ impl<'a> Texts<'a> {
         } else {
             parts.join(", ")
         }
+    }
+
+    /// A formation as autocomplete shows it: "4 regulars, 1 cavalry, Henri II",
+    /// "4 рег., 1 кав., Генрих II". `counts` are regulars, mercenaries, cavalry, squadrons.
+    pub fn formation(&self, counts: [u8; 4], leaders: &[String]) -> String {
+        const WORDS: [(&str, &str, &str); 4] = [
+            ("regular", "regulars", "рег."),
+            ("mercenary", "mercenaries", "наём."),
+            ("cavalry", "cavalry", "кав."),
+            ("squadron", "squadrons", "эскадр."),
+        ];
+        let mut parts: Vec<String> = counts
+            .iter()
+            .zip(WORDS)
+            .filter(|(n, _)| **n > 0)
+            .map(|(n, (one, many, ru))| match self.loc {
+                Locale::En => format!("{n} {}", if *n == 1 { one } else { many }),
+                Locale::Ru => format!("{n} {ru}"),
+            })
+            .collect();
+        parts.extend(leaders.iter().map(|l| self.leader(l)));
+        parts.join(", ")
+    }
+
+    /// A foreign war's progress as autocomplete shows it: who fights, land units sent of those
+    /// required, the foreign army left.
+    pub fn war_progress(&self, power: Power, sent: u32, required: u8, army: u8) -> String {
+        tr!(
+            self.loc,
+            "{}: {}/{} units sent, foreign army {}",
+            "{}: послано войск {}/{}, чужая армия {}",
+            self.power(power),
+            sent,
+            required,
+            army
+        )
     }
 
     fn unit_kind(&self, u: UnitKind) -> &'static str {
@@ -354,7 +392,7 @@ impl<'a> Texts<'a> {
                 self.choice(*choice),
                 salt,
                 vp,
-                reason
+                self.reveal_reason(*reason)
             ),
             EventKind::WinterQuarters { owner, from, to, units } => tr!(l, "Winter: {} moves {} units from {} to {}.", "Зима: {} отводит {} ед. из {} в {}.", self.owner(*owner), units, self.space(*from), self.space(*to)),
             EventKind::FreeRegular { power, space } => tr!(l, "{} gets a free regular in {}.", "{} получает бесплатного регуляра в {}.", self.power(*power), self.space(*space)),
@@ -378,15 +416,95 @@ impl<'a> Texts<'a> {
                 tr!(l, "VP: {}.", "ПО: {}.", parts.join(", "))
             }
             EventKind::Adjusted { by, adjustment } => tr!(l, "Manual fix by {}: {}.", "Ручная правка ({}): {}.", self.power(*by), self.adjustment(adjustment)),
+            EventKind::CardMoved { by, to } => match to {
+                CardPlace::Hand(p) => tr!(
+                    l,
+                    "Manual fix by {}: a card moved to {}'s hand.",
+                    "Ручная правка ({}): карта переложена в руку державы {}.",
+                    self.power(*by),
+                    self.power(*p)
+                ),
+                _ => tr!(l, "Manual fix by {}: a card moved to {}.", "Ручная правка ({}): карта → {}.", self.power(*by), self.card_place(to)),
+            },
+            EventKind::LeaderEntered { leader, space } => tr!(
+                l,
+                "{} enters play in {}.",
+                "Лидер {} вступает в игру в пространстве {}.",
+                self.leader(leader),
+                self.space(*space)
+            ),
+            EventKind::HuguenotCapitalStays { card } => tr!(
+                l,
+                "{}: the Huguenot capital cannot move (none on the map, or no Protestant-held fortified space in France to move to).",
+                "{}: столица гугенотов не переносится (её нет на карте или во Франции нет укреплённого пространства под контролем протестантов).",
+                self.card(*card)
+            ),
             EventKind::GameOver { winners, reason } => {
                 let w: Vec<String> = winners.iter().map(|p| self.power(*p)).collect();
+                let reason = self.end_reason(*reason);
                 if w.is_empty() {
                     tr!(l, "**The game is over.** No winner. ({})", "**Партия окончена.** Победителя нет. ({})", reason)
                 } else {
                     tr!(l, "**The game is over.** Winner: {}. ({})", "**Партия окончена.** Победитель: {}. ({})", w.join(", "), reason)
                 }
             }
-            EventKind::Note { text } => text.clone(),
+        }
+    }
+
+    /// Why the game ended, in words.
+    pub fn end_reason(&self, r: EndReason) -> String {
+        let l = self.loc;
+        match r {
+            EndReason::Standard { vp } => tr!(
+                l,
+                "standard victory: {} VP",
+                "стандартная победа: {} ПО",
+                vp
+            ),
+            EndReason::LastTurn { vp } => tr!(
+                l,
+                "end of the last turn: highest VP ({})",
+                "конец последнего хода: больше всего ПО ({})",
+                vp
+            ),
+            EndReason::ProtestantMilitary { keys } => tr!(
+                l,
+                "Protestant military victory: {} keys outside the Netherlands",
+                "военная победа протестантов: ключевых пространств вне Нидерландов — {}",
+                keys
+            ),
+            EndReason::StepLimit => l
+                .pick(
+                    "internal step limit reached; please report this game",
+                    "достигнут внутренний предел шагов; пожалуйста, сообщите об этой партии",
+                )
+                .into(),
+        }
+    }
+
+    /// Why the Empire's secret choice is revealed, in words.
+    pub fn reveal_reason(&self, r: RevealReason) -> &'static str {
+        match r {
+            RevealReason::EmpireWins => self.loc.pick(
+                "its VP give the Empire the victory",
+                "эти ПО приносят Империи победу",
+            ),
+            RevealReason::BlocksVictory => self.loc.pick(
+                "its VP stop another power's victory",
+                "эти ПО не дают победить другой державе",
+            ),
+            RevealReason::GameEnded => self.loc.pick("the game has ended", "партия окончена"),
+        }
+    }
+
+    /// Where a card goes in a manual fix.
+    fn card_place(&self, p: &CardPlace) -> String {
+        let l = self.loc;
+        match p {
+            CardPlace::Hand(p) => tr!(l, "{}'s hand", "рука державы {}", self.power(*p)),
+            CardPlace::Discard => l.pick("the discard pile", "сброс").into(),
+            CardPlace::Deck => l.pick("the deck", "колода").into(),
+            CardPlace::Removed => l.pick("out of the game", "вне игры").into(),
         }
     }
 
@@ -458,13 +576,13 @@ impl<'a> Texts<'a> {
                 tr!(l, "{} VP {:+}", "{}: ПО {:+}", self.power(*power), delta)
             }
             Adjustment::Card { card, place } => {
-                let to = match place {
-                    CardPlace::Hand(p) => tr!(l, "{}'s hand", "рука {}", self.power(*p)),
-                    CardPlace::Discard => l.pick("the discard pile", "сброс").into(),
-                    CardPlace::Deck => l.pick("the deck", "колода").into(),
-                    CardPlace::Removed => l.pick("out of the game", "вне игры").into(),
-                };
-                tr!(l, "{} to {}", "{} → {}", self.card(*card), to)
+                tr!(
+                    l,
+                    "{} to {}",
+                    "{} → {}",
+                    self.card(*card),
+                    self.card_place(place)
+                )
             }
             Adjustment::Relation { a, b, status } => tr!(
                 l,
@@ -637,7 +755,7 @@ impl<'a> Texts<'a> {
                 "`{}:{}` не подходит; ожидается {}",
                 super::command::any_option_name(l, option),
                 value,
-                expected
+                self.expected(expected)
             ),
             ParseError::Stray { word } => tr!(
                 l,
@@ -645,6 +763,28 @@ impl<'a> Texts<'a> {
                 "`{}` не относится ни к одному параметру; пишите `имя:значение`",
                 word
             ),
+        }
+    }
+
+    /// What a value should have been, in this locale.
+    pub fn expected(&self, e: &Expected) -> String {
+        let l = self.loc;
+        match e {
+            Expected::OneOf(list) => {
+                let words: Vec<&str> = match l {
+                    Locale::En => list.to_vec(),
+                    Locale::Ru => list.iter().map(|v| choice_word_ru(v).unwrap_or(v)).collect(),
+                };
+                tr!(l, "one of {}", "одно из: {}", words.join(", "))
+            }
+            Expected::WholeNumber => l.pick("a whole number", "целое число").into(),
+            Expected::Count => l.pick("a number from 0 to 255", "число от 0 до 255").into(),
+            Expected::Units => l
+                .pick(
+                    "counts like `3r 1m 2c` (regulars, mercenaries, cavalry) and leader names",
+                    "числа вроде `3 рег 1 наём 2 кав` или `3r 1m 2c` (регуляры, наёмники, кавалерия) и имена лидеров",
+                )
+                .into(),
         }
     }
 
@@ -1103,6 +1243,32 @@ pub enum Msg {
         name: String,
         known: String,
     },
+    /// The channel's stored game could not be loaded (the technical detail stays as it is).
+    LoadFailed {
+        error: String,
+    },
+    /// The status header: game id, scenario, life cycle.
+    StatusHeader {
+        id: i64,
+        scenario: String,
+        status: super::persist::Status,
+    },
+    /// The status line of the turn and the hand sizes (already listed).
+    StatusTurn {
+        turn: u8,
+        hands: String,
+    },
+    /// One power's line of the VP table.
+    VpRow {
+        power: Power,
+        total: i32,
+        keys: i32,
+        bonus: i32,
+    },
+    /// The seed's commitment, as the status shows it.
+    SeedCommitment {
+        commitment: String,
+    },
     /// An engine refusal, already in words.
     Rule(String),
 }
@@ -1160,6 +1326,27 @@ impl Texts<'_> {
             Msg::NoMapRenderer => l.pick("(map pictures are not available in this build)", "(картинки карты недоступны в этой сборке)").into(),
             Msg::MapCaption { turn } => tr!(l, "Map, turn {}.", "Карта, ход {}.", turn),
             Msg::NoActions => l.pick("No actions yet.", "Действий пока нет.").into(),
+            Msg::LoadFailed { error } => tr!(l, "the game of this channel could not be loaded ({})", "партию этого канала не удалось загрузить ({})", error),
+            Msg::StatusHeader { id, scenario, status } => {
+                use super::persist::Status;
+                let word = match status {
+                    Status::Lobby => l.pick("lobby", "сбор игроков"),
+                    Status::Active => l.pick("in play", "идёт"),
+                    Status::Finished => l.pick("finished", "окончена"),
+                };
+                format!("**#{id}** · {scenario} · {word}")
+            }
+            Msg::StatusTurn { turn, hands } => tr!(l, "Turn {} · {}", "Ход {} · {}", turn, hands),
+            Msg::VpRow { power, total, keys, bonus } => tr!(
+                l,
+                "{} — **{}** (keys {}, bonus {})",
+                "{} — **{}** (ключи {}, бонус {})",
+                self.power(*power),
+                total,
+                keys,
+                bonus
+            ),
+            Msg::SeedCommitment { commitment } => tr!(l, "sha256(seed) = `{}`", "sha256(сид) = `{}`", commitment),
             Msg::Rule(text) => text.clone(),
             Msg::UnknownScenario { name, known } => tr!(l, "unknown scenario `{}`; known: {}", "неизвестный сценарий `{}`; есть: {}", name, known),
         }
@@ -1168,4 +1355,93 @@ impl Texts<'_> {
 
 fn self_power(t: &Texts<'_>, p: Power) -> String {
     t.power(p)
+}
+
+/// Front-end texts that need no ruleset: the Discord bot's notices, button labels and the frame
+/// of its help list (they are shown before a game, or with no game's names in them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// The bot is stopping or starting.
+    Restarting,
+    /// An interaction the bot does not know.
+    UnknownCommand,
+    /// A button from another table (or an older bot).
+    ForeignButton,
+    /// A table call failed unexpectedly.
+    TableFailed,
+    /// A button pressed after the game moved on.
+    PromptStale,
+    /// The help list's title.
+    HelpTitle,
+    /// The help list's last line; `usage` is the help command with its option, as typed.
+    HelpFooter { usage: String },
+    /// A player's DMs are closed: their private information waits behind a button or `hand`
+    /// (the slash command, as typed).
+    DmClosed { user: u64, hand: String },
+    /// The Empire's secret-choice prompt, sent by DM.
+    SecretPrompt,
+    /// The Empire's holder has closed DMs: `secret` is the slash command to use instead.
+    SecretDmClosed { user: u64, secret: String },
+    /// Button: pass.
+    Pass,
+    /// Button: end the impulse.
+    EndImpulse,
+    /// Button: done deploying without a deployment.
+    DoneNoDeployment,
+    /// Button: accept an offer.
+    Accept,
+    /// Button: decline an offer.
+    Decline,
+    /// Button: done negotiating.
+    DoneNegotiating,
+    /// Button: show my hand privately.
+    ShowHand,
+}
+
+impl Notice {
+    /// The text in `loc`.
+    pub fn text(&self, loc: Locale) -> String {
+        let l = loc;
+        match self {
+            Notice::Restarting => l.pick("The table is restarting; please try again in a few seconds.", "Стол перезапускается; попробуйте через несколько секунд.").into(),
+            Notice::UnknownCommand => l.pick("Unknown command.", "Неизвестная команда.").into(),
+            Notice::ForeignButton => l.pick("This button does not belong to the current table.", "Эта кнопка не относится к текущему столу.").into(),
+            Notice::TableFailed => l.pick("Something went wrong at the table; please try again.", "Что-то пошло не так; попробуйте ещё раз.").into(),
+            Notice::PromptStale => l
+                .pick(
+                    "This prompt is out of date: the game has moved on since it was posted. Use the newest prompt or the slash command.",
+                    "Эта кнопка устарела: с тех пор партия продвинулась. Используйте последнее сообщение или команду.",
+                )
+                .into(),
+            Notice::HelpTitle => l.pick("**Virgin Queen table: /vq commands**", "**Стол «Королева-девственница»: команды /vq**").into(),
+            Notice::HelpFooter { usage } => tr!(l, "`{}` explains one command.", "`{}` — подробно об одной команде.", usage),
+            Notice::DmClosed { user, hand } => tr!(
+                l,
+                "<@{}> I cannot send you direct messages (they are closed for this server), so your private information waits here: press the button (only you will see it) or use `{}`.",
+                "<@{}> не могу написать вам в личные сообщения (они закрыты для этого сервера), поэтому ваша личная информация ждёт здесь: нажмите кнопку (увидите только вы) или используйте `{}`.",
+                user,
+                hand
+            ),
+            Notice::SecretPrompt => l
+                .pick(
+                    "**The Empire's secret choice.** Pick its religious preference below. The channel sees only a commitment (sha256) until the reveal; you may see your choice again here.",
+                    "**Тайный выбор Империи.** Выберите её религиозное предпочтение ниже. Канал увидит только обязательство (sha256) до раскрытия.",
+                )
+                .into(),
+            Notice::SecretDmClosed { user, secret } => tr!(
+                l,
+                "<@{}> I cannot send you direct messages: make the Empire's secret choice with `{}` — the answer is shown only to you.",
+                "<@{}> не могу написать вам лично: сделайте тайный выбор Империи командой `{}` — ответ увидите только вы.",
+                user,
+                secret
+            ),
+            Notice::Pass => l.pick("Pass", "Пас").into(),
+            Notice::EndImpulse => l.pick("End impulse", "Закончить импульс").into(),
+            Notice::DoneNoDeployment => l.pick("Done (no deployment)", "Готово (без развёртывания)").into(),
+            Notice::Accept => l.pick("accept", "принять").into(),
+            Notice::Decline => l.pick("decline", "отклонить").into(),
+            Notice::DoneNegotiating => l.pick("Done negotiating", "Переговоры окончены").into(),
+            Notice::ShowHand => l.pick("Show my hand (only to me)", "Показать мою руку (только мне)").into(),
+        }
+    }
 }

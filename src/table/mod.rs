@@ -34,7 +34,7 @@ use crate::engine::event::{Event, EventKind, Visibility};
 use crate::engine::{Action, Awaiting, Game, GameOptions, Power, PowerSet, Ruleset, Viewer};
 
 pub use command::{parse, Command, Invocation, ParseError, COMMANDS};
-pub use messages::{Locale, Msg, Texts};
+pub use messages::{Locale, Msg, Notice, Texts};
 pub use outbox::{Audience, Image, OutMessage, Outbox, Renderer, UserId};
 pub use persist::{
     Barrier, Channel, GameRow, GameStore, LogRow, MemStore, NoBarrier, PersistError, Resume,
@@ -270,7 +270,10 @@ impl Table {
                 Ok(s) => *slot = s,
                 Err(e) => {
                     let t = Texts::new(&self.rs, self.opts.default_locale);
-                    return Outbox::refusal(caller.user, t.refused(&e.to_string()));
+                    let msg = Msg::LoadFailed {
+                        error: e.to_string(),
+                    };
+                    return Outbox::refusal(caller.user, t.refused(&t.msg(&msg)));
                 }
             }
         }
@@ -436,9 +439,13 @@ impl Table {
                 let action: Action = serde_json::from_str(&r.action_json)
                     .map_err(|e| bad(format!("action {}: {e}", r.seq)))?;
                 let before = g.awaiting();
-                let ev = g
-                    .apply(&self.rs, power, &action)
-                    .map_err(|e| bad(format!("action {} is refused on replay: {e}", r.seq)))?;
+                let ev = g.apply(&self.rs, power, &action).map_err(|e| {
+                    bad(format!(
+                        "action {} is refused on replay: {}",
+                        r.seq,
+                        e.with_ids(&self.rs)
+                    ))
+                })?;
                 if g.state_hash() != r.state_hash {
                     return Err(bad(format!(
                         "action {} replays to a different state",
@@ -952,7 +959,7 @@ impl Table {
         for l in &s.log[..keep] {
             g.apply(&self.rs, l.power, &l.action)
                 .map_err(|e| Msg::StoreFailed {
-                    error: e.to_string(),
+                    error: t.rule_error(&e),
                 })?;
         }
         self.store_do(|st| st.truncate_after(s.row.id, s.base_seq + keep as u64))?;
@@ -1061,20 +1068,11 @@ impl Table {
     }
 
     fn status_text(&self, s: &Slot, t: Texts<'_>) -> String {
-        let l = t.loc;
-        let mut lines = Vec::new();
-        let status = match (s.row.status, l) {
-            (Status::Lobby, Locale::En) => "lobby",
-            (Status::Lobby, Locale::Ru) => "сбор игроков",
-            (Status::Active, Locale::En) => "in play",
-            (Status::Active, Locale::Ru) => "идёт",
-            (Status::Finished, Locale::En) => "finished",
-            (Status::Finished, Locale::Ru) => "окончена",
-        };
-        lines.push(format!(
-            "**#{}** · {} · {}",
-            s.row.id, s.row.scenario, status
-        ));
+        let mut lines = vec![t.msg(&Msg::StatusHeader {
+            id: s.row.id,
+            scenario: s.row.scenario.clone(),
+            status: s.row.status,
+        })];
         for p in Power::ALL {
             if let Some(u) = s.seats.get(p) {
                 lines.push(format!("• {} — {}", t.power(*p), self.name(*u)));
@@ -1086,19 +1084,19 @@ impl Table {
                 .iter()
                 .map(|p| format!("{} {}", t.power(p), g.hands[p as usize].len()))
                 .collect();
-            lines.push(format!(
-                "{} {} · {}",
-                t.loc_pick("Turn", "Ход"),
-                g.turn,
-                hs.join(", ")
-            ));
+            lines.push(t.msg(&Msg::StatusTurn {
+                turn: g.turn,
+                hands: hs.join(", "),
+            }));
             if !g.is_over() {
                 let mut o = Outbox::default();
                 self.next_line(s, t, &mut o);
                 lines.push(o.text_for(Audience::Channel));
             }
         }
-        lines.push(format!("sha256(seed) = `{}`", s.row.seed_commitment));
+        lines.push(t.msg(&Msg::SeedCommitment {
+            commitment: s.row.seed_commitment.clone(),
+        }));
         lines.join("\n")
     }
 
@@ -1111,15 +1109,12 @@ impl Table {
                 let v = g.vp(&self.rs, p);
                 (
                     v.total(),
-                    format!(
-                        "{} — **{}** ({} {}, {} {})",
-                        t.power(p),
-                        v.total(),
-                        t.loc_pick("keys", "ключи"),
-                        v.keys,
-                        t.loc_pick("bonus", "бонус"),
-                        v.bonus + v.master + v.secret
-                    ),
+                    t.msg(&Msg::VpRow {
+                        power: p,
+                        total: v.total(),
+                        keys: v.keys,
+                        bonus: v.bonus + v.master + v.secret,
+                    }),
                 )
             })
             .collect();

@@ -246,7 +246,9 @@ impl Replayable for Game {
             .parse()
             .map_err(|e| format!("{e}"))?;
         let a: Action = serde_json::from_str(action_json).map_err(|e| e.to_string())?;
-        self.apply(rs, p, &a).map(|_| ()).map_err(|e| e.to_string())
+        self.apply(rs, p, &a)
+            .map(|_| ())
+            .map_err(|e| e.with_ids(rs).to_string())
     }
 
     fn state_hash(&self) -> String {

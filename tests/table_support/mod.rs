@@ -2,6 +2,8 @@
 //! stand-in renderer, and short ways to speak as a player.
 #![allow(dead_code)]
 
+pub mod playout;
+
 use std::sync::{Arc, OnceLock};
 use vqbot::engine::{Game, Ruleset};
 use vqbot::table::{Caller, Channel, MemStore, Outbox, Renderer, Table, TableOptions};
