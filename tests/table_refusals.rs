@@ -167,7 +167,7 @@ fn ambiguous_power_needs_power_option() {
     ok(&t, "alice", "vq start");
     let msg = refused(&t, "alice", "vq done");
     assert!(
-        msg.contains("several powers") && msg.contains("england"),
+        msg.contains("several powers") && msg.contains("England") && msg.contains("France"),
         "{msg}"
     );
     ok(&t, "alice", "vq done power:england");

@@ -371,7 +371,7 @@ impl<'a> Texts<'a> {
                 self.owner(crate::engine::Owner::Minor(*minor)),
                 self.power(*power)
             ),
-            EventKind::DiplomacyDone { power } => tr!(l, "{} is done negotiating.", "{} закончила переговоры.", self.power(*power)),
+            EventKind::DiplomacyDone { power } => tr!(l, "{} is done negotiating.", "Держава {} закончила переговоры.", self.power(*power)),
             EventKind::SecretCommitted { commitment } => tr!(
                 l,
                 "The Empire has made its secret choice. Commitment sha256(choice|salt) = `{}`.",
@@ -1309,14 +1309,14 @@ impl Texts<'_> {
                 None => tr!(l, "nobody holds {}; {} it first", "за {} никто не играет; сначала {}", self_power(self, *power), self.command("join", &[])),
             },
             Msg::Ambiguous { held } => {
-                let p: Vec<&str> = held.iter().map(|p| p.as_str()).collect();
+                let p: Vec<String> = held.iter().map(|p| self_power(self, *p)).collect();
                 tr!(l, "you hold several powers; add {} ({})", "у вас несколько держав; добавьте {} ({})", self.option("play", "power"), p.join(", "))
             }
             Msg::NotYourTurn { waiting } => tr!(l, "it is not your turn; waiting for {}", "сейчас не ваш ход; ждём: {}", waiting),
             Msg::NothingToUndo => l.pick("there is nothing to undo", "отменять нечего").into(),
             Msg::UndoBarrier => l.pick("the last action revealed something or handed the turn on (dice, cards, a secret, a new impulse or phase); it cannot be undone", "последнее действие что-то раскрыло или передало ход (кубики, карты, тайна, новый импульс или фаза); его нельзя отменить").into(),
-            Msg::UndoNotYours { power } => tr!(l, "the last action was {}'s; only its player can undo it", "последнее действие сделала {}; отменить может только её игрок", self_power(self, *power)),
-            Msg::Undone { name, what } => tr!(l, "↩ {} took back: {}.", "↩ {} отменяет: {}.", name, self.command_line(what)),
+            Msg::UndoNotYours { power } => tr!(l, "the last action was {}'s; only its player can undo it", "последнее действие сделала держава {}; отменить может только её игрок", self_power(self, *power)),
+            Msg::Undone { name, what } => tr!(l, "↩ {} took back `{}`.", "↩ {} отменяет `{}`.", name, self.command_line(what)),
             Msg::SeedRevealed { seed, commitment } => tr!(l, "Seed revealed: `{}` (sha256 = `{}`, as committed at the start).", "Сид раскрыт: `{}` (sha256 = `{}`, как было обещано в начале).", seed, commitment),
             Msg::StoreFailed { error } => tr!(l, "the game could not be saved, so nothing changed ({})", "партию не удалось сохранить, поэтому ничего не изменилось ({})", error),
             Msg::UnknownName { what, name, hint } => tr!(l, "unknown {} `{}`{}", "не найдено: {} `{}`{}", self.thing(what), name, self.hint(hint)),
