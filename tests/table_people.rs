@@ -4,19 +4,7 @@
 mod table_support;
 
 use table_support::*;
-use vqbot::table::{Audience, Caller, Locale, Status, Table, TableOptions};
-
-fn open(path: &std::path::Path) -> Table {
-    let store = vqbot::table::sqlite::open(path).expect("store opens");
-    Table::new(
-        rs(),
-        store,
-        TableOptions {
-            seed: Some(9),
-            ..TableOptions::default()
-        },
-    )
-}
+use vqbot::table::{Audience, Caller, Locale, Status};
 
 fn public_text(out: &vqbot::table::Outbox) -> String {
     out.text_for(Audience::Channel)
@@ -27,7 +15,7 @@ fn after_a_restart_public_messages_name_players_by_display_name() {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("games.sqlite3");
     {
-        let t = open(&db);
+        let t = open_sqlite(&db);
         ok(&t, "alice", "vq new");
         ok(&t, "alice", "vq join power:england");
         ok(&t, "bob", "vq join power:france");
@@ -35,7 +23,7 @@ fn after_a_restart_public_messages_name_players_by_display_name() {
         ok(&t, "bob", "vq done");
     }
     // A new process: neither alice nor bob has spoken to it yet.
-    let t = open(&db);
+    let t = open_sqlite(&db);
     let status = public_text(&ok(&t, "carol", "vq status"));
     for (name, power) in [("alice", "England"), ("bob", "France")] {
         assert!(
@@ -57,7 +45,7 @@ fn a_changed_display_name_replaces_the_stored_one() {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("games.sqlite3");
     {
-        let t = open(&db);
+        let t = open_sqlite(&db);
         ok(&t, "alice", "vq new");
         ok(&t, "alice", "vq join power:england");
         // alice renames herself on Discord: same user id, new display name.
@@ -65,7 +53,7 @@ fn a_changed_display_name_replaces_the_stored_one() {
         let out = t.handle(CH, &renamed, "vq status");
         assert!(!out.refused);
     }
-    let t = open(&db);
+    let t = open_sqlite(&db);
     let status = public_text(&ok(&t, "carol", "vq status"));
     assert!(status.contains("England — Queen Alice"), "{status}");
     let store = vqbot::store::Store::open(&db).expect("opens");
@@ -84,15 +72,15 @@ fn closed_dms_are_remembered_across_a_restart_until_cleared() {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("games.sqlite3");
     {
-        let t = open(&db);
+        let t = open_sqlite(&db);
         assert_eq!(t.dms_closed_at(77).expect("reads"), None);
         t.set_dms_closed(77, Some(1_234)).expect("writes");
     }
-    let t = open(&db);
+    let t = open_sqlite(&db);
     assert_eq!(t.dms_closed_at(77).expect("reads"), Some(1_234));
     t.set_dms_closed(77, None).expect("writes");
     drop(t);
-    let t = open(&db);
+    let t = open_sqlite(&db);
     assert_eq!(t.dms_closed_at(77).expect("reads"), None);
 }
 
@@ -101,7 +89,7 @@ fn a_restarted_table_summarises_a_channel_without_a_command() {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("games.sqlite3");
     let (id, seq) = {
-        let t = open(&db);
+        let t = open_sqlite(&db);
         assert_eq!(t.summary(CH).expect("reads"), None, "no game yet");
         ok(&t, "alice", "vq new locale:ru");
         let lobby = t.summary(CH).expect("reads").expect("a game");
@@ -113,7 +101,7 @@ fn a_restarted_table_summarises_a_channel_without_a_command() {
         let g = t.game(CH).expect("started");
         (t.summary(CH).expect("reads").expect("a game").id, g.seq)
     };
-    let t = open(&db);
+    let t = open_sqlite(&db);
     assert!(t.game(CH).is_none(), "nothing loaded yet");
     let s = t.summary(CH).expect("reads").expect("a game");
     assert_eq!(s.id, id);

@@ -15,18 +15,6 @@ use vqbot::table::{
     TableOptions,
 };
 
-fn open(path: &std::path::Path) -> Table {
-    let store = vqbot::table::sqlite::open(path).expect("store opens");
-    Table::new(
-        rs(),
-        store,
-        TableOptions {
-            seed: Some(9),
-            ..TableOptions::default()
-        },
-    )
-}
-
 /// The opening of `tests/table_store.rs`: start, diplomacy, deployment, a card and a move.
 fn play_opening(t: &Table) {
     ok(t, "alice", "vq new");
@@ -55,7 +43,7 @@ fn a_restart_resumes_from_the_latest_snapshot_and_checks_it() {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("games.sqlite3");
     let (hash, log_before) = {
-        let t = open(&db);
+        let t = open_sqlite(&db);
         play_opening(&t);
         let log = public(&ok(&t, "carol", "vq log last:50"));
         (t.game(CH).expect("started").state_hash(), log)
@@ -81,7 +69,7 @@ fn a_restart_resumes_from_the_latest_snapshot_and_checks_it() {
     }
 
     // A restart: same state and the same log text, including actions before the snapshot.
-    let t = open(&db);
+    let t = open_sqlite(&db);
     assert_eq!(public(&ok(&t, "carol", "vq log last:50")), log_before);
     assert!(log_before.starts_with("1. "), "{log_before}");
     assert_eq!(log_before.lines().count() as u64, last, "{log_before}");
@@ -100,7 +88,7 @@ fn a_restart_resumes_from_the_latest_snapshot_and_checks_it() {
         [id.0],
     )
     .expect("update");
-    let t = open(&db);
+    let t = open_sqlite(&db);
     ok(&t, "carol", "vq status");
     assert_eq!(t.game(CH).expect("loaded").state_hash(), hash);
     drop(t);
@@ -115,7 +103,7 @@ fn a_restart_resumes_from_the_latest_snapshot_and_checks_it() {
         rusqlite::params![id.0, v.to_string(), latest as i64],
     )
     .expect("update");
-    let t = open(&db);
+    let t = open_sqlite(&db);
     let text = refused(&t, "carol", "vq status");
     assert!(
         text.contains("could not be loaded")
@@ -129,7 +117,7 @@ fn a_restart_resumes_from_the_latest_snapshot_and_checks_it() {
 fn undo_after_a_snapshot_rebuilds_from_it_and_stops_at_it() {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("games.sqlite3");
-    let t = open(&db);
+    let t = open_sqlite(&db);
     play_opening(&t);
     let moved = t.game(CH).expect("started").state_hash();
     ok(&t, "alice", "vq undo");
@@ -139,7 +127,7 @@ fn undo_after_a_snapshot_rebuilds_from_it_and_stops_at_it() {
     ok(&t, "alice", "vq move from:portsmouth to:london");
     assert_eq!(t.game(CH).expect("started").state_hash(), moved);
     drop(t);
-    let t = open(&db);
+    let t = open_sqlite(&db);
     ok(&t, "alice", "vq undo");
     assert_eq!(t.game(CH).expect("loaded").state_hash(), undone);
     let store = Store::open(&db).expect("opens");

@@ -4,26 +4,13 @@
 mod table_support;
 
 use table_support::*;
-use vqbot::table::{Table, TableOptions};
-
-fn open(path: &std::path::Path) -> Table {
-    let store = vqbot::table::sqlite::open(path).expect("store opens");
-    Table::new(
-        rs(),
-        store,
-        TableOptions {
-            seed: Some(9),
-            ..TableOptions::default()
-        },
-    )
-}
 
 #[test]
 fn a_game_survives_a_restart_and_undo_is_stored() {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("games.sqlite3");
     let hash = {
-        let t = open(&db);
+        let t = open_sqlite(&db);
         ok(&t, "alice", "vq new");
         ok(&t, "alice", "vq join power:england");
         ok(&t, "bob", "vq join power:france");
@@ -38,7 +25,7 @@ fn a_game_survives_a_restart_and_undo_is_stored() {
         t.game(CH).expect("started").state_hash()
     };
     // A new process: the lobby, seats and log come back from the file.
-    let t = open(&db);
+    let t = open_sqlite(&db);
     ok(&t, "carol", "vq status");
     let seats = t.seats(CH);
     assert_eq!(
@@ -52,7 +39,7 @@ fn a_game_survives_a_restart_and_undo_is_stored() {
     let after_undo = t.game(CH).expect("loaded").state_hash();
     assert_ne!(after_undo, hash);
     drop(t);
-    let t = open(&db);
+    let t = open_sqlite(&db);
     ok(&t, "carol", "vq status");
     assert_eq!(t.game(CH).expect("loaded").state_hash(), after_undo);
     // The store's own replay check agrees with the table (Replayable for Game).

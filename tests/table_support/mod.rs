@@ -44,6 +44,20 @@ pub fn table(seed: u64) -> Table {
     )
 }
 
+/// A table on the SQLite file at `path` (created if missing), seed 9, no renderer: reopening
+/// the same file is a restart.
+pub fn open_sqlite(path: &std::path::Path) -> Table {
+    let store = vqbot::table::sqlite::open(path).expect("store opens");
+    Table::new(
+        rs(),
+        store,
+        TableOptions {
+            seed: Some(9),
+            ..TableOptions::default()
+        },
+    )
+}
+
 /// A stable user id for a test name.
 pub fn uid(name: &str) -> u64 {
     vqbot::cli::local_user(name)
