@@ -101,6 +101,21 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// List every game in a database: id, channel, status, scenario, actions, last change.
+    Games {
+        /// The database.
+        #[arg(long)]
+        db: PathBuf,
+    },
+    /// Write a consistent copy of the whole database; safe while the bot is running.
+    Backup {
+        /// The database.
+        #[arg(long)]
+        db: PathBuf,
+        /// The copy to write (must not exist yet).
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Read a game exported with `export` into a database, as a new game.
     Import {
         /// The database.
@@ -120,6 +135,8 @@ fn main() -> ExitCode {
         Command::Replay { db, game } => replay(&db, game),
         Command::Export { db, game, out } => export(&db, game, &out),
         Command::Import { db, file } => import(&db, &file),
+        Command::Games { db } => games(&db),
+        Command::Backup { db, out } => backup(&db, &out),
         Command::Render {
             db,
             game,
@@ -340,6 +357,69 @@ fn replay(db: &std::path::Path, game: i64) -> ExitCode {
                 "game {game}: {} actions re-applied, {} snapshots compared, every hash matches; final state {}",
                 v.actions, v.snapshots, v.final_hash
             );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("vqbot: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Opens an existing database for the operator tools; a missing file is an error rather than
+/// a new empty database.
+fn open_existing(db: &std::path::Path) -> Result<vqbot::store::Store, String> {
+    if !db.exists() {
+        return Err(format!("{}: no such database file", db.display()));
+    }
+    vqbot::store::Store::open(db).map_err(|e| format!("{}: {e}", db.display()))
+}
+
+fn games(db: &std::path::Path) -> ExitCode {
+    let listed = open_existing(db).and_then(|s| s.all_games().map_err(|e| e.to_string()));
+    match listed {
+        Ok(list) if list.is_empty() => {
+            println!("{}: no games yet", db.display());
+            ExitCode::SUCCESS
+        }
+        Ok(list) => {
+            println!(
+                "{:>5}  {:<41}  {:<9}  {:<10}  {:>7}  last change (UTC)",
+                "id", "guild/channel", "status", "scenario", "actions"
+            );
+            for l in list {
+                let g = &l.game;
+                println!(
+                    "{:>5}  {:<41}  {:<9}  {:<10}  {:>7}  {}",
+                    g.id.0,
+                    g.channel.to_string(),
+                    g.status.to_string(),
+                    g.scenario,
+                    l.actions,
+                    utc(g.updated_at)
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("vqbot: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Unix milliseconds as `YYYY-MM-DD HH:MM`, UTC.
+fn utc(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms).map_or_else(
+        || format!("{ms} ms"),
+        |t| t.format("%Y-%m-%d %H:%M").to_string(),
+    )
+}
+
+fn backup(db: &std::path::Path, out: &std::path::Path) -> ExitCode {
+    match open_existing(db).and_then(|s| s.backup_to(out).map_err(|e| e.to_string())) {
+        Ok(()) => {
+            println!("{} copied to {}", db.display(), out.display());
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -148,6 +148,14 @@ pub enum StoreError {
     /// The durability barrier could not fsync the database.
     #[error(transparent)]
     Sync(#[from] super::SyncError),
+    /// A backup was to be written over an existing file, or to a path SQLite cannot take.
+    #[error("cannot back up to {}: {why}", path.display())]
+    BackupTarget {
+        /// The requested backup file.
+        path: PathBuf,
+        /// Why it was refused.
+        why: &'static str,
+    },
 }
 
 /// Result alias for store operations.

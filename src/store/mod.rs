@@ -16,6 +16,7 @@
 
 mod error;
 mod export;
+mod maintenance;
 mod people;
 pub mod replay;
 mod schema;
@@ -32,6 +33,7 @@ use serde::{Deserialize, Serialize};
 
 pub use error::{Result, StoreError};
 pub use export::{GameExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION};
+pub use maintenance::GameListing;
 pub use people::UserRecord;
 pub use replay::{load_game, verify, ReplayError, Replayable, Verified};
 pub use schema::{Migration, APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};
