@@ -288,10 +288,17 @@ impl Table {
                 return Outbox::refusal(caller.user, t.refused(&t.parse_error(&e)));
             }
         };
+        // A new game speaks its own language from its first message, also where a finished
+        // game (in another language) is still held for the channel.
         let loc = match &cmd {
             Command::New {
                 locale: Some(l), ..
-            } if slot.is_none() => *l,
+            } if slot
+                .as_ref()
+                .is_none_or(|s| s.row.status == Status::Finished) =>
+            {
+                *l
+            }
             _ => loc,
         };
         let t = Texts::new(&self.rs, loc);
