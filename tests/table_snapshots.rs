@@ -178,6 +178,8 @@ struct RecStore {
     journal: Journal,
     generation: Arc<AtomicU64>,
     fail: Arc<AtomicBool>,
+    /// Refuses to store a game as finished while set.
+    fail_finish: Arc<AtomicBool>,
 }
 
 impl RecStore {
@@ -200,6 +202,9 @@ impl GameStore for RecStore {
         self.inner.open_game(channel)
     }
     fn set_status(&mut self, id: i64, status: Status) -> Result<(), PersistError> {
+        if status == Status::Finished && self.fail_finish.load(Ordering::SeqCst) {
+            return Err(PersistError("the status write failed".into()));
+        }
         let r = self.inner.set_status(id, status);
         self.wrote("status", r)
     }
@@ -274,6 +279,7 @@ fn every_write_is_synced_before_its_reply_is_returned() {
         journal: Arc::clone(&journal),
         generation: Arc::default(),
         fail: Arc::clone(&fail),
+        fail_finish: Arc::default(),
     };
     let t = Table::new(
         rs(),
@@ -335,4 +341,72 @@ fn snapshots_come_only_after_undo_barriers_at_phase_starts_or_every_hundred_acti
         snapshot_due(&same, &g, &phase, 1),
         "a phase start is a barrier"
     );
+}
+
+/// The last action and the game's `finished` status are two commits: a crash (or a failed
+/// status write) between them must not leave the channel stuck with an ended game that is
+/// still open, refusing `new` forever.
+#[test]
+fn a_game_that_ended_without_its_status_stored_is_closed_on_the_next_command() {
+    use vqbot::store::GameStatus;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("games.sqlite3");
+    let t = open_sqlite(&db);
+    ok(&t, "sam", "vq new");
+    for (p, n) in table_support::playout::SEATS {
+        ok(&t, n, &format!("vq join power:{p}"));
+    }
+    ok(&t, "sam", "vq start");
+    assert!(table_support::playout::play_until_over(&t, 5));
+    drop(t);
+    let store = Store::open(&db).expect("opens");
+    let id = store
+        .list_games(ChannelKey::guild(CH.guild, CH.channel))
+        .expect("reads")[0]
+        .id;
+    assert_eq!(store.game(id).expect("game").status, GameStatus::Finished);
+    // The crash: the last action is stored, the status change is not.
+    store
+        .connection()
+        .execute("UPDATE games SET status = 'active' WHERE id = ?1", [id.0])
+        .expect("update");
+    let t = open_sqlite(&db);
+    let out = ok(&t, "carol", "vq new");
+    assert!(!public(&out).is_empty());
+    assert_eq!(store.game(id).expect("game").status, GameStatus::Finished);
+}
+
+/// A failed status write after the last action leaves the table in step with the stored log:
+/// the action is acknowledged, and the status is stored at the next command.
+#[test]
+fn a_failed_status_write_after_the_last_action_is_repaired_at_the_next_command() {
+    let fail_finish = Arc::new(AtomicBool::new(true));
+    let store = RecStore {
+        inner: MemStore::new(),
+        journal: Arc::default(),
+        generation: Arc::default(),
+        fail: Arc::default(),
+        fail_finish: Arc::clone(&fail_finish),
+    };
+    let t = Table::new(
+        rs(),
+        Box::new(store),
+        TableOptions {
+            seed: Some(9),
+            ..TableOptions::default()
+        },
+    );
+    ok(&t, "sam", "vq new");
+    for (p, n) in table_support::playout::SEATS {
+        ok(&t, n, &format!("vq join power:{p}"));
+    }
+    ok(&t, "sam", "vq start");
+    assert!(
+        table_support::playout::play_until_over(&t, 5),
+        "the last action was refused though it was stored"
+    );
+    // Still failing: the game stays open, and says so instead of pretending.
+    assert!(say(&t, "carol", "vq new").refused);
+    fail_finish.store(false, Ordering::SeqCst);
+    ok(&t, "carol", "vq new");
 }
