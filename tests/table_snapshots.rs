@@ -8,8 +8,13 @@ mod table_support;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use table_support::playout::{holder, SEATS};
 use table_support::*;
+use vqbot::engine::{Action, Awaiting, Power};
 use vqbot::store::{ChannelKey, GameId, Store};
+use vqbot::table::convert::action_line;
 use vqbot::table::{
     Barrier, Channel, GameRow, GameStore, LogRow, MemStore, PersistError, Resume, Status, Table,
     TableOptions,
@@ -353,7 +358,7 @@ fn a_game_that_ended_without_its_status_stored_is_closed_on_the_next_command() {
     let db = dir.path().join("games.sqlite3");
     let t = open_sqlite(&db);
     ok(&t, "sam", "vq new");
-    for (p, n) in table_support::playout::SEATS {
+    for (p, n) in SEATS {
         ok(&t, n, &format!("vq join power:{p}"));
     }
     ok(&t, "sam", "vq start");
@@ -397,7 +402,7 @@ fn a_failed_status_write_after_the_last_action_is_repaired_at_the_next_command()
         },
     );
     ok(&t, "sam", "vq new");
-    for (p, n) in table_support::playout::SEATS {
+    for (p, n) in SEATS {
         ok(&t, n, &format!("vq join power:{p}"));
     }
     ok(&t, "sam", "vq start");
@@ -409,4 +414,103 @@ fn a_failed_status_write_after_the_last_action_is_repaired_at_the_next_command()
     assert!(say(&t, "carol", "vq new").refused);
     fail_finish.store(false, Ordering::SeqCst);
     ok(&t, "carol", "vq new");
+}
+
+fn mem_table() -> Table {
+    Table::new(
+        rs(),
+        Box::new(MemStore::new()),
+        TableOptions {
+            seed: Some(9),
+            ..TableOptions::default()
+        },
+    )
+}
+
+/// A table on SQLite, restarted at random points, answers every command (random legal actions,
+/// undos by anyone, logs) exactly as one in memory that never restarts: loading from the
+/// latest snapshot and the in-memory base give the same states, undo refusals and log lines.
+#[test]
+fn a_table_restarted_at_random_points_answers_like_one_that_never_restarts() {
+    for seed in 1..=2u64 {
+        let dir = tempfile::tempdir().expect("dir");
+        let db = dir.path().join("g.sqlite3");
+        let rs = rs();
+        let mut t = open_sqlite(&db);
+        let m = mem_table();
+        let both = |t: &Table, n: &str, line: &str| {
+            let a = say(t, n, line);
+            let b = say(&m, n, line);
+            assert_eq!(a.refused, b.refused, "seed {seed} {line}: {a:#?} vs {b:#?}");
+            assert_eq!(public(&a), public(&b), "seed {seed} {line}");
+            a
+        };
+        both(&t, "sam", "vq new");
+        for (p, n) in SEATS {
+            both(&t, n, &format!("vq join power:{p}"));
+        }
+        both(&t, "sam", "vq start");
+        let mut pick = ChaCha8Rng::seed_from_u64(seed);
+        let mut restarts = 0;
+        let mut undos = 0;
+        for _ in 0..800 {
+            let g = t.game(CH).expect("started");
+            let p = match g.awaiting() {
+                Awaiting::Over { .. } => break,
+                Awaiting::One { power, .. } => power,
+                Awaiting::Simultaneous { pending, .. } => {
+                    let v: Vec<Power> = pending.iter().collect();
+                    v[pick.random_range(0..v.len())]
+                }
+            };
+            let r: f64 = pick.random();
+            if r < 0.05 {
+                drop(t);
+                t = open_sqlite(&db);
+                restarts += 1;
+                both(&t, "carol", "vq status");
+                continue;
+            }
+            if r < 0.3 {
+                for n in ["sam", "alice", "carol"] {
+                    let out = both(&t, n, "vq undo");
+                    if !out.refused {
+                        undos += 1;
+                        break;
+                    }
+                }
+                both(&t, "sam", "vq log last:50");
+                continue;
+            }
+            let legal = g.legal_actions(&rs, p);
+            let done = legal
+                .iter()
+                .find(|a| matches!(a, Action::DoneDiplomacy | Action::Decline { .. }));
+            let a = match done {
+                Some(d) if pick.random_bool(0.8) => d.clone(),
+                _ => legal[pick.random_range(0..legal.len())].clone(),
+            };
+            let line = format!("vq {}", action_line(&a, p, false).expect("a game"));
+            let o = both(&t, holder(p), &line);
+            assert!(!o.refused, "{line}");
+            assert_eq!(
+                t.game(CH).expect("a game").state_hash(),
+                m.game(CH).expect("a game").state_hash()
+            );
+        }
+        both(&t, "sam", "vq status");
+        assert!(
+            restarts > 5 && undos > 10,
+            "seed {seed}: {restarts} restarts, {undos} undos"
+        );
+        let store = Store::open(&db).expect("opens");
+        let id = store
+            .list_games(ChannelKey::guild(CH.guild, CH.channel))
+            .expect("reads")[0]
+            .id;
+        assert!(
+            store.snapshots(id).expect("snapshots").len() > 2,
+            "seed {seed}: the restarts did not load from snapshots"
+        );
+    }
 }
