@@ -384,3 +384,22 @@ fn rare_texts_are_russian_in_a_russian_game() {
         ["one", "of"]
     );
 }
+
+/// `new locale:ru` in a channel whose English game has just ended (and is still held by the
+/// table) opens the Russian game in Russian.
+#[test]
+fn a_russian_game_opened_after_an_english_one_ended_is_announced_in_russian() {
+    let rs = table_support::rs();
+    let t = table(5);
+    ok(&t, "sam", "vq new");
+    for (p, n) in SEATS {
+        ok(&t, n, &format!("vq join power:{p}"));
+    }
+    ok(&t, "sam", "vq start");
+    assert!(table_support::playout::play_until_over(&t, 5));
+    let out = ok(&t, "carol", "vq new locale:ru");
+    let text = public(&out);
+    let english = english_words(&text, &names(&rs));
+    assert!(english.is_empty(), "{english:?} in {text}");
+    assert!(text.contains("carol"), "{text}");
+}

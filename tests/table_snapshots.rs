@@ -8,8 +8,13 @@ mod table_support;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use table_support::playout::{holder, SEATS};
 use table_support::*;
+use vqbot::engine::{Action, Awaiting, Power};
 use vqbot::store::{ChannelKey, GameId, Store};
+use vqbot::table::convert::action_line;
 use vqbot::table::{
     Barrier, Channel, GameRow, GameStore, LogRow, MemStore, PersistError, Resume, Status, Table,
     TableOptions,
@@ -178,6 +183,8 @@ struct RecStore {
     journal: Journal,
     generation: Arc<AtomicU64>,
     fail: Arc<AtomicBool>,
+    /// Refuses to store a game as finished while set.
+    fail_finish: Arc<AtomicBool>,
 }
 
 impl RecStore {
@@ -200,6 +207,9 @@ impl GameStore for RecStore {
         self.inner.open_game(channel)
     }
     fn set_status(&mut self, id: i64, status: Status) -> Result<(), PersistError> {
+        if status == Status::Finished && self.fail_finish.load(Ordering::SeqCst) {
+            return Err(PersistError("the status write failed".into()));
+        }
         let r = self.inner.set_status(id, status);
         self.wrote("status", r)
     }
@@ -274,6 +284,7 @@ fn every_write_is_synced_before_its_reply_is_returned() {
         journal: Arc::clone(&journal),
         generation: Arc::default(),
         fail: Arc::clone(&fail),
+        fail_finish: Arc::default(),
     };
     let t = Table::new(
         rs(),
@@ -335,4 +346,171 @@ fn snapshots_come_only_after_undo_barriers_at_phase_starts_or_every_hundred_acti
         snapshot_due(&same, &g, &phase, 1),
         "a phase start is a barrier"
     );
+}
+
+/// The last action and the game's `finished` status are two commits: a crash (or a failed
+/// status write) between them must not leave the channel stuck with an ended game that is
+/// still open, refusing `new` forever.
+#[test]
+fn a_game_that_ended_without_its_status_stored_is_closed_on_the_next_command() {
+    use vqbot::store::GameStatus;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("games.sqlite3");
+    let t = open_sqlite(&db);
+    ok(&t, "sam", "vq new");
+    for (p, n) in SEATS {
+        ok(&t, n, &format!("vq join power:{p}"));
+    }
+    ok(&t, "sam", "vq start");
+    assert!(table_support::playout::play_until_over(&t, 5));
+    drop(t);
+    let store = Store::open(&db).expect("opens");
+    let id = store
+        .list_games(ChannelKey::guild(CH.guild, CH.channel))
+        .expect("reads")[0]
+        .id;
+    assert_eq!(store.game(id).expect("game").status, GameStatus::Finished);
+    // The crash: the last action is stored, the status change is not.
+    store
+        .connection()
+        .execute("UPDATE games SET status = 'active' WHERE id = ?1", [id.0])
+        .expect("update");
+    let t = open_sqlite(&db);
+    let out = ok(&t, "carol", "vq new");
+    assert!(!public(&out).is_empty());
+    assert_eq!(store.game(id).expect("game").status, GameStatus::Finished);
+}
+
+/// A failed status write after the last action leaves the table in step with the stored log:
+/// the action is acknowledged, and the status is stored at the next command.
+#[test]
+fn a_failed_status_write_after_the_last_action_is_repaired_at_the_next_command() {
+    let fail_finish = Arc::new(AtomicBool::new(true));
+    let store = RecStore {
+        inner: MemStore::new(),
+        journal: Arc::default(),
+        generation: Arc::default(),
+        fail: Arc::default(),
+        fail_finish: Arc::clone(&fail_finish),
+    };
+    let t = Table::new(
+        rs(),
+        Box::new(store),
+        TableOptions {
+            seed: Some(9),
+            ..TableOptions::default()
+        },
+    );
+    ok(&t, "sam", "vq new");
+    for (p, n) in SEATS {
+        ok(&t, n, &format!("vq join power:{p}"));
+    }
+    ok(&t, "sam", "vq start");
+    assert!(
+        table_support::playout::play_until_over(&t, 5),
+        "the last action was refused though it was stored"
+    );
+    // Still failing: the game stays open, and says so instead of pretending.
+    assert!(say(&t, "carol", "vq new").refused);
+    fail_finish.store(false, Ordering::SeqCst);
+    ok(&t, "carol", "vq new");
+}
+
+fn mem_table() -> Table {
+    Table::new(
+        rs(),
+        Box::new(MemStore::new()),
+        TableOptions {
+            seed: Some(9),
+            ..TableOptions::default()
+        },
+    )
+}
+
+/// A table on SQLite, restarted at random points, answers every command (random legal actions,
+/// undos by anyone, logs) exactly as one in memory that never restarts: loading from the
+/// latest snapshot and the in-memory base give the same states, undo refusals and log lines.
+#[test]
+fn a_table_restarted_at_random_points_answers_like_one_that_never_restarts() {
+    for seed in 1..=2u64 {
+        let dir = tempfile::tempdir().expect("dir");
+        let db = dir.path().join("g.sqlite3");
+        let rs = rs();
+        let mut t = open_sqlite(&db);
+        let m = mem_table();
+        let both = |t: &Table, n: &str, line: &str| {
+            let a = say(t, n, line);
+            let b = say(&m, n, line);
+            assert_eq!(a.refused, b.refused, "seed {seed} {line}: {a:#?} vs {b:#?}");
+            assert_eq!(public(&a), public(&b), "seed {seed} {line}");
+            a
+        };
+        both(&t, "sam", "vq new");
+        for (p, n) in SEATS {
+            both(&t, n, &format!("vq join power:{p}"));
+        }
+        both(&t, "sam", "vq start");
+        let mut pick = ChaCha8Rng::seed_from_u64(seed);
+        let mut restarts = 0;
+        let mut undos = 0;
+        for _ in 0..800 {
+            let g = t.game(CH).expect("started");
+            let p = match g.awaiting() {
+                Awaiting::Over { .. } => break,
+                Awaiting::One { power, .. } => power,
+                Awaiting::Simultaneous { pending, .. } => {
+                    let v: Vec<Power> = pending.iter().collect();
+                    v[pick.random_range(0..v.len())]
+                }
+            };
+            let r: f64 = pick.random();
+            if r < 0.05 {
+                drop(t);
+                t = open_sqlite(&db);
+                restarts += 1;
+                both(&t, "carol", "vq status");
+                continue;
+            }
+            if r < 0.3 {
+                for n in ["sam", "alice", "carol"] {
+                    let out = both(&t, n, "vq undo");
+                    if !out.refused {
+                        undos += 1;
+                        break;
+                    }
+                }
+                both(&t, "sam", "vq log last:50");
+                continue;
+            }
+            let legal = g.legal_actions(&rs, p);
+            let done = legal
+                .iter()
+                .find(|a| matches!(a, Action::DoneDiplomacy | Action::Decline { .. }));
+            let a = match done {
+                Some(d) if pick.random_bool(0.8) => d.clone(),
+                _ => legal[pick.random_range(0..legal.len())].clone(),
+            };
+            let line = format!("vq {}", action_line(&a, p, false).expect("a game"));
+            let o = both(&t, holder(p), &line);
+            assert!(!o.refused, "{line}");
+            assert_eq!(
+                t.game(CH).expect("a game").state_hash(),
+                m.game(CH).expect("a game").state_hash()
+            );
+        }
+        both(&t, "sam", "vq status");
+        assert!(
+            restarts > 5 && undos > 10,
+            "seed {seed}: {restarts} restarts, {undos} undos"
+        );
+        let store = Store::open(&db).expect("opens");
+        let id = store
+            .list_games(ChannelKey::guild(CH.guild, CH.channel))
+            .expect("reads")[0]
+            .id;
+        assert!(
+            store.snapshots(id).expect("snapshots").len() > 2,
+            "seed {seed}: the restarts did not load from snapshots"
+        );
+    }
 }

@@ -277,6 +277,10 @@ impl Table {
                 }
             }
         }
+        let committed = self.barrier.generation();
+        if let Some(s) = slot.as_mut() {
+            self.close_if_over(s);
+        }
         let loc = slot
             .as_ref()
             .and_then(|s| Locale::parse(&s.row.locale))
@@ -288,14 +292,20 @@ impl Table {
                 return Outbox::refusal(caller.user, t.refused(&t.parse_error(&e)));
             }
         };
+        // A new game speaks its own language from its first message, also where a finished
+        // game (in another language) is still held for the channel.
         let loc = match &cmd {
             Command::New {
                 locale: Some(l), ..
-            } if slot.is_none() => *l,
+            } if slot
+                .as_ref()
+                .is_none_or(|s| s.row.status == Status::Finished) =>
+            {
+                *l
+            }
             _ => loc,
         };
         let t = Texts::new(&self.rs, loc);
-        let committed = self.barrier.generation();
         let result = self.run(&mut slot, channel, caller, &cmd, t);
         drop(slot);
         // The outbox acknowledges what was written: make it durable first, outside the locks.
@@ -463,6 +473,22 @@ impl Table {
             slot.log = log;
         }
         Ok(Some(slot))
+    }
+
+    /// Stores an ended game as finished if it is not yet: the status is written after the
+    /// last action, in a second commit that a crash or a store failure can miss, and an ended
+    /// game left open would hold its channel forever. A failure is logged and retried at the
+    /// next command.
+    fn close_if_over(&self, s: &mut Slot) {
+        if s.row.status != Status::Active || !s.game.as_ref().is_some_and(Game::is_over) {
+            return;
+        }
+        match self.store_do(|st| st.set_status(s.row.id, Status::Finished)) {
+            Ok(()) => s.row.status = Status::Finished,
+            Err(e) => {
+                tracing::warn!(game = s.row.id, error = ?e, "storing the end of a game failed")
+            }
+        }
     }
 
     fn start_game(&self, row: &GameRow) -> Result<(Game, Vec<Event>), String> {
@@ -890,13 +916,7 @@ impl Table {
         } else {
             None
         };
-        self.store_do(|st| {
-            st.append(s.row.id, &row, snapshot.as_deref())?;
-            if over {
-                st.set_status(s.row.id, Status::Finished)?;
-            }
-            Ok(())
-        })?;
+        self.store_do(|st| st.append(s.row.id, &row, snapshot.as_deref()))?;
         if snapshot.is_some() {
             // Undo cannot go back past this action: it becomes the base.
             s.base_seq = row.seq;
@@ -911,9 +931,9 @@ impl Table {
             });
         }
         s.game = Some(next);
-        if over {
-            s.row.status = Status::Finished;
-        }
+        // The action is stored: the slot follows it whatever happens to the status write, which
+        // is repaired at the next command if it fails (see `close_if_over`).
+        self.close_if_over(s);
         self.post_events(s, &events, t, out);
         if over {
             out.channel(t.msg(&Msg::SeedRevealed {

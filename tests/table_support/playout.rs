@@ -108,3 +108,38 @@ pub fn random_playout(
     }
     played
 }
+
+/// Plays the started game in `CH` of `t` to its end with random legal actions (diplomacy ended
+/// at once, England given 40 VP in turn 2 so that the first Victory Determination ends it).
+/// Stops early, returning `false`, at the first command the table refuses.
+pub fn play_until_over(t: &Table, seed: u64) -> bool {
+    let rs = rs();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut forced = false;
+    for _ in 0..5000 {
+        let g = t.game(CH).expect("started");
+        let p = match g.awaiting() {
+            Awaiting::Over { .. } => return true,
+            Awaiting::One { power, .. } => power,
+            Awaiting::Simultaneous { pending, .. } => {
+                pending.iter().next().expect("someone is awaited")
+            }
+        };
+        if !forced && g.turn == 2 {
+            if say(t, "sam", "vq adjust what:vp target:england delta:40").refused {
+                return false;
+            }
+            forced = true;
+        }
+        let legal = g.legal_actions(&rs, p);
+        let a = legal
+            .iter()
+            .find(|a| matches!(a, Action::DoneDiplomacy))
+            .unwrap_or_else(|| &legal[rng.random_range(0..legal.len())]);
+        let line = action_line(a, p, false).expect("every listed action has a command");
+        if say(t, holder(p), &format!("vq {line}")).refused {
+            return false;
+        }
+    }
+    panic!("the game did not end in 5000 actions");
+}
