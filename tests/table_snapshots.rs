@@ -379,6 +379,13 @@ fn a_game_that_ended_without_its_status_stored_is_closed_on_the_next_command() {
     let out = ok(&t, "carol", "vq new");
     assert!(!public(&out).is_empty());
     assert_eq!(store.game(id).expect("game").status, GameStatus::Finished);
+    // Its players never saw the end, so the seed they were promised is revealed now.
+    let seed = store.game(id).expect("game").seed;
+    assert!(
+        public(&out).contains(&format!("`{seed}`")),
+        "seed {seed} not revealed: {}",
+        public(&out)
+    );
 }
 
 /// A failed status write after the last action leaves the table in step with the stored log:

@@ -278,9 +278,14 @@ impl Table {
             }
         }
         let committed = self.barrier.generation();
-        if let Some(s) = slot.as_mut() {
-            self.close_if_over(s);
-        }
+        // A game that ended without its status being stored (a crash between the two writes) is
+        // closed now, and its seed revealed, which its players never saw.
+        let revealed = slot.as_mut().and_then(|s| {
+            self.close_if_over(s).then(|| Msg::SeedRevealed {
+                seed: s.row.seed.clone(),
+                commitment: s.row.seed_commitment.clone(),
+            })
+        });
         let loc = slot
             .as_ref()
             .and_then(|s| Locale::parse(&s.row.locale))
@@ -324,10 +329,14 @@ impl Table {
                 );
             }
         }
-        match result {
+        let mut out = match result {
             Ok(out) => out,
             Err(msg) => Outbox::refusal(caller.user, t.refused(&t.msg(&msg))),
+        };
+        if let Some(msg) = revealed {
+            out.channel(t.msg(&msg));
         }
+        out
     }
 
     /// The observer's view of a channel's game with its metadata, as JSON (see
@@ -479,14 +488,19 @@ impl Table {
     /// last action, in a second commit that a crash or a store failure can miss, and an ended
     /// game left open would hold its channel forever. A failure is logged and retried at the
     /// next command.
-    fn close_if_over(&self, s: &mut Slot) {
+    /// Stores the finished status of a game that is over but still active; true if it did.
+    fn close_if_over(&self, s: &mut Slot) -> bool {
         if s.row.status != Status::Active || !s.game.as_ref().is_some_and(Game::is_over) {
-            return;
+            return false;
         }
         match self.store_do(|st| st.set_status(s.row.id, Status::Finished)) {
-            Ok(()) => s.row.status = Status::Finished,
+            Ok(()) => {
+                s.row.status = Status::Finished;
+                true
+            }
             Err(e) => {
-                tracing::warn!(game = s.row.id, error = ?e, "storing the end of a game failed")
+                tracing::warn!(game = s.row.id, error = ?e, "storing the end of a game failed");
+                false
             }
         }
     }
@@ -933,7 +947,7 @@ impl Table {
         s.game = Some(next);
         // The action is stored: the slot follows it whatever happens to the status write, which
         // is repaired at the next command if it fails (see `close_if_over`).
-        self.close_if_over(s);
+        let _closed = self.close_if_over(s);
         self.post_events(s, &events, t, out);
         if over {
             out.channel(t.msg(&Msg::SeedRevealed {
