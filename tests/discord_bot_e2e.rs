@@ -613,6 +613,43 @@ async fn closed_dms_fall_back_to_a_private_button_and_an_ephemeral_hand() {
     bot.shutdown().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dm_that_fails_for_another_reason_falls_back_without_calling_the_dms_closed() {
+    let w = World::new().await;
+    let ch = w.channel("table");
+    let bot = Bot::start(&w.emu, None, 12);
+    wait_session(&w.emu, 1).await;
+    let emu = &w.emu;
+    let alice = w.user("alice");
+    let dave = w.user("dave");
+    emu.set_dms_broken(dave, true);
+    ok(emu, alice, ch, "new", &[]).await;
+    ok(emu, alice, ch, "join", &[("power", json!("england"))]).await;
+    ok(emu, dave, ch, "join", &[("power", json!("france"))]).await;
+    ok(emu, alice, ch, "start", &[]).await;
+    // Discord failed the DM: dave gets the fallback, worded as a failed delivery.
+    let notice = emu
+        .wait_until("a failed-DM notice", |s| {
+            s.channel_messages(ch)
+                .into_iter()
+                .find(|m| m.content.contains("did not go through"))
+        })
+        .await;
+    assert!(mentions(&notice.content).contains(&dave.0));
+    assert!(!buttons(&notice).is_empty(), "a show-me button");
+    assert!(public(emu, ch)
+        .iter()
+        .all(|m| !m.content.contains("cannot send you direct messages")));
+    assert_eq!(closed_dm_refusals(emu), 0);
+    // Not remembered as closed: once Discord works again, the next hand goes by DM at once.
+    emu.set_dms_broken(dave, false);
+    let (_, r) = say(emu, dave, ch, "hand", &[]).await;
+    assert!(card_names(&r.content).is_empty(), "{}", r.content);
+    let hand = dm_containing(emu, dave, "Your hand").await;
+    assert!(!card_names(&hand).is_empty());
+    bot.shutdown().await;
+}
+
 /// How many DM sends Discord refused because the user's DMs are closed.
 fn closed_dm_refusals(emu: &Emulator) -> usize {
     emu.requests()

@@ -349,6 +349,10 @@ fn rare_texts_are_russian_in_a_russian_game() {
             user: 7,
             hand: "/vq рука".into(),
         },
+        Notice::DmFailed {
+            user: 7,
+            hand: "/vq рука".into(),
+        },
         Notice::SecretPrompt,
         Notice::SecretDmClosed {
             user: 7,

@@ -465,7 +465,8 @@ async fn deliver(
     }
 
     let mut shown_here = false;
-    let mut notices: Vec<UserId> = Vec::new();
+    // Who gets a "your private information waits here" notice, and whether their DMs are closed.
+    let mut notices: Vec<(UserId, bool)> = Vec::new();
     for (u, text) in dms {
         if u == invoker && prefer_private {
             private.push(text);
@@ -481,9 +482,9 @@ async fn deliver(
                 if u == invoker {
                     private.push(text);
                     shown_here = true;
-                } else if !notices.contains(&u) {
+                } else if !notices.iter().any(|(n, _)| *n == u) {
                     // Not kept: the "show me" button renders their current hand instead.
-                    notices.push(u);
+                    notices.push((u, matches!(e, DmError::Closed)));
                 }
             }
         }
@@ -496,12 +497,14 @@ async fn deliver(
 
     let game_id = after.as_ref().map(|a| a.game_id);
     let hand = slash_path("hand", game_loc);
-    for u in notices {
-        let text = Notice::DmClosed {
-            user: u,
-            hand: hand.clone(),
-        }
-        .text(t.loc);
+    for (u, closed) in notices {
+        let hand = hand.clone();
+        let notice = if closed {
+            Notice::DmClosed { user: u, hand }
+        } else {
+            Notice::DmFailed { user: u, hand }
+        };
+        let text = notice.text(t.loc);
         posts.push(Post {
             text,
             image: None,

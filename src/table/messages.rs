@@ -1378,6 +1378,9 @@ pub enum Notice {
     /// A player's DMs are closed: their private information waits behind a button or `hand`
     /// (the slash command, as typed).
     DmClosed { user: u64, hand: String },
+    /// A DM to a player failed for another reason (Discord error, network): the same fallback,
+    /// without claiming their DMs are closed.
+    DmFailed { user: u64, hand: String },
     /// The Empire's secret-choice prompt, sent by DM.
     SecretPrompt,
     /// The Empire's holder has closed DMs: `secret` is the slash command to use instead.
@@ -1419,6 +1422,13 @@ impl Notice {
                 l,
                 "<@{}> I cannot send you direct messages (they are closed for this server), so your private information waits here: press the button (only you will see it) or use `{}`.",
                 "<@{}> не могу написать вам в личные сообщения (они закрыты для этого сервера), поэтому ваша личная информация ждёт здесь: нажмите кнопку (увидите только вы) или используйте `{}`.",
+                user,
+                hand
+            ),
+            Notice::DmFailed { user, hand } => tr!(
+                l,
+                "<@{}> a direct message to you did not go through just now, so your private information waits here: press the button (only you will see it) or use `{}`.",
+                "<@{}> личное сообщение вам сейчас не доставлено, поэтому ваша личная информация ждёт здесь: нажмите кнопку (увидите только вы) или используйте `{}`.",
                 user,
                 hand
             ),

@@ -87,6 +87,9 @@ impl ApiError {
     pub fn entity_too_large() -> ApiError {
         ApiError::new(413, 40005, "Request entity too large")
     }
+    pub fn server_error() -> ApiError {
+        ApiError::new(500, 0, "500: Internal Server Error")
+    }
     pub fn cannot_message_user() -> ApiError {
         ApiError::new(403, 50007, "Cannot send messages to this user")
     }

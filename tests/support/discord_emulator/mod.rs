@@ -226,6 +226,13 @@ impl Emulator {
         });
     }
 
+    /// DMs to the user fail with a 500 (`broken`) or work again.
+    pub fn set_dms_broken(&self, user: UserId, broken: bool) {
+        self.shared.mutate(|s| {
+            s.users.get_mut(&user).expect("unknown user").dms_broken = broken;
+        });
+    }
+
     /// The user accepts DMs from the bot again.
     pub fn open_dms(&self, user: UserId) {
         self.shared.mutate(|s| {

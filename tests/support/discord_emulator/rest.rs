@@ -631,6 +631,9 @@ fn create_message(s: &mut State, channel: &str, body: &Parsed) -> Reply {
         if s.users.get(&user).is_some_and(|u| u.dms_closed) {
             return Err(ApiError::cannot_message_user());
         }
+        if s.users.get(&user).is_some_and(|u| u.dms_broken) {
+            return Err(ApiError::server_error());
+        }
     }
     let payload = body.json.clone().unwrap_or_else(|| json!({}));
     validate(s, &payload, &body.files, &[])?;

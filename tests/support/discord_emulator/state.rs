@@ -34,6 +34,8 @@ pub struct UserRecord {
     pub bot: bool,
     /// Messages from the bot to this user fail with 50007.
     pub dms_closed: bool,
+    /// Messages from the bot to this user fail with a 500 (Discord having trouble).
+    pub dms_broken: bool,
 }
 
 /// A guild; the bot is a member of every guild.
@@ -253,6 +255,7 @@ impl State {
                 locale: "en-US".into(),
                 bot: true,
                 dms_closed: false,
+                dms_broken: false,
             },
             users: BTreeMap::new(),
             guilds: BTreeMap::new(),
@@ -305,6 +308,7 @@ impl State {
                 locale: locale.into(),
                 bot: false,
                 dms_closed: false,
+                dms_broken: false,
             },
         );
         id
