@@ -326,6 +326,15 @@ fn every_write_is_synced_before_its_reply_is_returned() {
     assert!(out.refused, "{out:#?}");
     assert!(public(&out).is_empty() && out.messages[0].text.contains("disk on fire"));
     assert_eq!(take(), ["append 7"]);
+    // Taking an action back by consent: the request writes nothing; the take-back truncates
+    // the log and is synced before its reply, like every other write.
+    fail.store(false, Ordering::SeqCst);
+    let out = ok(&t, "bob", "vq undo");
+    assert!(public(&out).contains("every player must agree"), "{out:#?}");
+    assert_eq!(take(), Vec::<String>::new());
+    let out = ok(&t, "alice", "vq undo");
+    assert!(public(&out).contains("is taken back"), "{out:#?}");
+    assert_eq!(take(), ["truncate 8", "sync 8"]);
 }
 
 #[test]
