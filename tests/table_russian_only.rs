@@ -365,6 +365,8 @@ fn rare_texts_are_russian_in_a_russian_game() {
         Notice::Accept,
         Notice::Decline,
         Notice::DoneNegotiating,
+        Notice::AgreeTakeBack,
+        Notice::RefuseTakeBack,
         Notice::ShowHand,
     ] {
         texts.push(n.text(Locale::Ru));

@@ -1448,6 +1448,10 @@ pub enum Notice {
     Decline,
     /// Button: done negotiating.
     DoneNegotiating,
+    /// Button: agree to take back an action.
+    AgreeTakeBack,
+    /// Button: refuse to take back an action.
+    RefuseTakeBack,
     /// Button: show my hand privately.
     ShowHand,
 }
@@ -1502,6 +1506,8 @@ impl Notice {
             Notice::Accept => l.pick("accept", "принять").into(),
             Notice::Decline => l.pick("decline", "отклонить").into(),
             Notice::DoneNegotiating => l.pick("Done negotiating", "Переговоры окончены").into(),
+            Notice::AgreeTakeBack => l.pick("Agree to take it back", "Согласиться на отмену").into(),
+            Notice::RefuseTakeBack => l.pick("Refuse", "Возразить").into(),
             Notice::ShowHand => l.pick("Show my hand (only to me)", "Показать мою руку (только мне)").into(),
         }
     }

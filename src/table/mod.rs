@@ -1130,6 +1130,7 @@ impl Table {
             }
         }));
         s.takeback = Some(tb);
+        out.consent = true;
         Ok(())
     }
 
