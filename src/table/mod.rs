@@ -14,7 +14,9 @@
 //! Snapshots: the state is stored with an action at phase boundaries and after
 //! [`SNAPSHOT_EVERY`] actions, but only after an action undo cannot go back past (see
 //! [`snapshot_due`]). Loading restores the latest snapshot, checks it against the logged hash of
-//! its action, and replays only the actions after it; those are all undo can ever need.
+//! its action, and replays only the actions after it; those are all a plain undo can ever need.
+//! Taking back an action past a barrier (every seated player agrees, see `consent_undo`)
+//! truncates the stored log, which drops the snapshots past it, and reloads from the store.
 
 pub mod command;
 pub mod convert;
@@ -164,8 +166,8 @@ pub const SNAPSHOT_EVERY: u64 = 100;
 /// before the action, `after` the state it produced, `since` how many actions (this one
 /// included) follow the latest snapshot.
 ///
-/// Only after an undo barrier: undo never goes back past one, so it never needs a state older
-/// than the snapshot. Then at every phase boundary (the action started a phase, which is always
+/// Only after an undo barrier: a plain undo never goes back past one, so it never needs a state
+/// older than the snapshot (an agreed take-back past a barrier reloads from the store). Then at every phase boundary (the action started a phase, which is always
 /// a barrier) and once `since` reaches [`SNAPSHOT_EVERY`].
 pub fn snapshot_due(before: &Awaiting, after: &Game, events: &[Event], since: u64) -> bool {
     is_barrier(before, after, events)
