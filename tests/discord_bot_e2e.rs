@@ -134,7 +134,7 @@ impl World {
 fn path_of(sub: &str) -> Vec<&str> {
     match sub {
         "war" | "peace" | "ally" | "accept" | "decline" => vec!["diplomacy", sub],
-        "status" | "vp" | "log" | "locale" | "leave" => vec!["table", sub],
+        "status" | "vp" | "log" | "locale" | "leave" | "veto" => vec!["table", sub],
         _ => vec![sub],
     }
 }
@@ -787,6 +787,47 @@ async fn restart_mid_game_keeps_old_buttons_working_and_refuses_outdated_ones() 
     assert!(r.content.contains("out of date"), "{}", r.content);
     assert_eq!(public(emu, ch).len(), before);
     assert_eq!(emu.messages_in(ch).len(), n + 1, "only the private refusal");
+    bot.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_take_back_request_carries_agree_and_refuse_buttons_that_run_as_the_clicker() {
+    let w = World::new().await;
+    let ch = w.channel("table");
+    let bot = Bot::start(&w.emu, None, 5);
+    wait_session(&w.emu, 1).await;
+    let emu = &w.emu;
+    let g = three_players(&w, ch).await;
+    // Alice's `done` changes who is awaited: past an undo barrier, so Bob's undo only asks.
+    ok(emu, g.alice, ch, "done", &[]).await;
+    let asked = ok(emu, g.bob, ch, "undo", &[]).await;
+    assert!(
+        asked.content.contains("every player must agree"),
+        "{}",
+        asked.content
+    );
+    let b = buttons(&asked);
+    let labels: Vec<&str> = b.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(labels, ["Agree to take it back", "Refuse"]);
+    let click = emu.click_component(g.alice, asked.id, &b[0].1);
+    let r = emu.wait_response(&click).await;
+    assert!(r.content.contains("alice agrees"), "{}", r.content);
+    let click = emu.click_component(g.carol, asked.id, &b[0].1);
+    let r = emu.wait_response(&click).await;
+    assert!(r.content.contains("is taken back"), "{}", r.content);
+    // Alice is asked to negotiate again; a new request is refused by a click.
+    ok(emu, g.alice, ch, "done", &[]).await;
+    let asked = ok(emu, g.carol, ch, "undo", &[]).await;
+    let b = buttons(&asked);
+    let click = emu.click_component(g.bob, asked.id, &b[1].1);
+    let r = emu.wait_response(&click).await;
+    assert!(r.content.contains("bob refuses"), "{}", r.content);
+    let (_, r) = say(emu, g.bob, ch, "veto", &[]).await;
+    assert!(
+        r.is_ephemeral() && r.content.contains("no request"),
+        "{}",
+        r.content
+    );
     bot.shutdown().await;
 }
 

@@ -134,11 +134,20 @@ fn game_refusals_change_nothing() {
     ok(&t, "alice", "vq deploy from:Лондон to:Portsmouth");
     ok(&t, "bob", "vq done");
     ok(&t, "carol", "vq done");
-    // The impulse: England plays its home card for CP; undo is refused after it (who acts
-    // changed from "play a card" to "spend CP").
+    // The impulse: England plays its home card for CP; undo cannot simply take it back (who
+    // acts changed from "play a card" to "spend CP"): it asks every player and changes nothing.
     ok(&t, "alice", "vq play card:4 as:cp");
-    assert!(refused(&t, "alice", "vq undo").contains("cannot be undone"));
-    ok(&t, "alice", "vq move from:portsmouth to:london");
+    let played = t.state_json(CH);
+    let out = ok(&t, "alice", "vq undo");
+    assert!(
+        public(&out).contains("every player must agree")
+            && public(&out).contains("Still to agree: bob, carol."),
+        "{out:?}"
+    );
+    assert_eq!(t.state_json(CH), played);
+    // Moving on withdraws the request.
+    let out = ok(&t, "alice", "vq move from:portsmouth to:london");
+    assert!(public(&out).contains("is withdrawn"), "{out:?}");
     // Undo by someone else is refused; by the mover it restores the state exactly.
     assert!(refused(&t, "bob", "vq undo").contains("only its player"));
     let before = t.game(CH).expect("started");

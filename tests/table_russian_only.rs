@@ -12,7 +12,7 @@ use vqbot::engine::action::CardPlace;
 use vqbot::engine::event::{EndReason, EventKind, RevealReason};
 use vqbot::engine::{Awaiting, Power, Ruleset, SpaceId};
 use vqbot::table::command::{parse, Expected, ParseError};
-use vqbot::table::{Locale, Notice, Texts};
+use vqbot::table::{Locale, Msg, Notice, Texts};
 
 /// English words the English catalogue uses; none belongs in a Russian message.
 const ENGLISH: &[&str] = &[
@@ -172,6 +172,7 @@ const WRONG: &[&str] = &[
     "vq pass",
     "vq end",
     "vq undo",
+    "vq veto",
     "vq secret choice:catholic",
     "vq join power:france",
     "vq war target:ottoman",
@@ -364,6 +365,8 @@ fn rare_texts_are_russian_in_a_russian_game() {
         Notice::Accept,
         Notice::Decline,
         Notice::DoneNegotiating,
+        Notice::AgreeTakeBack,
+        Notice::RefuseTakeBack,
         Notice::ShowHand,
     ] {
         texts.push(n.text(Locale::Ru));
@@ -378,6 +381,38 @@ fn rare_texts_are_russian_in_a_russian_game() {
         t.expected(&Expected::OneOf(&["cp", "event"])),
         "одно из: очки, событие"
     );
+    // Taking back an action past an undo barrier by consent.
+    let what = "play card:4 as:cp power:england".to_string();
+    for m in [
+        Msg::TakeBackAsked {
+            name: "alice".into(),
+            what: what.clone(),
+            waiting: "bob, carol".into(),
+        },
+        Msg::TakeBackAgreed {
+            name: "carol".into(),
+            what: what.clone(),
+            waiting: "bob".into(),
+        },
+        Msg::TakenBack {
+            what: what.clone(),
+            agreed: "alice, carol, bob".into(),
+        },
+        Msg::TakeBackVetoed {
+            name: "bob".into(),
+            what: what.clone(),
+        },
+        Msg::TakeBackCancelled { what },
+        Msg::NoTakeBack,
+        Msg::TakeBackNotSeated,
+        Msg::TakeBackAlreadyAgreed {
+            waiting: "bob".into(),
+        },
+    ] {
+        let ru = t.msg(&m);
+        assert_ne!(Texts::new(&rs, Locale::En).msg(&m), ru, "{m:?}");
+        texts.push(ru);
+    }
     for text in &texts {
         let words = english_words(text, &names);
         assert!(words.is_empty(), "{words:?} in {text}");

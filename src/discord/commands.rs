@@ -139,10 +139,10 @@ pub const GROUPS: &[Group] = &[
         name: "table",
         ru: "стол",
         help: [
-            "status, victory points, the log, language, leaving",
-            "положение, победные очки, журнал, язык, уход из-за стола",
+            "status, victory points, the log, language, leaving, refusing a take-back",
+            "положение, очки, журнал, язык, уход из-за стола, возражение против отмены",
         ],
-        members: &["status", "vp", "log", "locale", "leave"],
+        members: &["status", "vp", "log", "locale", "leave", "veto"],
     },
     Group {
         name: "protestant",

@@ -27,7 +27,9 @@ use serenity::all::{
 use super::commands::slash_path;
 use super::handler::{ephemeral_message, lock, BotState, CommandError};
 use super::help::Lang;
-use super::prompts::{private_button, public_prompt, secret_pending, secret_prompt};
+use super::prompts::{
+    private_button, public_prompt, secret_pending, secret_prompt, takeback_prompt,
+};
 use crate::engine::{Game, Power};
 use crate::table::command::{option_name, Command, ParseError};
 use crate::table::{
@@ -443,6 +445,7 @@ async fn deliver(
     let mut posts: Vec<Post> = Vec::new();
     let mut private: Vec<String> = Vec::new();
     let mut dms: Vec<(UserId, String)> = Vec::new();
+    let consent = outbox.consent;
     for m in outbox.messages {
         match m.to {
             Audience::Channel => {
@@ -464,6 +467,12 @@ async fn deliver(
         }
     }
 
+    // The take-back request is the last public post of its command.
+    let consent_post = if consent {
+        posts.len().checked_sub(1)
+    } else {
+        None
+    };
     let mut shown_here = false;
     // Who gets a "your private information waits here" notice, and whether their DMs are closed.
     let mut notices: Vec<(UserId, bool)> = Vec::new();
@@ -520,6 +529,9 @@ async fn deliver(
             let rows = public_prompt(rs, t, channel, a.game_id, g);
             if let Some(p) = posts.iter_mut().rev().find(|p| p.next_up) {
                 p.components = rows;
+            }
+            if let Some(p) = consent_post.and_then(|i| posts.get_mut(i)) {
+                p.components = takeback_prompt(t, channel, a.game_id, g);
             }
             if secret_pending(g) && before_seq != Some(g.seq) {
                 if let Some(holder) = a.seats.get(&Power::Empire).copied() {

@@ -239,6 +239,34 @@ pub fn public_prompt(
     buttons(channel, game_id, seq, choices)
 }
 
+/// Agree / refuse buttons under a request to take back an action past an undo barrier. They
+/// carry the game's sequence: once an action is applied the request is void and so are they.
+pub fn takeback_prompt(
+    t: Texts<'_>,
+    channel: Channel,
+    game_id: i64,
+    game: &Game,
+) -> Vec<CreateActionRow> {
+    let l = |n: Notice| n.text(t.loc);
+    buttons(
+        channel,
+        game_id,
+        Some(game.seq),
+        vec![
+            Choice {
+                label: l(Notice::AgreeTakeBack),
+                style: ButtonStyle::Success,
+                invocation: inv("undo", &[]),
+            },
+            Choice {
+                label: l(Notice::RefuseTakeBack),
+                style: ButtonStyle::Danger,
+                invocation: inv("veto", &[]),
+            },
+        ],
+    )
+}
+
 /// Whether the Empire is asked for its secret choice now.
 pub fn secret_pending(game: &Game) -> bool {
     matches!(

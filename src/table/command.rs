@@ -673,8 +673,17 @@ pub static COMMANDS: &[CmdSpec] = &[
         ru: "отменить",
         options: &[],
         help: [
-            "take back your last action (not past dice or a turn change)",
-            "отменить своё последнее действие (не раньше броска или смены хода)",
+            "take back the last action; past dice or hidden cards only if every player agrees",
+            "отменить последнее действие; после кубиков или скрытых карт — с согласия всех",
+        ],
+    },
+    CmdSpec {
+        name: "veto",
+        ru: "возразить",
+        options: &[],
+        help: [
+            "refuse a request to take back an action",
+            "отклонить просьбу об отмене действия",
         ],
     },
     CmdSpec {
@@ -1155,6 +1164,8 @@ pub enum Command {
         choice: EmpireChoice,
     },
     Undo,
+    /// Refuses the pending request to take back an action.
+    Veto,
     Adjust {
         fix: AdjustCmd,
         power: Option<String>,
@@ -1657,6 +1668,7 @@ impl Command {
                 },
             },
             "undo" => Command::Undo,
+            "veto" => Command::Veto,
             "adjust" => Command::Adjust {
                 fix: adjust_cmd(&a)?,
                 power,
@@ -1712,6 +1724,7 @@ impl Command {
             Command::Place { .. } => "place",
             Command::Secret { .. } => "secret",
             Command::Undo => "undo",
+            Command::Veto => "veto",
             Command::Adjust { .. } => "adjust",
             Command::Map => "map",
             Command::Vp => "vp",

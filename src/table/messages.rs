@@ -1216,6 +1216,40 @@ pub enum Msg {
         name: String,
         what: String,
     },
+    /// A take-back request past an undo barrier was opened; `waiting`: who still has to agree.
+    TakeBackAsked {
+        name: String,
+        what: String,
+        waiting: String,
+    },
+    /// A player agreed to the pending take-back request.
+    TakeBackAgreed {
+        name: String,
+        what: String,
+        waiting: String,
+    },
+    /// Every player agreed: the action was taken back.
+    TakenBack {
+        what: String,
+        agreed: String,
+    },
+    /// A player refused the pending take-back request.
+    TakeBackVetoed {
+        name: String,
+        what: String,
+    },
+    /// An action was applied while a take-back request was pending: the request is dropped.
+    TakeBackCancelled {
+        what: String,
+    },
+    /// There is no pending take-back request to refuse.
+    NoTakeBack,
+    /// Only seated players may ask for, agree to or refuse a take-back.
+    TakeBackNotSeated,
+    /// The caller already agreed to the pending take-back request.
+    TakeBackAlreadyAgreed {
+        waiting: String,
+    },
     SeedRevealed {
         seed: String,
         commitment: String,
@@ -1316,6 +1350,23 @@ impl Texts<'_> {
             Msg::NothingToUndo => l.pick("there is nothing to undo", "отменять нечего").into(),
             Msg::UndoBarrier => l.pick("the last action revealed something or handed the turn on (dice, cards, a secret, a new impulse or phase); it cannot be undone", "последнее действие что-то раскрыло или передало ход (кубики, карты, тайна, новый импульс или фаза); его нельзя отменить").into(),
             Msg::UndoNotYours { power } => tr!(l, "the last action was {}'s; only its player can undo it", "последнее действие сделала держава {}; отменить может только её игрок", self_power(self, *power)),
+            Msg::TakeBackAsked { name, what, waiting } => tr!(
+                l,
+                "↩ {} asks to take back `{}`. It is past dice or hidden information, so every player must agree: {} to agree, {} to refuse. Still to agree: {}.",
+                "↩ Просьба от {}: отменить `{}`. Действие уже после кубиков или скрытых сведений, поэтому нужно согласие всех игроков: {} — согласиться, {} — возразить. Ещё не согласились: {}.",
+                name,
+                self.command_line(what),
+                self.command("undo", &[]),
+                self.command("veto", &[]),
+                waiting
+            ),
+            Msg::TakeBackAgreed { name, what, waiting } => tr!(l, "{} agrees to take back `{}`. Still to agree: {}.", "Согласие от {} на отмену `{}`. Ещё не согласились: {}.", name, self.command_line(what), waiting),
+            Msg::TakenBack { what, agreed } => tr!(l, "↩ `{}` is taken back; every player agreed: {}.", "↩ Действие `{}` отменено с согласия всех игроков: {}.", self.command_line(what), agreed),
+            Msg::TakeBackVetoed { name, what } => tr!(l, "{} refuses: `{}` stays, and the request to take it back is withdrawn.", "Возражение от {}: `{}` остаётся, просьба об отмене снята.", name, self.command_line(what)),
+            Msg::TakeBackCancelled { what } => tr!(l, "The request to take back `{}` is withdrawn: the game has moved on.", "Просьба об отмене `{}` снята: игра пошла дальше.", self.command_line(what)),
+            Msg::NoTakeBack => l.pick("there is no request to take back an action", "нет просьбы об отмене действия").into(),
+            Msg::TakeBackNotSeated => l.pick("only the players at this table can ask to take back an action, agree or refuse", "просить об отмене действия, соглашаться или возражать могут только игроки за этим столом").into(),
+            Msg::TakeBackAlreadyAgreed { waiting } => tr!(l, "you have already agreed; still to agree: {}", "вы уже согласились; ещё не согласились: {}", waiting),
             Msg::Undone { name, what } => tr!(l, "↩ {} took back `{}`.", "↩ {} отменяет `{}`.", name, self.command_line(what)),
             Msg::SeedRevealed { seed, commitment } => tr!(l, "Seed revealed: `{}` (sha256 = `{}`, as committed at the start).", "Сид раскрыт: `{}` (sha256 = `{}`, как было обещано в начале).", seed, commitment),
             Msg::StoreFailed { error } => tr!(l, "the game could not be saved, so nothing changed ({})", "партию не удалось сохранить, поэтому ничего не изменилось ({})", error),
@@ -1397,6 +1448,10 @@ pub enum Notice {
     Decline,
     /// Button: done negotiating.
     DoneNegotiating,
+    /// Button: agree to take back an action.
+    AgreeTakeBack,
+    /// Button: refuse to take back an action.
+    RefuseTakeBack,
     /// Button: show my hand privately.
     ShowHand,
 }
@@ -1451,6 +1506,8 @@ impl Notice {
             Notice::Accept => l.pick("accept", "принять").into(),
             Notice::Decline => l.pick("decline", "отклонить").into(),
             Notice::DoneNegotiating => l.pick("Done negotiating", "Переговоры окончены").into(),
+            Notice::AgreeTakeBack => l.pick("Agree to take it back", "Согласиться на отмену").into(),
+            Notice::RefuseTakeBack => l.pick("Refuse", "Возразить").into(),
             Notice::ShowHand => l.pick("Show my hand (only to me)", "Показать мою руку (только мне)").into(),
         }
     }

@@ -14,7 +14,9 @@
 //! Snapshots: the state is stored with an action at phase boundaries and after
 //! [`SNAPSHOT_EVERY`] actions, but only after an action undo cannot go back past (see
 //! [`snapshot_due`]). Loading restores the latest snapshot, checks it against the logged hash of
-//! its action, and replays only the actions after it; those are all undo can ever need.
+//! its action, and replays only the actions after it; those are all a plain undo can ever need.
+//! Taking back an action past a barrier (every seated player agrees, see `consent_undo`)
+//! truncates the stored log, which drops the snapshots past it, and reloads from the store.
 
 pub mod command;
 pub mod convert;
@@ -121,6 +123,21 @@ struct Slot {
     base_seq: u64,
     /// The actions after `base_seq`.
     log: Vec<Logged>,
+    /// A pending request to take back the last action past an undo barrier. It lives only
+    /// here, in memory: a restart drops it, and the players simply ask again.
+    takeback: Option<TakeBack>,
+}
+
+/// A request to take back the last action, which is past an undo barrier, once every seated
+/// player has agreed.
+#[derive(Debug, Clone)]
+struct TakeBack {
+    /// Seq of the action to take back; the request is void once the log has another last action.
+    seq: u64,
+    /// The action as a command line (English, the log's form).
+    what: String,
+    /// The users who agreed so far, in order (the asker first).
+    agreed: Vec<UserId>,
 }
 
 impl Slot {
@@ -132,6 +149,7 @@ impl Slot {
             base: None,
             base_seq: 0,
             log: Vec::new(),
+            takeback: None,
         }
     }
 
@@ -148,8 +166,8 @@ pub const SNAPSHOT_EVERY: u64 = 100;
 /// before the action, `after` the state it produced, `since` how many actions (this one
 /// included) follow the latest snapshot.
 ///
-/// Only after an undo barrier: undo never goes back past one, so it never needs a state older
-/// than the snapshot. Then at every phase boundary (the action started a phase, which is always
+/// Only after an undo barrier: a plain undo never goes back past one, so it never needs a state
+/// older than the snapshot (an agreed take-back past a barrier reloads from the store). Then at every phase boundary (the action started a phase, which is always
 /// a barrier) and once `since` reaches [`SNAPSHOT_EVERY`].
 pub fn snapshot_due(before: &Awaiting, after: &Game, events: &[Event], since: u64) -> bool {
     is_barrier(before, after, events)
@@ -595,6 +613,7 @@ impl Table {
                 out.reply(caller.user, t.msg(&Msg::HandSentDm));
             }
             Command::Undo => self.undo(s, caller, t, &mut out)?,
+            Command::Veto => self.veto(s, caller, t, &mut out)?,
             _ => self.act(s, caller, cmd, t, &mut out)?,
         }
         Ok(out)
@@ -945,6 +964,10 @@ impl Table {
             });
         }
         s.game = Some(next);
+        // The game moved on: a pending take-back request is void.
+        if let Some(tb) = s.takeback.take() {
+            out.channel(t.msg(&Msg::TakeBackCancelled { what: tb.what }));
+        }
         // The action is stored: the slot follows it whatever happens to the status write, which
         // is repaired at the next command if it fails (see `close_if_over`).
         let _closed = self.close_if_over(s);
@@ -967,14 +990,14 @@ impl Table {
     ) -> Result<(), Msg> {
         let Some(last) = s.log.last() else {
             // The last action is the snapshot's, which is always an undo barrier.
-            return Err(if s.base_seq > 0 {
-                Msg::UndoBarrier
+            return if s.base_seq > 0 {
+                self.consent_undo(s, caller, t, out)
             } else {
-                Msg::NothingToUndo
-            });
+                Err(Msg::NothingToUndo)
+            };
         };
         if last.barrier {
-            return Err(Msg::UndoBarrier);
+            return self.consent_undo(s, caller, t, out);
         }
         if s.seats.get(&last.power) != Some(&caller.user) {
             return Err(Msg::UndoNotYours { power: last.power });
@@ -999,11 +1022,193 @@ impl Table {
         self.store_do(|st| st.truncate_after(s.row.id, s.base_seq + keep as u64))?;
         s.log.truncate(keep);
         s.game = Some(g);
+        s.takeback = None;
         out.channel(t.msg(&Msg::Undone {
             name: caller.name.clone(),
             what,
         }));
         self.next_line(s, t, out);
+        Ok(())
+    }
+
+    /// The distinct users holding a seat, in seat order.
+    fn seated_users(s: &Slot) -> Vec<UserId> {
+        let mut users: Vec<UserId> = Vec::new();
+        for u in s.seats.values() {
+            if !users.contains(u) {
+                users.push(*u);
+            }
+        }
+        users
+    }
+
+    /// The names of seated users who have not agreed to `tb` yet.
+    fn still_to_agree(&self, s: &Slot, tb: &TakeBack) -> String {
+        Self::seated_users(s)
+            .into_iter()
+            .filter(|u| !tb.agreed.contains(u))
+            .map(|u| self.name(u))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The last action as (power, action), read from the slot or, when it is the snapshot's
+    /// action, from the store.
+    fn last_action(&self, s: &Slot) -> Result<(Power, Action), Msg> {
+        if let Some(l) = s.log.last() {
+            return Ok((l.power, l.action.clone()));
+        }
+        let seq = s.last_seq();
+        let rows = self.store_do(|st| st.actions(s.row.id))?;
+        let bad = |e: String| Msg::StoreFailed {
+            error: format!("action {seq}: {e}"),
+        };
+        let row = rows
+            .into_iter()
+            .rev()
+            .find(|r| r.seq == seq)
+            .ok_or_else(|| bad("missing from the log".into()))?;
+        let power: Power = row
+            .power
+            .as_deref()
+            .unwrap_or_default()
+            .parse()
+            .map_err(|e| bad(format!("{e}")))?;
+        let action: Action =
+            serde_json::from_str(&row.action_json).map_err(|e| bad(e.to_string()))?;
+        Ok((power, action))
+    }
+
+    /// `undo` of an action past an undo barrier: opens a take-back request or adds the
+    /// caller's agreement to it, and takes the action back once every seated user agreed.
+    fn consent_undo(
+        &self,
+        s: &mut Slot,
+        caller: &Caller,
+        t: Texts<'_>,
+        out: &mut Outbox,
+    ) -> Result<(), Msg> {
+        if s.row.status != Status::Active {
+            return Err(Msg::UndoBarrier);
+        }
+        let users = Self::seated_users(s);
+        if !users.contains(&caller.user) {
+            return Err(Msg::TakeBackNotSeated);
+        }
+        let seq = s.last_seq();
+        let mut tb = match s.takeback.take() {
+            Some(tb) if tb.seq == seq => tb,
+            _ => {
+                let (power, action) = self.last_action(s)?;
+                TakeBack {
+                    seq,
+                    what: convert::action_line(&action, power, true).unwrap_or_default(),
+                    agreed: Vec::new(),
+                }
+            }
+        };
+        if tb.agreed.contains(&caller.user) {
+            let waiting = self.still_to_agree(s, &tb);
+            s.takeback = Some(tb);
+            return Err(Msg::TakeBackAlreadyAgreed { waiting });
+        }
+        let opened = tb.agreed.is_empty();
+        tb.agreed.push(caller.user);
+        if users.iter().all(|u| tb.agreed.contains(u)) {
+            return self.take_back(s, &tb, t, out);
+        }
+        let waiting = self.still_to_agree(s, &tb);
+        out.channel(t.msg(&if opened {
+            Msg::TakeBackAsked {
+                name: caller.name.clone(),
+                what: tb.what.clone(),
+                waiting,
+            }
+        } else {
+            Msg::TakeBackAgreed {
+                name: caller.name.clone(),
+                what: tb.what.clone(),
+                waiting,
+            }
+        }));
+        s.takeback = Some(tb);
+        out.consent = true;
+        Ok(())
+    }
+
+    /// Takes back the last action for good: truncates the stored log before it (which also
+    /// drops a snapshot taken with it) and rebuilds the slot from the store, from the latest
+    /// remaining snapshot. Posts who agreed and who acts next, and sends every player whose
+    /// hand changed their hand privately.
+    fn take_back(
+        &self,
+        s: &mut Slot,
+        tb: &TakeBack,
+        t: Texts<'_>,
+        out: &mut Outbox,
+    ) -> Result<(), Msg> {
+        let old_hands = s.game.as_ref().map(|g| g.hands.clone());
+        // Through the store like every write: the table's barrier flushes it before the reply.
+        self.store_do(|st| st.truncate_after(s.row.id, tb.seq - 1))?;
+        let rebuilt = self
+            .load(s.row.channel)
+            .map_err(|e| Msg::StoreFailed {
+                error: e.to_string(),
+            })?
+            .ok_or_else(|| Msg::StoreFailed {
+                error: format!("game {} is no longer open", s.row.id),
+            })?;
+        *s = rebuilt;
+        let agreed = tb
+            .agreed
+            .iter()
+            .map(|u| self.name(*u))
+            .collect::<Vec<_>>()
+            .join(", ");
+        out.channel(t.msg(&Msg::TakenBack {
+            what: tb.what.clone(),
+            agreed,
+        }));
+        self.next_line(s, t, out);
+        if let (Some(old), Some(g)) = (old_hands, &s.game) {
+            for p in g.powers.iter() {
+                let i = p as usize;
+                if old.get(i) == g.hands.get(i) {
+                    continue;
+                }
+                if let Some(u) = s.seats.get(&p) {
+                    out.dm(
+                        *u,
+                        t.event(&EventKind::HandDealt {
+                            power: p,
+                            cards: g.hands[i].clone(),
+                        }),
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `veto`: a seated player refuses the pending take-back request.
+    fn veto(
+        &self,
+        s: &mut Slot,
+        caller: &Caller,
+        t: Texts<'_>,
+        out: &mut Outbox,
+    ) -> Result<(), Msg> {
+        if !s.seats.values().any(|u| *u == caller.user) {
+            return Err(Msg::TakeBackNotSeated);
+        }
+        let tb = match s.takeback.take() {
+            Some(tb) if tb.seq == s.last_seq() => tb,
+            _ => return Err(Msg::NoTakeBack),
+        };
+        out.channel(t.msg(&Msg::TakeBackVetoed {
+            name: caller.name.clone(),
+            what: tb.what,
+        }));
         Ok(())
     }
 

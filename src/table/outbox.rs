@@ -46,6 +46,9 @@ pub struct Outbox {
     pub messages: Vec<OutMessage>,
     /// Whether the command was refused (nothing changed).
     pub refused: bool,
+    /// The last public post asks every player to agree to take back an action: a front end
+    /// may put agree and refuse buttons under it.
+    pub consent: bool,
 }
 
 impl Outbox {
