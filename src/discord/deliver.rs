@@ -28,7 +28,7 @@ use super::commands::slash_path;
 use super::handler::{ephemeral_message, lock, BotState, CommandError};
 use super::help::Lang;
 use super::prompts::{
-    private_button, public_prompt, secret_pending, secret_prompt, takeback_prompt,
+    private_button, public_prompt, secret_pending, secret_prompt, state_tag, takeback_prompt, Stamp,
 };
 use crate::engine::{Game, Power};
 use crate::table::command::{option_name, Command, ParseError};
@@ -166,13 +166,18 @@ fn run_table(
     channel: Channel,
     caller: &Caller,
     cmd: Result<Command, ParseError>,
-    expect: Option<(i64, Option<u32>)>,
+    expect: Option<(i64, Option<Stamp>)>,
 ) -> Outcome {
     state.ensure_loaded(channel);
     let table = &state.table;
     let before = table.summary(channel).ok().flatten();
-    if let Some((game_id, Some(seq))) = expect {
-        if before.as_ref().map(|b| (b.id, b.seq)) != Some((game_id, Some(seq))) {
+    if let Some((game_id, Some(stamp))) = expect {
+        let current = before
+            .as_ref()
+            .filter(|b| b.id == game_id)
+            .and_then(|b| b.seq)
+            .zip(table.state_hash(channel).map(|h| state_tag(&h)));
+        if !current.is_some_and(|(seq, tag)| stamp.matches(seq, tag)) {
             return Outcome::Stale;
         }
     }
@@ -208,7 +213,7 @@ pub(crate) async fn execute(
     channel: Channel,
     caller: Caller,
     cmd: Result<Command, ParseError>,
-    expect: Option<(i64, Option<u32>)>,
+    expect: Option<(i64, Option<Stamp>)>,
 ) -> Result<(), CommandError> {
     let lang = Lang::from_locale(Some(ix.locale()));
     let from_button_hand =

@@ -3,8 +3,10 @@
 //!
 //! A `custom_id` is `vq:<guild>:<channel>:<game>:<seq>:<command>[:<option>=<value>,…]` with the
 //! numbers in base 36. `<command>` and its options are the table's own grammar, so a click runs
-//! exactly what the typed command would. `<seq>` is the number of engine actions when the
-//! prompt was posted; `-` means the button never goes stale (e.g. "show my hand").
+//! exactly what the typed command would. `<seq>` is the [`Stamp`] of the state the prompt was
+//! posted for: the number of engine actions, a dot, and a short fingerprint of the state (an
+//! undo brings the sequence back, so the number alone could match a different state); `-`
+//! means the button never goes stale (e.g. "show my hand").
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
@@ -13,6 +15,38 @@ use crate::engine::{Action, Game, Power, Ruleset};
 use crate::table::command::Invocation;
 use crate::table::{Channel, Notice, Texts};
 
+/// The state a prompt was made for: its engine sequence and a fingerprint of the whole state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stamp {
+    /// `Game::seq`.
+    pub seq: u32,
+    /// The first 32 bits of the state hash; `None` in buttons posted before fingerprints
+    /// existed, which are checked by sequence only.
+    pub tag: Option<u32>,
+}
+
+impl Stamp {
+    /// The stamp of a game's current state.
+    pub fn of(game: &Game) -> Stamp {
+        Stamp {
+            seq: game.seq,
+            tag: Some(state_tag(&game.state_hash())),
+        }
+    }
+
+    /// Whether a game currently at `seq` with fingerprint `tag` is the state this stamp names.
+    pub fn matches(&self, seq: u32, tag: u32) -> bool {
+        self.seq == seq && self.tag.is_none_or(|t| t == tag)
+    }
+}
+
+/// The fingerprint of a hex state hash: its first 32 bits.
+pub fn state_tag(hash: &str) -> u32 {
+    hash.get(..8)
+        .and_then(|h| u32::from_str_radix(h, 16).ok())
+        .unwrap_or(0)
+}
+
 /// A decoded `custom_id`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Prompt {
@@ -20,8 +54,8 @@ pub struct Prompt {
     pub channel: Channel,
     /// The game's store id.
     pub game: i64,
-    /// The engine sequence the prompt was made for; `None` for prompts that never go stale.
-    pub seq: Option<u32>,
+    /// The state the prompt was made for; `None` for prompts that never go stale.
+    pub seq: Option<Stamp>,
     /// The table command to run.
     pub invocation: Invocation,
 }
@@ -50,7 +84,13 @@ fn from_b36(s: &str) -> Option<u64> {
 impl Prompt {
     /// The `custom_id` (at most 100 characters for every command the bot puts on a button).
     pub fn custom_id(&self) -> String {
-        let seq = self.seq.map_or_else(|| "-".to_string(), |s| b36(s.into()));
+        let seq = self.seq.map_or_else(
+            || "-".to_string(),
+            |s| match s.tag {
+                Some(t) => format!("{}.{}", b36(s.seq.into()), b36(t.into())),
+                None => b36(s.seq.into()),
+            },
+        );
         let mut id = format!(
             "vq:{}:{}:{}:{}:{}",
             b36(self.channel.guild),
@@ -83,7 +123,16 @@ impl Prompt {
         let game = i64::try_from(from_b36(parts.next()?)?).ok()?;
         let seq = match parts.next()? {
             "-" => None,
-            s => Some(u32::try_from(from_b36(s)?).ok()?),
+            s => {
+                let (n, tag) = match s.split_once('.') {
+                    Some((n, t)) => (n, Some(u32::try_from(from_b36(t)?).ok()?)),
+                    None => (s, None),
+                };
+                Some(Stamp {
+                    seq: u32::try_from(from_b36(n)?).ok()?,
+                    tag,
+                })
+            }
         };
         let name = parts.next()?;
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
@@ -128,7 +177,7 @@ struct Choice {
 fn buttons(
     channel: Channel,
     game: i64,
-    seq: Option<u32>,
+    seq: Option<Stamp>,
     choices: Vec<Choice>,
 ) -> Vec<CreateActionRow> {
     choices
@@ -164,7 +213,7 @@ pub fn public_prompt(
     game_id: i64,
     game: &Game,
 ) -> Vec<CreateActionRow> {
-    let seq = Some(game.seq);
+    let seq = Some(Stamp::of(game));
     let mut choices = Vec::new();
     let l = |n: Notice| n.text(t.loc);
     match game.awaiting() {
@@ -251,7 +300,7 @@ pub fn takeback_prompt(
     buttons(
         channel,
         game_id,
-        Some(game.seq),
+        Some(Stamp::of(game)),
         vec![
             Choice {
                 label: l(Notice::AgreeTakeBack),
@@ -301,7 +350,7 @@ pub fn secret_prompt(
         invocation: inv("secret", &[("choice", value)]),
     })
     .collect();
-    buttons(channel, game_id, Some(game.seq), choices)
+    buttons(channel, game_id, Some(Stamp::of(game)), choices)
 }
 
 /// The "show me privately" button for players whose DMs are closed; it never goes stale.
@@ -323,6 +372,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_prompt_is_stale_for_a_different_state_at_the_same_sequence() {
+        let rs = crate::data::load_default().expect("shipped data loads");
+        let opts = crate::engine::GameOptions {
+            scenario: "1559".into(),
+            powers: crate::engine::PowerSet::all(),
+        };
+        let (a, _) = Game::new(&rs, &opts, 1).expect("game");
+        let (b, _) = Game::new(&rs, &opts, 2).expect("game");
+        assert_eq!(a.seq, b.seq);
+        let stamp = Stamp::of(&a);
+        let tag = |g: &Game| state_tag(&g.state_hash());
+        assert!(stamp.matches(a.seq, tag(&a)));
+        assert!(!stamp.matches(b.seq, tag(&b)), "same sequence, other state");
+        assert!(!stamp.matches(a.seq + 1, tag(&a)));
+        // Buttons posted before fingerprints existed are still checked by sequence.
+        let old = Prompt::parse("vq:0:5:1:a:pass").expect("old form parses");
+        assert_eq!(old.seq, Some(Stamp { seq: 10, tag: None }));
+        assert!(old.seq.is_some_and(|s| s.matches(10, tag(&b))));
+    }
+
+    #[test]
     fn custom_ids_round_trip_and_fit() {
         let p = Prompt {
             channel: Channel {
@@ -330,7 +400,10 @@ mod tests {
                 channel: u64::MAX - 1,
             },
             game: 123_456,
-            seq: Some(9999),
+            seq: Some(Stamp {
+                seq: 9999,
+                tag: Some(u32::MAX),
+            }),
             invocation: inv(
                 "decline",
                 &[("from", "protestant"), ("power", "protestant")],

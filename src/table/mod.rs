@@ -1491,6 +1491,14 @@ impl Table {
             locale: Locale::parse(&s.row.locale).unwrap_or(self.opts.default_locale),
         }))
     }
+
+    /// The hash of the channel's current game state (`Game::state_hash`), if the channel has a
+    /// started game in memory. Front ends use it to tell whether a prompt is out of date.
+    pub fn state_hash(&self, channel: Channel) -> Option<String> {
+        let shared = lock(&self.slots).get(&channel).cloned()?;
+        let slot = lock(&shared);
+        slot.as_ref()?.game.as_ref().map(Game::state_hash)
+    }
 }
 
 /// The `power:` option of a game command, if any.
