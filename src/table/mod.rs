@@ -467,14 +467,7 @@ impl Table {
                         r.seq
                     )));
                 }
-                let power: Power = r
-                    .power
-                    .as_deref()
-                    .unwrap_or_default()
-                    .parse()
-                    .map_err(|e| bad(format!("action {}: {e}", r.seq)))?;
-                let action: Action = serde_json::from_str(&r.action_json)
-                    .map_err(|e| bad(format!("action {}: {e}", r.seq)))?;
+                let (power, action) = decode_row(&r).map_err(bad)?;
                 let before = g.awaiting();
                 let ev = g.apply(&self.rs, power, &action).map_err(|e| {
                     bad(format!(
@@ -1060,23 +1053,14 @@ impl Table {
         }
         let seq = s.last_seq();
         let rows = self.store_do(|st| st.actions(s.row.id))?;
-        let bad = |e: String| Msg::StoreFailed {
-            error: format!("action {seq}: {e}"),
-        };
         let row = rows
             .into_iter()
             .rev()
             .find(|r| r.seq == seq)
-            .ok_or_else(|| bad("missing from the log".into()))?;
-        let power: Power = row
-            .power
-            .as_deref()
-            .unwrap_or_default()
-            .parse()
-            .map_err(|e| bad(format!("{e}")))?;
-        let action: Action =
-            serde_json::from_str(&row.action_json).map_err(|e| bad(e.to_string()))?;
-        Ok((power, action))
+            .ok_or_else(|| Msg::StoreFailed {
+                error: format!("action {seq}: missing from the log"),
+            })?;
+        decode_row(&row).map_err(|error| Msg::StoreFailed { error })
     }
 
     /// `undo` of an action past an undo barrier: opens a take-back request or adds the
@@ -1384,17 +1368,7 @@ impl Table {
                 .into_iter()
                 .filter(|r| (first..=s.base_seq).contains(&r.seq))
             {
-                let bad = |e: String| Msg::StoreFailed {
-                    error: format!("action {}: {e}", r.seq),
-                };
-                let power: Power = r
-                    .power
-                    .as_deref()
-                    .unwrap_or_default()
-                    .parse()
-                    .map_err(|e| bad(format!("{e}")))?;
-                let action: Action =
-                    serde_json::from_str(&r.action_json).map_err(|e| bad(e.to_string()))?;
+                let (power, action) = decode_row(&r).map_err(|error| Msg::StoreFailed { error })?;
                 lines.push((r.seq, power, r.user_id, action));
             }
         }
@@ -1499,6 +1473,19 @@ impl Table {
         let slot = lock(&shared);
         slot.as_ref()?.game.as_ref().map(Game::state_hash)
     }
+}
+
+/// The power and engine action of a stored log row; the error names the action's number.
+fn decode_row(r: &LogRow) -> Result<(Power, Action), String> {
+    let bad = |e: String| format!("action {}: {e}", r.seq);
+    let power: Power = r
+        .power
+        .as_deref()
+        .unwrap_or_default()
+        .parse()
+        .map_err(|e| bad(format!("{e}")))?;
+    let action: Action = serde_json::from_str(&r.action_json).map_err(|e| bad(e.to_string()))?;
+    Ok((power, action))
 }
 
 /// The `power:` option of a game command, if any.
