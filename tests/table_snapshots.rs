@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use table_support::playout::{holder, SEATS};
 use table_support::*;
 use vqbot::engine::{Action, Awaiting, Power};
-use vqbot::store::{ChannelKey, GameId, Store};
+use vqbot::store::{ChannelKey, Store};
 use vqbot::table::convert::action_line;
 use vqbot::table::{
     Barrier, Channel, GameRow, GameStore, LogRow, MemStore, PersistError, Resume, Status, Table,
@@ -33,14 +33,6 @@ fn play_opening(t: &Table) {
     ok(t, "bob", "vq done");
     ok(t, "alice", "vq play card:4 as:cp");
     ok(t, "alice", "vq move from:portsmouth to:london");
-}
-
-fn game_id(store: &Store) -> GameId {
-    store
-        .open_game(ChannelKey::guild(CH.guild, CH.channel))
-        .expect("reads")
-        .expect("open game")
-        .id
 }
 
 #[test]

@@ -5,7 +5,7 @@
 mod table_support;
 
 use table_support::*;
-use vqbot::store::{ChannelKey, GameId, Store};
+use vqbot::store::Store;
 use vqbot::table::{Audience, Locale, Msg, Texts};
 
 /// Alice (England), Bob (France) and Carol (the Empire) through diplomacy, the Empire's choice
@@ -23,14 +23,6 @@ fn opening(t: &vqbot::table::Table) {
     ok(t, "alice", "vq deploy from:london to:portsmouth units:1r");
     ok(t, "bob", "vq done");
     ok(t, "carol", "vq done");
-}
-
-fn game_id(store: &Store) -> GameId {
-    store
-        .open_game(ChannelKey::guild(CH.guild, CH.channel))
-        .expect("reads")
-        .expect("open game")
-        .id
 }
 
 fn hash(t: &vqbot::table::Table) -> String {

@@ -58,6 +58,15 @@ pub fn open_sqlite(path: &std::path::Path) -> Table {
     )
 }
 
+/// The store id of the open game in the test channel [`CH`].
+pub fn game_id(store: &vqbot::store::Store) -> vqbot::store::GameId {
+    store
+        .open_game(vqbot::store::ChannelKey::guild(CH.guild, CH.channel))
+        .expect("reads")
+        .expect("open game")
+        .id
+}
+
 /// A stable user id for a test name.
 pub fn uid(name: &str) -> u64 {
     vqbot::cli::local_user(name)
