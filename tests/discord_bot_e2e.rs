@@ -270,6 +270,14 @@ struct Game3 {
     ch: ChannelId,
 }
 
+/// `england` (who opens the game) and `france` join and start a two-player game.
+async fn two_players(emu: &Emulator, ch: ChannelId, england: UserId, france: UserId) {
+    ok(emu, england, ch, "new", &[]).await;
+    ok(emu, england, ch, "join", &[("power", json!("england"))]).await;
+    ok(emu, france, ch, "join", &[("power", json!("france"))]).await;
+    ok(emu, england, ch, "start", &[]).await;
+}
+
 /// alice (England), bob (France) and carol (the Empire) open, join and start a game.
 async fn three_players(w: &World, ch: ChannelId) -> Game3 {
     let emu = &w.emu;
@@ -561,10 +569,7 @@ async fn closed_dms_fall_back_to_a_private_button_and_an_ephemeral_hand() {
     let alice = w.user("alice");
     let dave = w.user("dave");
     emu.close_dms(dave);
-    ok(emu, alice, ch, "new", &[]).await;
-    ok(emu, alice, ch, "join", &[("power", json!("england"))]).await;
-    ok(emu, dave, ch, "join", &[("power", json!("france"))]).await;
-    ok(emu, alice, ch, "start", &[]).await;
+    two_players(emu, ch, alice, dave).await;
     let alice_hand = dm_containing(emu, alice, "Your hand").await;
     // The channel says dave's DMs are closed and offers a button; no card is posted.
     let notice = emu
@@ -603,12 +608,7 @@ async fn closed_dms_fall_back_to_a_private_button_and_an_ephemeral_hand() {
         "{}",
         r.content
     );
-    let dm_attempts = emu
-        .requests()
-        .into_iter()
-        .filter(|r| r.status == 403 && r.response["code"] == 50007)
-        .count();
-    assert_eq!(dm_attempts, 1, "the closed DMs were remembered");
+    assert_eq!(closed_dm_refusals(emu), 1, "the closed DMs were remembered");
     assert!(emu.dms_of(dave).is_empty());
     bot.shutdown().await;
 }
@@ -623,10 +623,7 @@ async fn a_dm_that_fails_for_another_reason_falls_back_without_calling_the_dms_c
     let alice = w.user("alice");
     let dave = w.user("dave");
     emu.set_dms_broken(dave, true);
-    ok(emu, alice, ch, "new", &[]).await;
-    ok(emu, alice, ch, "join", &[("power", json!("england"))]).await;
-    ok(emu, dave, ch, "join", &[("power", json!("france"))]).await;
-    ok(emu, alice, ch, "start", &[]).await;
+    two_players(emu, ch, alice, dave).await;
     // Discord failed the DM: dave gets the fallback, worded as a failed delivery.
     let notice = emu
         .wait_until("a failed-DM notice", |s| {
@@ -671,10 +668,7 @@ async fn closed_dms_and_names_survive_a_restart_and_dms_are_retried_after_the_de
     let alice = w.user("alice");
     let dave = w.user("dave");
     emu.close_dms(dave);
-    ok(emu, alice, ch, "new", &[]).await;
-    ok(emu, alice, ch, "join", &[("power", json!("england"))]).await;
-    ok(emu, dave, ch, "join", &[("power", json!("france"))]).await;
-    ok(emu, alice, ch, "start", &[]).await;
+    two_players(emu, ch, alice, dave).await;
     let notice = emu
         .wait_until("a closed-DM notice", |s| {
             s.channel_messages(ch)
@@ -847,10 +841,7 @@ async fn a_slow_map_is_deferred_then_followed_up_with_the_picture() {
     let emu = &w.emu;
     let alice = w.user("alice");
     let bob = w.user("bob");
-    ok(emu, alice, ch, "new", &[]).await;
-    ok(emu, alice, ch, "join", &[("power", json!("england"))]).await;
-    ok(emu, bob, ch, "join", &[("power", json!("france"))]).await;
-    ok(emu, alice, ch, "start", &[]).await;
+    two_players(emu, ch, alice, bob).await;
     let ix = emu.invoke_slash(alice, ch, "vq", "map", &[]);
     let cb = emu.wait_callback(&ix).await;
     assert_eq!(cb.json.as_ref().expect("body")["type"], 5, "deferred first");
