@@ -80,11 +80,18 @@ fn scripted_two_turns_through_every_phase() {
     }
 
     // ---- Diplomacy: war, an alliance offered and accepted, a peace offer declined.
+    // The war is paid with a card worth its cost (C-DIP-WAR-COST).
+    let cost = rs
+        .turn
+        .war_cost(Power::Spain, Power::France)
+        .expect("a cost");
+    let card = g.war_cards(rs, Power::Spain, cost)[0];
     let ev = act(
         &mut g,
         Power::Spain,
         Action::DeclareWar {
             target: Power::France,
+            card: Some(card),
         },
     );
     assert!(has(&ev, |k| matches!(
@@ -918,48 +925,46 @@ fn r_space_fortress_building_and_settlements() {
     assert!(m.contains("only Spain"), "{m}");
 }
 
-// Minor-power alliances in the Diplomacy phase: the minor's home spaces then count among the
-// ally's (R-CONTROL-SET); a minor that already has an ally cannot be taken over.
+// C-DIP-MINOR (issue 14 item 2): no free minor alliance in the Diplomacy phase; until influence
+// exists a minor is allied only by `adjust` (or an automated event), and the refusal says so. A
+// minor allied at the start (Scotland with France, `relations.csv`) cannot be taken over.
 #[test]
-fn diplomacy_allies_a_minor_power() {
+fn c_dip_minor_no_free_alliance() {
     let rs = rs();
     let mut g = new_game_with(powers(&[Power::England, Power::France]), 5);
-    let edinburgh = sp("EDINBURGH");
-    assert!(!g.board.controls(rs, Power::England, edinburgh));
-    assert!(g
+    let dublin_minor = vqbot::engine::power::Minor::Ireland;
+    assert!(!g
         .legal_actions(rs, Power::England)
-        .contains(&Action::AllyMinor {
-            minor: vqbot::engine::power::Minor::Scotland
-        }));
-    let ev = act(
+        .iter()
+        .any(|a| matches!(a, Action::AllyMinor { .. })));
+    let before = g.clone();
+    let m = refused(
+        &mut g,
+        Power::England,
+        Action::AllyMinor {
+            minor: dublin_minor,
+        },
+    );
+    assert!(m.contains("adjust") && m.contains("C-DIP-MINOR"), "{m}");
+    assert_eq!(g, before, "state unchanged");
+    let m = refused(
         &mut g,
         Power::England,
         Action::AllyMinor {
             minor: vqbot::engine::power::Minor::Scotland,
         },
     );
-    assert!(has(&ev, |k| matches!(
-        k,
-        EventKind::MinorAllied {
-            power: Power::England,
-            ..
-        }
-    )));
-    assert!(g.board.controls(rs, Power::England, edinburgh));
-    assert!(g.board.keys_held(rs, Power::England).contains(&edinburgh));
-    let m = refused(
+    assert!(m.contains("Scotland is already allied with France"), "{m}");
+    // The manual fix still allies a minor.
+    act(
         &mut g,
-        Power::France,
-        Action::AllyMinor {
-            minor: vqbot::engine::power::Minor::Scotland,
-        },
+        Power::England,
+        Action::Adjust(Adjustment::MinorAlly {
+            minor: dublin_minor,
+            ally: Some(Power::England),
+        }),
     );
-    assert!(m.contains("Scotland is already allied with England"), "{m}");
-    assert!(!g
-        .legal_actions(rs, Power::France)
-        .contains(&Action::AllyMinor {
-            minor: vqbot::engine::power::Minor::Scotland
-        }));
+    assert_eq!(g.board.minor_ally(dublin_minor), Some(Power::England));
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! problem is reported with its file and line, and all problems of a folder are reported at once.
 
 mod table;
+mod turn;
 
 pub use table::{Problem, Problems};
 
@@ -711,6 +712,9 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
         }
     }
 
+    let scenario_ids: Vec<String> = scenarios.iter().map(|s| s.id.clone()).collect();
+    let turn = turn::load(dir, &cards, &scenario_ids, &mut p, &mut sources);
+
     if !p.0.is_empty() {
         return Err(p.0);
     }
@@ -730,6 +734,7 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
         key_track,
         costs,
         empire_religion_vp,
+        turn,
         fingerprint: fingerprint(dir),
         neighbours: Vec::new(),
         index: HashMap::new(),

@@ -133,7 +133,9 @@ pub const GROUPS: &[Group] = &[
         name: "diplomacy",
         ru: "дипломатия",
         help: ["war, peace and alliances", "война, мир и союзы"],
-        members: &["war", "peace", "ally", "minor", "accept", "decline"],
+        members: &[
+            "war", "peace", "ally", "minor", "accept", "decline", "sue", "ransom", "recall",
+        ],
     },
     Group {
         name: "table",

@@ -171,6 +171,9 @@ pub enum Action {
     DeclareWar {
         /// Target.
         target: Power,
+        /// The card discarded to pay the war's cost (C-DIP-WAR-COST).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<u16>,
     },
     /// Diplomacy: offer peace to a power at war with you.
     OfferPeace {
@@ -311,6 +314,26 @@ pub enum Action {
     EndImpulse,
     /// Manual fix (table mode).
     Adjust(Adjustment),
+    // --- diplomacy, winter, cards and victory
+    /// Diplomacy: sue for peace (C-DIP-PEACE): the war ends at once and the enemy gains the war
+    /// winner's VP.
+    SueForPeace {
+        /// The enemy.
+        target: Power,
+    },
+    /// Diplomacy: ransom one's own captured leader (C-DIP-RANSOM).
+    Ransom {
+        /// Leader id.
+        leader: String,
+    },
+    /// Diplomacy after a Winter: bring one's land units and leaders in a space back to a capital
+    /// (C-WINTER-CAPITAL-RECALL).
+    Recall {
+        /// Space id the units leave.
+        from: String,
+        /// The capital.
+        to: String,
+    },
 }
 
 impl Action {
@@ -347,6 +370,9 @@ impl Action {
             Action::MoveHuguenotCapital { .. } => ActionKind::MoveHuguenotCapital,
             Action::EndImpulse => ActionKind::EndImpulse,
             Action::Adjust(_) => ActionKind::Adjust,
+            Action::SueForPeace { .. } => ActionKind::SueForPeace,
+            Action::Ransom { .. } => ActionKind::Ransom,
+            Action::Recall { .. } => ActionKind::Recall,
         }
     }
 }
@@ -408,6 +434,12 @@ pub enum ActionKind {
     EndImpulse,
     /// [`Action::Adjust`].
     Adjust,
+    /// [`Action::SueForPeace`].
+    SueForPeace,
+    /// [`Action::Ransom`].
+    Ransom,
+    /// [`Action::Recall`].
+    Recall,
 }
 
 impl ActionKind {
@@ -439,6 +471,9 @@ impl ActionKind {
         ActionKind::MoveHuguenotCapital,
         ActionKind::EndImpulse,
         ActionKind::Adjust,
+        ActionKind::SueForPeace,
+        ActionKind::Ransom,
+        ActionKind::Recall,
     ];
 
     /// The snake-case id, as in the action's JSON `type` tag.
@@ -470,6 +505,9 @@ impl ActionKind {
             ActionKind::MoveHuguenotCapital => "move_huguenot_capital",
             ActionKind::EndImpulse => "end_impulse",
             ActionKind::Adjust => "adjust",
+            ActionKind::SueForPeace => "sue_for_peace",
+            ActionKind::Ransom => "ransom",
+            ActionKind::Recall => "recall",
         }
     }
 }

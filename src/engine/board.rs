@@ -169,6 +169,16 @@ impl Board {
             f.squadrons += u.squadrons;
             f.leaders.extend(u.leaders.iter().cloned());
         }
+        // --- diplomacy: relations at the scenario's start (`relations.csv`)
+        for (id, r) in &rs.turn.relations {
+            if id != &sc.id {
+                continue;
+            }
+            match *r {
+                super::turn_data::StartRelation::Majors(a, c, rel) => b.set_relation(a, c, rel),
+                super::turn_data::StartRelation::MinorAlly(p, m) => b.set_minor_ally(m, Some(p)),
+            }
+        }
         b
     }
 

@@ -34,7 +34,8 @@ impl Game {
                 || self.deck.contains(&c.number)
                 || self.discard.contains(&c.number)
                 || self.removed.contains(&c.number);
-            if due && !known && c.kind != CardKind::Home {
+            let players = rs.turn.card_dealt_with(c.number, self.powers.len());
+            if due && !known && c.kind != CardKind::Home && players {
                 self.deck.push(c.number);
             }
         }
@@ -171,7 +172,20 @@ impl Game {
             CardMode::Event => {
                 self.discard.push(number);
                 self.card_event(rs, p, number, ev);
-                if !self.is_over() && !self.event_decision_pending() {
+                if self.is_over() || self.event_decision_pending() {
+                } else if card.kind == CardKind::Mandatory {
+                    // C-CARD-MANDATORY: after the event the power spends the data's CP.
+                    let cp = rs
+                        .turn
+                        .number(super::turn_data::ids::MANDATORY_CP)
+                        .clamp(0, 255) as u8;
+                    if cp > 0 {
+                        self.stage = Stage::Cp { power: p, cp };
+                        ev.push(Event::public(EventKind::CpLeft { power: p, cp }));
+                    } else {
+                        self.next_impulse(rs, p, 0, ev);
+                    }
+                } else {
                     self.next_impulse(rs, p, 0, ev);
                 }
             }

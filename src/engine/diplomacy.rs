@@ -24,6 +24,7 @@ impl Game {
     /// its recipient negotiate again.
     pub(crate) fn diplomacy_action(
         &mut self,
+        rs: &Ruleset,
         p: Power,
         action: &Action,
         ev: &mut Vec<Event>,
@@ -42,7 +43,7 @@ impl Game {
             }
         };
         match action {
-            Action::DeclareWar { target } => {
+            Action::DeclareWar { target, card } => {
                 target_ok(*target)?;
                 if self.board.relation(p, *target) == Relation::War {
                     return Err(Refusal::AlreadyAtWar {
@@ -58,6 +59,8 @@ impl Game {
                     }
                     .into());
                 }
+                self.check_war_limits(rs, p, *target)?;
+                self.pay_for_war(rs, p, *target, *card, ev)?;
                 self.board.set_relation(p, *target, Relation::War);
                 offers.retain(|o| {
                     !(o.from == p && o.to == *target || o.from == *target && o.to == p)
@@ -116,6 +119,9 @@ impl Game {
                 };
                 let o = offers.remove(i);
                 if matches!(action, Action::Accept { .. }) {
+                    if o.status == Relation::Peace {
+                        self.peace_made.push((o.from, o.to, self.turn));
+                    }
                     self.board.set_relation(o.from, o.to, o.status);
                     ev.push(Event::public(EventKind::OfferAccepted {
                         from: o.from,
@@ -138,12 +144,25 @@ impl Game {
                     }
                     .into());
                 }
-                self.board.set_minor_ally(*minor, Some(p));
-                ev.push(Event::public(EventKind::MinorAllied {
-                    minor: *minor,
-                    power: p,
-                }));
+                // C-DIP-MINOR: no free alliance; influence is not built yet.
+                return Err(Refusal::MinorNeedsInfluence { minor: *minor }.into());
             }
+            Action::SueForPeace { target } => {
+                target_ok(*target)?;
+                if self.board.relation(p, *target) != Relation::War {
+                    return Err(Refusal::PeaceNeedsWar {
+                        power: p,
+                        target: *target,
+                    }
+                    .into());
+                }
+                self.sue_for_peace(rs, p, *target, ev);
+                offers.retain(|o| {
+                    !(o.from == p && o.to == *target || o.from == *target && o.to == p)
+                });
+            }
+            Action::Ransom { leader } => self.ransom(rs, p, leader, ev)?,
+            Action::Recall { from, to } => self.recall(rs, p, from, to, ev)?,
             Action::DoneDiplomacy => {
                 if let Some(o) = offers.iter().find(|o| o.to == p) {
                     return Err(Refusal::AnswerOfferFirst {

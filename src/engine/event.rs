@@ -85,6 +85,11 @@ pub enum EndReason {
     ProtestantMilitary { keys: u32 },
     /// The engine's internal step limit was reached (a rules bug to report).
     StepLimit,
+    // --- diplomacy, winter, cards and victory (C-VP-*)
+    /// C-VP-DOMINATION: one power leads every other by at least the gap.
+    Domination { vp: i32, lead: i32 },
+    /// C-VP-MILITARY: a power holds the keys of the last box of its track.
+    Military { power: Power, keys: u32 },
 }
 
 impl EndReason {
@@ -99,6 +104,12 @@ impl EndReason {
                 format!("Protestant military victory: {keys} keys outside the Netherlands")
             }
             EndReason::StepLimit => STEP_LIMIT_TEXT.to_string(),
+            EndReason::Domination { vp, lead } => {
+                format!("domination victory: {vp} VP, {lead} ahead")
+            }
+            EndReason::Military { power, keys } => {
+                format!("military victory: {power} holds {keys} keys")
+            }
         }
     }
 
@@ -123,6 +134,20 @@ impl EndReason {
                 .parse()
                 .ok()
                 .map(|keys| EndReason::ProtestantMilitary { keys });
+        }
+        if let Some(t) = between("domination victory: ", " ahead") {
+            let (vp, lead) = t.split_once(" VP, ")?;
+            return Some(EndReason::Domination {
+                vp: vp.parse().ok()?,
+                lead: lead.parse().ok()?,
+            });
+        }
+        if let Some(t) = between("military victory: ", " keys") {
+            let (p, keys) = t.split_once(" holds ")?;
+            return Some(EndReason::Military {
+                power: p.parse().ok()?,
+                keys: keys.parse().ok()?,
+            });
         }
         (text == STEP_LIMIT_TEXT).then_some(EndReason::StepLimit)
     }
@@ -318,6 +343,37 @@ pub enum EventKind {
         power: Power,
         to: Option<SpaceId>,
         units: u32,
+    },
+    // --- diplomacy, winter, cards and victory (C-DIP-*, C-WINTER-*)
+    /// C-DIP-WAR-COST: a card discarded to pay for a declaration of war.
+    WarCostPaid { power: Power, card: u16, cost: u8 },
+    /// C-DIP-PEACE: `by` sues for peace; `winner` gains `vp`.
+    PeaceSued { by: Power, winner: Power, vp: i32 },
+    /// C-DIP-RANSOM: a captured leader goes back to its owner (to a capital, or off the map);
+    /// the captor draws `cards` cards from the owner's hand.
+    LeaderRansomed {
+        leader: String,
+        owner: Power,
+        captor: Power,
+        cards: u8,
+        to: Option<SpaceId>,
+    },
+    /// C-WINTER-CAPITAL-RECALL: units and leaders brought back to a capital.
+    Recalled {
+        power: Power,
+        from: SpaceId,
+        to: SpaceId,
+        units: u32,
+    },
+    /// C-WINTER-ORDER: an alliance between two majors ends in Winter.
+    AllianceEnded { a: Power, b: Power },
+    /// C-WINTER-QUARTERS: units with no way to winter quarters lose `lost` units; the rest go
+    /// to `to` (none: no capital, all eliminated).
+    WinterAttrition {
+        owner: Owner,
+        space: SpaceId,
+        lost: u32,
+        to: Option<SpaceId>,
     },
     /// A manual fix.
     Adjusted { by: Power, adjustment: Adjustment },

@@ -205,6 +205,9 @@ pub struct Game {
     /// Foreign wars under way (R-FW-*).
     #[serde(default)]
     pub wars: Vec<super::foreign_war::ForeignWar>,
+    /// Peace made between two majors, with its turn (C-DIP-WAR-LIMITS).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub peace_made: Vec<(Power, Power, u8)>,
     /// Number of actions applied.
     pub seq: u32,
     /// The random generator; never shown to players.
@@ -277,6 +280,7 @@ impl Game {
             world_fortresses: Vec::new(),
             protestant: Default::default(),
             wars: Vec::new(),
+            peace_made: Vec::new(),
             seq: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),
         };
@@ -391,7 +395,7 @@ impl Game {
         }
         let mut ev = Vec::new();
         match (&self.stage, action) {
-            (Stage::Diplomacy { .. }, _) => self.diplomacy_action(power, action, &mut ev)?,
+            (Stage::Diplomacy { .. }, _) => self.diplomacy_action(rs, power, action, &mut ev)?,
             (Stage::SecretChoice, Action::SecretChoice { choice }) => {
                 self.secret_choice(*choice, &mut ev)
             }

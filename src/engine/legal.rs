@@ -26,18 +26,33 @@ impl Game {
                     let open = offers.iter().any(|o| o.from == p && o.to == t);
                     match self.board.relation(p, t) {
                         Relation::Peace => {
-                            out.push(Action::DeclareWar { target: t });
+                            // C-DIP-WAR-COST / C-DIP-WAR-LIMITS: each card that pays for it.
+                            let cost = rs.turn.war_cost(p, t);
+                            if let (Some(cost), Ok(())) = (cost, self.check_war_limits(rs, p, t)) {
+                                for c in self.war_cards(rs, p, cost) {
+                                    out.push(Action::DeclareWar {
+                                        target: t,
+                                        card: Some(c),
+                                    });
+                                }
+                            }
                             if !open {
                                 out.push(Action::OfferAlliance { target: t });
                             }
                         }
-                        Relation::War if !open => out.push(Action::OfferPeace { target: t }),
+                        Relation::War => {
+                            if !open {
+                                out.push(Action::OfferPeace { target: t });
+                            }
+                            out.push(Action::SueForPeace { target: t });
+                        }
                         _ => {}
                     }
                 }
-                for m in super::power::Minor::ALL {
-                    if self.board.minor_ally(*m).is_none() {
-                        out.push(Action::AllyMinor { minor: *m });
+                // C-DIP-RANSOM: one's own captured leaders.
+                for (l, _) in &self.captured {
+                    if rs.leaders.iter().any(|x| &x.id == l && x.power == p) {
+                        out.push(Action::Ransom { leader: l.clone() });
                     }
                 }
                 if !offers.iter().any(|o| o.to == p) {

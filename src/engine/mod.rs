@@ -25,9 +25,12 @@ pub mod power;
 pub mod protestant;
 pub mod refusal;
 pub mod ruleset;
+pub mod treaty;
 pub mod turn;
+pub mod turn_data;
 pub mod victory;
 pub mod view;
+pub mod winter;
 
 pub use action::{
     Action, ActionKind, Adjustment, CardMode, CardPlace, LeaderEntry, UnitKind, Units,

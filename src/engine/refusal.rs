@@ -337,6 +337,52 @@ pub enum Refusal {
     OneLeaderToWar,
     /// Fighting a foreign war needs the power's land units on the card.
     NoUnitsOnWarCard,
+    // --- diplomacy, winter, cards and victory
+    /// C-DIP-WAR-COST: the war table has no cost for this pair: it may not declare.
+    WarNotAllowed { power: Power, target: Power },
+    /// C-DIP-WAR-COST: a declaration names the card that pays for it (these qualify).
+    WarNeedsCard {
+        power: Power,
+        target: Power,
+        cost: u8,
+        cards: Vec<u16>,
+    },
+    /// C-DIP-WAR-COST: the card is worth less than the war costs (these qualify).
+    WarCardTooSmall {
+        card: u16,
+        cp: u8,
+        cost: u8,
+        cards: Vec<u16>,
+    },
+    /// C-DIP-WAR-LIMITS: no war on a power one made peace with so recently.
+    WarAfterPeace {
+        power: Power,
+        target: Power,
+        peace_turn: u8,
+        from_turn: u8,
+    },
+    /// C-DIP-RANSOM: the leader is not held by anybody (these are).
+    LeaderNotCaptured {
+        leader: String,
+        captured: Vec<String>,
+    },
+    /// C-DIP-RANSOM: only the leader's own power ransoms it.
+    RansomOwnLeaderOnly {
+        power: Power,
+        leader: String,
+        owner: Power,
+    },
+    /// C-DIP-MINOR: minors are won by diplomatic influence (not built yet): only `adjust` or an
+    /// automated event allies them.
+    MinorNeedsInfluence { minor: Minor },
+    /// C-WINTER-CAPITAL-RECALL: the recall follows a Winter; the scenario's first turn has none.
+    RecallAfterWinterOnly,
+    /// C-WINTER-CAPITAL-RECALL: units go back only to a capital the power controls, not in unrest.
+    RecallNeedsCapital {
+        power: Power,
+        space: SpaceId,
+        capitals: Vec<SpaceId>,
+    },
 }
 
 impl Refusal {
@@ -365,6 +411,14 @@ impl Refusal {
             | CapitalLostThisTurn { .. } => "R-PROT-CAPITAL",
             NoWarAwaitingUnits | TooManyForWar { .. } => "R-FW-UPKEEP",
             SendFromBesieged { .. } | OneLeaderToWar => "R-FW-DEPLOY",
+            // --- diplomacy, winter, cards and victory
+            WarNotAllowed { .. } | WarNeedsCard { .. } | WarCardTooSmall { .. } => "C-DIP-WAR-COST",
+            WarAfterPeace { .. } | AllyCannotBeAttacked { .. } => "C-DIP-WAR-LIMITS",
+            LeaderNotCaptured { .. } | RansomOwnLeaderOnly { .. } => "C-DIP-RANSOM",
+            MinorNeedsInfluence { .. } => "C-DIP-MINOR",
+            RecallAfterWinterOnly | RecallNeedsCapital { .. } => "C-WINTER-CAPITAL-RECALL",
+            MustPlayMandatory { .. } | TooManyCardsToPass { .. } => "C-CARD-PASS",
+            MandatoryNotForCp { .. } => "C-CARD-MANDATORY",
             _ => return None,
         })
     }
@@ -603,6 +657,46 @@ impl Refusal {
             },
             OneLeaderToWar,
             NoUnitsOnWarCard,
+            WarNotAllowed {
+                power: p,
+                target: q,
+            },
+            WarNeedsCard {
+                power: p,
+                target: q,
+                cost: 3,
+                cards: vec![4, 5],
+            },
+            WarCardTooSmall {
+                card: 4,
+                cp: 1,
+                cost: 3,
+                cards: vec![5],
+            },
+            WarAfterPeace {
+                power: p,
+                target: q,
+                peace_turn: 1,
+                from_turn: 3,
+            },
+            LeaderNotCaptured {
+                leader: l(),
+                captured: vec![],
+            },
+            RansomOwnLeaderOnly {
+                power: p,
+                leader: l(),
+                owner: q,
+            },
+            MinorNeedsInfluence {
+                minor: Minor::Scotland,
+            },
+            RecallAfterWinterOnly,
+            RecallNeedsCapital {
+                power: p,
+                space: a,
+                capitals: vec![b],
+            },
         ]
     }
 
@@ -699,6 +793,15 @@ impl Refusal {
             TooManyForWar { .. } => "too_many_for_war",
             OneLeaderToWar => "one_leader_to_war",
             NoUnitsOnWarCard => "no_units_on_war_card",
+            WarNotAllowed { .. } => "war_not_allowed",
+            WarNeedsCard { .. } => "war_needs_card",
+            WarCardTooSmall { .. } => "war_card_too_small",
+            WarAfterPeace { .. } => "war_after_peace",
+            LeaderNotCaptured { .. } => "leader_not_captured",
+            RansomOwnLeaderOnly { .. } => "ransom_own_leader_only",
+            MinorNeedsInfluence { .. } => "minor_needs_influence",
+            RecallAfterWinterOnly => "recall_after_winter_only",
+            RecallNeedsCapital { .. } => "recall_needs_capital",
         }
     }
 }
@@ -877,7 +980,43 @@ impl fmt::Display for Terse<'_> {
             | NoWarAwaitingUnits
             | NothingToSend
             | OneLeaderToWar
-            | NoUnitsOnWarCard => String::new(),
+            | NoUnitsOnWarCard
+            | RecallAfterWinterOnly => String::new(),
+            WarNotAllowed { power, target } => format!("{power} -> {target}"),
+            WarNeedsCard {
+                power,
+                target,
+                cost,
+                cards,
+            } => format!("{power} -> {target}: {cost} CP; cards {cards:?}"),
+            WarCardTooSmall {
+                card,
+                cp,
+                cost,
+                cards,
+            } => format!("#{card} {cp} < {cost}; cards {cards:?}"),
+            WarAfterPeace {
+                power,
+                target,
+                peace_turn,
+                from_turn,
+            } => format!("{power} -> {target}: peace turn {peace_turn}, war from {from_turn}"),
+            LeaderNotCaptured { leader, captured } => format!("{leader}; held {captured:?}"),
+            RansomOwnLeaderOnly {
+                power,
+                leader,
+                owner,
+            } => format!("{power}: {leader} of {owner}"),
+            MinorNeedsInfluence { minor } => minor.to_string(),
+            RecallNeedsCapital {
+                power,
+                space,
+                capitals,
+            } => format!(
+                "{power}: {}; capitals {:?}",
+                s(space),
+                capitals.iter().map(s).collect::<Vec<_>>()
+            ),
         };
         if !detail.is_empty() {
             write!(f, ": {detail}")?;

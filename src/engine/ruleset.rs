@@ -352,6 +352,9 @@ pub struct Ruleset {
     pub costs: HashMap<String, u8>,
     /// VP of each Empire secret choice.
     pub empire_religion_vp: HashMap<EmpireChoice, u8>,
+    /// The turn's rule numbers: war costs, key VP, victory, scenario relations (C-DIP-*, C-VP-*).
+    #[serde(default)]
+    pub turn: super::turn_data::TurnData,
     /// A digest of the content, stored with saved states.
     pub fingerprint: String,
     /// Land neighbours of each space, with the link kind (derived from `links`).

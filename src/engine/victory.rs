@@ -7,12 +7,9 @@ use super::event::{EndReason, Event, EventKind, RevealReason};
 use super::game::{Game, Stage};
 use super::power::{Owner, Power, ReligiousZone};
 use super::ruleset::Ruleset;
+use super::turn_data::ids;
 use serde::{Deserialize, Serialize};
 
-/// VP needed for a standard victory.
-pub const STANDARD_VICTORY_VP: i32 = 25;
-/// Keys outside the Netherlands that give the Protestant a military victory (R-PROT-MILITARY-WIN).
-pub const PROTESTANT_MILITARY_KEYS: usize = 5;
 /// The three keys of the Master of Central Europe bonus (R-HRE-MASTER).
 pub const CENTRAL_EUROPE: [&str; 3] = ["PRAGUE", "VIENNA", "BUDA"];
 
@@ -41,22 +38,20 @@ impl Game {
     pub fn vp(&self, rs: &Ruleset, p: Power) -> VpBreakdown {
         let keys = self.board.keys_held(rs, p);
         let key_vp = if p == Power::Protestant {
-            // R-PROT-KEYS: 3 VP for each Dutch key, 2 for any other.
+            // R-PROT-KEYS: per key by marker row (3 for each Dutch key, 2 for any other; data).
+            let (dutch, other) = rs.turn.protestant_key_vp;
             keys.iter()
                 .map(|s| {
                     if DUTCH_KEYS.contains(&rs.space(*s).id.as_str()) {
-                        3
+                        dutch
                     } else {
-                        2
+                        other
                     }
                 })
                 .sum()
         } else {
-            // One VP per key unless the data gives the key another value. (Here I Stand scores
-            // keys through the power card's track; Virgin Queen's values are not public.)
-            keys.iter()
-                .map(|s| rs.space(*s).vp.map_or(1, i32::from))
-                .sum()
+            // C-VP-KEYS: the power's key track (`key_vp.csv`).
+            rs.turn.key_track_vp(p, keys.len())
         };
         VpBreakdown {
             keys: key_vp,
@@ -100,15 +95,28 @@ impl Game {
         })
     }
 
-    /// The power that has a standard victory with these VP: at least 25 and alone at the top.
-    fn standard_winner(&self, vp: &[i32; 6]) -> Option<Power> {
-        let best = self.powers.iter().map(|p| vp[p as usize]).max()?;
-        let top: Vec<Power> = self
-            .powers
-            .iter()
-            .filter(|p| vp[*p as usize] == best)
-            .collect();
-        (best >= STANDARD_VICTORY_VP && top.len() == 1).then(|| top[0])
+    /// The power that wins with these VP at Victory Determination, and why: a standard
+    /// victory (C-VP-STANDARD: at least the data's VP and alone at the top; a tie at the top
+    /// decides nothing that turn), else a domination victory (C-VP-DOMINATION: from the data's
+    /// turn, ahead of every other power in play by at least the data's gap).
+    pub fn turn_winner(&self, rs: &Ruleset, vp: &[i32; 6]) -> Option<(Power, EndReason)> {
+        let mut order: Vec<Power> = self.powers.iter().collect();
+        order.sort_by_key(|p| std::cmp::Reverse(vp[*p as usize]));
+        let (&first, rest) = order.split_first()?;
+        let best = vp[first as usize];
+        let second = rest.first().map(|p| vp[*p as usize]);
+        if second == Some(best) {
+            return None;
+        }
+        if best >= rs.turn.number(ids::STANDARD_VP) {
+            return Some((first, EndReason::Standard { vp: best }));
+        }
+        let lead = second.map_or(best, |s| best - s);
+        let from = rs.turn.number(ids::DOMINATION_FROM_TURN);
+        if i32::from(self.turn) >= from && lead >= rs.turn.number(ids::DOMINATION_GAP) {
+            return Some((first, EndReason::Domination { vp: best, lead }));
+        }
+        None
     }
 
     /// Victory Determination. Returns true when the game ended.
@@ -121,22 +129,9 @@ impl Game {
         let mut vp = self.vp_totals(rs);
         self.maybe_reveal(rs, &mut vp, ev);
         ev.push(Event::public(EventKind::VpTotals { vp }));
-        let best = self
-            .powers
-            .iter()
-            .map(|p| vp[p as usize])
-            .max()
-            .unwrap_or(0);
-        if best >= STANDARD_VICTORY_VP {
-            let top: Vec<Power> = self
-                .powers
-                .iter()
-                .filter(|p| vp[*p as usize] == best)
-                .collect();
-            if top.len() == 1 {
-                self.finish(rs, top, EndReason::Standard { vp: best }, ev);
-                return true;
-            }
+        if let Some((w, reason)) = self.turn_winner(rs, &vp) {
+            self.finish(rs, vec![w], reason, ev);
+            return true;
         }
         false
     }
@@ -154,7 +149,10 @@ impl Game {
         let e = Power::Empire as usize;
         let mut with = *vp;
         with[e] += extra;
-        let (before, after) = (self.standard_winner(vp), self.standard_winner(&with));
+        let (before, after) = (
+            self.turn_winner(rs, vp).map(|w| w.0),
+            self.turn_winner(rs, &with).map(|w| w.0),
+        );
         // Revealed only when it changes the result: the Empire wins only with it (a), or another
         // power's victory disappears with it (b).
         let empire_wins = before != Some(Power::Empire) && after == Some(Power::Empire);
@@ -195,27 +193,51 @@ impl Game {
             .map(|p| vp[p as usize])
             .max()
             .unwrap_or(0);
-        let top: Vec<Power> = self
+        let mut top: Vec<Power> = self
             .powers
             .iter()
             .filter(|p| vp[*p as usize] == best)
             .collect();
+        // C-VP-END: a tie shares the win or gives none, as the data says.
+        if top.len() > 1 && rs.turn.number(ids::TIES_SHARE_WIN) == 0 {
+            top.clear();
+        }
         self.finish(rs, top, EndReason::LastTurn { vp: best }, ev);
     }
 
-    /// R-PROT-MILITARY-WIN: checked whenever control changes; ends the game at once.
+    /// C-VP-MILITARY and R-PROT-MILITARY-WIN: checked whenever control changes; a power holding
+    /// the keys of its track's last box (data: `military_keys`; for the Protestant, keys outside
+    /// the Netherlands) wins at once. Powers are checked in impulse order.
     pub(crate) fn check_military_victory(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
-        if !self.powers.contains(Power::Protestant) || self.is_over() {
+        if self.is_over() {
             return;
         }
-        let n = self.protestant_military_keys(rs);
-        if n >= PROTESTANT_MILITARY_KEYS {
-            self.finish(
-                rs,
-                vec![Power::Protestant],
-                EndReason::ProtestantMilitary { keys: n as u32 },
-                ev,
-            );
+        for p in self.powers.iter() {
+            let Some(need) = rs.turn.power_number(ids::MILITARY_KEYS, p) else {
+                continue;
+            };
+            let n = self.military_keys(rs, p);
+            if need > 0 && n as i32 >= need {
+                let reason = if p == Power::Protestant {
+                    EndReason::ProtestantMilitary { keys: n as u32 }
+                } else {
+                    EndReason::Military {
+                        power: p,
+                        keys: n as u32,
+                    }
+                };
+                self.finish(rs, vec![p], reason, ev);
+                return;
+            }
+        }
+    }
+
+    /// Keys that count toward `p`'s military victory (C-VP-MILITARY; R-PROT-MILITARY-WIN).
+    pub fn military_keys(&self, rs: &Ruleset, p: Power) -> usize {
+        if p == Power::Protestant {
+            self.protestant_military_keys(rs)
+        } else {
+            self.board.keys_held(rs, p).len()
         }
     }
 

@@ -508,6 +508,14 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "the enemy",
                 "противник",
             ),
+            opt(
+                "card",
+                "карта",
+                OptKind::Card,
+                false,
+                "the card discarded to pay the war's cost",
+                "карта, сбрасываемая в оплату войны",
+            ),
             AS_POWER,
         ],
         help: ["declare war (diplomacy)", "объявить войну (дипломатия)"],
@@ -597,6 +605,72 @@ pub static COMMANDS: &[CmdSpec] = &[
             AS_POWER,
         ],
         help: ["decline an offer", "отклонить предложение"],
+    },
+    // --- diplomacy, winter, cards and victory
+    CmdSpec {
+        name: "sue",
+        ru: "просить-мира",
+        options: &[
+            opt(
+                "target",
+                "у",
+                OptKind::Power,
+                true,
+                "the enemy",
+                "противник",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "sue for peace: the war ends, the enemy gains VP (diplomacy)",
+            "просить мира: война окончена, противник получает ПО (дипломатия)",
+        ],
+    },
+    CmdSpec {
+        name: "ransom",
+        ru: "выкуп",
+        options: &[
+            opt(
+                "leader",
+                "лидер",
+                OptKind::Leader,
+                true,
+                "your captured leader",
+                "ваш пленный полководец",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "ransom a captured leader (diplomacy)",
+            "выкупить пленного полководца (дипломатия)",
+        ],
+    },
+    CmdSpec {
+        name: "recall",
+        ru: "отозвать",
+        options: &[
+            opt(
+                "from",
+                "откуда",
+                OptKind::Space,
+                true,
+                "where the units are",
+                "где войска",
+            ),
+            opt(
+                "to",
+                "куда",
+                OptKind::Space,
+                true,
+                "your capital",
+                "ваша столица",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "bring units back to a capital after winter (diplomacy)",
+            "вернуть войска в столицу после зимы (дипломатия)",
+        ],
     },
     CmdSpec {
         name: "done",
@@ -1124,6 +1198,20 @@ pub enum Command {
     },
     War {
         target: String,
+        card: Option<String>,
+        power: Option<String>,
+    },
+    Sue {
+        target: String,
+        power: Option<String>,
+    },
+    Ransom {
+        leader: String,
+        power: Option<String>,
+    },
+    Recall {
+        from: String,
+        to: String,
         power: Option<String>,
     },
     Peace {
@@ -1632,6 +1720,20 @@ impl Command {
             "end" => Command::End { power },
             "war" => Command::War {
                 target: a.req("target")?,
+                card: a.opt("card"),
+                power,
+            },
+            "sue" => Command::Sue {
+                target: a.req("target")?,
+                power,
+            },
+            "ransom" => Command::Ransom {
+                leader: a.req("leader")?,
+                power,
+            },
+            "recall" => Command::Recall {
+                from: a.req("from")?,
+                to: a.req("to")?,
                 power,
             },
             "peace" => Command::Peace {
@@ -1714,6 +1816,9 @@ impl Command {
             Command::Pass { .. } => "pass",
             Command::End { .. } => "end",
             Command::War { .. } => "war",
+            Command::Sue { .. } => "sue",
+            Command::Ransom { .. } => "ransom",
+            Command::Recall { .. } => "recall",
             Command::Peace { .. } => "peace",
             Command::Ally { .. } => "ally",
             Command::Accept { .. } => "accept",

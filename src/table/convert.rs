@@ -98,8 +98,19 @@ pub fn to_action(
             },
             Command::Pass { .. } => Action::Pass,
             Command::End { .. } => Action::EndImpulse,
-            Command::War { target, .. } => Action::DeclareWar {
+            Command::War { target, card, .. } => Action::DeclareWar {
                 target: resolve::power(rs, target)?,
+                card: card.as_deref().map(|c| resolve::card(rs, c)).transpose()?,
+            },
+            Command::Sue { target, .. } => Action::SueForPeace {
+                target: resolve::power(rs, target)?,
+            },
+            Command::Ransom { leader, .. } => Action::Ransom {
+                leader: resolve::leader(rs, leader)?,
+            },
+            Command::Recall { from, to, .. } => Action::Recall {
+                from: resolve::space(rs, from)?,
+                to: resolve::space(rs, to)?,
             },
             Command::Peace { target, .. } => Action::OfferPeace {
                 target: resolve::power(rs, target)?,
@@ -328,7 +339,14 @@ fn units_text(u: &Units) -> String {
 /// `None` for actions no command makes.
 pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
     let line = match a {
-        Action::DeclareWar { target } => format!("war target:{target}"),
+        Action::DeclareWar { target, card: None } => format!("war target:{target}"),
+        Action::DeclareWar {
+            target,
+            card: Some(c),
+        } => format!("war target:{target} card:{c}"),
+        Action::SueForPeace { target } => format!("sue target:{target}"),
+        Action::Ransom { leader } => format!("ransom leader:{leader}"),
+        Action::Recall { from, to } => format!("recall from:{from} to:{to}"),
         Action::OfferPeace { target } => format!("peace target:{target}"),
         Action::OfferAlliance { target } => format!("ally target:{target}"),
         Action::Accept { from } => format!("accept from:{from}"),

@@ -415,6 +415,19 @@ impl<'a> Texts<'a> {
                 let parts: Vec<String> = Power::ALL.iter().zip(vp.iter()).filter(|(_, v)| **v != 0).map(|(p, v)| format!("{} {v}", self.power(*p))).collect();
                 tr!(l, "VP: {}.", "ПО: {}.", parts.join(", "))
             }
+            // --- diplomacy, winter, cards and victory
+            EventKind::WarCostPaid { power, card, cost } => tr!(l, "{} discards {} to pay {} CP for the war.", "{} сбрасывает {}, чтобы оплатить войну ({} очк.).", self.power(*power), self.card(*card), cost),
+            EventKind::PeaceSued { by, winner, vp } => tr!(l, "{} sues {} for peace; {} gains {} VP.", "{} просит мира у державы {}; {} получает ПО: {}.", self.power(*by), self.power(*winner), self.power(*winner), vp),
+            EventKind::LeaderRansomed { leader, owner, captor, cards, to } => match to {
+                Some(s) => tr!(l, "{} is ransomed: back to {} in {}; {} draws {} card(s) from its hand.", "{} выкуплен: возвращается к державе {} в {}; {} тянет из её руки карт: {}.", self.leader(leader), self.power(*owner), self.space(*s), self.power(*captor), cards),
+                None => tr!(l, "{} is ransomed: back to {} off the map (no capital); {} draws {} card(s) from its hand.", "{} выкуплен: возвращается к державе {} вне карты (нет столицы); {} тянет из её руки карт: {}.", self.leader(leader), self.power(*owner), self.power(*captor), cards),
+            },
+            EventKind::Recalled { power, from, to, units } => tr!(l, "{} recalls {} units from {} to its capital {}.", "{} отзывает {} ед. из {} в столицу {}.", self.power(*power), units, self.space(*from), self.space(*to)),
+            EventKind::AllianceEnded { a, b } => tr!(l, "Winter: the alliance of {} and {} ends.", "Зима: союз держав {} и {} окончен.", self.power(*a), self.power(*b)),
+            EventKind::WinterAttrition { owner, space, lost, to } => match to {
+                Some(t) => tr!(l, "Winter: {} in {} has no way to winter quarters and loses {} units; the rest go to {}.", "Зима: у {} в {} нет пути к зимним квартирам, потеряно ед.: {}; остальные идут в {}.", self.owner(*owner), self.space(*space), lost, self.space(*t)),
+                None => tr!(l, "Winter: {} in {} has no way to winter quarters and no capital; {} units are eliminated.", "Зима: у {} в {} нет пути к зимним квартирам и нет столицы; уничтожено ед.: {}.", self.owner(*owner), self.space(*space), lost),
+            },
             EventKind::Adjusted { by, adjustment } => tr!(l, "Manual fix by {}: {}.", "Ручная правка ({}): {}.", self.power(*by), self.adjustment(adjustment)),
             EventKind::CardMoved { by, to } => match to {
                 CardPlace::Hand(p) => tr!(
@@ -479,6 +492,21 @@ impl<'a> Texts<'a> {
                     "достигнут внутренний предел шагов; пожалуйста, сообщите об этой партии",
                 )
                 .into(),
+            // --- diplomacy, winter, cards and victory
+            EndReason::Domination { vp, lead } => tr!(
+                l,
+                "domination victory: {} VP, {} ahead of every other power",
+                "победа господством: {} ПО, на {} больше любой другой державы",
+                vp,
+                lead
+            ),
+            EndReason::Military { power, keys } => tr!(
+                l,
+                "military victory: {} holds {} keys",
+                "военная победа: {} удерживает ключевых пространств — {}",
+                self.power(power),
+                keys
+            ),
         }
     }
 
@@ -869,6 +897,9 @@ impl<'a> Texts<'a> {
             ActionKind::Decline => ("declining an offer", "отказ от предложения"),
             ActionKind::DoneDiplomacy => ("finishing diplomacy", "завершение переговоров"),
             ActionKind::AllyMinor => ("allying with a minor power", "союз с малой державой"),
+            ActionKind::SueForPeace => ("suing for peace", "просьба о мире"),
+            ActionKind::Ransom => ("ransoming a leader", "выкуп лидера"),
+            ActionKind::Recall => ("recalling units to a capital", "отзыв войск в столицу"),
             ActionKind::SecretChoice => ("the secret choice", "тайный выбор"),
             ActionKind::RevealSecret => ("revealing the secret choice", "раскрытие тайного выбора"),
             ActionKind::Deploy => ("spring deployment", "весеннее развёртывание"),
@@ -1098,6 +1129,22 @@ impl<'a> Texts<'a> {
             R::TooManyForWar { required, on_card, room, asked } => tr!(l, "the war needs {} land units and {} are on the card: at most {} more may go, not {}", "войне нужно сухопутных отрядов: {}, на карте уже {}; можно отправить ещё не больше {}, а не {}", required, on_card, room, asked),
             R::OneLeaderToWar => l.pick("at most one leader goes to a foreign war", "на внешнюю войну идёт не больше одного лидера").into(),
             R::NoUnitsOnWarCard => l.pick("no land units of yours are on the card to fight the foreign army", "на карте войны нет ваших сухопутных отрядов, чтобы сразиться с иностранной армией").into(),
+            // --- diplomacy, winter, cards and victory
+            R::WarNotAllowed { power, target } => tr!(l, "the war table gives {} no way to declare war on {}; only the pairs in `war_costs.csv` may declare", "таблица войн не позволяет державе {} объявить войну державе {}; объявлять могут только пары из `war_costs.csv`", p(power), p(target)),
+            R::WarNeedsCard { power, target, cost, cards } => {
+                if cards.is_empty() {
+                    tr!(l, "war by {} on {} costs {} CP, paid by discarding a card worth at least that; no card in the hand is enough", "война державы {} с державой {} стоит {} очк.: нужно сбросить карту не меньшей ценности; на руке такой нет", p(power), p(target), cost)
+                } else {
+                    tr!(l, "war by {} on {} costs {} CP: name the card to discard (`card:`); these are enough: {}", "война державы {} с державой {} стоит {} очк.: укажите карту для сброса (`карта:`); подходят: {}", p(power), p(target), cost, self.list(cards.iter().map(|c| self.card(*c)).collect()))
+                }
+            }
+            R::WarCardTooSmall { card, cp, cost, cards } => tr!(l, "{} is worth {} CP but the war costs {}; cards that are enough: {}", "{} стоит {} очк., а война — {}; подходят карты: {}", self.card(*card), cp, cost, self.list(cards.iter().map(|c| self.card(*c)).collect())),
+            R::WarAfterPeace { power, target, peace_turn, from_turn } => tr!(l, "{} made peace with {} on turn {}; war between them is allowed again from turn {}", "{} заключила мир с державой {} на ходу {}; война между ними снова возможна с хода {}", p(power), p(target), peace_turn, from_turn),
+            R::LeaderNotCaptured { leader, captured } => tr!(l, "nobody holds {} captive; captured leaders: {}", "{} ни у кого не в плену; пленные лидеры: {}", self.leader(leader), self.list(captured.iter().map(|x| self.leader(x)).collect())),
+            R::RansomOwnLeaderOnly { power, leader, owner } => tr!(l, "{} cannot ransom {}: only its own power, {}, may", "{} не может выкупить лидера {}: выкупает только его держава — {}", p(power), self.leader(leader), p(owner)),
+            R::MinorNeedsInfluence { minor } => tr!(l, "{} cannot be allied for free: minor powers are won by diplomatic influence, which the table does not play yet; until then a minor is allied only by a manual fix (`adjust`) or an automated event", "{} нельзя сделать союзником даром: малые державы привлекают дипломатическим влиянием, которого за столом пока нет; до тех пор союз с малой державой — только ручной правкой (`adjust`) или автоматическим событием", self.owner(Owner::Minor(*minor))),
+            R::RecallAfterWinterOnly => l.pick("units are recalled to a capital after a Winter; the scenario's first turn has none", "отзыв войск в столицу бывает после зимы; в первом ходу сценария её не было").into(),
+            R::RecallNeedsCapital { power, space, capitals } => tr!(l, "{} recalls units only to a capital it controls that is not in unrest; {} is not one; allowed: {}", "{} отзывает войска только в свою столицу без беспорядков; {} не подходит; можно: {}", p(power), s(space), self.list(capitals.iter().map(|c| self.space(*c)).collect())),
         }
     }
 
@@ -1292,6 +1339,34 @@ pub enum Msg {
         turn: u8,
         hands: String,
     },
+    // --- diplomacy, winter, cards and victory: `status` at a glance
+    /// Wars between majors (already listed).
+    StatusWars {
+        list: String,
+    },
+    /// Alliances between majors (already listed).
+    StatusAlliances {
+        list: String,
+    },
+    /// Minor powers and their major allies (already listed).
+    StatusMinors {
+        list: String,
+    },
+    /// Captured leaders and who holds them (already listed).
+    StatusCaptured {
+        list: String,
+    },
+    /// Leaders on the map by stack (already listed).
+    StatusLeaders {
+        list: String,
+    },
+    /// Whose impulse it is, with the CP left when a card is being spent.
+    StatusImpulse {
+        power: Power,
+        cp: Option<u8>,
+    },
+    /// "none", for an empty list of the status.
+    StatusNone,
     /// One power's line of the VP table.
     VpRow {
         power: Power,
@@ -1388,6 +1463,16 @@ impl Texts<'_> {
                 format!("**#{id}** · {scenario} · {word}")
             }
             Msg::StatusTurn { turn, hands } => tr!(l, "Turn {} · {}", "Ход {} · {}", turn, hands),
+            Msg::StatusWars { list } => tr!(l, "Wars: {}", "Войны: {}", list),
+            Msg::StatusAlliances { list } => tr!(l, "Alliances: {}", "Союзы: {}", list),
+            Msg::StatusMinors { list } => tr!(l, "Minor powers: {}", "Малые державы: {}", list),
+            Msg::StatusCaptured { list } => tr!(l, "Captured leaders: {}", "Пленные полководцы: {}", list),
+            Msg::StatusLeaders { list } => tr!(l, "Leaders: {}", "Полководцы: {}", list),
+            Msg::StatusImpulse { power, cp } => match cp {
+                Some(cp) => tr!(l, "Impulse: {}, {} CP left", "Импульс: {}, осталось очков: {}", self.power(*power), cp),
+                None => tr!(l, "Impulse: {}", "Импульс: {}", self.power(*power)),
+            },
+            Msg::StatusNone => l.pick("none", "нет").into(),
             Msg::VpRow { power, total, keys, bonus } => tr!(
                 l,
                 "{} — **{}** (keys {}, bonus {})",

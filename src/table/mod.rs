@@ -26,6 +26,7 @@ pub mod persist;
 pub mod resolve;
 pub mod rules;
 pub mod sqlite;
+pub mod status;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -1311,6 +1312,7 @@ impl Table {
                 turn: g.turn,
                 hands: hs.join(", "),
             }));
+            lines.extend(status::lines(&self.rs, g, t));
             if !g.is_over() {
                 let mut o = Outbox::default();
                 self.next_line(s, t, &mut o);

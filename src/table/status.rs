@@ -1,0 +1,83 @@
+//! The diplomatic situation and the impulse at a glance, for `status` (issue 14 item 5): wars,
+//! alliances, allied minors, captured leaders and their captors, leaders by stack, and whose
+//! impulse it is with the CP left.
+
+use super::messages::{Msg, Texts};
+use crate::engine::power::{Minor, Relation};
+use crate::engine::{Game, Owner, Power, Ruleset, Stage};
+
+/// The status lines about diplomacy, leaders and the impulse.
+pub fn lines(rs: &Ruleset, g: &Game, t: Texts<'_>) -> Vec<String> {
+    let or_none = |v: Vec<String>| {
+        if v.is_empty() {
+            t.msg(&Msg::StatusNone)
+        } else {
+            v.join("; ")
+        }
+    };
+    let pairs = |rel: Relation| -> Vec<String> {
+        let ps: Vec<Power> = g.powers.iter().collect();
+        let mut out = Vec::new();
+        for (i, a) in ps.iter().enumerate() {
+            for b in &ps[i + 1..] {
+                if g.board.relation(*a, *b) == rel {
+                    out.push(format!("{} – {}", t.power(*a), t.power(*b)));
+                }
+            }
+        }
+        out
+    };
+    let minors: Vec<String> = Minor::ALL
+        .iter()
+        .filter_map(|m| {
+            g.board
+                .minor_ally(*m)
+                .map(|p| format!("{} → {}", t.owner(Owner::Minor(*m)), t.power(p)))
+        })
+        .collect();
+    let captured: Vec<String> = g
+        .captured
+        .iter()
+        .map(|(l, by)| format!("{} ({})", t.leader(l), t.power(*by)))
+        .collect();
+    let mut leaders = Vec::new();
+    for s in rs.space_ids() {
+        for f in &g.board.at(s).forces {
+            if !f.leaders.is_empty() {
+                let names: Vec<String> = f.leaders.iter().map(|l| t.leader(l)).collect();
+                leaders.push(format!(
+                    "{}: {} ({})",
+                    t.space(s),
+                    names.join(", "),
+                    t.owner(f.owner())
+                ));
+            }
+        }
+    }
+    let mut out = vec![
+        t.msg(&Msg::StatusWars {
+            list: or_none(pairs(Relation::War)),
+        }),
+        t.msg(&Msg::StatusAlliances {
+            list: or_none(pairs(Relation::Alliance)),
+        }),
+        t.msg(&Msg::StatusMinors {
+            list: or_none(minors),
+        }),
+        t.msg(&Msg::StatusCaptured {
+            list: or_none(captured),
+        }),
+        t.msg(&Msg::StatusLeaders {
+            list: or_none(leaders),
+        }),
+    ];
+    match g.stage {
+        Stage::Impulse { power, .. } => out.push(t.msg(&Msg::StatusImpulse { power, cp: None })),
+        Stage::Cp { power, cp } => out.push(t.msg(&Msg::StatusImpulse {
+            power,
+            cp: Some(cp),
+        })),
+        _ => {}
+    }
+    out
+}
