@@ -285,6 +285,8 @@ fn r_control_terms_friendly_enemy_independent() {
     let b = &mut g.board;
     b.set_relation(Power::Spain, Power::France, Relation::War);
     b.set_relation(Power::Spain, Power::England, Relation::Alliance);
+    // 1559 starts with Spain and the Ottomans at war (relations.csv): make them neutral here.
+    b.set_relation(Power::Spain, Power::Ottoman, Relation::Peace);
     assert_eq!(
         b.stance(Power::Spain, Owner::Major(Power::Spain)),
         Stance::Friendly

@@ -1,0 +1,773 @@
+//! The turn's core rules (issue 14): Winter, Diplomacy, card play and Victory, each test named
+//! by the rule ID of `core-rules.md` it proves. Numbers the rules take from data are read from
+//! the shipped `map_data/virgin_queen/` files, never hard-coded twice.
+
+mod common;
+
+use common::{new_game, new_game_with, powers, rs, sp};
+use vqbot::engine::power::{Minor, Relation};
+use vqbot::engine::ruleset::{CardKind, EmpireChoice};
+use vqbot::engine::turn_data::ids;
+use vqbot::engine::{
+    Action, Adjustment, CardMode, EndReason, Event, EventKind, Game, Owner, Power, RuleError,
+    Stage,
+};
+use vqbot::table::messages::{Locale, Texts};
+
+fn act(g: &mut Game, p: Power, a: Action) -> Vec<Event> {
+    g.apply(rs(), p, &a)
+        .unwrap_or_else(|e| panic!("{p}: {a:?} refused: {e}"))
+}
+
+/// Applies an action that must be refused; checks nothing changed; returns the English text.
+fn refused(g: &mut Game, p: Power, a: Action) -> String {
+    let before = g.clone();
+    let e: RuleError = g.apply(rs(), p, &a).expect_err("must be refused");
+    assert_eq!(*g, before, "a refused action changed the state");
+    Texts::new(rs(), Locale::En).rule_error(&e)
+}
+
+fn has(ev: &[Event], f: impl Fn(&EventKind) -> bool) -> bool {
+    ev.iter().any(|e| f(&e.kind))
+}
+
+/// Ends the Action phase at once (nobody holds cards) and runs Winter, Victory Determination
+/// and the next turn's start.
+fn end_turn(g: &mut Game) -> Vec<Event> {
+    for h in &mut g.hands {
+        h.clear();
+    }
+    g.stage = Stage::Cp {
+        power: Power::Ottoman,
+        cp: 1,
+    };
+    let mut ev = act(g, Power::Ottoman, Action::EndImpulse);
+    if g.stage == Stage::WinterLeaders {
+        ev.extend(act(
+            g,
+            Power::Protestant,
+            Action::WithdrawLeaders { leaders: vec![] },
+        ));
+    }
+    ev
+}
+
+fn land(g: &Game, id: &str, owner: Owner) -> u32 {
+    g.board
+        .at(sp(id))
+        .forces
+        .iter()
+        .filter(|f| f.owner() == owner)
+        .map(|f| f.land())
+        .sum()
+}
+
+fn clear(g: &mut Game, id: &str) {
+    g.board.spaces[sp(id).idx()].forces.clear();
+}
+
+const FR: Owner = Owner::Major(Power::France);
+
+/// A card of the shipped data that is an ordinary event worth exactly `cp`.
+fn event_card(cp: u8) -> u16 {
+    rs().cards
+        .iter()
+        .find(|c| c.kind == CardKind::Event && c.cp == cp)
+        .unwrap_or_else(|| panic!("no event card worth {cp}"))
+        .number
+}
+
+fn number(id: &str) -> i32 {
+    rs().turn.number(id)
+}
+
+// ---------------------------------------------------------------- Winter
+
+// C-WINTER-ORDER: in Winter sieges end and alliances between majors end (an allied pair is at
+// peace after Winter).
+#[test]
+fn c_winter_order_sieges_and_alliances_end() {
+    let mut g = new_game(1);
+    g.board
+        .set_relation(Power::England, Power::France, Relation::Alliance);
+    g.board.spaces[sp("CALAIS").idx()].besieged_by = Some(Power::England);
+    let ev = end_turn(&mut g);
+    assert_eq!(g.turn, 2);
+    assert_eq!(
+        g.board.relation(Power::England, Power::France),
+        Relation::Peace
+    );
+    assert!(g.board.at(sp("CALAIS")).besieged_by.is_none());
+    assert!(has(&ev, |k| matches!(k, EventKind::SiegeLifted { .. })));
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::AllianceEnded {
+            a: Power::England,
+            b: Power::France
+        }
+    )));
+    // Wars do not end in Winter.
+    assert_eq!(g.board.relation(Power::Ottoman, Power::Spain), Relation::War);
+}
+
+// C-WINTER-QUARTERS: six units cut off by enemy spaces lose half (mercenaries and cavalry
+// first) and the rest go to the capital.
+#[test]
+fn c_winter_quarters_cut_off_units_suffer_attrition() {
+    let start = || {
+        let mut g = new_game(2);
+        g.board
+            .set_relation(Power::France, Power::Spain, Relation::War);
+        g
+    };
+    let mut base = start();
+    end_turn(&mut base);
+    let mut g = start();
+    let f = g.board.force_mut(sp("BILBAO"), FR, None);
+    f.regulars = 3;
+    f.mercenaries = 2;
+    f.cavalry = 1;
+    let ev = end_turn(&mut g);
+    assert_eq!(land(&g, "BILBAO", FR), 0);
+    // The 3 survivors (the regulars) are in Paris besides what Winter brings anyway.
+    assert_eq!(land(&g, "PARIS", FR), land(&base, "PARIS", FR) + 3);
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::WinterAttrition { lost: 3, .. }
+    )));
+}
+
+// C-WINTER-QUARTERS: six units in their own fortress: four stay, two go to the capital.
+#[test]
+fn c_winter_quarters_four_per_space_outside_capitals() {
+    let mut base = new_game(3);
+    clear(&mut base, "LYON");
+    let mut g = base.clone();
+    end_turn(&mut base);
+    g.board.force_mut(sp("LYON"), FR, None).regulars = 6;
+    end_turn(&mut g);
+    let limit = number(ids::WINTER_STACK) as u32;
+    assert_eq!(limit, 4);
+    assert_eq!(land(&g, "LYON", FR), limit);
+    // The excess went to Paris (with whatever Winter brings to Lyon anyway).
+    let both = |g: &Game| land(g, "LYON", FR) + land(g, "PARIS", FR);
+    assert_eq!(both(&g), both(&base) + 6);
+}
+
+// C-WINTER-QUARTERS with R-PROT-WINTER (the seed wins): units never winter in a fortified space
+// of another, allied power; they walk home through friendly spaces.
+#[test]
+fn c_winter_quarters_not_in_an_allys_fortress() {
+    let rs = rs();
+    let mut g = new_game(4);
+    g.board
+        .set_relation(Power::France, Power::Spain, Relation::Alliance);
+    g.board.force_mut(sp("BARCELONA"), FR, None).regulars = 2;
+    let mine = g.board.at(sp("BARCELONA")).forces.clone();
+    let f = mine.iter().find(|f| f.owner() == FR).expect("French force");
+    assert!(!g.is_winter_quarters(rs, f, sp("BARCELONA")));
+    end_turn(&mut g);
+    assert_eq!(land(&g, "BARCELONA", FR), 0);
+    for s in rs.space_ids() {
+        for f in &g.board.at(s).forces {
+            if f.owner() == FR && f.land() > 0 {
+                assert!(g.board.controls(rs, Power::France, s), "{}", rs.space(s).id);
+                assert!(g.board.space_type(rs, s).is_fortified());
+            }
+        }
+    }
+}
+
+// Issue 14 item 4: the inactive Irish regular in Derry (an unfortified home space) stays there
+// through Winter instead of dying every turn.
+#[test]
+fn c_winter_quarters_inactive_minor_units_stay_home() {
+    let mut g = new_game(5);
+    let ireland = Owner::Minor(Minor::Ireland);
+    let before = land(&g, "DERRY", ireland);
+    assert!(before > 0, "the scenario puts an Irish regular in Derry");
+    end_turn(&mut g);
+    assert_eq!(land(&g, "DERRY", ireland), before);
+    end_turn(&mut g);
+    assert_eq!(land(&g, "DERRY", ireland), before);
+}
+
+// C-WINTER-REGULAR: a free regular in each capital the power controls that is not in unrest.
+#[test]
+fn c_winter_regular_each_capital_not_in_unrest() {
+    let mut g = new_game(6);
+    let free = |ev: &[Event]| -> Vec<String> {
+        ev.iter()
+            .filter_map(|e| match e.kind {
+                EventKind::FreeRegular {
+                    power: Power::Spain,
+                    space,
+                } => Some(rs().space(space).id.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let ev = end_turn(&mut g);
+    assert_eq!(free(&ev), ["MADRID", "MILAN"]);
+    g.board.spaces[sp("MILAN").idx()].unrest = true;
+    let ev = end_turn(&mut g);
+    assert_eq!(free(&ev), ["MADRID"]);
+}
+
+// C-WINTER-CAPITAL-RECALL: after a Winter a power may bring its units in a distant friendly
+// fortress back to a capital it controls; not on the scenario's first turn, not to a space
+// that is not such a capital.
+#[test]
+fn c_winter_capital_recall_brings_units_home() {
+    let mut g = new_game(7);
+    g.board.force_mut(sp("LYON"), FR, None).regulars = 2;
+    let recall = |to: &str| Action::Recall {
+        from: "LYON".into(),
+        to: to.into(),
+    };
+    let m = refused(&mut g, Power::France, recall("PARIS"));
+    assert!(m.contains("C-WINTER-CAPITAL-RECALL"), "{m}");
+    end_turn(&mut g);
+    assert_eq!(g.turn, 2);
+    let lyon = land(&g, "LYON", FR);
+    assert!(lyon > 0);
+    let m = refused(&mut g, Power::France, recall("ROUEN"));
+    assert!(m.contains("Paris") && m.contains("C-WINTER-CAPITAL-RECALL"), "{m}");
+    let paris = land(&g, "PARIS", FR);
+    let ev = act(&mut g, Power::France, recall("PARIS"));
+    assert!(has(&ev, |k| matches!(k, EventKind::Recalled { .. })));
+    assert_eq!(land(&g, "LYON", FR), 0);
+    assert_eq!(land(&g, "PARIS", FR), paris + lyon);
+}
+
+// ---------------------------------------------------------------- Diplomacy
+
+// C-DIP-WAR-COST: a declaration without a card worth the cost is refused (with the cards that
+// would do); with a 3-CP card at cost 2 the card is discarded and the war begins.
+#[test]
+fn c_dip_war_cost_paid_with_a_card() {
+    let rs = rs();
+    let mut g = new_game(8);
+    let cost = rs.turn.war_cost(Power::Ottoman, Power::England).expect("cost");
+    assert_eq!(cost, 2);
+    let (small, big) = (event_card(1), event_card(3));
+    g.hands[Power::Ottoman as usize] = vec![small, big];
+    let war = |card| Action::DeclareWar {
+        target: Power::England,
+        card,
+    };
+    let m = refused(&mut g, Power::Ottoman, war(None));
+    assert!(m.contains("C-DIP-WAR-COST") && m.contains("costs 2 CP"), "{m}");
+    let m = refused(&mut g, Power::Ottoman, war(Some(small)));
+    assert!(m.contains("C-DIP-WAR-COST"), "{m}");
+    let ev = act(&mut g, Power::Ottoman, war(Some(big)));
+    assert!(has(&ev, |k| matches!(k, EventKind::WarCostPaid { cost: 2, .. })));
+    assert_eq!(g.hands[Power::Ottoman as usize], vec![small]);
+    assert!(g.discard.contains(&big));
+    assert_eq!(
+        g.board.relation(Power::Ottoman, Power::England),
+        Relation::War
+    );
+}
+
+// C-DIP-WAR-LIMITS: no war on an ally, nor on a power one made peace with this turn or the
+// previous one; from the turn after, war is allowed again.
+#[test]
+fn c_dip_war_limits_ally_and_recent_peace() {
+    let rs = rs();
+    let mut g = new_game(9);
+    let big = event_card(5);
+    g.hands[Power::Spain as usize].push(big);
+    // Spain and the Ottomans start at war (relations.csv); they make peace.
+    act(
+        &mut g,
+        Power::Spain,
+        Action::OfferPeace {
+            target: Power::Ottoman,
+        },
+    );
+    act(
+        &mut g,
+        Power::Ottoman,
+        Action::Accept { from: Power::Spain },
+    );
+    assert_eq!(g.board.relation(Power::Spain, Power::Ottoman), Relation::Peace);
+    let war = Action::DeclareWar {
+        target: Power::Ottoman,
+        card: Some(big),
+    };
+    let m = refused(&mut g, Power::Spain, war.clone());
+    assert!(m.contains("C-DIP-WAR-LIMITS") && m.contains("turn 1"), "{m}");
+    let lock = number(ids::PEACE_LOCK_TURNS) as u8;
+    g.turn = 1 + lock;
+    refused(&mut g, Power::Spain, war.clone());
+    g.turn = 2 + lock;
+    act(&mut g, Power::Spain, war);
+    assert_eq!(g.board.relation(Power::Spain, Power::Ottoman), Relation::War);
+    // An ally cannot be attacked.
+    g.board
+        .set_relation(Power::England, Power::France, Relation::Alliance);
+    g.hands[Power::England as usize].push(event_card(5));
+    let m = refused(
+        &mut g,
+        Power::England,
+        Action::DeclareWar {
+            target: Power::France,
+            card: Some(event_card(5)),
+        },
+    );
+    assert!(m.contains("C-DIP-WAR-LIMITS"), "{m}");
+    let _ = rs;
+}
+
+// C-DIP-PEACE: suing for peace ends the war at once; the enemy gains the war winner's VP.
+#[test]
+fn c_dip_peace_sue_gives_the_winner_vp() {
+    let rs = rs();
+    let mut g = new_game(10);
+    let before = g.vp(rs, Power::Ottoman).total();
+    let ev = act(
+        &mut g,
+        Power::Spain,
+        Action::SueForPeace {
+            target: Power::Ottoman,
+        },
+    );
+    assert_eq!(g.board.relation(Power::Spain, Power::Ottoman), Relation::Peace);
+    let vp = number(ids::WAR_WINNER_VP);
+    assert_eq!(vp, 1);
+    assert_eq!(g.vp(rs, Power::Ottoman).total(), before + vp);
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::PeaceSued {
+            by: Power::Spain,
+            winner: Power::Ottoman,
+            ..
+        }
+    )));
+    // Suing needs a war.
+    let m = refused(
+        &mut g,
+        Power::Spain,
+        Action::SueForPeace {
+            target: Power::England,
+        },
+    );
+    assert!(m.contains("not at war"), "{m}");
+}
+
+// C-DIP-RANSOM: a captured leader goes back to its owner's capital; the captor draws a card
+// from the owner's hand. A leader nobody holds, or another power's leader, is refused.
+#[test]
+fn c_dip_ransom_returns_the_leader_for_a_card() {
+    let mut g = new_game(11);
+    // Alba is taken off the map as the Ottomans' captive.
+    for s in g.board.spaces.iter_mut() {
+        for f in s.forces.iter_mut() {
+            f.leaders.retain(|l| l != "ALBA");
+        }
+    }
+    g.off_map.retain(|l| l != "ALBA");
+    g.captured.push(("ALBA".into(), Power::Ottoman));
+    let (sp_n, ot_n) = (
+        g.hands[Power::Spain as usize].len(),
+        g.hands[Power::Ottoman as usize].len(),
+    );
+    let m = refused(
+        &mut g,
+        Power::France,
+        Action::Ransom {
+            leader: "GUISE".into(),
+        },
+    );
+    assert!(m.contains("C-DIP-RANSOM") && m.contains("Alba"), "{m}");
+    let m = refused(
+        &mut g,
+        Power::France,
+        Action::Ransom {
+            leader: "ALBA".into(),
+        },
+    );
+    assert!(m.contains("C-DIP-RANSOM"), "{m}");
+    act(
+        &mut g,
+        Power::Spain,
+        Action::Ransom {
+            leader: "ALBA".into(),
+        },
+    );
+    let n = number(ids::RANSOM_CARDS) as usize;
+    assert_eq!(g.hands[Power::Spain as usize].len(), sp_n - n);
+    assert_eq!(g.hands[Power::Ottoman as usize].len(), ot_n + n);
+    assert!(g.captured.is_empty());
+    let madrid = g.board.at(sp("MADRID"));
+    assert!(madrid
+        .forces
+        .iter()
+        .any(|f| f.owner() == Owner::Major(Power::Spain) && f.leaders.contains(&"ALBA".into())));
+}
+
+// C-DIP-ALLIANCE: two majors at peace agree an alliance; it ends in Winter (peace at the next
+// turn's start).
+#[test]
+fn c_dip_alliance_formed_and_ended_by_winter() {
+    let mut g = new_game(12);
+    act(
+        &mut g,
+        Power::England,
+        Action::OfferAlliance {
+            target: Power::France,
+        },
+    );
+    act(
+        &mut g,
+        Power::France,
+        Action::Accept {
+            from: Power::England,
+        },
+    );
+    assert_eq!(
+        g.board.relation(Power::England, Power::France),
+        Relation::Alliance
+    );
+    end_turn(&mut g);
+    assert_eq!(g.turn, 2);
+    assert_eq!(
+        g.board.relation(Power::England, Power::France),
+        Relation::Peace
+    );
+}
+
+// ---------------------------------------------------------------- Card play
+
+// C-CARD-DRAW: a power is dealt its key track's cards for the keys it holds plus its ruler's
+// bonus, plus its home card; cards marked for 2-5 players are not dealt with 6.
+#[test]
+fn c_card_draw_track_bonus_and_home_card() {
+    let rs = rs();
+    let mut g = new_game(13);
+    g.board
+        .set_control(rs, sp("CALAIS"), Owner::Major(Power::England));
+    assert_eq!(g.board.keys_held(rs, Power::England).len(), 5);
+    let track = rs.key_track[&Power::England]
+        .iter()
+        .rev()
+        .find(|(k, _)| *k <= 5)
+        .map(|(_, c)| *c as usize)
+        .expect("track row");
+    let bonus = g.card_bonus(rs, Power::England) as usize;
+    assert_eq!(g.hand_size(rs, Power::England), track + bonus);
+    end_turn(&mut g);
+    let hand = &g.hands[Power::England as usize];
+    let home = hand
+        .iter()
+        .filter(|c| rs.card(**c).is_some_and(|c| c.kind == CardKind::Home))
+        .count();
+    assert_eq!(home, 1);
+    assert_eq!(hand.len(), track + bonus + 1);
+    // Six players: German Intervention and The Sublime Porte are nowhere.
+    for name in ["German Intervention", "The Sublime Porte"] {
+        let n = rs.cards.iter().find(|c| c.name_en == name).expect(name).number;
+        assert!(!g.deck.contains(&n) && !g.hands.iter().any(|h| h.contains(&n)), "{name}");
+        let three = new_game_with(powers(&[Power::Spain, Power::France, Power::England]), 1);
+        assert!(
+            three.deck.contains(&n) || three.hands.iter().any(|h| h.contains(&n)),
+            "{name} is dealt with 3 players"
+        );
+    }
+}
+
+// C-CARD-IMPULSE: all powers passing in a row ends the Action phase; a card play breaks the
+// streak.
+#[test]
+fn c_card_impulse_all_pass_in_a_row_ends_the_phase() {
+    let mut g = new_game(14);
+    for h in &mut g.hands {
+        h.clear();
+    }
+    g.hands[Power::Ottoman as usize] = vec![event_card(3)];
+    g.hands[Power::Spain as usize] = vec![event_card(4)];
+    g.stage = Stage::Impulse {
+        power: Power::Ottoman,
+        passes: 3,
+    };
+    act(
+        &mut g,
+        Power::Ottoman,
+        Action::Play {
+            card: event_card(3),
+            mode: CardMode::Cp,
+        },
+    );
+    act(&mut g, Power::Ottoman, Action::EndImpulse);
+    // The play broke the streak: Spain is asked, with no passes counted.
+    assert_eq!(
+        g.stage,
+        Stage::Impulse {
+            power: Power::Spain,
+            passes: 0
+        }
+    );
+    let ev = act(&mut g, Power::Spain, Action::Pass);
+    // Spain's pass and the five automatic passes of empty hands end the phase.
+    let passes = ev
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Passed { .. }))
+        .count();
+    assert_eq!(passes, 6);
+    assert_eq!(g.turn, 2);
+}
+
+// C-CARD-PASS: with administrative rating 2, three non-home cards forbid passing; two allow it.
+// A mandatory event in hand forbids it too.
+#[test]
+fn c_card_pass_limited_by_admin_rating() {
+    let rs = rs();
+    let mut g = new_game(15);
+    assert_eq!(g.admin_rating(rs, Power::England), 2);
+    let c = event_card(2);
+    g.hands[Power::England as usize] = vec![c, c + 1, c + 2];
+    g.stage = Stage::Impulse {
+        power: Power::England,
+        passes: 0,
+    };
+    let m = refused(&mut g, Power::England, Action::Pass);
+    assert!(m.contains("C-CARD-PASS") && m.contains("at most 2"), "{m}");
+    let rudolf = rs.cards.iter().find(|c| c.kind == CardKind::Mandatory).expect("mandatory");
+    g.hands[Power::England as usize] = vec![rudolf.number];
+    let m = refused(&mut g, Power::England, Action::Pass);
+    assert!(m.contains("C-CARD-PASS") && m.contains("mandatory"), "{m}");
+    g.hands[Power::England as usize] = vec![c, c + 1];
+    act(&mut g, Power::England, Action::Pass);
+}
+
+// C-CARD-MANDATORY: a mandatory event is played as its event (never for CP), then the power
+// spends the data's CP.
+#[test]
+fn c_card_mandatory_event_then_cp() {
+    let rs = rs();
+    let mut g = new_game(16);
+    let rudolf = rs
+        .cards
+        .iter()
+        .find(|c| c.kind == CardKind::Mandatory)
+        .expect("mandatory")
+        .number;
+    g.hands[Power::Empire as usize] = vec![rudolf];
+    g.stage = Stage::Impulse {
+        power: Power::Empire,
+        passes: 0,
+    };
+    let m = refused(
+        &mut g,
+        Power::Empire,
+        Action::Play {
+            card: rudolf,
+            mode: CardMode::Cp,
+        },
+    );
+    assert!(m.contains("C-CARD-MANDATORY"), "{m}");
+    let ev = act(
+        &mut g,
+        Power::Empire,
+        Action::Play {
+            card: rudolf,
+            mode: CardMode::Event,
+        },
+    );
+    assert!(has(&ev, |k| matches!(k, EventKind::RulerChanged { .. })));
+    let cp = number(ids::MANDATORY_CP) as u8;
+    assert_eq!(cp, 2);
+    assert_eq!(
+        g.stage,
+        Stage::Cp {
+            power: Power::Empire,
+            cp
+        }
+    );
+}
+
+// C-ACT-COSTS: the CP costs in the data equal the core list (Here I Stand values).
+#[test]
+fn c_act_costs_match_the_core_list() {
+    let rs = rs();
+    for (action, cp) in [
+        ("move", 1),
+        ("move_pass", 2),
+        ("naval_move", 1),
+        ("buy_mercenary", 1),
+        ("raise_regular", 2),
+        ("build_squadron", 2),
+        ("assault", 1),
+        ("control_unfortified", 1),
+        ("raise_cavalry", 1),
+        ("fight_foreign_war", 1),
+    ] {
+        assert_eq!(rs.cost(action), Some(cp), "{action}");
+    }
+}
+
+// ---------------------------------------------------------------- Victory
+
+// C-VP-KEYS: VP come from the power's key track (England with 4 keys: 5 VP); the Protestant
+// scores per key by marker row (R-PROT-KEYS).
+#[test]
+fn c_vp_keys_from_the_track() {
+    let rs = rs();
+    let mut g = new_game(17);
+    assert_eq!(g.board.keys_held(rs, Power::England).len(), 4);
+    assert_eq!(g.vp(rs, Power::England).keys, 5);
+    assert_eq!(g.vp(rs, Power::Ottoman).keys, 2 * 7);
+    g.board
+        .set_control(rs, sp("AMSTERDAM"), Owner::Major(Power::Protestant));
+    g.board
+        .set_control(rs, sp("LYON"), Owner::Major(Power::Protestant));
+    assert_eq!(g.vp(rs, Power::Protestant).keys, 3 + 2);
+}
+
+/// Bonus VP so that the totals are `want` (indexed by power).
+fn set_totals(g: &mut Game, want: [i32; 6]) {
+    let now = g.vp_totals(rs());
+    for p in Power::ALL {
+        g.bonus_vp[*p as usize] += want[*p as usize] - now[*p as usize];
+    }
+    assert_eq!(g.vp_totals(rs()), want);
+}
+
+fn over(g: &Game) -> Option<(Vec<Power>, EndReason)> {
+    match &g.stage {
+        Stage::Over { winners, reason } => Some((winners.clone(), *reason)),
+        _ => None,
+    }
+}
+
+// C-VP-STANDARD: 25 VP alone at the top wins at Victory Determination; a tie at the top does
+// not (the game goes on).
+#[test]
+fn c_vp_standard_25_alone_wins() {
+    let mut g = new_game(18);
+    assert_eq!(number(ids::STANDARD_VP), 25);
+    set_totals(&mut g, [25, 25, 10, 10, 10, 10]);
+    end_turn(&mut g);
+    assert!(over(&g).is_none(), "a tie at 25 decides nothing");
+    let mut g = new_game(18);
+    set_totals(&mut g, [10, 25, 10, 22, 10, 10]);
+    end_turn(&mut g);
+    assert_eq!(
+        over(&g),
+        Some((vec![Power::Spain], EndReason::Standard { vp: 25 }))
+    );
+}
+
+// C-VP-DOMINATION: from the end of turn 4, a lead of 5 over every other power wins; not on
+// turn 3.
+#[test]
+fn c_vp_domination_from_turn_4() {
+    let rs = rs();
+    let mut g = new_game(19);
+    let vp = [15, 15, 15, 20, 15, 15];
+    g.turn = 3;
+    assert_eq!(g.turn_winner(rs, &vp), None);
+    g.turn = 4;
+    assert_eq!(
+        g.turn_winner(rs, &vp),
+        Some((Power::France, EndReason::Domination { vp: 20, lead: 5 }))
+    );
+    assert_eq!(g.turn_winner(rs, &[15, 15, 16, 20, 15, 15]), None);
+    // In play: the game ends at turn 4's Victory Determination.
+    g.turn = 4;
+    set_totals(&mut g, [15, 15, 15, 20, 15, 15]);
+    end_turn(&mut g);
+    assert_eq!(
+        over(&g),
+        Some((
+            vec![Power::France],
+            EndReason::Domination { vp: 20, lead: 5 }
+        ))
+    );
+}
+
+// C-VP-DOMINATION with R-HRE-SECRET (b): the Empire reveals its choice when its VP stop another
+// power's domination victory, and the game goes on.
+#[test]
+fn c_vp_domination_stopped_by_the_empire_secret() {
+    let rs = rs();
+    let mut g = new_game(20);
+    g.empire.secret = Some((EmpireChoice::Catholic, "salt".into()));
+    let extra = rs.empire_religion_vp[&EmpireChoice::Catholic] as i32;
+    assert!(extra > 0);
+    g.turn = 4;
+    set_totals(&mut g, [15, 15, 15, 20, 15, 15]);
+    end_turn(&mut g);
+    assert!(over(&g).is_none(), "{:?}", g.stage);
+    assert!(g.empire.revealed);
+}
+
+// C-VP-MILITARY: a power that takes the last key of its track wins at once (France: the data's
+// number of keys).
+#[test]
+fn c_vp_military_last_box_wins_at_once() {
+    let rs = rs();
+    let mut g = new_game(21);
+    let need = rs
+        .turn
+        .power_number(ids::MILITARY_KEYS, Power::France)
+        .expect("France's number") as usize;
+    let mut free: Vec<_> = rs
+        .space_ids()
+        .filter(|s| {
+            rs.space(*s).kind == vqbot::engine::power::SpaceType::Key
+                && !g.board.controls(rs, Power::France, *s)
+        })
+        .collect();
+    while g.board.keys_held(rs, Power::France).len() + 1 < need {
+        let s = free.remove(0);
+        g.board.set_control(rs, s, FR);
+    }
+    assert!(over(&g).is_none());
+    let last = rs.space(free[0]).id.clone();
+    act(
+        &mut g,
+        Power::England,
+        Action::Adjust(Adjustment::Control {
+            space: last,
+            owner: FR,
+        }),
+    );
+    assert_eq!(
+        over(&g),
+        Some((
+            vec![Power::France],
+            EndReason::Military {
+                power: Power::France,
+                keys: need as u32
+            }
+        ))
+    );
+}
+
+// C-VP-END: after the last turn the most VP win (22 beats 21); a tie shares the win as the
+// data says.
+#[test]
+fn c_vp_end_most_vp_after_the_last_turn() {
+    let rs = rs();
+    let last = rs.scenario("1559").expect("1559").last_turn;
+    let mut g = new_game(22);
+    g.turn = last;
+    set_totals(&mut g, [10, 21, 10, 22, 10, 10]);
+    end_turn(&mut g);
+    assert_eq!(
+        over(&g),
+        Some((vec![Power::France], EndReason::LastTurn { vp: 22 }))
+    );
+    let mut g = new_game(22);
+    g.turn = last;
+    set_totals(&mut g, [10, 22, 10, 22, 10, 10]);
+    end_turn(&mut g);
+    let winners = over(&g).expect("over").0;
+    if number(ids::TIES_SHARE_WIN) == 1 {
+        assert_eq!(winners, vec![Power::Spain, Power::France]);
+    } else {
+        assert!(winners.is_empty());
+    }
+}
