@@ -9,8 +9,7 @@ use vqbot::engine::power::{Minor, Relation};
 use vqbot::engine::ruleset::{CardKind, EmpireChoice};
 use vqbot::engine::turn_data::ids;
 use vqbot::engine::{
-    Action, Adjustment, CardMode, EndReason, Event, EventKind, Game, Owner, Power, RuleError,
-    Stage,
+    Action, Adjustment, CardMode, EndReason, Event, EventKind, Game, Owner, Power, RuleError, Stage,
 };
 use vqbot::table::messages::{Locale, Texts};
 
@@ -107,7 +106,10 @@ fn c_winter_order_sieges_and_alliances_end() {
         }
     )));
     // Wars do not end in Winter.
-    assert_eq!(g.board.relation(Power::Ottoman, Power::Spain), Relation::War);
+    assert_eq!(
+        g.board.relation(Power::Ottoman, Power::Spain),
+        Relation::War
+    );
 }
 
 // C-WINTER-QUARTERS: six units cut off by enemy spaces lose half (mercenaries and cavalry
@@ -232,7 +234,10 @@ fn c_winter_capital_recall_brings_units_home() {
     let lyon = land(&g, "LYON", FR);
     assert!(lyon > 0);
     let m = refused(&mut g, Power::France, recall("ROUEN"));
-    assert!(m.contains("Paris") && m.contains("C-WINTER-CAPITAL-RECALL"), "{m}");
+    assert!(
+        m.contains("Paris") && m.contains("C-WINTER-CAPITAL-RECALL"),
+        "{m}"
+    );
     let paris = land(&g, "PARIS", FR);
     let ev = act(&mut g, Power::France, recall("PARIS"));
     assert!(has(&ev, |k| matches!(k, EventKind::Recalled { .. })));
@@ -248,7 +253,10 @@ fn c_winter_capital_recall_brings_units_home() {
 fn c_dip_war_cost_paid_with_a_card() {
     let rs = rs();
     let mut g = new_game(8);
-    let cost = rs.turn.war_cost(Power::Ottoman, Power::England).expect("cost");
+    let cost = rs
+        .turn
+        .war_cost(Power::Ottoman, Power::England)
+        .expect("cost");
     assert_eq!(cost, 2);
     let (small, big) = (event_card(1), event_card(3));
     g.hands[Power::Ottoman as usize] = vec![small, big];
@@ -257,11 +265,17 @@ fn c_dip_war_cost_paid_with_a_card() {
         card,
     };
     let m = refused(&mut g, Power::Ottoman, war(None));
-    assert!(m.contains("C-DIP-WAR-COST") && m.contains("costs 2 CP"), "{m}");
+    assert!(
+        m.contains("C-DIP-WAR-COST") && m.contains("costs 2 CP"),
+        "{m}"
+    );
     let m = refused(&mut g, Power::Ottoman, war(Some(small)));
     assert!(m.contains("C-DIP-WAR-COST"), "{m}");
     let ev = act(&mut g, Power::Ottoman, war(Some(big)));
-    assert!(has(&ev, |k| matches!(k, EventKind::WarCostPaid { cost: 2, .. })));
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::WarCostPaid { cost: 2, .. }
+    )));
     assert_eq!(g.hands[Power::Ottoman as usize], vec![small]);
     assert!(g.discard.contains(&big));
     assert_eq!(
@@ -291,19 +305,28 @@ fn c_dip_war_limits_ally_and_recent_peace() {
         Power::Ottoman,
         Action::Accept { from: Power::Spain },
     );
-    assert_eq!(g.board.relation(Power::Spain, Power::Ottoman), Relation::Peace);
+    assert_eq!(
+        g.board.relation(Power::Spain, Power::Ottoman),
+        Relation::Peace
+    );
     let war = Action::DeclareWar {
         target: Power::Ottoman,
         card: Some(big),
     };
     let m = refused(&mut g, Power::Spain, war.clone());
-    assert!(m.contains("C-DIP-WAR-LIMITS") && m.contains("turn 1"), "{m}");
+    assert!(
+        m.contains("C-DIP-WAR-LIMITS") && m.contains("turn 1"),
+        "{m}"
+    );
     let lock = number(ids::PEACE_LOCK_TURNS) as u8;
     g.turn = 1 + lock;
     refused(&mut g, Power::Spain, war.clone());
     g.turn = 2 + lock;
     act(&mut g, Power::Spain, war);
-    assert_eq!(g.board.relation(Power::Spain, Power::Ottoman), Relation::War);
+    assert_eq!(
+        g.board.relation(Power::Spain, Power::Ottoman),
+        Relation::War
+    );
     // An ally cannot be attacked.
     g.board
         .set_relation(Power::England, Power::France, Relation::Alliance);
@@ -333,7 +356,10 @@ fn c_dip_peace_sue_gives_the_winner_vp() {
             target: Power::Ottoman,
         },
     );
-    assert_eq!(g.board.relation(Power::Spain, Power::Ottoman), Relation::Peace);
+    assert_eq!(
+        g.board.relation(Power::Spain, Power::Ottoman),
+        Relation::Peace
+    );
     let vp = number(ids::WAR_WINNER_VP);
     assert_eq!(vp, 1);
     assert_eq!(g.vp(rs, Power::Ottoman).total(), before + vp);
@@ -467,8 +493,16 @@ fn c_card_draw_track_bonus_and_home_card() {
     assert_eq!(hand.len(), track + bonus + 1);
     // Six players: German Intervention and The Sublime Porte are nowhere.
     for name in ["German Intervention", "The Sublime Porte"] {
-        let n = rs.cards.iter().find(|c| c.name_en == name).expect(name).number;
-        assert!(!g.deck.contains(&n) && !g.hands.iter().any(|h| h.contains(&n)), "{name}");
+        let n = rs
+            .cards
+            .iter()
+            .find(|c| c.name_en == name)
+            .expect(name)
+            .number;
+        assert!(
+            !g.deck.contains(&n) && !g.hands.iter().any(|h| h.contains(&n)),
+            "{name}"
+        );
         let three = new_game_with(powers(&[Power::Spain, Power::France, Power::England]), 1);
         assert!(
             three.deck.contains(&n) || three.hands.iter().any(|h| h.contains(&n)),
@@ -533,7 +567,11 @@ fn c_card_pass_limited_by_admin_rating() {
     };
     let m = refused(&mut g, Power::England, Action::Pass);
     assert!(m.contains("C-CARD-PASS") && m.contains("at most 2"), "{m}");
-    let rudolf = rs.cards.iter().find(|c| c.kind == CardKind::Mandatory).expect("mandatory");
+    let rudolf = rs
+        .cards
+        .iter()
+        .find(|c| c.kind == CardKind::Mandatory)
+        .expect("mandatory");
     g.hands[Power::England as usize] = vec![rudolf.number];
     let m = refused(&mut g, Power::England, Action::Pass);
     assert!(m.contains("C-CARD-PASS") && m.contains("mandatory"), "{m}");
