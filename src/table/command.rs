@@ -621,10 +621,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             AS_POWER,
         ],
-        help: [
-            "sue for peace: the war ends, the enemy gains VP (diplomacy)",
-            "просить мира: война окончена, противник получает ПО (дипломатия)",
-        ],
+        help: ["sue for peace", "просить мира"],
     },
     CmdSpec {
         name: "ransom",
@@ -640,14 +637,11 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             AS_POWER,
         ],
-        help: [
-            "ransom a captured leader (diplomacy)",
-            "выкупить пленного полководца (дипломатия)",
-        ],
+        help: ["ransom your leader", "выкупить полководца"],
     },
     CmdSpec {
         name: "recall",
-        ru: "отозвать",
+        ru: "вернуть",
         options: &[
             opt(
                 "from",
@@ -667,10 +661,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             AS_POWER,
         ],
-        help: [
-            "bring units back to a capital after winter (diplomacy)",
-            "вернуть войска в столицу после зимы (дипломатия)",
-        ],
+        help: ["recall units to a capital", "вернуть войска в столицу"],
     },
     CmdSpec {
         name: "done",
