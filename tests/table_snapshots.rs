@@ -26,7 +26,7 @@ fn play_opening(t: &Table) {
     ok(t, "alice", "vq join power:england");
     ok(t, "bob", "vq join power:france");
     ok(t, "alice", "vq start");
-    ok(t, "bob", "vq war target:england");
+    ok(t, "bob", "vq war target:england card:6");
     ok(t, "alice", "vq done");
     ok(t, "bob", "vq done");
     ok(t, "alice", "vq deploy from:london to:portsmouth units:1r");
@@ -305,7 +305,7 @@ fn every_write_is_synced_before_its_reply_is_returned() {
     assert_eq!(take(), ["seat 2", "sync 2", "seat 3", "sync 3"]);
     ok(&t, "alice", "vq start");
     assert_eq!(take(), ["options 4", "status 5", "sync 5"]);
-    ok(&t, "bob", "vq war target:england");
+    ok(&t, "bob", "vq war target:england card:6");
     assert_eq!(take(), ["append 6", "sync 6"]);
     // Commands that write nothing do not sync.
     ok(&t, "carol", "vq status");

@@ -15,7 +15,7 @@ fn a_game_survives_a_restart_and_undo_is_stored() {
         ok(&t, "alice", "vq join power:england");
         ok(&t, "bob", "vq join power:france");
         ok(&t, "alice", "vq start");
-        ok(&t, "bob", "vq war target:england");
+        ok(&t, "bob", "vq war target:england card:6");
         ok(&t, "alice", "vq done");
         ok(&t, "bob", "vq done");
         ok(&t, "alice", "vq deploy from:london to:portsmouth units:1r");

@@ -49,7 +49,19 @@ fn three_players_play_a_full_turn() {
     assert!(public(&out).contains("Next:"), "{out:?}");
 
     // Diplomacy: France declares war on the Empire; England offers France an alliance.
-    let out = ok(&t, "bob", "vq war target:empire");
+    // The war is paid with a card worth its cost (C-DIP-WAR-COST); France keeps its home card.
+    let war_card = {
+        let g = t.game(CH).expect("started");
+        let cost = rs
+            .turn
+            .war_cost(Power::France, Power::Empire)
+            .expect("cost");
+        g.war_cards(&rs, Power::France, cost)
+            .into_iter()
+            .find(|c| *c != 6)
+            .expect("a card that pays for the war")
+    };
+    let out = ok(&t, "bob", &format!("vq war target:empire card:{war_card}"));
     assert!(public(&out).contains("declares war"));
     ok(&t, "alice", "vq ally target:france");
     let out = ok(&t, "bob", "vq accept from:england");

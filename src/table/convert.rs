@@ -158,6 +158,9 @@ pub fn to_action(
         | Command::Pass { .. }
         | Command::End { .. }
         | Command::War { .. }
+        | Command::Sue { .. }
+        | Command::Ransom { .. }
+        | Command::Recall { .. }
         | Command::Peace { .. }
         | Command::Ally { .. }
         | Command::Accept { .. }

@@ -1506,6 +1506,9 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Pass { power }
         | Command::End { power }
         | Command::War { power, .. }
+        | Command::Sue { power, .. }
+        | Command::Ransom { power, .. }
+        | Command::Recall { power, .. }
         | Command::Peace { power, .. }
         | Command::Ally { power, .. }
         | Command::Accept { power, .. }
