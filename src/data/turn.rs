@@ -2,7 +2,7 @@
 //! `card_players.csv` (format in `docs/data-format.md`), with file:line problems.
 
 use super::table::{Problems, Table};
-use crate::engine::power::{Minor, Owner, Power, Relation, Source};
+use crate::engine::power::{Owner, Power, Relation, Source};
 use crate::engine::ruleset::{Card, CardKind};
 use crate::engine::turn_data::{ids, StartRelation, TurnData};
 use std::collections::{BTreeMap, HashMap};
@@ -219,7 +219,7 @@ pub(super) fn load(
                             (x1, x2) == (y1, y2) || (x1, x2) == (y2, y1)
                         }
                         (StartRelation::MinorAlly(_, m1), StartRelation::MinorAlly(_, m2)) => {
-                            minor_eq(*m1, *m2)
+                            m1 == m2
                         }
                         _ => false,
                     }
@@ -288,8 +288,4 @@ pub(super) fn load(
         }
     }
     d
-}
-
-fn minor_eq(a: Minor, b: Minor) -> bool {
-    a == b
 }
