@@ -183,14 +183,12 @@ impl Game {
             Some(c) => self.put_land(c, f, &moving),
             None => self.off_map.extend(moving.leaders.iter().cloned()),
         }
-        if total > 0 || capital.is_some() {
-            ev.push(Event::public(EventKind::WinterAttrition {
-                owner: f.owner(),
-                space: s,
-                lost: lost_count,
-                to: capital,
-            }));
-        }
+        ev.push(Event::public(EventKind::WinterAttrition {
+            owner: f.owner(),
+            space: s,
+            lost: lost_count,
+            to: capital,
+        }));
     }
 
     /// Beyond the data's `winter_stack` land units of one power in a fortified space other than
