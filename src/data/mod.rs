@@ -3,6 +3,7 @@
 //! The format is documented in `docs/data-format.md`. Loading never panics on bad input: every
 //! problem is reported with its file and line, and all problems of a folder are reported at once.
 
+mod religion;
 mod table;
 
 pub use table::{Problem, Problems};
@@ -262,6 +263,7 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
         &["choice", "vp", "source"],
         &mut p,
     );
+    let religion_t = read(religion::FILE, religion::COLUMNS, &mut p);
 
     // ---- spaces
     let mut spaces = Vec::new();
@@ -711,6 +713,11 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
         }
     }
 
+    let religion = religion_t
+        .as_ref()
+        .map(|t| religion::read(t, &mut p))
+        .unwrap_or_default();
+
     if !p.0.is_empty() {
         return Err(p.0);
     }
@@ -730,6 +737,7 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
         key_track,
         costs,
         empire_religion_vp,
+        religion,
         fingerprint: fingerprint(dir),
         neighbours: Vec::new(),
         index: HashMap::new(),

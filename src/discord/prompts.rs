@@ -235,6 +235,22 @@ pub fn public_prompt(
         }),
         Awaiting::One {
             power,
+            decision: Decision::ConversionSix,
+        } => {
+            // X-REL-SIX: the roller's two answers.
+            choices.push(Choice {
+                label: l(Notice::KeepSix),
+                style: ButtonStyle::Danger,
+                invocation: inv("six", &[("count", "6"), ("power", power.as_str())]),
+            });
+            choices.push(Choice {
+                label: l(Notice::CountFive),
+                style: ButtonStyle::Primary,
+                invocation: inv("six", &[("count", "5"), ("power", power.as_str())]),
+            });
+        }
+        Awaiting::One {
+            power,
             decision: Decision::Deployment,
         } => choices.push(Choice {
             label: l(Notice::DoneNoDeployment),

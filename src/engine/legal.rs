@@ -192,6 +192,7 @@ impl Game {
                     }
                 }
                 self.legal_revolts(rs, p, cp, &mut out);
+                self.legal_religion(rs, p, cp, &mut out);
                 self.legal_fight_foreign_war(p, cp, rs, &mut out);
                 out.push(Action::EndImpulse);
             }
@@ -200,6 +201,7 @@ impl Game {
             }
             Stage::WinterLeaders => self.legal_withdraw_leaders(rs, &mut out),
             Stage::HuguenotCapital { .. } => self.legal_huguenot_capital(rs, &mut out),
+            Stage::ConversionSix { .. } => self.legal_six(&mut out),
             Stage::Over { .. } => {}
         }
         out

@@ -352,6 +352,9 @@ pub struct Ruleset {
     pub costs: HashMap<String, u8>,
     /// VP of each Empire secret choice.
     pub empire_religion_vp: HashMap<EmpireChoice, u8>,
+    /// Conversion and rebellion numbers (religion.csv; X-REL-*).
+    #[serde(default)]
+    pub religion: super::religion::ReligionRules,
     /// A digest of the content, stored with saved states.
     pub fingerprint: String,
     /// Land neighbours of each space, with the link kind (derived from `links`).
