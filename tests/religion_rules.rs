@@ -109,7 +109,10 @@ fn r_rel_outside_no_conversion_outside_the_zones() {
     let m = refused(&mut g, P, convert("COLOGNE"));
     assert!(m.contains("outside the four zones"), "{m}");
     assert!(m.ends_with("(R-REL-OUTSIDE)"), "{m}");
-    assert!(m.contains("the Netherlands, France, England, Scotland"), "{m}");
+    assert!(
+        m.contains("the Netherlands, France, England, Scotland"),
+        "{m}"
+    );
     // Nothing outside the zones is ever listed.
     for p in [P, Power::England, Power::Spain, Power::France] {
         cp(&mut g, p, 4);
@@ -133,14 +136,28 @@ fn r_rel_outside_spaces_count_next_to_a_conversion() {
     let mut g2 = g.clone();
     cp(&mut g2, P, 4);
     assert!(g2.legal_actions(r, P).contains(&convert("GRONINGEN")));
-    // Middelburg has no Protestant neighbour and no Protestant units.
-    let m = refused(&mut g2, P, convert("MIDDELBURG"));
+    // Stirling has no Protestant neighbour, is no port, and holds no Protestant units.
+    let m = refused(&mut g2, P, convert("STIRLING"));
     assert!(m.contains("no adjacent Protestant space"), "{m}");
     assert!(m.ends_with("(X-REL-CONVERT)"), "{m}");
     assert_eq!(
         g.conversion_modifier(r, P, Religion::Protestant, sp("GRONINGEN")),
         r.religion.adjacent_same.min(r.religion.adjacent_max)
     );
+}
+
+// X-REL-CONVERT: with `sea_foothold`, a port is a target from a port of the faith on the same sea
+// zone (Edinburgh from London, Norwich or Bremen across the North Sea); without it, by land only.
+#[test]
+fn x_rel_convert_across_the_sea_is_data() {
+    let mut g = new_game(2);
+    cp(&mut g, P, 4);
+    assert!(rs().religion.sea_foothold);
+    assert!(g.legal_actions(rs(), P).contains(&convert("EDINBURGH")));
+    let land = rules_with(|r| r.religion.sea_foothold = false);
+    assert!(!g.legal_actions(&land, P).contains(&convert("EDINBURGH")));
+    let m = refused_in(&land, &mut g, P, convert("EDINBURGH"));
+    assert!(m.contains("no adjacent Protestant space"), "{m}");
 }
 
 // R-REL-ZONES: conversions are possible in each of the four zones, for the side of each faith.
@@ -181,7 +198,9 @@ fn x_rel_convert_who_and_toward_which_faith() {
     let m = refused(&mut g, Power::Spain, convert("AMSTERDAM"));
     assert!(m.contains("already Catholic"), "{m}");
     // ... and a Huguenot home is a target.
-    assert!(g.legal_actions(rs(), Power::Spain).contains(&convert("NIMES")));
+    assert!(g
+        .legal_actions(rs(), Power::Spain)
+        .contains(&convert("NIMES")));
 }
 
 // X-REL-CONVERT: too few CP is refused with the cost and what is left.
@@ -214,7 +233,10 @@ fn x_rel_convert_success_turns_the_space() {
     let (natural, counted, modifier, success) = attempt(&ev).expect("an attempt");
     assert!(success && natural == counted, "{ev:?}");
     assert_eq!(modifier as i32, 1, "one Protestant neighbour (Bremen)");
-    assert_eq!(g.board.religion(&sure, sp("GRONINGEN")), Religion::Protestant);
+    assert_eq!(
+        g.board.religion(&sure, sp("GRONINGEN")),
+        Religion::Protestant
+    );
     assert!(ev.iter().any(|e| e.kind
         == EventKind::ReligionChanged {
             space: sp("GRONINGEN"),
@@ -283,7 +305,10 @@ fn x_rel_six_is_the_rollers_decision() {
     assert_eq!(five.stage, Stage::Cp { power: P, cp: 2 });
     // The answer is refused when no 6 waits.
     let m = refused(&mut five, P, Action::ConversionSix { unrest: true });
-    assert!(m.contains("conversion_six") || m.contains("natural 6"), "{m}");
+    assert!(
+        m.contains("conversion_six") || m.contains("natural 6"),
+        "{m}"
+    );
 }
 
 // ------------------------------------------------------------------ rebellions
@@ -312,10 +337,7 @@ fn r_prot_capital_dutch_revolt_reachable_after_conversion() {
             space: sp("GRONINGEN"),
             faction: Faction::Dutch
         }));
-    assert_eq!(
-        g.board.controller(&sure, sp("GRONINGEN")),
-        Owner::Major(P)
-    );
+    assert_eq!(g.board.controller(&sure, sp("GRONINGEN")), Owner::Major(P));
 }
 
 // X-REL-ONE-REBELLION: one rebellion per zone per impulse, the Protestant's and the English
@@ -384,7 +406,11 @@ fn x_rel_eng_rebellion_spanish_dice() {
     g.board
         .force_mut(sp("STIRLING"), Owner::Major(Power::Spain), None)
         .regulars = 1;
-    assert_eq!(g.catholic_rebellion_dice(r), base + 2, "Ireland and Scotland: +2 once");
+    assert_eq!(
+        g.catholic_rebellion_dice(r),
+        base + 2,
+        "Ireland and Scotland: +2 once"
+    );
     g.board
         .force_mut(sp("CARLISLE"), Owner::Major(Power::Spain), None)
         .regulars = 1;
@@ -428,8 +454,7 @@ fn x_rel_eng_rebellion_spanish_dice() {
 fn r_prot_capital_declared_anywhere_in_the_territory() {
     let r = rs();
     let mut g = new_game(12);
-    g.board
-        .set_control(r, sp("LA_ROCHELLE"), Owner::Major(P));
+    g.board.set_control(r, sp("LA_ROCHELLE"), Owner::Major(P));
     g.board.spaces[sp("LA_ROCHELLE").idx()].forces.clear();
     cp(&mut g, P, 8);
     // Listed: a revolt at Nîmes that declares La Rochelle.
@@ -555,6 +580,7 @@ struct Tally {
     huguenot_revolts: u32,
     conversions: u32,
     catholic_rebellions: u32,
+    turn: u8,
 }
 
 fn religious_playout(seed: u64, steps: usize) -> Tally {
@@ -568,6 +594,7 @@ fn religious_playout(seed: u64, steps: usize) -> Tally {
         huguenot_revolts: 0,
         conversions: 0,
         catholic_rebellions: 0,
+        turn: 0,
     };
     for _ in 0..steps {
         let p = match g.awaiting() {
@@ -582,21 +609,42 @@ fn religious_playout(seed: u64, steps: usize) -> Tally {
         let done = legal
             .iter()
             .find(|a| matches!(a, Action::DoneDiplomacy | Action::Decline { .. }));
-        let religious: Vec<&Action> = legal
-            .iter()
-            .filter(|a| {
-                matches!(
-                    a,
-                    Action::Convert { .. }
-                        | Action::Revolt { .. }
-                        | Action::CatholicRebellion { .. }
-                )
-            })
-            .collect();
+        // Religious actions by kind: a kind on offer first, then one of its actions.
+        let kinds: Vec<Vec<&Action>> = [
+            |a: &Action| matches!(a, Action::Convert { .. }),
+            |a: &Action| matches!(a, Action::Revolt { .. }),
+            |a: &Action| matches!(a, Action::CatholicRebellion { .. }),
+        ]
+        .iter()
+        .map(|k| legal.iter().filter(|a| k(a)).collect::<Vec<_>>())
+        .filter(|v| !v.is_empty())
+        .collect();
         let a = match done {
             Some(d) if pick.random_bool(0.8) => d.clone(),
-            _ if !religious.is_empty() && pick.random_bool(0.7) => {
-                religious[pick.random_range(0..religious.len())].clone()
+            _ if !kinds.is_empty() && pick.random_bool(0.7) => {
+                let k = &kinds[pick.random_range(0..kinds.len())];
+                // Conversions: a zone on offer first, then a target in it.
+                let mut zones: Vec<ReligiousZone> = k
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Convert { space } => Some(r.space(sp(space)).zone),
+                        _ => None,
+                    })
+                    .collect();
+                zones.sort();
+                zones.dedup();
+                let k: Vec<&Action> = if zones.is_empty() {
+                    k.clone()
+                } else {
+                    let z = zones[pick.random_range(0..zones.len())];
+                    k.iter()
+                        .copied()
+                        .filter(|a| {
+                            matches!(a, Action::Convert { space } if r.space(sp(space)).zone == z)
+                        })
+                        .collect()
+                };
+                k[pick.random_range(0..k.len())].clone()
             }
             _ => legal[pick.random_range(0..legal.len())].clone(),
         };
@@ -620,6 +668,7 @@ fn religious_playout(seed: u64, steps: usize) -> Tally {
             }
         }
     }
+    t.turn = g.turn;
     t
 }
 
@@ -627,11 +676,20 @@ fn religious_playout(seed: u64, steps: usize) -> Tally {
 // zones and both factions rise in most games (the figures are printed; see the report).
 #[test]
 fn r_rel_zones_religion_moves_in_seeded_playouts() {
-    let games = 16u64;
-    let steps = 1500;
+    let games = 24u64;
+    let steps = 3000;
     let (mut all_four, mut both_rise, mut conv, mut dutch, mut hug, mut cath) = (0, 0, 0, 0, 0, 0);
     for seed in 0..games {
         let t = religious_playout(seed, steps);
+        eprintln!(
+            "seed {seed}: turn {}, zones {:?}, {} conversions, {} Dutch, {} Huguenot, {} Catholic",
+            t.turn,
+            t.zones_moved,
+            t.conversions,
+            t.dutch_revolts,
+            t.huguenot_revolts,
+            t.catholic_rebellions
+        );
         all_four += usize::from(t.zones_moved.len() == 4);
         both_rise += usize::from(t.dutch_revolts > 0 && t.huguenot_revolts > 0);
         conv += t.conversions;
@@ -644,7 +702,18 @@ fn r_rel_zones_religion_moves_in_seeded_playouts() {
          Huguenot revolts both in {both_rise}; totals: {conv} conversions, {dutch} Dutch revolts, \
          {hug} Huguenot revolts, {cath} English Catholic rebellions"
     );
-    assert!(all_four * 10 >= games as usize * 6, "all four zones in {all_four}/{games}");
-    assert!(both_rise * 10 >= games as usize * 6, "both factions in {both_rise}/{games}");
+    // Lower bounds with a margin below the measured figures (see the report): "most games".
+    assert!(
+        all_four * 100 >= games as usize * 60,
+        "all four zones in {all_four}/{games}"
+    );
+    assert!(
+        both_rise * 100 >= games as usize * 55,
+        "both factions in {both_rise}/{games}"
+    );
+    assert!(
+        dutch >= games as u32 && hug >= games as u32,
+        "{dutch} Dutch, {hug} Huguenot"
+    );
     assert!(cath > 0);
 }

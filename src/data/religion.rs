@@ -20,6 +20,7 @@ const NUMBERS: &[(&str, i32, i32)] = &[
     ("adjacent_max", 0, 12),
     ("own_units", -6, 6),
     ("key", -6, 6),
+    ("sea_foothold", 0, 1),
     ("unrest_natural", 1, 6),
     ("six_counts_as", 1, 6),
     ("rebellion_dice", 0, 12),
@@ -63,10 +64,7 @@ pub fn read(t: &Table, p: &mut Problems) -> ReligionRules {
             p.add(
                 r.file,
                 r.line,
-                format!(
-                    "unknown parameter `{param}`; known: {}",
-                    known.join(", ")
-                ),
+                format!("unknown parameter `{param}`; known: {}", known.join(", ")),
             );
             continue;
         };
@@ -120,6 +118,7 @@ pub fn read(t: &Table, p: &mut Problems) -> ReligionRules {
         adjacent_max: n("adjacent_max"),
         own_units: n("own_units"),
         key: n("key"),
+        sea_foothold: n("sea_foothold") == 1,
         unrest_natural: u("unrest_natural"),
         six_counts_as: u("six_counts_as"),
         rebellion_dice: u("rebellion_dice"),

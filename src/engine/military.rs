@@ -294,7 +294,9 @@ impl Game {
                 capital,
             } => {
                 // R-PROT-CAPITAL: `capital` names any space; `declare_capital` the revolt space.
-                let capital = capital.as_deref().or(declare_capital.then_some(space.as_str()));
+                let capital = capital
+                    .as_deref()
+                    .or(declare_capital.then_some(space.as_str()));
                 self.do_revolt(rs, p, space, capital, leaders, ev)?
             }
             Action::FightForeignWar { card } => self.do_fight_foreign_war(rs, p, *card, ev)?,

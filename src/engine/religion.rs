@@ -44,6 +44,9 @@ pub struct ReligionRules {
     pub own_units: i32,
     /// Modifier against a key.
     pub key: i32,
+    /// Whether a port counts as next to a space of the faith when a port of that faith shares
+    /// one of its sea zones (Here I Stand's reformations reached across the sea).
+    pub sea_foothold: bool,
     /// The natural roll that also places unrest (X-REL-SIX).
     pub unrest_natural: u8,
     /// What the roller may count that roll as instead, placing no unrest (X-REL-SIX).
@@ -97,10 +100,7 @@ impl ReligionAction {
 
 /// Whether an action is one of the religious CP actions handled here.
 pub(crate) fn is_religion_cp_action(a: &Action) -> bool {
-    matches!(
-        a,
-        Action::Convert { .. } | Action::CatholicRebellion { .. }
-    )
+    matches!(a, Action::Convert { .. } | Action::CatholicRebellion { .. })
 }
 
 impl Game {
@@ -136,9 +136,7 @@ impl Game {
         cp: u8,
     ) -> RuleResult<u8> {
         let key = what.cost_key();
-        let cost = rs
-            .cost(key)
-            .ok_or(Refusal::NoCostInData { key })?;
+        let cost = rs.cost(key).ok_or(Refusal::NoCostInData { key })?;
         if cost > cp {
             return Err(Refusal::ReligionNeedsCp {
                 power: p,
@@ -190,7 +188,12 @@ impl Game {
         }
         let near = rs.neighbours[s.idx()]
             .iter()
-            .any(|(n, _)| self.board.religion(rs, *n) == faith);
+            .any(|(n, _)| self.board.religion(rs, *n) == faith)
+            || (rs.religion.sea_foothold
+                && rs.space(s).is_port()
+                && rs
+                    .space_ids()
+                    .any(|o| o != s && rs.share_sea(s, o) && self.board.religion(rs, o) == faith));
         let here = self
             .board
             .at(s)
@@ -330,7 +333,16 @@ impl Game {
         let natural = r.unrest_natural;
         let counted = if unrest { natural } else { r.six_counts_as };
         self.stage = Stage::Cp { power, cp };
-        self.resolve_conversion(rs, power, space, natural, counted, modifier as i32, unrest, ev);
+        self.resolve_conversion(
+            rs,
+            power,
+            space,
+            natural,
+            counted,
+            modifier as i32,
+            unrest,
+            ev,
+        );
         self.after_religion_action(rs, power, cp, ev);
         Ok(())
     }
@@ -366,8 +378,7 @@ impl Game {
     }
 
     fn check_catholic_rebellion_at(&self, rs: &Ruleset, s: SpaceId) -> RuleResult<()> {
-        if rs.space(s).zone != ReligiousZone::England
-            || !self.board.controls(rs, Power::England, s)
+        if rs.space(s).zone != ReligiousZone::England || !self.board.controls(rs, Power::England, s)
         {
             return Err(Refusal::RebellionNotEnglishSpace { space: s }.into());
         }

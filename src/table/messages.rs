@@ -953,12 +953,11 @@ impl<'a> Texts<'a> {
                 ("moving the Huguenot capital", "перенос столицы гугенотов")
             }
             ActionKind::Convert => ("a conversion attempt", "попытка обращения"),
-            ActionKind::CatholicRebellion => {
-                ("an English Catholic rebellion", "английское католическое восстание")
-            }
-            ActionKind::ConversionSix => {
-                ("answering a natural 6", "ответ на выпавшую шестёрку")
-            }
+            ActionKind::CatholicRebellion => (
+                "an English Catholic rebellion",
+                "английское католическое восстание",
+            ),
+            ActionKind::ConversionSix => ("answering a natural 6", "ответ на выпавшую шестёрку"),
             ActionKind::EndImpulse => ("ending the impulse", "завершение импульса"),
             ActionKind::Adjust => ("a manual fix", "ручная правка"),
         };
@@ -986,7 +985,9 @@ impl<'a> Texts<'a> {
     fn religion_adj(&self, r: crate::engine::power::Religion) -> &'static str {
         match r {
             crate::engine::power::Religion::Catholic => self.loc.pick("Catholic", "католическое"),
-            crate::engine::power::Religion::Protestant => self.loc.pick("Protestant", "протестантское"),
+            crate::engine::power::Religion::Protestant => {
+                self.loc.pick("Protestant", "протестантское")
+            }
         }
     }
 
@@ -994,7 +995,9 @@ impl<'a> Texts<'a> {
     fn religion_gen(&self, r: crate::engine::power::Religion) -> &'static str {
         match r {
             crate::engine::power::Religion::Catholic => self.loc.pick("Catholic", "католического"),
-            crate::engine::power::Religion::Protestant => self.loc.pick("Protestant", "протестантского"),
+            crate::engine::power::Religion::Protestant => {
+                self.loc.pick("Protestant", "протестантского")
+            }
         }
     }
 
@@ -1197,7 +1200,7 @@ impl<'a> Texts<'a> {
             R::NoConversions { power, converters } => tr!(l, "{} makes no conversion attempts; the powers that do: {}", "держава {} не делает попыток обращения; их делают: {}", p(power), self.list(converters.iter().map(p).collect())),
             R::ConvertOutsideZones { space } => tr!(l, "{} lies outside the four zones of religious struggle (the Netherlands, France, England, Scotland) and keeps its printed faith; conversions are attempted only inside them", "пространство {} вне четырёх зон религиозной борьбы (Нидерланды, Франция, Англия, Шотландия) и сохраняет напечатанную веру; обращать можно только внутри зон", s(space)),
             R::AlreadyOfFaith { space, religion } => tr!(l, "{} is already {}; a conversion attempt targets a space of the other faith", "пространство {} уже {}; обращают только пространство другой веры", s(space), self.religion_adj(*religion)),
-            R::ConvertNoFoothold { space, religion } => tr!(l, "{} has no adjacent {} space and none of your land units; a conversion attempt needs one or the other", "рядом с пространством {} нет {} пространства и в нём нет ваших сухопутных войск; для попытки обращения нужно одно из двух", s(space), self.religion_gen(*religion)),
+            R::ConvertNoFoothold { space, religion } => tr!(l, "{} has no adjacent {} space (by land, or across the sea from a port) and none of your land units; a conversion attempt needs one or the other", "рядом с пространством {} нет {} пространства (по суше или, для порта, через море) и в нём нет ваших сухопутных войск; для попытки обращения нужно одно из двух", s(space), self.religion_gen(*religion)),
             R::ReligionNeedsCp { power, action, left, cost } => {
                 let what = match action {
                     crate::engine::religion::ReligionAction::Convert => self.action_kind(ActionKind::Convert),
