@@ -82,6 +82,7 @@ impl Game {
                         .leaders
                         .iter()
                         .filter(|l| l.power == p && self.off_map.contains(&l.id))
+                        .filter(|l| l.enters_turn.is_none_or(|t| t <= self.turn))
                     {
                         // Only the faction's own home spaces can qualify (R-PROT-LEADERS).
                         let own = |s: &super::ruleset::SpaceId| {

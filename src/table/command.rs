@@ -450,8 +450,8 @@ pub static COMMANDS: &[CmdSpec] = &[
             AS_POWER,
         ],
         help: [
-            "a natural 6 on a conversion: keep it or count it as 5",
-            "шестёрка при обращении: оставить или считать пятёркой",
+            "keep a natural 6 or count it as 5",
+            "оставить шестёрку или счесть пятёркой",
         ],
     },
     CmdSpec {
