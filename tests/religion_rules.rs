@@ -415,6 +415,12 @@ fn x_rel_eng_rebellion_spanish_dice() {
         .force_mut(sp("CARLISLE"), Owner::Major(Power::Spain), None)
         .regulars = 1;
     assert_eq!(g.catholic_rebellion_dice(r), base + 6);
+    // Dublin (an English home space) is in Ireland too.
+    let mut d = new_game(11);
+    d.board
+        .force_mut(sp("DUBLIN"), Owner::Major(Power::Spain), None)
+        .regulars = 1;
+    assert_eq!(d.catholic_rebellion_dice(r), base + 2);
     // A mercenary is not a regular.
     let mut m = new_game(11);
     m.board
@@ -716,4 +722,22 @@ fn r_rel_zones_religion_moves_in_seeded_playouts() {
         "{dutch} Dutch, {hug} Huguenot"
     );
     assert!(cath > 0);
+}
+
+// X-REL-ENG-REBELLION: the Irish spaces of the +2 are data, checked against spaces.csv.
+#[test]
+fn x_rel_eng_rebellion_ireland_is_checked_data() {
+    let dir = copy_data();
+    let path = dir.path().join("religion.csv");
+    let text = std::fs::read_to_string(&path).expect("read");
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("ireland,"))
+        .expect("an ireland row")
+        + 1;
+    std::fs::write(&path, text.replace("DUBLIN;", "DUBLINN;")).expect("write");
+    let (ok, out) = check_data(dir.path());
+    assert!(!ok);
+    assert!(out.contains(&format!("religion.csv:{line}")), "{out}");
+    assert!(out.contains("`DUBLINN`"), "{out}");
 }

@@ -715,7 +715,7 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
 
     let religion = religion_t
         .as_ref()
-        .map(|t| religion::read(t, &mut p))
+        .map(|t| religion::read(t, &index, &mut p))
         .unwrap_or_default();
 
     if !p.0.is_empty() {

@@ -1,10 +1,12 @@
 //! Reads `religion.csv`: the numbers of conversion attempts and the English Catholic rebellion
-//! (X-REL-*). Each row is one named parameter; `faith` rows also name a power. Every parameter
-//! must be given exactly once (each `faith` once per power), with a value in its range.
+//! (X-REL-*). Each row is one named parameter; `faith` rows also name a power; `ireland` lists
+//! space ids. Every parameter must be given exactly once (each `faith` once per power), with a
+//! value in its range.
 
 use super::table::{Problems, Table};
 use crate::engine::power::{Power, Religion};
 use crate::engine::religion::ReligionRules;
+use crate::engine::ruleset::SpaceId;
 use std::collections::HashMap;
 
 /// The file name.
@@ -32,14 +34,38 @@ const NUMBERS: &[(&str, i32, i32)] = &[
 ];
 
 /// Reads the parameters from a loaded table, reporting problems with file and line.
-pub fn read(t: &Table, p: &mut Problems) -> ReligionRules {
+pub fn read(t: &Table, spaces: &HashMap<String, SpaceId>, p: &mut Problems) -> ReligionRules {
     let mut nums: HashMap<&'static str, i32> = HashMap::new();
     let mut faiths: Vec<(Power, Religion)> = Vec::new();
+    let mut ireland: Option<Vec<String>> = None;
     for r in t.rows() {
         let Some(param) = r.req("param", p) else {
             continue;
         };
         let power = r.get("power");
+        if param == "ireland" {
+            let list = r.list("value");
+            for id in &list {
+                if !spaces.contains_key(id) {
+                    p.add(
+                        r.file,
+                        r.line,
+                        format!("`ireland` names `{id}`, which is not a space id of spaces.csv"),
+                    );
+                }
+            }
+            if list.is_empty() {
+                p.add(
+                    r.file,
+                    r.line,
+                    "`ireland` lists no space; separate ids with `;`",
+                );
+            }
+            if ireland.replace(list).is_some() {
+                p.add(r.file, r.line, "`ireland` is given twice; give it once");
+            }
+            continue;
+        }
         if param == "faith" {
             let (Some(pw), Some(f)) = (
                 r.parse::<Power>("power", p),
@@ -58,7 +84,8 @@ pub fn read(t: &Table, p: &mut Problems) -> ReligionRules {
             continue;
         }
         let Some((name, lo, hi)) = NUMBERS.iter().find(|(n, _, _)| *n == param) else {
-            let known: Vec<&str> = std::iter::once("faith")
+            let known: Vec<&str> = ["faith", "ireland"]
+                .into_iter()
                 .chain(NUMBERS.iter().map(|(n, _, _)| *n))
                 .collect();
             p.add(
@@ -102,6 +129,13 @@ pub fn read(t: &Table, p: &mut Problems) -> ReligionRules {
             );
         }
     }
+    if ireland.is_none() {
+        p.add(
+            &t.file,
+            0,
+            "parameter `ireland` is missing; add a row listing the Irish spaces",
+        );
+    }
     if faiths.is_empty() {
         p.add(
             &t.file,
@@ -123,6 +157,7 @@ pub fn read(t: &Table, p: &mut Problems) -> ReligionRules {
         six_counts_as: u("six_counts_as"),
         rebellion_dice: u("rebellion_dice"),
         rebellion_near: u("rebellion_near"),
+        ireland: ireland.unwrap_or_default(),
         rebellion_in_england: u("rebellion_in_england"),
         rebellion_hit: u("rebellion_hit"),
         rebellion_defense: u("rebellion_defense"),

@@ -23,7 +23,7 @@ use super::action::Action;
 use super::error::RuleResult;
 use super::event::{Event, EventKind, Side};
 use super::game::{Game, Stage};
-use super::power::{Home, Minor, Owner, Power, Religion, ReligiousZone, SpaceType};
+use super::power::{Owner, Power, Religion, ReligiousZone, SpaceType};
 use super::refusal::Refusal;
 use super::ruleset::{Ruleset, SpaceId};
 use serde::{Deserialize, Serialize};
@@ -55,6 +55,8 @@ pub struct ReligionRules {
     pub rebellion_dice: u8,
     /// Extra dice with a Spanish regular in Ireland or Scotland (counted once).
     pub rebellion_near: u8,
+    /// The spaces that are "Ireland" for that bonus (the map has no Irish zone), by data id.
+    pub ireland: Vec<String>,
     /// Extra dice with a Spanish regular in England.
     pub rebellion_in_england: u8,
     /// A die showing at least this hits.
@@ -423,8 +425,7 @@ impl Game {
         let r = &rs.religion;
         let near = self.spanish_regular_where(rs, |s| {
             let sp = rs.space(s);
-            sp.zone == ReligiousZone::Scotland
-                || matches!(sp.home, Home::Minor(Minor::Ireland | Minor::Scotland))
+            sp.zone == ReligiousZone::Scotland || r.ireland.iter().any(|i| *i == sp.id)
         });
         let in_england =
             self.spanish_regular_where(rs, |s| rs.space(s).zone == ReligiousZone::England);
