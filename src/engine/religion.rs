@@ -425,7 +425,7 @@ impl Game {
         let r = &rs.religion;
         let near = self.spanish_regular_where(rs, |s| {
             let sp = rs.space(s);
-            sp.zone == ReligiousZone::Scotland || r.ireland.iter().any(|i| *i == sp.id)
+            sp.zone == ReligiousZone::Scotland || r.ireland.contains(&sp.id)
         });
         let in_england =
             self.spanish_regular_where(rs, |s| rs.space(s).zone == ReligiousZone::England);
