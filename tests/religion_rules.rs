@@ -586,6 +586,7 @@ struct Tally {
     huguenot_revolts: u32,
     conversions: u32,
     catholic_rebellions: u32,
+    capitals: u32,
     turn: u8,
 }
 
@@ -600,6 +601,7 @@ fn religious_playout(seed: u64, steps: usize) -> Tally {
         huguenot_revolts: 0,
         conversions: 0,
         catholic_rebellions: 0,
+        capitals: 0,
         turn: 0,
     };
     for _ in 0..steps {
@@ -670,6 +672,10 @@ fn religious_playout(seed: u64, steps: usize) -> Tally {
                     }
                 }
                 EventKind::CatholicRebellion { .. } => t.catholic_rebellions += 1,
+                EventKind::CapitalMoved {
+                    power: Power::Protestant,
+                    ..
+                } => t.capitals += 1,
                 _ => {}
             }
         }
@@ -688,13 +694,14 @@ fn r_rel_zones_religion_moves_in_seeded_playouts() {
     for seed in 0..games {
         let t = religious_playout(seed, steps);
         eprintln!(
-            "seed {seed}: turn {}, zones {:?}, {} conversions, {} Dutch, {} Huguenot, {} Catholic",
+            "seed {seed}: turn {}, zones {:?}, {} conversions, {} Dutch, {} Huguenot, {} Catholic, {} capitals",
             t.turn,
             t.zones_moved,
             t.conversions,
             t.dutch_revolts,
             t.huguenot_revolts,
-            t.catholic_rebellions
+            t.catholic_rebellions,
+            t.capitals
         );
         all_four += usize::from(t.zones_moved.len() == 4);
         both_rise += usize::from(t.dutch_revolts > 0 && t.huguenot_revolts > 0);
