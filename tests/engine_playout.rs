@@ -90,9 +90,22 @@ fn random_playouts_never_stall_and_replay_identically() {
     let games = 200u64;
     let mut actions = 0;
     let mut finished = 0;
+    // --- religion: random playouts take the religious actions too (X-REL-*)
+    let mut religious = 0;
     for seed in 0..games {
         let (g, log) = play(seed, 500);
         actions += log.len();
+        religious += log
+            .iter()
+            .filter(|(_, a)| {
+                matches!(
+                    a,
+                    Action::Convert { .. }
+                        | Action::ConversionSix { .. }
+                        | Action::CatholicRebellion { .. }
+                )
+            })
+            .count();
         finished += usize::from(g.is_over());
         // Replay from the log gives the same state.
         let opts = GameOptions {
@@ -114,5 +127,6 @@ fn random_playouts_never_stall_and_replay_identically() {
         assert_eq!(back, g);
     }
     assert!(actions > 50_000, "only {actions} actions were played");
-    eprintln!("{games} games, {actions} actions, {finished} finished");
+    assert!(religious > 0, "no religious action was ever taken");
+    eprintln!("{games} games, {actions} actions ({religious} religious), {finished} finished");
 }

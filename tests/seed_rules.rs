@@ -651,6 +651,7 @@ fn r_prot_leaders_entry() {
             leader: leader.into(),
             space: space.into(),
         }],
+        capital: None,
     };
     let m = refused(&mut g, P, revolt("LOUIS_OF_NASSAU", "AMSTERDAM"));
     assert!(m.contains("only Huguenot leaders"), "{m}");
@@ -715,6 +716,7 @@ fn revolt(space: &str, declare_capital: bool) -> Action {
         space: space.into(),
         declare_capital,
         leaders: vec![],
+        capital: None,
     }
 }
 

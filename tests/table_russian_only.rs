@@ -368,6 +368,8 @@ fn rare_texts_are_russian_in_a_russian_game() {
         Notice::AgreeTakeBack,
         Notice::RefuseTakeBack,
         Notice::ShowHand,
+        Notice::KeepSix,
+        Notice::CountFive,
     ] {
         texts.push(n.text(Locale::Ru));
         // The English wording exists and differs.

@@ -3,6 +3,7 @@
 //! The format is documented in `docs/data-format.md`. Loading never panics on bad input: every
 //! problem is reported with its file and line, and all problems of a folder are reported at once.
 
+mod religion;
 mod table;
 mod turn;
 
@@ -263,6 +264,7 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
         &["choice", "vp", "source"],
         &mut p,
     );
+    let religion_t = read(religion::FILE, religion::COLUMNS, &mut p);
 
     // ---- spaces
     let mut spaces = Vec::new();
@@ -714,6 +716,10 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
 
     let scenario_ids: Vec<String> = scenarios.iter().map(|s| s.id.clone()).collect();
     let turn = turn::load(dir, &cards, &scenario_ids, &mut p, &mut sources);
+    let religion = religion_t
+        .as_ref()
+        .map(|t| religion::read(t, &index, &mut p))
+        .unwrap_or_default();
 
     if !p.0.is_empty() {
         return Err(p.0);
@@ -735,6 +741,7 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
         costs,
         empire_religion_vp,
         turn,
+        religion,
         fingerprint: fingerprint(dir),
         neighbours: Vec::new(),
         index: HashMap::new(),

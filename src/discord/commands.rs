@@ -147,13 +147,13 @@ pub const GROUPS: &[Group] = &[
         members: &["status", "vp", "log", "locale", "leave", "veto"],
     },
     Group {
-        name: "protestant",
-        ru: "протестанты",
+        name: "religion",
+        ru: "религия",
         help: [
-            "Protestant revolts and leaders",
-            "восстания и полководцы протестантов",
+            "conversions, rebellions, Protestant revolts and leaders",
+            "обращения, восстания, мятежи и полководцы протестантов",
         ],
-        members: &["revolt", "place"],
+        members: &["revolt", "place", "convert", "rebel", "six"],
     },
     Group {
         name: "foreign",

@@ -235,6 +235,22 @@ pub fn public_prompt(
         }),
         Awaiting::One {
             power,
+            decision: Decision::ConversionSix,
+        } => {
+            // X-REL-SIX: the roller's two answers.
+            choices.push(Choice {
+                label: l(Notice::KeepSix),
+                style: ButtonStyle::Danger,
+                invocation: inv("six", &[("count", "6"), ("power", power.as_str())]),
+            });
+            choices.push(Choice {
+                label: l(Notice::CountFive),
+                style: ButtonStyle::Primary,
+                invocation: inv("six", &[("count", "5"), ("power", power.as_str())]),
+            });
+        }
+        Awaiting::One {
+            power,
             decision: Decision::Deployment,
         } => choices.push(Choice {
             label: l(Notice::DoneNoDeployment),
@@ -390,6 +406,55 @@ mod tests {
         let old = Prompt::parse("vq:0:5:1:a:pass").expect("old form parses");
         assert_eq!(old.seq, Some(Stamp { seq: 10, tag: None }));
         assert!(old.seq.is_some_and(|s| s.matches(10, tag(&b))));
+    }
+
+    // X-REL-SIX: a natural 6 waits for the roller; the public prompt carries both answers as
+    // buttons that run `six count:6` / `six count:5` for that power.
+    #[test]
+    fn x_rel_six_buttons_carry_both_answers() {
+        let rs = crate::data::load_default().expect("shipped data loads");
+        let opts = crate::engine::GameOptions {
+            scenario: "1559".into(),
+            powers: crate::engine::PowerSet::all(),
+        };
+        let (mut g, _) = Game::new(&rs, &opts, 1).expect("game");
+        g.stage = Stage::ConversionSix {
+            power: Power::England,
+            space: crate::engine::SpaceId(0),
+            modifier: 1,
+            cp: 2,
+        };
+        let ch = Channel {
+            guild: 1,
+            channel: 2,
+        };
+        let t = Texts::new(&rs, crate::table::Locale::En);
+        let rows = serde_json::to_value(public_prompt(&rs, t, ch, 7, &g)).expect("serializes");
+        let mut got = Vec::new();
+        for row in rows.as_array().into_iter().flatten() {
+            for b in row["components"].as_array().into_iter().flatten() {
+                let id = b["custom_id"].as_str().unwrap_or_default();
+                let p = Prompt::parse(id).expect("our button");
+                assert_eq!(p.seq, Some(Stamp::of(&g)));
+                got.push((
+                    b["label"].as_str().unwrap_or_default().to_string(),
+                    p.invocation,
+                ));
+            }
+        }
+        assert_eq!(
+            got,
+            vec![
+                (
+                    "Keep the 6 (unrest)".to_string(),
+                    inv("six", &[("count", "6"), ("power", "england")])
+                ),
+                (
+                    "Count it as 5 (no unrest)".to_string(),
+                    inv("six", &[("count", "5"), ("power", "england")])
+                ),
+            ]
+        );
     }
 
     #[test]

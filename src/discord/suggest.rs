@@ -173,7 +173,15 @@ pub fn suggest(
                 }
                 return out;
             }
-            for sp in &rs.spaces {
+            // Conversions only in the four zones (R-REL-OUTSIDE); the English Catholic rebellion
+            // only in England (X-REL-ENG-REBELLION). Zones are printed on the map: public.
+            use crate::engine::power::ReligiousZone;
+            let fits = |sp: &&crate::engine::ruleset::Space| match command {
+                "convert" => sp.zone != ReligiousZone::None,
+                "rebel" => sp.zone == ReligiousZone::England,
+                _ => true,
+            };
+            for sp in rs.spaces.iter().filter(fits) {
                 push(
                     &mut out,
                     typed,

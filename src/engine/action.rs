@@ -283,6 +283,11 @@ pub enum Action {
         /// Leaders of the revolt's faction entering play with it (R-PROT-LEADERS).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         leaders: Vec<LeaderEntry>,
+        /// Declare this fortified space of the revolt's territory the faction's capital
+        /// (R-PROT-CAPITAL: step 5 of the revolt, anywhere in that territory); it takes the
+        /// place of `declare_capital`, which names the revolt space itself.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        capital: Option<String>,
     },
     /// CP: fight a foreign war (R-FW-FIGHT).
     FightForeignWar {
@@ -309,6 +314,23 @@ pub enum Action {
         /// Space id.
         #[serde(default)]
         to: Option<String>,
+    },
+    // --- religion (X-REL-*)
+    /// CP: a conversion attempt in a space of the four zones (X-REL-CONVERT).
+    Convert {
+        /// Space id.
+        space: String,
+    },
+    /// CP: an English Catholic rebellion in a Catholic space of England (X-REL-ENG-REBELLION).
+    CatholicRebellion {
+        /// Space id.
+        space: String,
+    },
+    /// The roller's answer to a natural 6 on a conversion attempt: keep the 6 and place unrest
+    /// (`unrest: true`), or count it as a 5 (X-REL-SIX).
+    ConversionSix {
+        /// Keep the 6 and place unrest.
+        unrest: bool,
     },
     /// End the impulse, forfeiting unspent CP.
     EndImpulse,
@@ -368,6 +390,9 @@ impl Action {
             Action::SendToWar { .. } => ActionKind::SendToWar,
             Action::WithdrawLeaders { .. } => ActionKind::WithdrawLeaders,
             Action::MoveHuguenotCapital { .. } => ActionKind::MoveHuguenotCapital,
+            Action::Convert { .. } => ActionKind::Convert,
+            Action::CatholicRebellion { .. } => ActionKind::CatholicRebellion,
+            Action::ConversionSix { .. } => ActionKind::ConversionSix,
             Action::EndImpulse => ActionKind::EndImpulse,
             Action::Adjust(_) => ActionKind::Adjust,
             Action::SueForPeace { .. } => ActionKind::SueForPeace,
@@ -430,6 +455,12 @@ pub enum ActionKind {
     WithdrawLeaders,
     /// [`Action::MoveHuguenotCapital`].
     MoveHuguenotCapital,
+    /// [`Action::Convert`].
+    Convert,
+    /// [`Action::CatholicRebellion`].
+    CatholicRebellion,
+    /// [`Action::ConversionSix`].
+    ConversionSix,
     /// [`Action::EndImpulse`].
     EndImpulse,
     /// [`Action::Adjust`].
@@ -469,6 +500,9 @@ impl ActionKind {
         ActionKind::SendToWar,
         ActionKind::WithdrawLeaders,
         ActionKind::MoveHuguenotCapital,
+        ActionKind::Convert,
+        ActionKind::CatholicRebellion,
+        ActionKind::ConversionSix,
         ActionKind::EndImpulse,
         ActionKind::Adjust,
         ActionKind::SueForPeace,
@@ -503,6 +537,9 @@ impl ActionKind {
             ActionKind::SendToWar => "send_to_war",
             ActionKind::WithdrawLeaders => "withdraw_leaders",
             ActionKind::MoveHuguenotCapital => "move_huguenot_capital",
+            ActionKind::Convert => "convert",
+            ActionKind::CatholicRebellion => "catholic_rebellion",
+            ActionKind::ConversionSix => "conversion_six",
             ActionKind::EndImpulse => "end_impulse",
             ActionKind::Adjust => "adjust",
             ActionKind::SueForPeace => "sue_for_peace",

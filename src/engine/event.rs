@@ -385,6 +385,39 @@ pub enum EventKind {
     /// "Paris Is Worth a Mass" (`card`) is played but the Huguenot capital cannot move: none on
     /// the map, or no Protestant-held fortified space in France to move to.
     HuguenotCapitalStays { card: u16 },
+    // --- religion (X-REL-*)
+    /// A conversion attempt rolled a natural 6: the roller decides whether to keep it (X-REL-SIX).
+    ConversionSixRolled {
+        power: Power,
+        space: SpaceId,
+        modifier: i8,
+    },
+    /// A conversion attempt (X-REL-CONVERT): the die, what it counted as, the modifier and the
+    /// number needed.
+    ConversionAttempt {
+        power: Power,
+        space: SpaceId,
+        natural: u8,
+        counted: u8,
+        modifier: i8,
+        needed: i8,
+        success: bool,
+    },
+    /// A space's religion changes (R-REL-STATE).
+    ReligionChanged {
+        space: SpaceId,
+        religion: super::power::Religion,
+    },
+    /// Unrest is placed on a space (its effects: C-UNREST).
+    UnrestPlaced { space: SpaceId },
+    /// An English Catholic rebellion (X-REL-ENG-REBELLION).
+    CatholicRebellion {
+        space: SpaceId,
+        by: Power,
+        attacker: Side,
+        defender: Side,
+        success: bool,
+    },
     /// The game ends.
     GameOver {
         winners: Vec<Power>,

@@ -72,6 +72,19 @@ pub enum Stage {
         /// Who played the event.
         played_by: Power,
     },
+    // --- religion (X-REL-SIX)
+    /// A conversion attempt rolled a natural 6: the roller keeps it and places unrest, or counts
+    /// it as a 5 (X-REL-SIX). The attempt's CP are already paid.
+    ConversionSix {
+        /// The roller.
+        power: Power,
+        /// The space of the attempt.
+        space: SpaceId,
+        /// The attempt's modifier.
+        modifier: i8,
+        /// CP left after the attempt.
+        cp: u8,
+    },
     /// Spending the CP of a played card.
     Cp {
         /// Whose impulse.
@@ -109,6 +122,8 @@ pub enum Decision {
     WithdrawLeaders,
     /// Move the Huguenot capital, or keep it.
     MoveCapital,
+    /// Keep a natural 6 of a conversion attempt (unrest) or count it as a 5 (X-REL-SIX).
+    ConversionSix,
 }
 
 /// Who must act now.
@@ -346,6 +361,10 @@ impl Game {
                 power: Power::Protestant,
                 decision: Decision::MoveCapital,
             },
+            Stage::ConversionSix { power, .. } => Awaiting::One {
+                power: *power,
+                decision: Decision::ConversionSix,
+            },
             Stage::Over { winners, .. } => Awaiting::Over {
                 winners: winners.clone(),
             },
@@ -360,7 +379,8 @@ impl Game {
             Stage::Impulse { .. }
             | Stage::Cp { .. }
             | Stage::SendToWar { .. }
-            | Stage::HuguenotCapital { .. } => Some(PhaseName::Action),
+            | Stage::HuguenotCapital { .. }
+            | Stage::ConversionSix { .. } => Some(PhaseName::Action),
             Stage::WinterLeaders => Some(PhaseName::Winter),
             Stage::Over { .. } => None,
         }
@@ -417,6 +437,13 @@ impl Game {
                 self.check_pass(rs, power)?;
                 ev.push(Event::public(EventKind::Passed { power }));
                 self.next_impulse(rs, power, passes + 1, &mut ev);
+            }
+            (Stage::Cp { cp, .. }, a) if super::religion::is_religion_cp_action(a) => {
+                let cp = *cp;
+                self.religion_cp_action(rs, power, a, cp, &mut ev)?
+            }
+            (Stage::ConversionSix { .. }, Action::ConversionSix { unrest }) => {
+                self.answer_six(rs, *unrest, &mut ev)?
             }
             (Stage::Cp { cp, .. }, a) if is_cp_action(a) => {
                 let cp = *cp;

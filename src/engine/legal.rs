@@ -97,6 +97,7 @@ impl Game {
                         .leaders
                         .iter()
                         .filter(|l| l.power == p && self.off_map.contains(&l.id))
+                        .filter(|l| l.enters_turn.is_none_or(|t| t <= self.turn))
                     {
                         // Only the faction's own home spaces can qualify (R-PROT-LEADERS).
                         let own = |s: &super::ruleset::SpaceId| {
@@ -207,6 +208,7 @@ impl Game {
                     }
                 }
                 self.legal_revolts(rs, p, cp, &mut out);
+                self.legal_religion(rs, p, cp, &mut out);
                 self.legal_fight_foreign_war(p, cp, rs, &mut out);
                 out.push(Action::EndImpulse);
             }
@@ -215,6 +217,7 @@ impl Game {
             }
             Stage::WinterLeaders => self.legal_withdraw_leaders(rs, &mut out),
             Stage::HuguenotCapital { .. } => self.legal_huguenot_capital(rs, &mut out),
+            Stage::ConversionSix { .. } => self.legal_six(&mut out),
             Stage::Over { .. } => {}
         }
         out

@@ -291,7 +291,14 @@ impl Game {
                 space,
                 declare_capital,
                 leaders,
-            } => self.do_revolt(rs, p, space, *declare_capital, leaders, ev)?,
+                capital,
+            } => {
+                // R-PROT-CAPITAL: `capital` names any space; `declare_capital` the revolt space.
+                let capital = capital
+                    .as_deref()
+                    .or(declare_capital.then_some(space.as_str()));
+                self.do_revolt(rs, p, space, capital, leaders, ev)?
+            }
             Action::FightForeignWar { card } => self.do_fight_foreign_war(rs, p, *card, ev)?,
             _ => return Err(Refusal::NotAutomated { action: a.kind() }.into()),
         }

@@ -8,7 +8,8 @@
 //!   by topic into [`cards`], [`diplomacy`], [`military`], [`turn`] (winter, next turn),
 //!   [`victory`] and [`adjust`] (table-mode fixes); [`legal`] lists legal actions and [`view`]
 //!   filters what a viewer may see; the seed powers' own rules live in [`protestant`] (revolts,
-//!   capitals, leaders), [`foreign_war`] (R-FW-*) and [`minor`] (minor powers).
+//!   capitals, leaders), [`foreign_war`] (R-FW-*) and [`minor`] (minor powers); [`religion`] holds
+//!   conversion attempts and the English Catholic rebellion (our reconstruction, X-REL-*).
 pub mod action;
 pub mod adjust;
 pub mod board;
@@ -24,6 +25,7 @@ pub mod minor;
 pub mod power;
 pub mod protestant;
 pub mod refusal;
+pub mod religion;
 pub mod ruleset;
 pub mod treaty;
 pub mod turn;

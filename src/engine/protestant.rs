@@ -6,9 +6,12 @@
 //! available): in a Huguenot home space in France or a Dutch home space in the Netherlands whose
 //! religion is Protestant, with no other power's land units and no siege, the Protestant takes
 //! control (unfortified spaces only: fortified ones change hands only by siege, R-SPACE-FORTIFIED)
-//! and places one regular of the space's faction. One revolt per zone per impulse. The revolt may
-//! declare the space its faction's capital (a fortified space the Protestant already holds) and
-//! may bring that faction's leaders into play.
+//! and places one regular of the space's faction. One rebellion per zone per impulse
+//! (X-REL-ONE-REBELLION). The revolt may declare its faction's capital in any fortified space of
+//! that territory the Protestant holds (R-PROT-CAPITAL: step 5 of the revolt procedure, "during a
+//! revolt in that territory", not only at the revolt space) and may bring that faction's leaders
+//! into play. Dutch home spaces are printed Catholic: conversion attempts (`religion`) turn them
+//! Protestant, which makes Dutch revolts reachable.
 
 use super::action::{Action, LeaderEntry, UnitKind, Units};
 use super::error::{RuleError, RuleResult};
@@ -56,6 +59,7 @@ struct RevoltPlan {
     space: SpaceId,
     faction: Faction,
     take_control: bool,
+    capital: Option<SpaceId>,
     leaders: Vec<(String, SpaceId)>,
 }
 
@@ -182,7 +186,7 @@ impl Game {
         rs: &Ruleset,
         p: Power,
         space: &str,
-        declare_capital: bool,
+        capital: Option<&str>,
         leaders: &[LeaderEntry],
     ) -> RuleResult<RevoltPlan> {
         if p != Power::Protestant {
@@ -195,6 +199,7 @@ impl Game {
             _ => return Err(Refusal::NotRevoltSpace { space: s }.into()),
         };
         if self.protestant.revolts.contains(&sp.zone) {
+            // X-REL-ONE-REBELLION
             return Err(Refusal::RevoltAlreadyInZone { faction }.into());
         }
         if self.board.religion(rs, s) != Religion::Protestant {
@@ -225,9 +230,14 @@ impl Game {
             }
             .into());
         }
-        if declare_capital {
-            self.check_declare_capital(s, faction, fortified)?;
-        }
+        let capital = match capital {
+            Some(c) => {
+                let c = Game::resolve_space(rs, c)?;
+                self.check_declare_capital(rs, c, faction)?;
+                Some(c)
+            }
+            None => None,
+        };
         let mut entries = Vec::new();
         for e in leaders {
             let l = rs
@@ -268,13 +278,16 @@ impl Game {
             space: s,
             faction,
             take_control: !held,
+            capital,
             leaders: entries,
         })
     }
 
-    /// A capital is declared in a fortified space of its faction's territory that the
-    /// Protestant holds, when the faction has none on the map and did not lose one this turn.
-    fn check_declare_capital(&self, s: SpaceId, f: Faction, fortified: bool) -> RuleResult<()> {
+    /// R-PROT-CAPITAL: a capital is declared in a fortified space of its faction's territory
+    /// that the Protestant holds and nobody besieges, when the faction has none on the map and
+    /// did not lose one this turn. A fortified revolt space is already held (a revolt takes only
+    /// unfortified spaces), so holding is checked before the revolt changes anything.
+    fn check_declare_capital(&self, rs: &Ruleset, s: SpaceId, f: Faction) -> RuleResult<()> {
         if let Some(c) = self.board.protestant_capitals[slot(f)] {
             return Err(Refusal::CapitalAlreadyAt {
                 faction: f,
@@ -285,12 +298,29 @@ impl Game {
         if self.protestant.capital_lost[slot(f)] == Some(self.turn) {
             return Err(Refusal::CapitalLostThisTurn { faction: f }.into());
         }
-        if !fortified {
+        if rs.space(s).zone != territory(f) {
+            return Err(Refusal::CapitalOutsideTerritory {
+                space: s,
+                faction: f,
+            }
+            .into());
+        }
+        if !self.board.space_type(rs, s).is_fortified() {
             return Err(Refusal::NotFortified {
                 space: s,
                 purpose: FortifiedFor::Capital,
             }
             .into());
+        }
+        if !self.board.controls(rs, Power::Protestant, s) {
+            return Err(Refusal::NotControlled {
+                power: Power::Protestant,
+                space: s,
+            }
+            .into());
+        }
+        if self.board.at(s).besieged_by.is_some() {
+            return Err(Refusal::UnderSiege { space: s }.into());
         }
         Ok(())
     }
@@ -301,11 +331,11 @@ impl Game {
         rs: &Ruleset,
         p: Power,
         space: &str,
-        declare_capital: bool,
+        capital: Option<&str>,
         leaders: &[LeaderEntry],
         ev: &mut Vec<Event>,
     ) -> RuleResult<()> {
-        let plan = self.check_revolt(rs, p, space, declare_capital, leaders)?;
+        let plan = self.check_revolt(rs, p, space, capital, leaders)?;
         let s = plan.space;
         self.protestant.revolts.push(rs.space(s).zone);
         ev.push(Event::public(EventKind::Revolted {
@@ -330,12 +360,12 @@ impl Game {
             unit: UnitKind::Regular,
         }));
         self.upkeep_foreign_war(p, s, Some(plan.faction), UnitKind::Regular, ev);
-        if declare_capital {
-            self.board.protestant_capitals[slot(plan.faction)] = Some(s);
+        if let Some(c) = plan.capital {
+            self.board.protestant_capitals[slot(plan.faction)] = Some(c);
             self.protestant.capital_lost[slot(plan.faction)] = None;
             ev.push(Event::public(EventKind::CapitalMoved {
                 power: p,
-                to: Some(s),
+                to: Some(c),
             }));
         }
         for (l, at) in plan.leaders {
@@ -383,26 +413,36 @@ impl Game {
             let sp = rs.space(s);
             let Home::Faction(f) = sp.home else { continue };
             // The revolt itself must be possible before its variants are worth checking.
-            if self.check_revolt(rs, p, &sp.id, false, &[]).is_err() {
+            if self.check_revolt(rs, p, &sp.id, None, &[]).is_err() {
                 continue;
             }
             out.push(Action::Revolt {
                 space: sp.id.clone(),
                 declare_capital: false,
                 leaders: Vec::new(),
+                capital: None,
             });
-            let mut tries = vec![(true, Vec::new())];
+            // R-PROT-CAPITAL: a capital anywhere in the territory (the revolt space itself in
+            // the older `declare_capital` form).
+            let mut tries: Vec<(Option<SpaceId>, Vec<LeaderEntry>)> = rs
+                .space_ids()
+                .filter(|c| {
+                    rs.space(*c).zone == territory(f)
+                        && self.check_declare_capital(rs, *c, f).is_ok()
+                })
+                .map(|c| (Some(c), Vec::new()))
+                .collect();
             let list: &Vec<LeaderEntry> = by_faction.entry(f).or_insert_with(|| entries(f));
-            tries.extend(list.iter().map(|e| (false, vec![e.clone()])));
-            for (declare_capital, leaders) in tries {
-                if self
-                    .check_revolt(rs, p, &sp.id, declare_capital, &leaders)
-                    .is_ok()
-                {
+            tries.extend(list.iter().map(|e| (None, vec![e.clone()])));
+            for (capital, leaders) in tries {
+                let at = capital.map(|c| rs.space(c).id.as_str());
+                if self.check_revolt(rs, p, &sp.id, at, &leaders).is_ok() {
+                    let here = capital == Some(s);
                     out.push(Action::Revolt {
                         space: sp.id.clone(),
-                        declare_capital,
+                        declare_capital: here,
                         leaders,
+                        capital: at.filter(|_| !here).map(str::to_string),
                     });
                 }
             }

@@ -7,7 +7,8 @@
 //! wars) appear only in refusals of player-typed actions.
 
 use super::action::ActionKind;
-use super::power::{Faction, Minor, Owner, Power, Relation};
+use super::power::{Faction, Minor, Owner, Power, Relation, Religion, ReligiousZone};
+use super::religion::ReligionAction;
 use super::ruleset::{CardKind, Ruleset, SpaceId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -307,6 +308,40 @@ pub enum Refusal {
     /// not already a capital.
     NotHuguenotCapitalTarget { space: SpaceId },
 
+    // ----- religion (X-REL-*, R-REL-*, R-PROT-CAPITAL) ---------------------------------
+    /// X-REL-CONVERT: the power makes no conversion attempts; `converters` are those that do.
+    NoConversions {
+        power: Power,
+        converters: Vec<Power>,
+    },
+    /// R-REL-OUTSIDE: conversions happen only in the four zones.
+    ConvertOutsideZones { space: SpaceId },
+    /// X-REL-CONVERT: the space already has the converter's faith.
+    AlreadyOfFaith { space: SpaceId, religion: Religion },
+    /// X-REL-CONVERT: the target needs an adjacent space of the faith or the power's land units.
+    ConvertNoFoothold { space: SpaceId, religion: Religion },
+    /// Not enough CP left for a religious action.
+    ReligionNeedsCp {
+        power: Power,
+        action: ReligionAction,
+        left: u8,
+        cost: u8,
+    },
+    /// X-REL-SIX: no natural 6 is waiting for an answer.
+    NoSixPending,
+    /// X-REL-ENG-REBELLION: only a Catholic power other than England raises it.
+    RebellionNotCatholicPower { power: Power, sponsors: Vec<Power> },
+    /// X-REL-ENG-REBELLION: it takes place in a space of England that England controls.
+    RebellionNotEnglishSpace { space: SpaceId },
+    /// X-REL-ONE-REBELLION: one rebellion per zone per impulse.
+    RebellionAlreadyInZone { zone: ReligiousZone },
+    /// X-REL-ENG-REBELLION: it needs a Catholic space.
+    RebellionNeedsCatholic { space: SpaceId },
+    /// X-REL-ENG-REBELLION: English land units in the space prevent it.
+    RebellionEnglishUnits { space: SpaceId },
+    /// R-PROT-CAPITAL: a faction's capital is declared in its own territory.
+    CapitalOutsideTerritory { space: SpaceId, faction: Faction },
+
     // ----- foreign wars -----------------------------------------------------------------
     /// The card's foreign war strikes a power not in play: play it for CP.
     WarPowerNotInPlay { card: u16, power: Power },
@@ -410,6 +445,25 @@ impl Refusal {
             | CapitalAlreadyAt { .. }
             | CapitalLostThisTurn { .. } => "R-PROT-CAPITAL",
             NoWarAwaitingUnits | TooManyForWar { .. } => "R-FW-UPKEEP",
+            NoConversions { .. }
+            | AlreadyOfFaith { .. }
+            | ConvertNoFoothold { .. }
+            | ReligionNeedsCp {
+                action: ReligionAction::Convert,
+                ..
+            } => "X-REL-CONVERT",
+            ConvertOutsideZones { .. } => "R-REL-OUTSIDE",
+            NoSixPending => "X-REL-SIX",
+            RevoltAlreadyInZone { .. } | RebellionAlreadyInZone { .. } => "X-REL-ONE-REBELLION",
+            RebellionNotCatholicPower { .. }
+            | RebellionNotEnglishSpace { .. }
+            | RebellionNeedsCatholic { .. }
+            | RebellionEnglishUnits { .. }
+            | ReligionNeedsCp {
+                action: ReligionAction::CatholicRebellion,
+                ..
+            } => "X-REL-ENG-REBELLION",
+            CapitalOutsideTerritory { .. } => "R-PROT-CAPITAL",
             SendFromBesieged { .. } | OneLeaderToWar => "R-FW-DEPLOY",
             // --- diplomacy, winter, cards and victory
             WarNotAllowed { .. } | WarNeedsCard { .. } | WarCardTooSmall { .. } => "C-DIP-WAR-COST",
@@ -697,6 +751,40 @@ impl Refusal {
                 space: a,
                 capitals: vec![b],
             },
+            NoConversions {
+                power: Power::Empire,
+                converters: vec![p, q],
+            },
+            ConvertOutsideZones { space: a },
+            AlreadyOfFaith {
+                space: a,
+                religion: Religion::Protestant,
+            },
+            ConvertNoFoothold {
+                space: a,
+                religion: Religion::Catholic,
+            },
+            ReligionNeedsCp {
+                power: p,
+                action: ReligionAction::Convert,
+                left: 1,
+                cost: 2,
+            },
+            NoSixPending,
+            RebellionNotCatholicPower {
+                power: p,
+                sponsors: vec![Power::Spain, q],
+            },
+            RebellionNotEnglishSpace { space: a },
+            RebellionAlreadyInZone {
+                zone: ReligiousZone::England,
+            },
+            RebellionNeedsCatholic { space: a },
+            RebellionEnglishUnits { space: a },
+            CapitalOutsideTerritory {
+                space: a,
+                faction: Faction::Dutch,
+            },
         ]
     }
 
@@ -802,6 +890,18 @@ impl Refusal {
             MinorNeedsInfluence { .. } => "minor_needs_influence",
             RecallAfterWinterOnly => "recall_after_winter_only",
             RecallNeedsCapital { .. } => "recall_needs_capital",
+            NoConversions { .. } => "no_conversions",
+            ConvertOutsideZones { .. } => "convert_outside_zones",
+            AlreadyOfFaith { .. } => "already_of_faith",
+            ConvertNoFoothold { .. } => "convert_no_foothold",
+            ReligionNeedsCp { .. } => "religion_needs_cp",
+            NoSixPending => "no_six_pending",
+            RebellionNotCatholicPower { .. } => "rebellion_not_catholic_power",
+            RebellionNotEnglishSpace { .. } => "rebellion_not_english_space",
+            RebellionAlreadyInZone { .. } => "rebellion_already_in_zone",
+            RebellionNeedsCatholic { .. } => "rebellion_needs_catholic",
+            RebellionEnglishUnits { .. } => "rebellion_english_units",
+            CapitalOutsideTerritory { .. } => "capital_outside_territory",
         }
     }
 }
@@ -965,7 +1065,27 @@ impl fmt::Display for Terse<'_> {
                 room,
                 asked,
             } => format!("needs {required}, on card {on_card}, room {room}, asked {asked}"),
+            NoConversions { power, converters } => format!("{power} (converters: {converters:?})"),
+            ConvertOutsideZones { space }
+            | RebellionNotEnglishSpace { space }
+            | RebellionNeedsCatholic { space }
+            | RebellionEnglishUnits { space } => s(space),
+            AlreadyOfFaith { space, religion } | ConvertNoFoothold { space, religion } => {
+                format!("{} ({religion})", s(space))
+            }
+            ReligionNeedsCp {
+                power,
+                action,
+                left,
+                cost,
+            } => format!("{power} has {left}, {} costs {cost}", action.cost_key()),
+            RebellionNotCatholicPower { power, sponsors } => {
+                format!("{power} (sponsors: {sponsors:?})")
+            }
+            RebellionAlreadyInZone { zone } => zone.to_string(),
+            CapitalOutsideTerritory { space, faction } => format!("{faction}: {}", s(space)),
             NotDiplomacyPhase
+            | NoSixPending
             | SecretAlreadyMade
             | SecretAlreadyRevealed
             | SecretNotMade

@@ -355,6 +355,9 @@ pub struct Ruleset {
     /// The turn's rule numbers: war costs, key VP, victory, scenario relations (C-DIP-*, C-VP-*).
     #[serde(default)]
     pub turn: super::turn_data::TurnData,
+    /// Conversion and rebellion numbers (religion.csv; X-REL-*).
+    #[serde(default)]
+    pub religion: super::religion::ReligionRules,
     /// A digest of the content, stored with saved states.
     pub fingerprint: String,
     /// Land neighbours of each space, with the link kind (derived from `links`).

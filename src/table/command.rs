@@ -113,6 +113,8 @@ const PLACES: &[&str] = &["hand", "discard", "deck", "removed"];
 const RELIGIONS: &[&str] = &["catholic", "protestant"];
 const STATUSES: &[&str] = &["peace", "war", "alliance"];
 const YES_NO: &[&str] = &["yes", "no"];
+/// How a natural 6 of a conversion attempt is counted (X-REL-SIX).
+const SIX_COUNTS: &[&str] = &["6", "5"];
 
 /// The optional power selector of acting commands (for a player holding several powers).
 const AS_POWER: OptSpec = OptSpec {
@@ -385,9 +387,72 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "leaders entering with the revolt",
                 "лидеры, входящие с восстанием",
             ),
+            opt(
+                "capital-at",
+                "столица-в",
+                OptKind::Space,
+                false,
+                "declare the capital in this fortified space of the territory",
+                "объявить столицу в этом укреплённом пространстве территории",
+            ),
             AS_POWER,
         ],
         help: ["Protestant revolt (CP)", "восстание протестантов (очки)"],
+    },
+    // --- religion (X-REL-*)
+    CmdSpec {
+        name: "convert",
+        ru: "обратить",
+        options: &[
+            opt(
+                "space",
+                "место",
+                OptKind::Space,
+                true,
+                "a space of the four zones of religious struggle",
+                "пространство одной из четырёх зон религиозной борьбы",
+            ),
+            AS_POWER,
+        ],
+        help: ["conversion attempt (CP)", "попытка обращения (очки)"],
+    },
+    CmdSpec {
+        name: "rebel",
+        ru: "мятеж",
+        options: &[
+            opt(
+                "space",
+                "место",
+                OptKind::Space,
+                true,
+                "a Catholic space of England",
+                "католическое пространство Англии",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "English Catholic rebellion (CP)",
+            "английское католическое восстание (очки)",
+        ],
+    },
+    CmdSpec {
+        name: "six",
+        ru: "шесть",
+        options: &[
+            opt(
+                "count",
+                "считать",
+                OptKind::Choice(SIX_COUNTS),
+                true,
+                "6: keep it and place unrest; 5: no unrest",
+                "6: оставить и поставить беспорядки; 5: без беспорядков",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "keep a natural 6 or count it as 5",
+            "оставить шестёрку или счесть пятёркой",
+        ],
     },
     CmdSpec {
         name: "fight",
@@ -1162,6 +1227,22 @@ pub enum Command {
         capital: bool,
         leaders: Vec<String>,
         power: Option<String>,
+        /// R-PROT-CAPITAL: the capital declared elsewhere in the territory.
+        capital_at: Option<String>,
+    },
+    // --- religion (X-REL-*)
+    Convert {
+        space: String,
+        power: Option<String>,
+    },
+    Rebel {
+        space: String,
+        power: Option<String>,
+    },
+    Six {
+        /// Keep the 6 and place unrest (`count:6`), or count it as a 5 (`count:5`).
+        keep: bool,
+        power: Option<String>,
     },
     Fight {
         card: String,
@@ -1688,6 +1769,19 @@ impl Command {
                     .is_some_and(|c| c.eq_ignore_ascii_case("yes")),
                 leaders: word_list(a.opt("leaders")),
                 power,
+                capital_at: a.opt("capital-at"),
+            },
+            "convert" => Command::Convert {
+                space: a.req("space")?,
+                power,
+            },
+            "rebel" => Command::Rebel {
+                space: a.req("space")?,
+                power,
+            },
+            "six" => Command::Six {
+                keep: a.req("count")? == "6",
+                power,
             },
             "fight" => Command::Fight {
                 card: a.req("card")?,
@@ -1800,6 +1894,9 @@ impl Command {
             Command::Build { .. } => "build",
             Command::Assault { .. } => "assault",
             Command::Revolt { .. } => "revolt",
+            Command::Convert { .. } => "convert",
+            Command::Rebel { .. } => "rebel",
+            Command::Six { .. } => "six",
             Command::Fight { .. } => "fight",
             Command::Send { .. } => "send",
             Command::Withdraw { .. } => "withdraw",

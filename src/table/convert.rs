@@ -57,11 +57,17 @@ pub fn to_action(
                 space,
                 capital,
                 leaders,
+                capital_at,
                 ..
             } => {
                 let space = resolve::space(rs, space)?;
+                let capital_at = capital_at
+                    .as_deref()
+                    .map(|c| resolve::space(rs, c))
+                    .transpose()?;
                 Action::Revolt {
-                    declare_capital: *capital,
+                    declare_capital: *capital && capital_at.is_none(),
+                    capital: capital_at,
                     leaders: resolve::leaders(rs, leaders)?
                         .into_iter()
                         .map(|leader| crate::engine::action::LeaderEntry {
@@ -72,6 +78,13 @@ pub fn to_action(
                     space,
                 }
             }
+            Command::Convert { space, .. } => Action::Convert {
+                space: resolve::space(rs, space)?,
+            },
+            Command::Rebel { space, .. } => Action::CatholicRebellion {
+                space: resolve::space(rs, space)?,
+            },
+            Command::Six { keep, .. } => Action::ConversionSix { unrest: *keep },
             Command::Fight { card, .. } => Action::FightForeignWar {
                 card: resolve::card(rs, card)?,
             },
@@ -151,6 +164,9 @@ pub fn to_action(
         | Command::Build { .. }
         | Command::Assault { .. }
         | Command::Revolt { .. }
+        | Command::Convert { .. }
+        | Command::Rebel { .. }
+        | Command::Six { .. }
         | Command::Fight { .. }
         | Command::Send { .. }
         | Command::Withdraw { .. }
@@ -393,16 +409,25 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
             space,
             declare_capital,
             leaders,
+            capital,
         } => {
             let mut l = format!("revolt space:{space}");
             if *declare_capital {
                 l.push_str(" capital:yes");
+            }
+            if let Some(c) = capital {
+                l.push_str(&format!(" capital-at:{c}"));
             }
             if !leaders.is_empty() {
                 let ids: Vec<&str> = leaders.iter().map(|e| e.leader.as_str()).collect();
                 l.push_str(&format!(" leaders:{}", ids.join(",")));
             }
             l
+        }
+        Action::Convert { space } => format!("convert space:{space}"),
+        Action::CatholicRebellion { space } => format!("rebel space:{space}"),
+        Action::ConversionSix { unrest } => {
+            format!("six count:{}", if *unrest { 6 } else { 5 })
         }
         Action::FightForeignWar { card } => format!("fight card:{card}"),
         Action::SendToWar { card, from, units } => {

@@ -452,6 +452,60 @@ impl<'a> Texts<'a> {
                 "{}: столица гугенотов не переносится (её нет на карте или во Франции нет укреплённого пространства под контролем протестантов).",
                 self.card(*card)
             ),
+            // --- religion (X-REL-*)
+            EventKind::ConversionSixRolled { power, space, modifier } => tr!(
+                l,
+                "{} rolls a natural 6 converting {} (modifier {:+}): keep the 6 and place unrest there ({}), or count it as a 5 ({}).",
+                "{} выбрасывает 6 при обращении пространства {} (модификатор {:+}): оставить 6 и поставить там беспорядки ({}) или считать как 5 ({}).",
+                self.power(*power),
+                self.space(*space),
+                modifier,
+                format!("`{}`", self.command_line("six count:6")),
+                format!("`{}`", self.command_line("six count:5"))
+            ),
+            EventKind::ConversionAttempt { power, space, natural, counted, modifier, needed, success } => {
+                let counted_as = if counted == natural {
+                    String::new()
+                } else {
+                    tr!(l, " counted as {}", " (засчитано как {})", counted)
+                };
+                let end = if *success { l.pick("converted", "успех") } else { l.pick("no change", "неудача") };
+                tr!(
+                    l,
+                    "{} attempts to convert {}: rolled {}{}, modifier {:+}, total {}, needed {}: {}.",
+                    "{}: попытка обращения в пространстве {}: выпало {}{}, модификатор {:+}, итог {}, нужно {} — {}.",
+                    self.power(*power),
+                    self.space(*space),
+                    natural,
+                    counted_as,
+                    modifier,
+                    *counted as i32 + *modifier as i32,
+                    needed,
+                    end
+                )
+            }
+            EventKind::ReligionChanged { space, religion } => match religion {
+                crate::engine::power::Religion::Catholic => tr!(l, "{} turns Catholic.", "Пространство {} становится католическим.", self.space(*space)),
+                crate::engine::power::Religion::Protestant => tr!(l, "{} turns Protestant.", "Пространство {} становится протестантским.", self.space(*space)),
+            },
+            EventKind::UnrestPlaced { space } => tr!(l, "Unrest in {}.", "Беспорядки в пространстве {}.", self.space(*space)),
+            EventKind::CatholicRebellion { space, by, attacker, defender, success } => {
+                let end = if *success {
+                    l.pick("The rebels stir unrest.", "Мятежники сеют беспорядки.")
+                } else {
+                    l.pick("The rebellion fails.", "Восстание подавлено.")
+                };
+                tr!(
+                    l,
+                    "English Catholic rebellion in {}, raised by {}. {}; {}. {}",
+                    "Английское католическое восстание в пространстве {}, поднятое державой {}. {}; {}. {}",
+                    self.space(*space),
+                    self.power(*by),
+                    self.dice(attacker),
+                    self.dice(defender),
+                    end
+                )
+            }
             EventKind::GameOver { winners, reason } => {
                 let w: Vec<String> = winners.iter().map(|p| self.power(*p)).collect();
                 let reason = self.end_reason(*reason);
@@ -691,6 +745,13 @@ impl<'a> Texts<'a> {
                 self.command("capital", &["space"]),
                 c("capital")
             ),
+            Decision::ConversionSix => tr!(
+                l,
+                "keep the natural 6 and place unrest ({}) or count it as a 5 ({})",
+                "оставить 6 и поставить беспорядки ({}) или считать как 5 ({})",
+                format!("`{}`", self.command_line("six count:6")),
+                format!("`{}`", self.command_line("six count:5"))
+            ),
             Decision::SpendCp => tr!(
                 l,
                 "spend CP or {} the impulse",
@@ -922,6 +983,12 @@ impl<'a> Texts<'a> {
             ActionKind::MoveHuguenotCapital => {
                 ("moving the Huguenot capital", "перенос столицы гугенотов")
             }
+            ActionKind::Convert => ("a conversion attempt", "попытка обращения"),
+            ActionKind::CatholicRebellion => (
+                "an English Catholic rebellion",
+                "английское католическое восстание",
+            ),
+            ActionKind::ConversionSix => ("answering a natural 6", "ответ на выпавшую шестёрку"),
             ActionKind::EndImpulse => ("ending the impulse", "завершение импульса"),
             ActionKind::Adjust => ("a manual fix", "ручная правка"),
         };
@@ -942,6 +1009,38 @@ impl<'a> Texts<'a> {
         match f {
             Faction::Huguenot => self.loc.pick("in France", "во Франции"),
             Faction::Dutch => self.loc.pick("in the Netherlands", "в Нидерландах"),
+        }
+    }
+
+    /// A faith as a predicate adjective: "Catholic", "католическое".
+    fn religion_adj(&self, r: crate::engine::power::Religion) -> &'static str {
+        match r {
+            crate::engine::power::Religion::Catholic => self.loc.pick("Catholic", "католическое"),
+            crate::engine::power::Religion::Protestant => {
+                self.loc.pick("Protestant", "протестантское")
+            }
+        }
+    }
+
+    /// A faith after "no … space": "Catholic", "католического".
+    fn religion_gen(&self, r: crate::engine::power::Religion) -> &'static str {
+        match r {
+            crate::engine::power::Religion::Catholic => self.loc.pick("Catholic", "католического"),
+            crate::engine::power::Religion::Protestant => {
+                self.loc.pick("Protestant", "протестантского")
+            }
+        }
+    }
+
+    /// Where a zone of religious struggle is: "in England", "в Англии".
+    fn zone_in(&self, z: crate::engine::power::ReligiousZone) -> &'static str {
+        use crate::engine::power::ReligiousZone as Z;
+        match z {
+            Z::Netherlands => self.loc.pick("in the Netherlands", "в Нидерландах"),
+            Z::France => self.loc.pick("in France", "во Франции"),
+            Z::England => self.loc.pick("in England", "в Англии"),
+            Z::Scotland => self.loc.pick("in Scotland", "в Шотландии"),
+            Z::None => self.loc.pick("outside the zones", "вне зон"),
         }
     }
 
@@ -1128,6 +1227,25 @@ impl<'a> Texts<'a> {
             R::NothingToSend => l.pick("send at least one land unit or a leader", "отправьте хотя бы один сухопутный отряд или лидера").into(),
             R::TooManyForWar { required, on_card, room, asked } => tr!(l, "the war needs {} land units and {} are on the card: at most {} more may go, not {}", "войне нужно сухопутных отрядов: {}, на карте уже {}; можно отправить ещё не больше {}, а не {}", required, on_card, room, asked),
             R::OneLeaderToWar => l.pick("at most one leader goes to a foreign war", "на внешнюю войну идёт не больше одного лидера").into(),
+            // --- religion (X-REL-*, R-REL-OUTSIDE, R-PROT-CAPITAL)
+            R::NoConversions { power, converters } => tr!(l, "{} makes no conversion attempts; the powers that do: {}", "держава {} не делает попыток обращения; их делают: {}", p(power), self.list(converters.iter().map(p).collect())),
+            R::ConvertOutsideZones { space } => tr!(l, "{} lies outside the four zones of religious struggle (the Netherlands, France, England, Scotland) and keeps its printed faith; conversions are attempted only inside them", "пространство {} вне четырёх зон религиозной борьбы (Нидерланды, Франция, Англия, Шотландия) и сохраняет напечатанную веру; обращать можно только внутри зон", s(space)),
+            R::AlreadyOfFaith { space, religion } => tr!(l, "{} is already {}; a conversion attempt targets a space of the other faith", "пространство {} уже {}; обращают только пространство другой веры", s(space), self.religion_adj(*religion)),
+            R::ConvertNoFoothold { space, religion } => tr!(l, "{} has no adjacent {} space (by land, or across the sea from a port) and none of your land units; a conversion attempt needs one or the other", "рядом с пространством {} нет {} пространства (по суше или, для порта, через море) и в нём нет ваших сухопутных войск; для попытки обращения нужно одно из двух", s(space), self.religion_gen(*religion)),
+            R::ReligionNeedsCp { power, action, left, cost } => {
+                let what = match action {
+                    crate::engine::religion::ReligionAction::Convert => self.action_kind(ActionKind::Convert),
+                    crate::engine::religion::ReligionAction::CatholicRebellion => self.action_kind(ActionKind::CatholicRebellion),
+                };
+                tr!(l, "{} has {} CP left; {} costs {} (the cost is in the data, costs.csv)", "у державы {} осталось очков: {}; {} стоит {} (стоимость задана в данных, costs.csv)", p(power), left, what, cost)
+            }
+            R::NoSixPending => l.pick("no natural 6 of a conversion attempt is waiting for an answer", "выпавшая при обращении шестёрка сейчас не ждёт ответа").into(),
+            R::RebellionNotCatholicPower { power, sponsors } => tr!(l, "the English Catholic rebellion is raised by a Catholic power other than England, not by {}; it may be raised by: {}", "английское католическое восстание поднимает католическая держава, кроме Англии, а не {}; его могут поднять: {}", p(power), self.list(sponsors.iter().map(p).collect())),
+            R::RebellionNotEnglishSpace { space } => tr!(l, "the English Catholic rebellion takes place in a space of England controlled by England; {} is not one", "английское католическое восстание поднимают в пространстве Англии под контролем Англии; {} не такое", s(space)),
+            R::RebellionAlreadyInZone { zone } => tr!(l, "there was already a rebellion {} this impulse; one rebellion per zone per impulse", "в этом импульсе уже было восстание {}; одно восстание на зону за импульс", self.zone_in(*zone)),
+            R::RebellionNeedsCatholic { space } => tr!(l, "{} is Protestant; the English Catholic rebellion needs a Catholic space", "пространство {} протестантское; английскому католическому восстанию нужно католическое", s(space)),
+            R::RebellionEnglishUnits { space } => tr!(l, "English land units stand in {}; the rebellion needs a space without them", "в пространстве {} стоят английские сухопутные войска; для восстания их там быть не должно", s(space)),
+            R::CapitalOutsideTerritory { space, faction } => tr!(l, "the {} capital is declared {}; {} is not there", "столицу {} объявляют {}; {} не там", self.faction(*faction), self.territory_in(*faction), s(space)),
             R::NoUnitsOnWarCard => l.pick("no land units of yours are on the card to fight the foreign army", "на карте войны нет ваших сухопутных отрядов, чтобы сразиться с иностранной армией").into(),
             // --- diplomacy, winter, cards and victory
             R::WarNotAllowed { power, target } => tr!(l, "the war table gives {} no way to declare war on {}; only the pairs in `war_costs.csv` may declare", "таблица войн не позволяет державе {} объявить войну державе {}; объявлять могут только пары из `war_costs.csv`", p(power), p(target)),
@@ -1539,6 +1657,11 @@ pub enum Notice {
     RefuseTakeBack,
     /// Button: show my hand privately.
     ShowHand,
+    // --- religion (X-REL-SIX)
+    /// Button: keep a natural 6 of a conversion attempt and place unrest.
+    KeepSix,
+    /// Button: count a natural 6 of a conversion attempt as a 5.
+    CountFive,
 }
 
 impl Notice {
@@ -1587,6 +1710,8 @@ impl Notice {
             ),
             Notice::Pass => l.pick("Pass", "Пас").into(),
             Notice::EndImpulse => l.pick("End impulse", "Закончить импульс").into(),
+            Notice::KeepSix => l.pick("Keep the 6 (unrest)", "Оставить 6 (беспорядки)").into(),
+            Notice::CountFive => l.pick("Count it as 5 (no unrest)", "Считать как 5 (без беспорядков)").into(),
             Notice::DoneNoDeployment => l.pick("Done (no deployment)", "Готово (без развёртывания)").into(),
             Notice::Accept => l.pick("accept", "принять").into(),
             Notice::Decline => l.pick("decline", "отклонить").into(),

@@ -225,6 +225,9 @@ fn is_barrier(before: &Awaiting, after: &Game, events: &[Event]) -> bool {
                     e.kind,
                     EventKind::FieldBattle { .. }
                         | EventKind::Assault { .. }
+                        | EventKind::ConversionAttempt { .. }
+                        | EventKind::ConversionSixRolled { .. }
+                        | EventKind::CatholicRebellion { .. }
                         | EventKind::HandDealt { .. }
                         | EventKind::SecretCommitted { .. }
                         | EventKind::SecretChosen { .. }
@@ -1518,6 +1521,9 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Deploy { power, .. }
         | Command::Place { power, .. }
         | Command::Adjust { power, .. }
+        | Command::Convert { power, .. }
+        | Command::Rebel { power, .. }
+        | Command::Six { power, .. }
         | Command::Hand { power } => power.as_deref(),
         _ => None,
     }

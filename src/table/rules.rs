@@ -59,8 +59,8 @@ pub static RULES: &[RuleText] = &[
         "Every space is Catholic or Protestant: as printed, or as the face of the marker on it.",
         "Каждое пространство католическое или протестантское: как напечатано, либо как показывает лежащий на нём маркер."] },
     RuleText { id: "R-REL-OUTSIDE", text: [
-        "Spaces outside the four zones never change religion; they still count with their printed faith when a neighbouring space is being converted.",
-        "Пространства вне четырёх зон не меняют веру, но учитываются со своей напечатанной верой при обращении соседнего пространства."] },
+        "Spaces outside the four zones never change religion; they still count with their printed faith when a neighbouring space is being converted. (How a conversion is rolled is our reconstruction: X-REL-CONVERT.)",
+        "Пространства вне четырёх зон не меняют веру, но учитываются со своей напечатанной верой при обращении соседнего пространства. (Как бросается обращение — наша реконструкция: X-REL-CONVERT.)"] },
     RuleText { id: "R-MARKER", text: [
         "A single marker shows both who controls a space and its religion. Keys get square markers, other spaces hex markers.",
         "Один маркер показывает и владельца пространства, и его веру. На ключевых — квадратные маркеры, на остальных — шестиугольные."] },
@@ -115,12 +115,26 @@ pub static RULES: &[RuleText] = &[
     RuleText { id: "R-MINOR-HIS", text: [
         "The foreign-war seed was written for Here I Stand, whose minors are Genoa, Hungary-Bohemia, Scotland and Venice; Virgin Queen's are Ireland, the Papacy, Portugal, Scotland and Venice.",
         "Исходник про внешние войны написан для Here I Stand, где малые державы — Генуя, Венгрия-Богемия, Шотландия и Венеция; в Virgin Queen это Ирландия, Папство, Португалия, Шотландия и Венеция."] },
+    // --- religion: our reconstruction (X-REL-*), not the rulebook's; numbers in religion.csv
+    RuleText { id: "X-REL-CONVERT", text: [
+        "OUR RECONSTRUCTION, not the rulebook's (its conversion table is not available to us). A conversion attempt is a CP action of the powers named in the data (now: the Protestant and England for the Protestant faith, Spain and France for the Catholic) in a space of the four zones that is not of their faith, next to a space of their faith (outside spaces count with their printed faith, R-REL-OUTSIDE; a port also counts as next to a port of their faith on the same sea zone) or holding their land units. One die plus modifiers (adjacent spaces of the faith, own units, keys); reaching the success number converts. Cost, modifiers and success number are data: a group that owns the game corrects them in map_data/virgin_queen/religion.csv and costs.csv and runs `vqbot check-data`.",
+        "НАША РЕКОНСТРУКЦИЯ, а не текст правил (таблицы обращения у нас нет). Попытка обращения — действие за очки держав, названных в данных (сейчас: Протестант и Англия за протестантскую веру, Испания и Франция за католическую), в пространстве одной из четырёх зон не их веры, соседнем с пространством их веры (пространства вне зон считаются по напечатанной вере, R-REL-OUTSIDE; порт считается соседним с портом их веры на той же морской зоне) или с их сухопутными войсками. Один кубик плюс модификаторы (соседние пространства той же веры, свои войска, ключевое пространство); достигнув числа успеха, пространство меняет веру. Стоимость, модификаторы и число успеха — данные: группа, у которой есть игра, исправляет их в map_data/virgin_queen/religion.csv и costs.csv и запускает `vqbot check-data`."] },
+    RuleText { id: "X-REL-SIX", text: [
+        "From the public fragments: a natural 6 on a conversion attempt also places unrest in the space, unless the roller counts it as a 5. The roller decides (two buttons, or `six count:6` / `six count:5`); the unrest then has the usual unrest effects.",
+        "По открытым источникам: выпавшая на попытке обращения шестёрка ещё и ставит в пространстве беспорядки, если бросавший не решит считать её пятёркой. Решает бросавший (две кнопки или `шесть считать:6` / `шесть считать:5`); беспорядки действуют как обычно."] },
+    RuleText { id: "X-REL-ONE-REBELLION", text: [
+        "From the public fragments: at most one rebellion per zone of religious struggle per impulse (a Protestant revolt in France or the Netherlands, the English Catholic rebellion in England).",
+        "По открытым источникам: не больше одного восстания на зону религиозной борьбы за импульс (восстание протестантов во Франции или Нидерландах, английское католическое восстание в Англии)."] },
+    RuleText { id: "X-REL-ENG-REBELLION", text: [
+        "Known: the English Catholic rebellion rolls 2 more dice with a Spanish regular in Ireland or Scotland (once) and 4 more with one in England. OUR RECONSTRUCTION of the rest: a Catholic power other than England raises it for CP in a Catholic space of England held by England with no English land units there; it rolls the base dice plus those bonuses against England's dice (a base number plus one per English land unit in or next to the space), 5 or 6 hits; with more hits the space gets unrest, and with a wide margin its Catholic English neighbours too. All numbers are in religion.csv and costs.csv; correct them there and run `vqbot check-data`.",
+        "Известно: английское католическое восстание бросает на 2 кубика больше, если испанский регуляр стоит в Ирландии или Шотландии (один раз), и на 4 больше, если в Англии. Остальное — НАША РЕКОНСТРУКЦИЯ: его поднимает за очки католическая держава, кроме Англии, в католическом пространстве Англии под контролем Англии без английских сухопутных войск; кубики (базовые плюс бонусы) против кубиков Англии (базовое число плюс по одному за каждый английский сухопутный отряд в пространстве и рядом), попадание на 5 или 6; при перевесе в пространстве беспорядки, а при большом перевесе и в соседних католических английских пространствах. Все числа — в religion.csv и costs.csv; исправьте их там и запустите `vqbot check-data`."] },
 ];
 
-/// The text of a rule by id (any case, with or without the `R-` prefix).
+/// The text of a rule by id (any case, with or without the `R-` prefix; our reconstruction
+/// rules start with `X-`).
 pub fn rule_text(id: &str, loc: Locale) -> Option<(&'static str, &'static str)> {
     let want = id.trim().to_uppercase();
-    let want = if want.starts_with("R-") {
+    let want = if want.starts_with("R-") || want.starts_with("X-") {
         want
     } else {
         format!("R-{want}")
