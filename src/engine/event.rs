@@ -329,6 +329,17 @@ pub enum EventKind {
     /// "Paris Is Worth a Mass" (`card`) is played but the Huguenot capital cannot move: none on
     /// the map, or no Protestant-held fortified space in France to move to.
     HuguenotCapitalStays { card: u16 },
+    // --- safe input
+    /// A manual fix set one owner's units in a space: counts (regulars, mercenaries, cavalry,
+    /// squadrons) before and after.
+    UnitsAdjusted {
+        by: Power,
+        space: SpaceId,
+        owner: Owner,
+        faction: Option<Faction>,
+        before: [u8; 4],
+        after: [u8; 4],
+    },
     /// The game ends.
     GameOver {
         winners: Vec<Power>,

@@ -550,7 +550,21 @@ impl Table {
                 out.reply(caller.user, t.help(command.as_deref()));
                 return Ok(out);
             }
-            Command::Rule { id } => {
+            Command::Card { card } => {
+                let n = resolve::card(&self.rs, card)?;
+                let text = t.card_info(n).ok_or_else(|| Msg::UnknownName {
+                    what: "card",
+                    name: card.clone(),
+                    hint: String::new(),
+                })?;
+                out.reply(caller.user, text);
+                return Ok(out);
+            }
+            Command::Rule { id: None } => {
+                out.reply(caller.user, t.msg(&Msg::RuleList));
+                return Ok(out);
+            }
+            Command::Rule { id: Some(id) } => {
                 match rules::rule_text(id, t.loc) {
                     Some((id, text)) => out.reply(caller.user, format!("**{id}** — {text}")),
                     None => {

@@ -11,6 +11,25 @@ pub struct RuleText {
     pub text: [&'static str; 2],
 }
 
+/// A rule's title for lists: its first sentence (or clause), cut at about 70 characters.
+pub fn title(r: &RuleText, loc: Locale) -> String {
+    let text = r.text[loc as usize];
+    let end = text
+        .char_indices()
+        .find(|(i, c)| matches!(c, '.' | ':' | ';') && text[i + 1..].starts_with(' ') || *c == '\n')
+        .map_or(text.len(), |(i, _)| i);
+    let first = &text[..end];
+    if first.chars().count() <= 70 {
+        return first.to_string();
+    }
+    let cut: String = first.chars().take(70).collect();
+    let cut = cut
+        .rsplit_once(' ')
+        .map_or(cut.as_str(), |(a, _)| a)
+        .to_string();
+    format!("{cut}…")
+}
+
 /// Every seed rule id the table can print.
 pub static RULES: &[RuleText] = &[
     RuleText { id: "R-GAME-PLAYERS", text: [
