@@ -26,6 +26,7 @@ pub mod persist;
 pub mod resolve;
 pub mod rules;
 pub mod sqlite;
+pub mod state_json;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -33,7 +34,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use sha2::{Digest, Sha256};
 
 use crate::engine::event::{Event, EventKind, Visibility};
-use crate::engine::{Action, Awaiting, Game, GameOptions, Power, PowerSet, Ruleset, Viewer};
+use crate::engine::{Action, Awaiting, Game, GameOptions, Power, PowerSet, Ruleset};
 
 pub use command::{parse, Command, Invocation, ParseError, COMMANDS};
 pub use messages::{Locale, Msg, Notice, Texts};
@@ -364,7 +365,7 @@ impl Table {
         let view = slot
             .game
             .as_ref()
-            .map(|g| g.view(&self.rs, Viewer::Observer));
+            .map(|g| state_json::observer_view(&self.rs, g));
         let status = match slot.row.status {
             Status::Lobby => "lobby",
             Status::Active => "active",
