@@ -277,3 +277,30 @@ fn check_data_refuses_half_card_texts_bad_prepositions_and_clashing_aliases() {
     assert!(err.contains("ru_prep") && err.contains("под"), "{err}");
     assert!(err.contains("alias `hre` already names"), "{err}");
 }
+
+#[test]
+fn the_terminal_table_plays_two_channels_side_by_side() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut child = Command::new(bin())
+        .args(["local", "--db", "t.sqlite3"])
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin
+            .write_all(
+                b"as alice: vq new\n@2\nas bob: vq new\nas bob: vq join power:spain\n@local\nas alice: vq join power:england\n",
+            )
+            .expect("type");
+    }
+    let out = child.wait_with_output().expect("finishes");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.matches("New game").count(), 2, "{text}");
+    assert!(!text.contains("already has a game"), "{text}");
+    assert!(text.contains("bob takes Spain") && text.contains("alice takes England"), "{text}");
+}
