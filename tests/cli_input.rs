@@ -302,5 +302,8 @@ fn the_terminal_table_plays_two_channels_side_by_side() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(text.matches("New game").count(), 2, "{text}");
     assert!(!text.contains("already has a game"), "{text}");
-    assert!(text.contains("bob takes Spain") && text.contains("alice takes England"), "{text}");
+    assert!(
+        text.contains("bob takes Spain") && text.contains("alice takes England"),
+        "{text}"
+    );
 }

@@ -347,3 +347,15 @@ fn cp_and_vp_never_share_a_russian_word_and_choices_match_their_confirmation() {
         assert_eq!(t.choice(c), typed);
     }
 }
+
+#[test]
+fn a_missing_option_with_few_values_lists_them() {
+    let t = started(11, false);
+    let msg = refused(&t, "alice", "vq play card:5");
+    assert!(
+        msg.contains("`as:`") && msg.contains("one of cp, event"),
+        "{msg}"
+    );
+    let msg = refused(&t, "alice", "vq war");
+    assert!(msg.contains("France (`france`)"), "{msg}");
+}

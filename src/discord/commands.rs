@@ -41,7 +41,7 @@ fn choice_ru(value: &str) -> Option<&'static str> {
         "card" => "карта",
         "relation" => "отношения",
         "minor" => "малая держава",
-        "leader" => "полководец",
+        "leader" => "лидер",
         "kill-ruler" => "смерть правителя",
         "hand" => "рука",
         "discard" => "сброс",
@@ -149,7 +149,7 @@ pub const GROUPS: &[Group] = &[
         ru: "протестанты",
         help: [
             "Protestant revolts and leaders",
-            "восстания и полководцы протестантов",
+            "восстания и лидеры протестантов",
         ],
         members: &["revolt", "place"],
     },

@@ -645,14 +645,14 @@ pub static COMMANDS: &[CmdSpec] = &[
                 OptKind::Leader,
                 true,
                 "leader id or name",
-                "полководец (id или имя)",
+                "лидер (id или имя)",
             ),
             opt("space", "место", OptKind::Space, true, "where", "где"),
             AS_POWER,
         ],
         help: [
             "place a Protestant leader in spring deployment",
-            "выставить протестантского полководца при развёртывании",
+            "выставить протестантского лидера при развёртывании",
         ],
     },
     CmdSpec {
@@ -819,14 +819,7 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "minor power",
                 "малая держава",
             ),
-            opt(
-                "leader",
-                "лидер",
-                OptKind::Leader,
-                false,
-                "leader",
-                "полководец",
-            ),
+            opt("leader", "лидер", OptKind::Leader, false, "leader", "лидер"),
             AS_POWER,
         ],
         help: [

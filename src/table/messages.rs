@@ -959,13 +959,26 @@ impl<'a> Texts<'a> {
                     allowed
                 )
             }
-            ParseError::Missing { command, option } => tr!(
-                l,
-                "{} needs {}",
-                "для {} нужен параметр {}",
-                self.command(command, &[]),
-                self.option(command, option)
-            ),
+            ParseError::Missing { command, option } => {
+                let mut out = tr!(
+                    l,
+                    "{} needs {}",
+                    "для {} нужен параметр {}",
+                    self.command(command, &[]),
+                    self.option(command, option)
+                );
+                // A short list of allowed values is worth showing right away.
+                let o = super::command::spec(command).and_then(|c| c.option(option));
+                if let Some(o) = o.filter(|o| {
+                    matches!(
+                        o.kind,
+                        super::command::OptKind::Choice(_) | super::command::OptKind::Power
+                    )
+                }) {
+                    out.push_str(&format!("; {}", self.option_values(command, o)));
+                }
+                out
+            }
             ParseError::BadValue {
                 option,
                 value,
