@@ -298,6 +298,16 @@ fn russian_messages_decline_power_and_space_names() {
         to: sp("PALERMO"),
     });
     assert!(retreat.contains("с Мальты в Палермо"), "{retreat}");
+    let fix = t.adjustment(&vqbot::engine::Adjustment::Unrest {
+        space: "PARIS".into(),
+        on: true,
+    });
+    assert_eq!(fix, "беспорядки в Париже");
+    let fix = t.adjustment(&vqbot::engine::Adjustment::Control {
+        space: "NAVARRE".into(),
+        owner: Owner::Major(Power::France),
+    });
+    assert_eq!(fix, "Наварра теперь под контролем Франции");
 
     let table = table(10);
     ok(&table, "alice", "vq новая язык:ru");

@@ -191,6 +191,15 @@ impl<'a> Texts<'a> {
         }
     }
 
+    /// A space named by data id through `f` (`space_in`, `space_to` …); an unknown id is shown
+    /// as it is, after `в` in Russian.
+    fn by_id(&self, id: &str, f: impl Fn(&Self, SpaceId) -> String) -> String {
+        match self.rs.space_id(id) {
+            Some(s) => f(self, s),
+            None => tr!(self.loc, "{}", "в {}", self.place_name(id)),
+        }
+    }
+
     /// A space named by data id (falls back to the id).
     pub fn space_id(&self, id: &str) -> String {
         match self.rs.space_id(id) {
@@ -744,9 +753,9 @@ impl<'a> Texts<'a> {
             } => tr!(
                 l,
                 "{} units in {} set to {}r {}m {}c {}s",
-                "войска {} в {}: {}р {}н {}к {}э",
+                "войска ({}) {}: {}р {}н {}к {}э",
                 self.owner(*owner),
-                self.space_id(space),
+                self.by_id(space, |t, s| t.space_in(s)),
                 regulars,
                 mercenaries,
                 cavalry,
@@ -756,9 +765,9 @@ impl<'a> Texts<'a> {
                 Some(s) => tr!(
                     l,
                     "{} placed in {}",
-                    "{} поставлен в {}",
+                    "{} поставлен {}",
                     self.leader(leader),
-                    self.space_id(s)
+                    self.by_id(s, |t, s| t.space_to(s))
                 ),
                 None => tr!(
                     l,
@@ -770,9 +779,9 @@ impl<'a> Texts<'a> {
             Adjustment::Control { space, owner } => tr!(
                 l,
                 "{} now controlled by {}",
-                "{} теперь под контролем: {}",
+                "{} теперь под контролем {}",
                 self.space_id(space),
-                self.owner(*owner)
+                self.owner_case(*owner, Case::Gen)
             ),
             Adjustment::Religion { space, religion } => tr!(
                 l,
@@ -783,13 +792,18 @@ impl<'a> Texts<'a> {
             ),
             Adjustment::Unrest { space, on } => {
                 if *on {
-                    tr!(l, "unrest in {}", "беспорядки в {}", self.space_id(space))
+                    tr!(
+                        l,
+                        "unrest in {}",
+                        "беспорядки {}",
+                        self.by_id(space, |t, s| t.space_in(s))
+                    )
                 } else {
                     tr!(
                         l,
                         "no unrest in {}",
-                        "беспорядков в {} нет",
-                        self.space_id(space)
+                        "беспорядков {} нет",
+                        self.by_id(space, |t, s| t.space_in(s))
                     )
                 }
             }
@@ -817,9 +831,9 @@ impl<'a> Texts<'a> {
                 Some(p) => tr!(
                     l,
                     "{} allied to {}",
-                    "{} в союзе с {}",
+                    "{} в союзе {}",
                     self.owner(Owner::Minor(*minor)),
-                    self.power(*p)
+                    self.power_with(*p)
                 ),
                 None => tr!(
                     l,
