@@ -516,7 +516,13 @@ fn import(db: &std::path::Path, channel: Option<&str>, file: &std::path::Path) -
     let result = doc.and_then(|doc| {
         Store::open(db)
             .and_then(|mut s| s.import_game(&doc, channel))
-            .map_err(|e| e.to_string())
+            .map_err(|e| match e {
+                vqbot::store::StoreError::ChannelBusy { .. } => format!(
+                    "{e}; attach the import to another channel with --channel GUILD/CHANNEL \
+                     (or a terminal channel label such as --channel 2)"
+                ),
+                e => e.to_string(),
+            })
     });
     match result {
         Ok(rec) => {

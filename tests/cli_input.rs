@@ -98,6 +98,10 @@ fn import_attaches_to_the_given_channel_and_keeps_display_names() {
     );
     assert_ne!(code, Some(0), "the channel is busy now");
     assert!(err.contains("already has an unfinished game"), "{err}");
+    assert!(
+        err.contains("--channel"),
+        "the refusal says what to do: {err}"
+    );
     let (code, _, err) = vqbot(
         &["import", "--db", "b.sqlite3", "--channel", "x/6", "g.json"],
         d,
@@ -304,6 +308,19 @@ fn the_terminal_table_plays_two_channels_side_by_side() {
     assert!(!text.contains("already has a game"), "{text}");
     assert!(
         text.contains("bob takes Spain") && text.contains("alice takes England"),
+        "{text}"
+    );
+
+    // Opening the same file again says which game continues and how to play another.
+    let out = Command::new(bin())
+        .args(["local", "--db", "t.sqlite3"])
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("already has game #1 open") && text.contains("@2"),
         "{text}"
     );
 }

@@ -247,6 +247,15 @@ pub fn run_local(o: &CliOptions) -> i32 {
         "vqbot local — game file {}. Type lines like `as alice: vq new`, `as alice: vq help`; Ctrl-D quits.",
         o.db.display()
     );
+    if let Ok(Some(g)) = s.table.summary(LOCAL_CHANNEL) {
+        if g.status != crate::table::Status::Finished {
+            println!(
+                "This file already has game #{} open in the terminal channel: go on with `as NAME: vq status`, \
+                 or start another game side by side after a line `@2`.",
+                g.id
+            );
+        }
+    }
     let stdin = std::io::stdin();
     let mut last: Option<String> = None;
     let mut channel = LOCAL_CHANNEL;
