@@ -18,16 +18,13 @@ pub fn title(r: &RuleText, loc: Locale) -> String {
         .char_indices()
         .find(|(i, c)| matches!(c, '.' | ':' | ';') && text[i + 1..].starts_with(' ') || *c == '\n')
         .map_or(text.len(), |(i, _)| i);
-    let first = &text[..end];
+    let first = text[..end].trim_end_matches('.');
     if first.chars().count() <= 70 {
         return first.to_string();
     }
     let cut: String = first.chars().take(70).collect();
-    let cut = cut
-        .rsplit_once(' ')
-        .map_or(cut.as_str(), |(a, _)| a)
-        .to_string();
-    format!("{cut}…")
+    let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(a, _)| a);
+    format!("{}…", cut.trim_end_matches([',', ';', ':', '—', ' ']))
 }
 
 /// Every seed rule id the table can print.
