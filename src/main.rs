@@ -40,13 +40,15 @@ enum Command {
         #[arg(long, default_value = "en")]
         locale: String,
     },
-    /// Run a file of `as NAME: COMMAND` lines and print every message with its audience.
+    /// Run a file of `[!] [@CHANNEL] as NAME: COMMAND` lines and print every message with its
+    /// audience (`!`: the line expects a refusal; `@CHANNEL`: another channel, another game).
     Script {
         /// The script.
         file: PathBuf,
-        /// Game file (SQLite).
-        #[arg(long, default_value = "vqbot-script.sqlite3")]
-        db: PathBuf,
+        /// Game file (SQLite); without it the script plays on a fresh in-memory table, so it
+        /// can be run again and again.
+        #[arg(long)]
+        db: Option<PathBuf>,
         /// Seed of new games (random if not given).
         #[arg(long)]
         seed: Option<u64>,
@@ -116,11 +118,16 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
-    /// Read a game exported with `export` into a database, as a new game.
+    /// Read a game exported with `export` into a database, as a new game, with its players'
+    /// display names.
     Import {
         /// The database.
         #[arg(long)]
         db: PathBuf,
+        /// The channel to attach the game to: `GUILD/CHANNEL` (Discord ids), `local` (the
+        /// terminal table's channel) or a terminal channel label; default: the exported one.
+        #[arg(long)]
+        channel: Option<String>,
         /// The exported JSON file.
         file: PathBuf,
     },
@@ -128,13 +135,15 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // With no subcommand, a newcomer at a terminal without a token gets the terminal table.
+    let bare = cli.command.is_none();
     match cli.command.unwrap_or(Command::Serve {
         config: PathBuf::from("vqbot.toml"),
     }) {
         Command::CheckData { dir } => check_data(dir),
         Command::Replay { db, game } => replay(&db, game),
         Command::Export { db, game, out } => export(&db, game, &out),
-        Command::Import { db, file } => import(&db, &file),
+        Command::Import { db, channel, file } => import(&db, channel.as_deref(), &file),
         Command::Games { db } => games(&db),
         Command::Backup { db, out } => backup(&db, &out),
         Command::Render {
@@ -153,7 +162,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Command::Serve { config } => serve(config),
+        Command::Serve { config } => serve(config, bare),
         Command::Local { db, seed, locale } => {
             exit(vqbot::cli::run_local(&cli_options(db, seed, &locale)))
         }
@@ -166,11 +175,19 @@ fn main() -> ExitCode {
             keep_going,
         } => exit(vqbot::cli::run_script(
             &file,
-            &cli_options(db, seed, &locale),
+            &cli_options(db.unwrap_or_default(), seed, &locale),
             state_json,
             keep_going,
         )),
     }
+}
+
+/// A game file name not used yet in the current folder: `vqbot-local-1.sqlite3`, `-2`, …
+fn fresh_local_db() -> PathBuf {
+    (1u32..)
+        .map(|n| PathBuf::from(format!("vqbot-local-{n}.sqlite3")))
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| PathBuf::from("vqbot-local.sqlite3"))
 }
 
 fn cli_options(db: PathBuf, seed: Option<u64>, locale: &str) -> vqbot::cli::CliOptions {
@@ -247,7 +264,10 @@ fn display_path(dir: &std::path::Path, p: &vqbot::data::Problem) -> String {
     }
 }
 
-fn serve(config_path: PathBuf) -> ExitCode {
+/// Runs the bot. Without a token it explains what to do; when `local_fallback` is set (no
+/// subcommand was given) and standard input is a terminal, it then opens `vqbot local` on a
+/// fresh game file, otherwise (a service) it exits non-zero.
+fn serve(config_path: PathBuf, local_fallback: bool) -> ExitCode {
     let config = match vqbot::config::Config::load(&config_path) {
         Ok(c) => c,
         Err(e) => {
@@ -285,6 +305,19 @@ fn serve(config_path: PathBuf) -> ExitCode {
              \n  The database {} is ready.",
             config.database.display()
         );
+        if local_fallback && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+            let db = fresh_local_db();
+            eprintln!(
+                "\nOpening the terminal table now, on the new game file {}.\n                 Type `as alice: vq new`, then `as alice: vq join power:england`, `as bob: vq join power:france`,\n                 `as alice: vq start`; `as alice: vq help` lists every command. Ctrl-D quits; come back later with\n                 \x20 cargo run --release -- local --db {}\n",
+                db.display(),
+                db.display()
+            );
+            return exit(vqbot::cli::run_local(&cli_options(
+                db,
+                None,
+                &config.locale,
+            )));
+        }
         return ExitCode::from(2);
     };
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
@@ -460,8 +493,16 @@ fn export(db: &std::path::Path, game: i64, out: &std::path::Path) -> ExitCode {
     }
 }
 
-fn import(db: &std::path::Path, file: &std::path::Path) -> ExitCode {
-    use vqbot::store::Store;
+fn import(db: &std::path::Path, channel: Option<&str>, file: &std::path::Path) -> ExitCode {
+    use vqbot::store::{ChannelKey, Store};
+    let channel = match channel.map(|c| (c, vqbot::cli::parse_channel(c))) {
+        None => None,
+        Some((_, Some(c))) => Some(ChannelKey::guild(c.guild, c.channel)),
+        Some((c, None)) => {
+            eprintln!("vqbot: `--channel {c}` is not a channel: give GUILD/CHANNEL (two numbers), `local` or a label");
+            return ExitCode::from(2);
+        }
+    };
     let doc = std::fs::read(file)
         .map_err(|e| format!("{}: {e}", file.display()))
         .and_then(|b| {
@@ -474,12 +515,18 @@ fn import(db: &std::path::Path, file: &std::path::Path) -> ExitCode {
         });
     let result = doc.and_then(|doc| {
         Store::open(db)
-            .and_then(|mut s| s.import_game(&doc, None))
-            .map_err(|e| e.to_string())
+            .and_then(|mut s| s.import_game(&doc, channel))
+            .map_err(|e| match e {
+                vqbot::store::StoreError::ChannelBusy { .. } => format!(
+                    "{e}; attach the import to another channel with --channel GUILD/CHANNEL \
+                     (or a terminal channel label such as --channel 2)"
+                ),
+                e => e.to_string(),
+            })
     });
     match result {
         Ok(rec) => {
-            println!("imported as game {}", rec.id.0);
+            println!("imported into channel {} as game {}", rec.channel, rec.id.0);
             ExitCode::SUCCESS
         }
         Err(e) => {

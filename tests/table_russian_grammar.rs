@@ -25,7 +25,7 @@ fn a_russian_game_is_played_and_told_in_russian_names() {
     }
 
     let joined = public(&ok(&t, "alice", "вступить держава:испания"));
-    assert!(joined.contains("Испания"), "{joined}");
+    assert!(joined.contains("играет за Испанию"), "{joined}");
     ok(&t, "bob", "ВСТУПИТЬ Держава:Франция");
     ok(&t, "carol", "vq вступить англия");
     let seats = t.seats(CH);

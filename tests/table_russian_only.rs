@@ -381,7 +381,7 @@ fn rare_texts_are_russian_in_a_russian_game() {
     );
     assert_eq!(
         t.expected(&Expected::OneOf(&["cp", "event"])),
-        "одно из: очки, событие"
+        "одно из: од, событие"
     );
     // Taking back an action past an undo barrier by consent.
     let what = "play card:4 as:cp power:england".to_string();

@@ -211,5 +211,5 @@ fn take_back_texts_are_russian_and_name_russian_commands() {
         asked.contains("`отменить`") && asked.contains("`возразить`"),
         "{asked}"
     );
-    assert!(asked.contains("`сыграть карта:4 как:очки"), "{asked}");
+    assert!(asked.contains("`сыграть карта:4 как:од"), "{asked}");
 }

@@ -1,5 +1,7 @@
 //! Terminal front ends over the table: `vqbot local` (hot-seat play) and `vqbot script` (run a
-//! file of lines). A line names its speaker: `as alice: vq join power:england`.
+//! file of lines). A line names its speaker: `as alice: vq join power:england`. It may start with
+//! `@CHANNEL` to play in another channel (`@2 as alice: vq new`: two games side by side), and a
+//! script line may start with `!` to say that it expects a refusal (`! as bob: vq start`).
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
@@ -25,6 +27,69 @@ pub fn local_user(name: &str) -> UserId {
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
     (h >> 1).max(1)
+}
+
+/// A terminal channel by its label: `local` or `1` is [`LOCAL_CHANNEL`], another number `N` is
+/// channel `N`, other words name their own channel; `GUILD/CHANNEL` (two numbers) is a Discord
+/// channel. `None` for an empty label or a bad `GUILD/CHANNEL`.
+pub fn parse_channel(label: &str) -> Option<Channel> {
+    let l = label.trim().trim_start_matches('@').to_lowercase();
+    if l.is_empty() || l.contains(char::is_whitespace) {
+        return None;
+    }
+    if l == "local" {
+        return Some(LOCAL_CHANNEL);
+    }
+    if let Some((g, c)) = l.split_once('/') {
+        return Some(Channel {
+            guild: g.parse().ok()?,
+            channel: c.parse().ok()?,
+        });
+    }
+    Some(Channel {
+        guild: 0,
+        channel: l.parse().unwrap_or_else(|_| local_user(&l)),
+    })
+}
+
+/// One script or terminal line, read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// The speaker.
+    pub name: String,
+    /// The command.
+    pub command: String,
+    /// The channel named with `@CHANNEL`, if any.
+    pub channel: Option<Channel>,
+    /// Whether the line starts with `!`: the command must be refused.
+    pub expect_refused: bool,
+}
+
+/// Reads a line: `[!] [@CHANNEL] as NAME: COMMAND`. Blank lines and `#` comments give `None`.
+pub fn parse_line(line: &str) -> Option<Result<Line, String>> {
+    let mut l = line.trim();
+    if l.is_empty() || l.starts_with('#') {
+        return None;
+    }
+    let expect_refused = l.starts_with('!');
+    if expect_refused {
+        l = l[1..].trim_start();
+    }
+    let mut channel = None;
+    if let Some(rest) = l.strip_prefix('@') {
+        let (label, tail) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        match parse_channel(label) {
+            Some(c) => channel = Some(c),
+            None => return Some(Err(format!("`{l}`: `@{label}` names no channel"))),
+        }
+        l = tail.trim_start();
+    }
+    Some(split_line(l)?.map(|(name, command)| Line {
+        name,
+        command,
+        channel,
+        expect_refused,
+    }))
 }
 
 /// A line split into its speaker and command: `as alice: vq pass` → (`alice`, `vq pass`).
@@ -79,12 +144,17 @@ impl Session {
         }
     }
 
-    /// Runs one command as `name` and returns the outbox.
+    /// Runs one command as `name` in the terminal channel and returns the outbox.
     pub fn run(&mut self, name: &str, command: &str) -> Outbox {
+        self.run_in(LOCAL_CHANNEL, name, command)
+    }
+
+    /// Runs one command as `name` in `channel` and returns the outbox.
+    pub fn run_in(&mut self, channel: Channel, name: &str, command: &str) -> Outbox {
         let user = local_user(name);
         self.names.insert(user, name.to_string());
         self.table
-            .handle(LOCAL_CHANNEL, &Caller::new(user, name), command)
+            .handle(channel, &Caller::new(user, name), command)
     }
 
     fn who(&self, u: UserId) -> String {
@@ -127,7 +197,7 @@ impl Session {
 /// Options shared by `local` and `script`.
 #[derive(Debug, Clone)]
 pub struct CliOptions {
-    /// Database file.
+    /// Database file; for `script`, an empty path means a fresh in-memory store.
     pub db: PathBuf,
     /// Seed of new games.
     pub seed: Option<u64>,
@@ -141,7 +211,11 @@ pub fn open_store(db: &Path) -> Result<Box<dyn GameStore>, String> {
 }
 
 fn session(o: &CliOptions, write_images: bool) -> Result<Session, String> {
-    let store = open_store(&o.db)?;
+    let store = if o.db.as_os_str().is_empty() {
+        memory_store()
+    } else {
+        open_store(&o.db)?
+    };
     let dir =
         o.db.parent()
             .map(Path::to_path_buf)
@@ -173,8 +247,18 @@ pub fn run_local(o: &CliOptions) -> i32 {
         "vqbot local — game file {}. Type lines like `as alice: vq new`, `as alice: vq help`; Ctrl-D quits.",
         o.db.display()
     );
+    if let Ok(Some(g)) = s.table.summary(LOCAL_CHANNEL) {
+        if g.status != crate::table::Status::Finished {
+            println!(
+                "This file already has game #{} open in the terminal channel: go on with `as NAME: vq status`, \
+                 or start another game side by side after a line `@2`.",
+                g.id
+            );
+        }
+    }
     let stdin = std::io::stdin();
     let mut last: Option<String> = None;
+    let mut channel = LOCAL_CHANNEL;
     loop {
         print!("> ");
         let _ = std::io::stdout().flush();
@@ -183,9 +267,26 @@ pub fn run_local(o: &CliOptions) -> i32 {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }
-        let parsed = match split_line(&line) {
+        // `@CHANNEL` alone switches the channel the next lines play in.
+        let bare = line.trim();
+        if let Some(label) = bare.strip_prefix('@').filter(|l| !l.contains(' ')) {
+            match parse_channel(label) {
+                Some(c) => {
+                    channel = c;
+                    println!("(now in channel @{label})");
+                }
+                None => println!("`@{label}` names no channel"),
+            }
+            continue;
+        }
+        let parsed = match parse_line(&line) {
             None => continue,
-            Some(Ok(p)) => p,
+            Some(Ok(p)) => {
+                if let Some(c) = p.channel {
+                    channel = c;
+                }
+                (p.name, p.command)
+            }
             // A bare command continues as the previous speaker.
             Some(Err(e)) => match &last {
                 Some(name) => (name.clone(), line.trim().to_string()),
@@ -196,7 +297,7 @@ pub fn run_local(o: &CliOptions) -> i32 {
             },
         };
         last = Some(parsed.0.clone());
-        let out = s.run(&parsed.0, &parsed.1);
+        let out = s.run_in(channel, &parsed.0, &parsed.1);
         for l in s.format(&out) {
             println!("{l}");
         }
@@ -205,8 +306,10 @@ pub fn run_local(o: &CliOptions) -> i32 {
 }
 
 /// `vqbot script FILE`: runs every line, prints every message with its audience; exits non-zero
-/// at the first refused command unless `keep_going`. With `state_json`, prints the observer view
-/// of the final state as JSON (see `docs/state-json.md`).
+/// at the first unexpected outcome (a refused command, or an accepted `!` line that expected a
+/// refusal) unless `keep_going`, and then still exits 1. With `state_json`, prints the observer
+/// view of the final state of the terminal channel (or the last channel a line named) as JSON
+/// (see `docs/state-json.md`).
 pub fn run_script(file: &Path, o: &CliOptions, state_json: bool, keep_going: bool) -> i32 {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
@@ -223,8 +326,9 @@ pub fn run_script(file: &Path, o: &CliOptions, state_json: bool, keep_going: boo
         }
     };
     let mut code = 0;
+    let mut last_channel = LOCAL_CHANNEL;
     for (n, line) in text.lines().enumerate() {
-        let (name, cmd) = match split_line(line) {
+        let p = match parse_line(line) {
             None => continue,
             Some(Ok(p)) => p,
             Some(Err(e)) => {
@@ -232,13 +336,27 @@ pub fn run_script(file: &Path, o: &CliOptions, state_json: bool, keep_going: boo
                 return 2;
             }
         };
-        println!("> as {name}: {cmd}");
-        let out = s.run(&name, &cmd);
+        let channel = p.channel.unwrap_or(LOCAL_CHANNEL);
+        last_channel = channel;
+        let (name, cmd) = (&p.name, &p.command);
+        let prefix = match (p.expect_refused, p.channel) {
+            (true, Some(c)) => format!("! @{} ", c.channel),
+            (false, Some(c)) => format!("@{} ", c.channel),
+            (true, None) => "! ".to_string(),
+            (false, None) => String::new(),
+        };
+        println!("> {prefix}as {name}: {cmd}");
+        let out = s.run_in(channel, name, cmd);
         for l in s.format(&out) {
             println!("{l}");
         }
-        if out.refused {
-            eprintln!("{}:{}: refused: {cmd}", file.display(), n + 1);
+        let unexpected = match (out.refused, p.expect_refused) {
+            (true, false) => Some("refused"),
+            (false, true) => Some("accepted, but the line expects a refusal"),
+            _ => None,
+        };
+        if let Some(what) = unexpected {
+            eprintln!("{}:{}: {what}: {cmd}", file.display(), n + 1);
             code = 1;
             if !keep_going {
                 return code;
@@ -248,7 +366,7 @@ pub fn run_script(file: &Path, o: &CliOptions, state_json: bool, keep_going: boo
     if state_json {
         let v = s
             .table
-            .state_json(LOCAL_CHANNEL)
+            .state_json(last_channel)
             .unwrap_or(serde_json::Value::Null);
         match serde_json::to_string_pretty(&v) {
             Ok(j) => println!("{j}"),

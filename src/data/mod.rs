@@ -13,8 +13,9 @@ use crate::engine::power::{
     Faction, Home, LinkKind, Owner, Power, Religion, ReligiousZone, Source, SpaceType,
 };
 use crate::engine::ruleset::{
-    Card, CardKind, EmpireChoice, ForeignWarSpec, Leader, LeaderKind, Link, PowerInfo, PowerKind,
-    Ruler, Ruleset, Scenario, SeaZone, SetupRow, Space, SpaceId, UnitRow, WorldElement, WorldKind,
+    Card, CardKind, CardText, EmpireChoice, ForeignWarSpec, Leader, LeaderKind, Link, PowerInfo,
+    PowerKind, Ruler, Ruleset, Scenario, SeaZone, SetupRow, Space, SpaceId, UnitRow, WorldElement,
+    WorldKind,
 };
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -527,6 +528,22 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
     if let Some(t) = &powers_t {
         for r in t.rows() {
             if let Some(pi) = power_row(&r, &index, &mut p) {
+                // An alias names one power only: not another's id, name or alias.
+                for a in &pi.aliases {
+                    let clash = powers.iter().find(|o: &&PowerInfo| {
+                        o.id == *a
+                            || o.name_en.to_lowercase() == *a
+                            || o.name_ru.to_lowercase() == *a
+                            || o.aliases.contains(a)
+                    });
+                    if let Some(o) = clash {
+                        p.add(
+                            r.file,
+                            r.line,
+                            format!("alias `{a}` already names `{}`", o.id),
+                        );
+                    }
+                }
                 powers.push(pi);
             }
         }
@@ -802,6 +819,28 @@ fn space_row(r: &Row, p: &mut Problems) -> Option<Space> {
         pos: pos?,
         label_offset,
         source: source?,
+        ru: ru_forms(r, p)?,
+    })
+}
+
+/// The optional Russian case columns of a row (`name_ru_gen`, `name_ru_acc`, `name_ru_ins`,
+/// `name_ru_pre`, `ru_prep`).
+fn ru_forms(r: &Row, p: &mut Problems) -> Option<crate::engine::ruleset::RuForms> {
+    let prep = r.get("ru_prep");
+    if !matches!(prep, "" | "на") {
+        p.add(
+            r.file,
+            r.line,
+            format!("column `ru_prep`: `{prep}` is not valid; leave it empty (в/из) or write `на`"),
+        );
+        return None;
+    }
+    Some(crate::engine::ruleset::RuForms {
+        gen: r.get("name_ru_gen").to_string(),
+        acc: r.get("name_ru_acc").to_string(),
+        ins: r.get("name_ru_ins").to_string(),
+        pre: r.get("name_ru_pre").to_string(),
+        prep: prep.to_string(),
     })
 }
 
@@ -859,6 +898,12 @@ fn power_row(r: &Row, index: &HashMap<String, SpaceId>, p: &mut Problems) -> Opt
         color: color?,
         later_capital,
         source: r.parse("source", p)?,
+        ru: ru_forms(r, p)?,
+        aliases: r
+            .list("aliases")
+            .into_iter()
+            .map(|a| a.to_lowercase())
+            .collect(),
     })
 }
 
@@ -968,6 +1013,7 @@ fn card_row(r: &Row, p: &mut Problems) -> Option<Card> {
         );
         return None;
     }
+    let text = card_text(r, p)?;
     Some(Card {
         number: number?,
         name_en: name_en?,
@@ -978,7 +1024,30 @@ fn card_row(r: &Row, p: &mut Problems) -> Option<Card> {
         enters_turn: enters_turn?,
         source: source?,
         war,
+        text,
     })
+}
+
+/// The optional `text`, `text_ru` and `text_source` columns of a card: all three or none.
+fn card_text(r: &Row, p: &mut Problems) -> Option<Option<CardText>> {
+    let (en, ru) = (r.get("text"), r.get("text_ru"));
+    let source = r.parse_opt::<Source>("text_source", p)?;
+    match (en.is_empty(), ru.is_empty(), source) {
+        (true, true, None) => Some(None),
+        (false, false, Some(source)) => Some(Some(CardText {
+            en: en.to_string(),
+            ru: ru.to_string(),
+            source,
+        })),
+        _ => {
+            p.add(
+                r.file,
+                r.line,
+                "a card text needs `text`, `text_ru` and `text_source` together (or all three empty)",
+            );
+            None
+        }
+    }
 }
 
 /// The cards of a folder's `cards.csv` alone (used for the Here I Stand reference cards, whose

@@ -21,7 +21,7 @@ pub const RU: &str = "ru";
 /// Russian labels of fixed choice values; unknown values show as they are.
 fn choice_ru(value: &str) -> Option<&'static str> {
     Some(match value {
-        "cp" => "очки (CP)",
+        "cp" => "од (очки действий)",
         "event" => "событие",
         "en" => "английский",
         "ru" => "русский",
@@ -37,11 +37,11 @@ fn choice_ru(value: &str) -> Option<&'static str> {
         "control" => "контроль",
         "religion" => "религия",
         "unrest" => "беспорядки",
-        "vp" => "ПО",
+        "vp" => "по (победные очки)",
         "card" => "карта",
         "relation" => "отношения",
         "minor" => "малая держава",
-        "leader" => "полководец",
+        "leader" => "лидер",
         "kill-ruler" => "смерть правителя",
         "hand" => "рука",
         "discard" => "сброс",
@@ -141,17 +141,17 @@ pub const GROUPS: &[Group] = &[
         name: "table",
         ru: "стол",
         help: [
-            "status, victory points, the log, language, leaving, refusing a take-back",
-            "положение, очки, журнал, язык, уход из-за стола, возражение против отмены",
+            "status, victory points, the log, cards, language, leaving, refusing a take-back",
+            "положение, ПО, журнал, карты, язык, уход из-за стола, возражение против отмены",
         ],
-        members: &["status", "vp", "log", "locale", "leave", "veto"],
+        members: &["status", "vp", "log", "locale", "leave", "veto", "card"],
     },
     Group {
         name: "religion",
         ru: "религия",
         help: [
             "conversions, rebellions, Protestant revolts and leaders",
-            "обращения, восстания, мятежи и полководцы протестантов",
+            "обращения, восстания, мятежи и лидеры протестантов",
         ],
         members: &["revolt", "place", "convert", "rebel", "six"],
     },

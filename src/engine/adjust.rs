@@ -33,11 +33,22 @@ impl Game {
                     return Err(Refusal::FactionOnlyProtestant { owner: *owner }.into());
                 }
                 let f = self.board.force_mut(s, *owner, *faction);
+                let before = [f.regulars, f.mercenaries, f.cavalry, f.squadrons];
                 f.regulars = *regulars;
                 f.mercenaries = *mercenaries;
                 f.cavalry = *cavalry;
                 f.squadrons = *squadrons;
                 self.board.tidy(s);
+                // The public notice shows before → after (safe input, issue 16).
+                ev.push(Event::public(EventKind::UnitsAdjusted {
+                    by,
+                    space: s,
+                    owner: *owner,
+                    faction: *faction,
+                    before,
+                    after: [*regulars, *mercenaries, *cavalry, *squadrons],
+                }));
+                return Ok(());
             }
             Adjustment::Leader { leader, space } => {
                 let l = rs

@@ -418,6 +418,17 @@ pub enum EventKind {
         defender: Side,
         success: bool,
     },
+    // --- safe input
+    /// A manual fix set one owner's units in a space: counts (regulars, mercenaries, cavalry,
+    /// squadrons) before and after.
+    UnitsAdjusted {
+        by: Power,
+        space: SpaceId,
+        owner: Owner,
+        faction: Option<Faction>,
+        before: [u8; 4],
+        after: [u8; 4],
+    },
     /// The game ends.
     GameOver {
         winners: Vec<Power>,

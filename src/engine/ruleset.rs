@@ -49,6 +49,25 @@ pub struct Space {
     pub label_offset: Option<(f32, f32)>,
     /// Provenance.
     pub source: Source,
+    /// Russian case forms of the name (empty: the nominative is used).
+    #[serde(default)]
+    pub ru: RuForms,
+}
+
+/// Russian case forms of a name, for messages ("из Мадрида в Наварру"); an empty form falls back
+/// to the nominative `name_ru`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuForms {
+    /// Genitive (кого? чего?).
+    pub gen: String,
+    /// Accusative (кого? что?).
+    pub acc: String,
+    /// Instrumental (кем? чем?).
+    pub ins: String,
+    /// Prepositional (о ком? о чём?).
+    pub pre: String,
+    /// The preposition of place: `на` for islands (на Мальте, с Мальты); empty for `в`/`из`.
+    pub prep: String,
 }
 
 impl Space {
@@ -146,6 +165,12 @@ pub struct PowerInfo {
     pub later_capital: Option<SpaceId>,
     /// Provenance.
     pub source: Source,
+    /// Russian case forms of the name (empty: the nominative is used).
+    #[serde(default)]
+    pub ru: RuForms,
+    /// Other names players may type (`hre`, `империя`), lower case.
+    #[serde(default)]
+    pub aliases: Vec<String>,
 }
 
 /// A scenario.
@@ -297,6 +322,20 @@ pub struct Card {
     /// For a foreign-war card, the war it starts (R-FW-DEPLOY).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub war: Option<ForeignWarSpec>,
+    /// What the card does, where a source states it (none for unknown cards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<CardText>,
+}
+
+/// A card's text in both languages, with where it comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardText {
+    /// English.
+    pub en: String,
+    /// Russian.
+    pub ru: String,
+    /// Provenance of the text (not of the card's other columns).
+    pub source: Source,
 }
 
 /// What a foreign-war card asks for (R-FW-DEPLOY): the power it strikes, the land units that

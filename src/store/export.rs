@@ -36,6 +36,19 @@ pub struct GameExport {
     pub actions: Vec<StoredAction>,
     /// All snapshots.
     pub snapshots: Vec<Snapshot>,
+    /// Display names of the game's people (creator, seat holders, actors) where known, so an
+    /// imported game names its players instead of showing their ids. Older exports have none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub people: Vec<ExportPerson>,
+}
+
+/// A user of an exported game with the display name the source database knew.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExportPerson {
+    /// The user id.
+    pub user_id: u64,
+    /// The display name.
+    pub display_name: String,
 }
 
 impl GameExport {
@@ -107,7 +120,7 @@ impl Store {
     pub fn export_game(&self, id: GameId) -> Result<GameExport> {
         let tx = self.conn.unchecked_transaction()?;
         let game = get_game(&tx, id)?;
-        let doc = GameExport {
+        let mut doc = GameExport {
             format: EXPORT_FORMAT.into(),
             format_version: EXPORT_FORMAT_VERSION,
             exported_at: now_ms(),
@@ -116,8 +129,28 @@ impl Store {
             actions: actions_after_in(&tx, id, 0)?,
             snapshots: snapshots_of(&tx, id)?,
             game,
+            people: Vec::new(),
         };
         tx.finish()?;
+        let mut users: Vec<u64> = doc.game.created_by.into_iter().collect();
+        users.extend(doc.seats.iter().map(|s| s.user_id));
+        users.extend(
+            doc.seat_changes
+                .iter()
+                .flat_map(|c| [c.old_user_id, c.new_user_id, c.changed_by])
+                .flatten(),
+        );
+        users.extend(doc.actions.iter().filter_map(|a| a.record.user_id));
+        users.sort_unstable();
+        users.dedup();
+        for u in users {
+            if let Some(name) = self.display_name(u)? {
+                doc.people.push(ExportPerson {
+                    user_id: u,
+                    display_name: name,
+                });
+            }
+        }
         Ok(doc)
     }
 
@@ -202,6 +235,16 @@ impl Store {
             )?;
             for s in &doc.snapshots {
                 snap.execute(params![id.0, seq_to_sql(s.seq)?, s.state_json, s.at])?;
+            }
+            // Display names: a name this database already knows is kept.
+            let mut person = tx.prepare(
+                "INSERT INTO users (user_id, display_name, updated_at) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (user_id) DO UPDATE
+                    SET display_name = excluded.display_name, updated_at = excluded.updated_at
+                    WHERE display_name IS NULL",
+            )?;
+            for p in &doc.people {
+                person.execute(params![id_to_sql(p.user_id)?, p.display_name, now])?;
             }
         }
         let rec = get_game(&tx, id)?;

@@ -32,7 +32,7 @@ use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
 pub use error::{Result, StoreError};
-pub use export::{GameExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION};
+pub use export::{ExportPerson, GameExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION};
 pub use maintenance::GameListing;
 pub use people::UserRecord;
 pub use replay::{load_game, verify, ReplayError, Replayable, Verified};

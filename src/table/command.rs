@@ -260,13 +260,13 @@ pub static COMMANDS: &[CmdSpec] = &[
                 OptKind::Choice(MODES),
                 true,
                 "cp or event",
-                "cp (очки) или event (событие)",
+                "од (очки действий) или event (событие)",
             ),
             AS_POWER,
         ],
         help: [
             "play a card for CP or as its event",
-            "сыграть карту за очки или как событие",
+            "сыграть карту за ОД или как событие",
         ],
     },
     CmdSpec {
@@ -299,7 +299,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             AS_POWER,
         ],
-        help: ["move a formation (CP)", "передвинуть группу (очки)"],
+        help: ["move a formation (CP)", "передвинуть группу (ОД)"],
     },
     CmdSpec {
         name: "control",
@@ -317,7 +317,7 @@ pub static COMMANDS: &[CmdSpec] = &[
         ],
         help: [
             "take control of an unfortified space (CP)",
-            "взять под контроль неукреплённое пространство (очки)",
+            "взять под контроль неукреплённое пространство (ОД)",
         ],
     },
     CmdSpec {
@@ -337,7 +337,7 @@ pub static COMMANDS: &[CmdSpec] = &[
         ],
         help: [
             "raise a unit or build a fortress (CP)",
-            "набрать войска или построить крепость (очки)",
+            "набрать войска или построить крепость (ОД)",
         ],
     },
     CmdSpec {
@@ -356,7 +356,7 @@ pub static COMMANDS: &[CmdSpec] = &[
         ],
         help: [
             "assault a besieged space (CP)",
-            "штурмовать осаждённое пространство (очки)",
+            "штурмовать осаждённое пространство (ОД)",
         ],
     },
     CmdSpec {
@@ -397,7 +397,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             AS_POWER,
         ],
-        help: ["Protestant revolt (CP)", "восстание протестантов (очки)"],
+        help: ["Protestant revolt (CP)", "восстание протестантов (ОД)"],
     },
     // --- religion (X-REL-*)
     CmdSpec {
@@ -470,7 +470,7 @@ pub static COMMANDS: &[CmdSpec] = &[
         ],
         help: [
             "fight a foreign war (CP)",
-            "сражаться во внешней войне (очки)",
+            "сражаться во внешней войне (ОД)",
         ],
     },
     CmdSpec {
@@ -558,7 +558,7 @@ pub static COMMANDS: &[CmdSpec] = &[
         options: &[AS_POWER],
         help: [
             "end your impulse (unspent CP are lost)",
-            "закончить импульс (неиспользованные очки сгорают)",
+            "закончить импульс (неиспользованные ОД сгорают)",
         ],
     },
     CmdSpec {
@@ -698,11 +698,11 @@ pub static COMMANDS: &[CmdSpec] = &[
                 OptKind::Leader,
                 true,
                 "your captured leader",
-                "ваш пленный полководец",
+                "ваш пленный лидер",
             ),
             AS_POWER,
         ],
-        help: ["ransom your leader", "выкупить полководца"],
+        help: ["ransom your leader", "выкупить лидера"],
     },
     CmdSpec {
         name: "recall",
@@ -775,14 +775,14 @@ pub static COMMANDS: &[CmdSpec] = &[
                 OptKind::Leader,
                 true,
                 "leader id or name",
-                "полководец (id или имя)",
+                "лидер (id или имя)",
             ),
             opt("space", "место", OptKind::Space, true, "where", "где"),
             AS_POWER,
         ],
         help: [
             "place a Protestant leader in spring deployment",
-            "выставить протестантского полководца при развёртывании",
+            "выставить протестантского лидера при развёртывании",
         ],
     },
     CmdSpec {
@@ -949,14 +949,7 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "minor power",
                 "малая держава",
             ),
-            opt(
-                "leader",
-                "лидер",
-                OptKind::Leader,
-                false,
-                "leader",
-                "полководец",
-            ),
+            opt("leader", "лидер", OptKind::Leader, false, "leader", "лидер"),
             AS_POWER,
         ],
         help: [
@@ -972,9 +965,9 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "vp",
-        ru: "очки",
+        ru: "по",
         options: &[],
-        help: ["victory points", "победные очки"],
+        help: ["victory points", "победные очки (ПО)"],
     },
     CmdSpec {
         name: "log",
@@ -1002,6 +995,23 @@ pub static COMMANDS: &[CmdSpec] = &[
         )],
         help: ["list the commands", "список команд"],
     },
+    // --- player information
+    CmdSpec {
+        name: "card",
+        ru: "карточка",
+        options: &[opt(
+            "card",
+            "карта",
+            OptKind::Card,
+            true,
+            "card number or name",
+            "номер или название карты",
+        )],
+        help: [
+            "a card's CP, kind and text (where known)",
+            "ОД, вид и текст карты (если известен)",
+        ],
+    },
     CmdSpec {
         name: "rule",
         ru: "правило",
@@ -1009,9 +1019,9 @@ pub static COMMANDS: &[CmdSpec] = &[
             "id",
             "номер",
             OptKind::RuleId,
-            true,
-            "a rule id such as R-GAME-PLAYERS",
-            "номер правила, например R-GAME-PLAYERS",
+            false,
+            "a rule id such as R-GAME-PLAYERS (none: list them all)",
+            "номер правила, например R-GAME-PLAYERS (пусто: список всех)",
         )],
         help: ["print a rule", "показать правило"],
     },
@@ -1106,8 +1116,8 @@ pub enum AdjustCmd {
         owner: String,
         /// Protestant faction.
         faction: Option<String>,
-        /// Counts: regulars, mercenaries, cavalry, squadrons.
-        counts: [u8; 4],
+        /// Counts: regulars, mercenaries, cavalry, squadrons; `None` keeps that type as it is.
+        counts: [Option<u8>; 4],
     },
     /// Set control.
     Control {
@@ -1338,8 +1348,13 @@ pub enum Command {
     Help {
         command: Option<String>,
     },
+    /// A rule's text; with no id, the list of rule ids with their titles.
     Rule {
-        id: String,
+        id: Option<String>,
+    },
+    /// A card's CP, kind and text.
+    Card {
+        card: String,
     },
 }
 
@@ -1417,6 +1432,15 @@ pub enum ParseError {
     Stray {
         /// The word.
         word: String,
+    },
+    // --- safe input
+    /// At least one of these options must be given.
+    #[error("`{command}` needs at least one of {options:?}")]
+    NeedOneOf {
+        /// Command.
+        command: String,
+        /// The options, one of which is needed.
+        options: Vec<&'static str>,
     },
 }
 
@@ -1558,7 +1582,7 @@ fn unknown_option(spec: &CmdSpec, option: String) -> ParseError {
 /// Typable Russian words for the fixed choice values (`event` → `событие`). A typed value may be
 /// either word, or a unique start of at least three letters of a Russian one.
 const CHOICE_RU: &[(&str, &str)] = &[
-    ("cp", "очки"),
+    ("cp", "од"),
     ("event", "событие"),
     ("en", "английский"),
     ("ru", "русский"),
@@ -1868,7 +1892,10 @@ impl Command {
             "help" => Command::Help {
                 command: a.opt("command"),
             },
-            "rule" => Command::Rule { id: a.req("id")? },
+            "rule" => Command::Rule { id: a.opt("id") },
+            "card" => Command::Card {
+                card: a.req("card")?,
+            },
             other => {
                 return Err(ParseError::UnknownCommand {
                     name: other.into(),
@@ -1924,6 +1951,7 @@ impl Command {
             Command::Log { .. } => "log",
             Command::Help { .. } => "help",
             Command::Rule { .. } => "rule",
+            Command::Card { .. } => "card",
         }
     }
 }
@@ -1987,29 +2015,45 @@ fn check_kind(o: &OptSpec, v: &str) -> Result<(), ParseError> {
     }
 }
 
-fn count(a: &Args<'_>, name: &str) -> Result<u8, ParseError> {
-    let n = a.int(name)?.unwrap_or(0);
-    u8::try_from(n).map_err(|_| ParseError::BadValue {
-        option: name.into(),
-        value: n.to_string(),
-        expected: Expected::Count,
-    })
+/// A unit count of `adjust` (0 to 255), or `None` when the option is not given.
+fn count(a: &Args<'_>, name: &str) -> Result<Option<u8>, ParseError> {
+    a.int(name)?
+        .map(|n| {
+            u8::try_from(n).map_err(|_| ParseError::BadValue {
+                option: name.into(),
+                value: n.to_string(),
+                expected: Expected::Count,
+            })
+        })
+        .transpose()
 }
+
+/// The unit-count options of `adjust what:units`, in the order of [`AdjustCmd::Units`]'s counts.
+pub const ADJUST_COUNTS: [&str; 4] = ["regulars", "mercenaries", "cavalry", "squadrons"];
 
 fn adjust_cmd(a: &Args<'_>) -> Result<AdjustCmd, ParseError> {
     let what = a.req("what")?.to_lowercase();
     Ok(match what.as_str() {
-        "units" => AdjustCmd::Units {
-            space: a.req("space")?,
-            owner: a.req("owner")?,
-            faction: a.opt("faction"),
-            counts: [
-                count(a, "regulars")?,
-                count(a, "mercenaries")?,
-                count(a, "cavalry")?,
-                count(a, "squadrons")?,
-            ],
-        },
+        "units" => {
+            let counts = [
+                count(a, ADJUST_COUNTS[0])?,
+                count(a, ADJUST_COUNTS[1])?,
+                count(a, ADJUST_COUNTS[2])?,
+                count(a, ADJUST_COUNTS[3])?,
+            ];
+            if counts.iter().all(Option::is_none) {
+                return Err(ParseError::NeedOneOf {
+                    command: "adjust".into(),
+                    options: ADJUST_COUNTS.to_vec(),
+                });
+            }
+            AdjustCmd::Units {
+                space: a.req("space")?,
+                owner: a.req("owner")?,
+                faction: a.opt("faction"),
+                counts,
+            }
+        }
         "control" => AdjustCmd::Control {
             space: a.req("space")?,
             owner: a.req("owner")?,
@@ -2050,8 +2094,48 @@ fn adjust_cmd(a: &Args<'_>) -> Result<AdjustCmd, ParseError> {
     })
 }
 
-/// Reads a unit pick: words such as `3r`, `2 regulars`, `1c`, `1m`, and leader names
-/// (anything else), separated by spaces, commas or `+`.
+/// Unit-type words a count may carry (`3r`, `2 regulars`, `1 кав`): a typed word names a type
+/// when it is the start of one of that type's words. Every word of a pick is read: a count whose
+/// type is not one of these refuses the whole pick.
+const UNIT_WORDS: [(&[&str], usize); 3] = [
+    (
+        &["regulars", "regular", "регуляры", "регуляров", "регуляр"],
+        0,
+    ),
+    (
+        &[
+            "mercenaries",
+            "mercenary",
+            "наёмники",
+            "наёмников",
+            "наемники",
+            "наемников",
+        ],
+        1,
+    ),
+    (&["cavalry", "кавалерия", "кавалерии"], 2),
+];
+
+/// The unit type (0 regulars, 1 mercenaries, 2 cavalry) a typed word names, if exactly one.
+fn unit_type(word: &str) -> Option<usize> {
+    let w = word.trim_end_matches('.');
+    if w.is_empty() {
+        return None;
+    }
+    let hits: Vec<usize> = UNIT_WORDS
+        .iter()
+        .filter(|(words, _)| words.iter().any(|x| x.starts_with(w)))
+        .map(|(_, i)| *i)
+        .collect();
+    match hits[..] {
+        [i] => Some(i),
+        _ => None,
+    }
+}
+
+/// Reads a unit pick: counts such as `3r`, `2 regulars`, `1c`, `1m`, `2r2m` (several counts in
+/// one word), and leader names (words that do not start with a digit), separated by spaces,
+/// commas or `+`. The whole text is read or the pick is refused, naming the part not understood.
 pub fn parse_units(text: &str) -> Result<UnitPick, ParseError> {
     let mut pick = UnitPick::default();
     let words: Vec<String> = text
@@ -2059,38 +2143,49 @@ pub fn parse_units(text: &str) -> Result<UnitPick, ParseError> {
         .filter(|w| !w.is_empty())
         .map(str::to_string)
         .collect();
-    let mut i = 0;
     let bad = |w: &str| ParseError::BadValue {
         option: "units".into(),
         value: w.into(),
         expected: Expected::Units,
     };
+    let mut i = 0;
     while i < words.len() {
         let w = words[i].to_lowercase();
-        let digits: String = w.chars().take_while(|c| c.is_ascii_digit()).collect();
-        if digits.is_empty() {
+        if !w.starts_with(|c: char| c.is_ascii_digit()) {
             pick.leaders.push(words[i].clone());
             i += 1;
             continue;
         }
-        let n: u8 = digits.parse().map_err(|_| bad(&w))?;
-        let mut kind = w[digits.len()..].to_string();
-        if kind.is_empty() {
-            i += 1;
-            kind = words
-                .get(i)
-                .map(|k| k.to_lowercase())
-                .ok_or_else(|| bad(&w))?;
-        }
-        let k = kind.as_str();
-        if k.starts_with('r') || k.starts_with("рег") {
-            pick.regulars = pick.regulars.saturating_add(n);
-        } else if k.starts_with('m') || k.starts_with("на") {
-            pick.mercenaries = pick.mercenaries.saturating_add(n);
-        } else if k.starts_with('c') || k.starts_with("кав") {
-            pick.cavalry = pick.cavalry.saturating_add(n);
-        } else {
-            return Err(bad(&kind));
+        // A word of `<count><type>` pairs; a bare count takes its type from the next word.
+        let mut rest = w.as_str();
+        while !rest.is_empty() {
+            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            if digits.is_empty() {
+                return Err(bad(&words[i]));
+            }
+            let n: u8 = digits.parse().map_err(|_| bad(&words[i]))?;
+            rest = &rest[digits.len()..];
+            let kind: String = rest.chars().take_while(|c| !c.is_ascii_digit()).collect();
+            rest = &rest[kind.len()..];
+            let kind = if kind.is_empty() {
+                if !rest.is_empty() {
+                    return Err(bad(&words[i]));
+                }
+                i += 1;
+                words
+                    .get(i)
+                    .map(|k| k.to_lowercase())
+                    .ok_or_else(|| bad(&w))?
+            } else {
+                kind
+            };
+            let slot = match unit_type(&kind) {
+                Some(0) => &mut pick.regulars,
+                Some(1) => &mut pick.mercenaries,
+                Some(_) => &mut pick.cavalry,
+                None => return Err(bad(&words[i])),
+            };
+            *slot = slot.checked_add(n).ok_or_else(|| bad(&words[i]))?;
         }
         i += 1;
     }
@@ -2135,7 +2230,7 @@ mod tests {
         assert_eq!(
             parse("rule R-GAME-PLAYERS").expect("parses"),
             Command::Rule {
-                id: "R-GAME-PLAYERS".into()
+                id: Some("R-GAME-PLAYERS".into())
             }
         );
         assert_eq!(
@@ -2277,7 +2372,7 @@ mod tests {
             parse("поправить что:войска место:x владелец:y наемники:2"),
             Ok(Command::Adjust {
                 fix: AdjustCmd::Units {
-                    counts: [0, 2, 0, 0],
+                    counts: [None, Some(2), None, None],
                     ..
                 },
                 ..

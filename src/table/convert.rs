@@ -152,7 +152,7 @@ pub fn to_action(
                 space: resolve::space(rs, space)?,
             },
             Command::Secret { choice } => Action::SecretChoice { choice: *choice },
-            Command::Adjust { fix, .. } => Action::Adjust(adjustment(rs, fix)?),
+            Command::Adjust { fix, .. } => Action::Adjust(adjustment(rs, game, fix)?),
             _ => return Err(Msg::NoActions),
         })
     };
@@ -250,7 +250,7 @@ fn pick_units(
     Ok(all)
 }
 
-fn adjustment(rs: &Ruleset, fix: &AdjustCmd) -> Result<Adjustment, Msg> {
+fn adjustment(rs: &Ruleset, game: &Game, fix: &AdjustCmd) -> Result<Adjustment, Msg> {
     let bad = |what: &'static str, v: &str| Msg::UnknownName {
         what,
         name: v.to_string(),
@@ -262,18 +262,37 @@ fn adjustment(rs: &Ruleset, fix: &AdjustCmd) -> Result<Adjustment, Msg> {
             owner,
             faction,
             counts,
-        } => Adjustment::Units {
-            space: resolve::space(rs, space)?,
-            owner: resolve::owner(rs, owner)?,
-            faction: faction
+        } => {
+            let space = resolve::space(rs, space)?;
+            let owner = resolve::owner(rs, owner)?;
+            let faction = faction
                 .as_deref()
                 .map(|f| f.parse::<Faction>().map_err(|_| bad("faction", f)))
-                .transpose()?,
-            regulars: counts[0],
-            mercenaries: counts[1],
-            cavalry: counts[2],
-            squadrons: counts[3],
-        },
+                .transpose()?;
+            // Types not named keep their current counts: the fix changes only what it names.
+            let now = rs
+                .space_id(&space)
+                .and_then(|s| {
+                    game.board
+                        .at(s)
+                        .forces
+                        .iter()
+                        .find(|f| f.owner() == owner && f.faction == faction)
+                })
+                .map_or([0; 4], |f| {
+                    [f.regulars, f.mercenaries, f.cavalry, f.squadrons]
+                });
+            let n = |i: usize| counts[i].unwrap_or(now[i]);
+            Adjustment::Units {
+                space,
+                owner,
+                faction,
+                regulars: n(0),
+                mercenaries: n(1),
+                cavalry: n(2),
+                squadrons: n(3),
+            }
+        }
         AdjustCmd::Control { space, owner } => Adjustment::Control {
             space: resolve::space(rs, space)?,
             owner: resolve::owner(rs, owner)?,
@@ -299,9 +318,16 @@ fn adjustment(rs: &Ruleset, fix: &AdjustCmd) -> Result<Adjustment, Msg> {
         } => Adjustment::Card {
             card: resolve::card(rs, card)?,
             place: match place.as_str() {
-                "hand" => {
-                    CardPlace::Hand(resolve::power(rs, target.as_deref().unwrap_or_default())?)
-                }
+                "hand" => CardPlace::Hand(match target.as_deref() {
+                    Some(t) => resolve::power(rs, t)?,
+                    None => {
+                        return Err(Msg::NeedOption {
+                            command: "adjust",
+                            option: "target",
+                            allowed: super::messages::Allowed::Powers,
+                        })
+                    }
+                }),
                 "discard" => CardPlace::Discard,
                 "deck" => CardPlace::Deck,
                 _ => CardPlace::Removed,

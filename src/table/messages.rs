@@ -100,6 +100,106 @@ impl<'a> Texts<'a> {
         self.loc.pick(&sp.name_en, &sp.name_ru).to_string()
     }
 
+    // --- Russian grammar: case forms from the data (nominative when a form is empty)
+
+    fn power_forms(&self, id: &str) -> Option<(&str, &crate::engine::ruleset::RuForms)> {
+        self.rs.power_info(id).map(|i| (i.name_ru.as_str(), &i.ru))
+    }
+
+    /// A power's name in a Russian case (English games: the name).
+    pub fn power_case(&self, p: Power, case: Case) -> String {
+        self.owner_case(Owner::Major(p), case)
+    }
+
+    /// An owner's name in a Russian case (English games: the name).
+    pub fn owner_case(&self, o: Owner, case: Case) -> String {
+        let id = match o {
+            Owner::Major(p) => p.as_str(),
+            Owner::Minor(m) => m.as_str(),
+            Owner::Independent => {
+                let ru = match case {
+                    Case::Gen | Case::Acc | Case::Pre => "независимых",
+                    Case::Ins => "независимыми",
+                };
+                return self.loc.pick("independent", ru).to_string();
+            }
+        };
+        match (self.loc, self.power_forms(id)) {
+            (Locale::Ru, Some((nom, f))) => case.pick(nom, f).to_string(),
+            _ => self.owner(o),
+        }
+    }
+
+    /// A space's name in a Russian case (English games: the name).
+    pub fn space_case(&self, s: SpaceId, case: Case) -> String {
+        let sp = self.rs.space(s);
+        match self.loc {
+            Locale::Ru => case.pick(&sp.name_ru, &sp.ru).to_string(),
+            Locale::En => sp.name_en.clone(),
+        }
+    }
+
+    /// Where: English the name, Russian `в Мадриде`, `во Флоренции`, `на Мальте`.
+    pub fn space_in(&self, s: SpaceId) -> String {
+        let sp = self.rs.space(s);
+        match self.loc {
+            Locale::En => sp.name_en.clone(),
+            Locale::Ru => {
+                let word = Case::Pre.pick(&sp.name_ru, &sp.ru);
+                format!("{} {word}", ru_place_prep(&sp.ru.prep, word, false))
+            }
+        }
+    }
+
+    /// From where: English the name, Russian `из Мадрида`, `с Мальты`.
+    pub fn space_from(&self, s: SpaceId) -> String {
+        let sp = self.rs.space(s);
+        match self.loc {
+            Locale::En => sp.name_en.clone(),
+            Locale::Ru => {
+                let word = Case::Gen.pick(&sp.name_ru, &sp.ru);
+                let prep = if sp.ru.prep == "на" {
+                    ru_with_prep(word)
+                } else {
+                    "из"
+                };
+                format!("{prep} {word}")
+            }
+        }
+    }
+
+    /// Where to: English the name, Russian `в Наварру`, `во Флоренцию`, `на Мальту`.
+    pub fn space_to(&self, s: SpaceId) -> String {
+        let sp = self.rs.space(s);
+        match self.loc {
+            Locale::En => sp.name_en.clone(),
+            Locale::Ru => {
+                let word = Case::Acc.pick(&sp.name_ru, &sp.ru);
+                format!("{} {word}", ru_place_prep(&sp.ru.prep, word, true))
+            }
+        }
+    }
+
+    /// With a power: English the name, Russian `с Испанией`, `со Священной Римской империей`.
+    pub fn power_with(&self, p: Power) -> String {
+        match self.loc {
+            Locale::En => self.power(p),
+            Locale::Ru => {
+                let word = self.power_case(p, Case::Ins);
+                format!("{} {word}", ru_with_prep(&word))
+            }
+        }
+    }
+
+    /// A space named by data id through `f` (`space_in`, `space_to` …); an unknown id is shown
+    /// as it is, after `в` in Russian.
+    fn by_id(&self, id: &str, f: impl Fn(&Self, SpaceId) -> String) -> String {
+        match self.rs.space_id(id) {
+            Some(s) => f(self, s),
+            None => tr!(self.loc, "{}", "в {}", self.place_name(id)),
+        }
+    }
+
     /// A space named by data id (falls back to the id).
     pub fn space_id(&self, id: &str) -> String {
         match self.rs.space_id(id) {
@@ -108,11 +208,110 @@ impl<'a> Texts<'a> {
         }
     }
 
+    /// A world-map element's or sea zone's display name (falls back to the id).
+    pub fn place_name(&self, id: &str) -> String {
+        if let Some(w) = self.rs.world.iter().find(|w| w.id == id) {
+            return self.loc.pick(&w.name_en, &w.name_ru).to_string();
+        }
+        if let Some(z) = self.rs.sea_zones.iter().find(|z| z.id == id) {
+            return self.loc.pick(&z.name_en, &z.name_ru).to_string();
+        }
+        self.space_id(id)
+    }
+
     /// A card as `#12 «Name»`.
     pub fn card(&self, n: u16) -> String {
         match self.rs.card(n) {
             Some(c) => format!("#{n} «{}»", self.loc.pick(&c.name_en, &c.name_ru)),
             None => format!("#{n}"),
+        }
+    }
+
+    // --- player information
+    /// A card as a hand lists it: `#12 «Name» (5 CP, event)`, `#12 «Название» (5 ОД, событие)`.
+    pub fn card_in_hand(&self, n: u16) -> String {
+        match self.rs.card(n) {
+            Some(c) => tr!(
+                self.loc,
+                "{} ({} CP, {})",
+                "{} ({} ОД, {})",
+                self.card(n),
+                c.cp,
+                self.card_kind(c.kind)
+            ),
+            None => self.card(n),
+        }
+    }
+
+    /// A card kind as a word.
+    pub fn card_kind(&self, k: CardKind) -> &'static str {
+        let (en, ru) = match k {
+            CardKind::Home => ("home card", "домашняя"),
+            CardKind::Mandatory => ("mandatory event", "обязательное событие"),
+            CardKind::Response => ("response", "ответная"),
+            CardKind::Combat => ("combat", "боевая"),
+            CardKind::Event => ("event", "событие"),
+            CardKind::ForeignWar => ("foreign war", "внешняя война"),
+        };
+        self.loc.pick(en, ru)
+    }
+
+    /// `card` command: a card's number, name, CP, kind and text where the data has one, with
+    /// the text's source; `None` for a number the data lacks.
+    pub fn card_info(&self, n: u16) -> Option<String> {
+        let c = self.rs.card(n)?;
+        let l = self.loc;
+        let mut out = tr!(
+            l,
+            "**{}** — {} CP, {}.",
+            "**{}** — {} ОД, {}.",
+            self.card(n),
+            c.cp,
+            self.card_kind(c.kind)
+        );
+        if let Some(o) = c.owner {
+            out.push_str(&tr!(
+                l,
+                " Home card of {}.",
+                " Домашняя карта державы {}.",
+                self.power(o)
+            ));
+        }
+        match &c.text {
+            Some(t) => out.push_str(&tr!(
+                l,
+                "\nText: {} (source: {})",
+                "\nТекст: {} (источник: {})",
+                l.pick(&t.en, &t.ru),
+                self.source(t.source)
+            )),
+            None => out.push_str(l.pick(
+                "\nIts text is not known: no source we have states it.",
+                "\nЕё текст неизвестен: ни один наш источник его не приводит.",
+            )),
+        }
+        out.push_str(&tr!(
+            l,
+            "\nCard data: {}.",
+            "\nДанные карты: {}.",
+            self.source(c.source)
+        ));
+        Some(out)
+    }
+
+    /// Where data comes from, in words.
+    pub fn source(&self, s: crate::engine::power::Source) -> &'static str {
+        use crate::engine::power::Source;
+        match s {
+            Source::Seed => self
+                .loc
+                .pick("the game's seed rules", "исходные правила игры"),
+            Source::His => self.loc.pick("Here I Stand", "Here I Stand"),
+            Source::Reconstruction => self.loc.pick(
+                "reconstruction from play reports and the FAQ",
+                "реконструкция по отчётам о партиях и FAQ",
+            ),
+            Source::Placeholder => self.loc.pick("placeholder (a guess)", "заглушка (догадка)"),
         }
     }
 
@@ -168,6 +367,20 @@ impl<'a> Texts<'a> {
         parts.join(", ")
     }
 
+    /// Unit counts (regulars, mercenaries, cavalry, squadrons) in short form: `4r 0m 1c 2s`,
+    /// `4р 0н 1к 2э`; every type is shown so a before → after reads column by column.
+    pub fn counts(&self, c: [u8; 4]) -> String {
+        tr!(
+            self.loc,
+            "{}r {}m {}c {}s",
+            "{}р {}н {}к {}э",
+            c[0],
+            c[1],
+            c[2],
+            c[3]
+        )
+    }
+
     /// A foreign war's progress as autocomplete shows it: who fights, land units sent of those
     /// required, the foreign army left.
     pub fn war_progress(&self, power: Power, sent: u32, required: u8, army: u8) -> String {
@@ -220,7 +433,7 @@ impl<'a> Texts<'a> {
         match c {
             EmpireChoice::Protestant => self.loc.pick("Protestant", "протестантский"),
             EmpireChoice::Catholic => self.loc.pick("Catholic", "католический"),
-            EmpireChoice::Balanced => self.loc.pick("Balanced", "сбалансированный"),
+            EmpireChoice::Balanced => self.loc.pick("Balanced", "равновесие"),
         }
     }
 
@@ -246,13 +459,13 @@ impl<'a> Texts<'a> {
             EventKind::TurnStarted { turn } => tr!(l, "**Turn {}** begins.", "**Ход {}** начинается.", turn),
             EventKind::PhaseStarted { phase } => tr!(l, "— {} phase —", "— Фаза: {} —", self.phase(*phase)),
             EventKind::HandDealt { power, cards } => {
-                let list: Vec<String> = cards.iter().map(|c| self.card(*c)).collect();
+                let list: Vec<String> = cards.iter().map(|c| self.card_in_hand(*c)).collect();
                 tr!(l, "Your hand ({}): {}", "Ваша рука ({}): {}", self.power(*power), list.join(", "))
             }
             EventKind::HandSize { power, cards } => tr!(l, "{} holds {} cards.", "{}: карт на руке — {}.", self.power(*power), cards),
             EventKind::ImpulseStarted { power } => tr!(l, "Impulse: {}.", "Импульс: {}.", self.power(*power)),
             EventKind::CardPlayed { power, card, mode } => match mode {
-                CardMode::Cp => tr!(l, "{} plays {} for CP.", "{} играет {} за очки.", self.power(*power), self.card(*card)),
+                CardMode::Cp => tr!(l, "{} plays {} for CP.", "{} играет {} за ОД.", self.power(*power), self.card(*card)),
                 CardMode::Event => tr!(l, "{} plays {} as an event.", "{} играет {} как событие.", self.power(*power), self.card(*card)),
             },
             EventKind::EventNotAutomated { power, card } => tr!(
@@ -263,59 +476,59 @@ impl<'a> Texts<'a> {
                 self.power(*power),
                 self.command("adjust", &[])
             ),
-            EventKind::CpLeft { power, cp } => tr!(l, "{} has {} CP left.", "У {} осталось очков: {}.", self.power(*power), cp),
+            EventKind::CpLeft { power, cp } => tr!(l, "{} has {} CP left.", "{}: осталось ОД — {}.", self.power(*power), cp),
             EventKind::Passed { power } => tr!(l, "{} passes.", "{} пасует.", self.power(*power)),
             EventKind::Moved { power, from, to, units } => tr!(
                 l,
                 "{} moves {} from {} to {}.",
-                "{} перемещает {} из {} в {}.",
+                "{} перемещает {} {} {}.",
                 self.power(*power),
                 self.units(units),
-                self.space(*from),
-                self.space(*to)
+                self.space_from(*from),
+                self.space_to(*to)
             ),
             EventKind::Deployed { power, from, to, units } => tr!(
                 l,
                 "{} deploys {} from {} to {}.",
-                "{} развёртывает {} из {} в {}.",
+                "{} развёртывает {} {} {}.",
                 self.power(*power),
                 self.units(units),
-                self.space(*from),
-                self.space(*to)
+                self.space_from(*from),
+                self.space_to(*to)
             ),
             EventKind::ControlChanged { space, from, to } => tr!(
                 l,
                 "{} passes from {} to {}.",
-                "{} переходит от {} к {}.",
+                "{} переходит от {} под контроль {}.",
                 self.space(*space),
-                self.owner(*from),
-                self.owner(*to)
+                self.owner_case(*from, Case::Gen),
+                self.owner_case(*to, Case::Gen)
             ),
-            EventKind::Raised { power, space, unit } => tr!(l, "{} raises {} in {}.", "{} набирает {} в {}.", self.power(*power), self.unit_kind(*unit), self.space(*space)),
-            EventKind::FortressBuilt { power, place } => tr!(l, "{} builds a fortress in {}.", "{} строит крепость в {}.", self.power(*power), self.space_id(place)),
+            EventKind::Raised { power, space, unit } => tr!(l, "{} raises {} in {}.", "{} набирает {} {}.", self.power(*power), self.unit_kind(*unit), self.space_in(*space)),
+            EventKind::FortressBuilt { power, place } => tr!(l, "{} builds a fortress in {}.", "{} строит крепость {}.", self.power(*power), match self.rs.space_id(place) { Some(sp) => self.space_in(sp), None => tr!(l, "{}", "в {}", self.place_name(place)) }),
             EventKind::FieldBattle { space, attacker, defender, winner } => tr!(
                 l,
                 "Field battle in {}. {}; {}. Winner: {}.",
-                "Полевое сражение в {}. {}; {}. Победитель: {}.",
-                self.space(*space),
+                "Полевое сражение {}. {}; {}. Победитель: {}.",
+                self.space_in(*space),
                 self.dice(attacker),
                 self.dice(defender),
                 self.owner(*winner)
             ),
-            EventKind::SiegeStarted { space, by } => tr!(l, "{} besieges {}.", "{} осаждает {}.", self.power(*by), self.space(*space)),
-            EventKind::SiegeLifted { space } => tr!(l, "The siege of {} is lifted.", "Осада {} снята.", self.space(*space)),
+            EventKind::SiegeStarted { space, by } => tr!(l, "{} besieges {}.", "{} осаждает {}.", self.power(*by), self.space_case(*space, Case::Acc)),
+            EventKind::SiegeLifted { space } => tr!(l, "The siege of {} is lifted.", "Осада {} снята.", self.space_case(*space, Case::Gen)),
             EventKind::Assault { space, attacker, defender, captured } => {
                 let end = if *captured { l.pick("captured", "взят") } else { l.pick("holds", "устоял") };
-                tr!(l, "Assault on {}. {}; {}. The space {}.", "Штурм {}. {}; {}. Итог: {}.", self.space(*space), self.dice(attacker), self.dice(defender), end)
+                tr!(l, "Assault on {}. {}; {}. The space {}.", "Штурм {}. {}; {}. Итог: {}.", self.space_case(*space, Case::Gen), self.dice(attacker), self.dice(defender), end)
             }
-            EventKind::Retreated { owner, from, to } => tr!(l, "{} retreats from {} to {}.", "{} отступает из {} в {}.", self.owner(*owner), self.space(*from), self.space(*to)),
-            EventKind::Eliminated { owner, space, units } => tr!(l, "{} loses {} units in {}.", "{} теряет {} ед. в {}.", self.owner(*owner), units, self.space(*space)),
+            EventKind::Retreated { owner, from, to } => tr!(l, "{} retreats from {} to {}.", "{} отступает {} {}.", self.owner(*owner), self.space_from(*from), self.space_to(*to)),
+            EventKind::Eliminated { owner, space, units } => tr!(l, "{} loses {} units in {}.", "{} теряет {} ед. {}.", self.owner(*owner), units, self.space_in(*space)),
             EventKind::Revolted { space, faction } => {
                 let f = match faction {
                     crate::engine::power::Faction::Huguenot => l.pick("Huguenot", "Гугенотское"),
                     crate::engine::power::Faction::Dutch => l.pick("Dutch", "Голландское"),
                 };
-                tr!(l, "{} revolt in {}.", "{} восстание в {}.", f, self.space(*space))
+                tr!(l, "{} revolt in {}.", "{} восстание {}.", f, self.space_in(*space))
             }
             EventKind::LeadersWithdrawn { leaders } => {
                 let names: Vec<String> = leaders.iter().map(|x| self.leader(x)).collect();
@@ -333,10 +546,10 @@ impl<'a> Texts<'a> {
             EventKind::SentToWar { card, power, from, units } => tr!(
                 l,
                 "{} sends {} from {} to {}.",
-                "{} посылает {} из {} на {}.",
+                "{} посылает {} {} на {}.",
                 self.power(*power),
                 self.units(units),
-                self.space(*from),
+                self.space_from(*from),
                 self.card(*card)
             ),
             EventKind::ForeignWarBattle { card, attacker, defender } => tr!(
@@ -351,19 +564,19 @@ impl<'a> Texts<'a> {
                 Some(s) => tr!(
                     l,
                     "{} is won: {}'s {} units return to {}.",
-                    "{} выиграна: {} ед. ({}) возвращаются в {}.",
+                    "{} выиграна: {} ед. ({}) возвращаются {}.",
                     self.card(*card),
                     self.power(*power),
                     units,
-                    self.space(*s)
+                    self.space_to(*s)
                 ),
                 None => tr!(l, "{} is over for {}.", "{} для {} окончена.", self.card(*card), self.power(*power)),
             },
             EventKind::LeaderCaptured { leader, by } => tr!(l, "{} captures {}.", "{} пленяет {}.", self.power(*by), self.leader(leader)),
             EventKind::WarDeclared { by, target } => tr!(l, "{} declares war on {}.", "{} объявляет войну: {}.", self.power(*by), self.power(*target)),
             EventKind::Offered { from, to, status } => tr!(l, "{} offers {} to {}.", "{} предлагает {}: {}.", self.power(*from), self.relation(*status), self.power(*to)),
-            EventKind::OfferAccepted { from, to, status } => tr!(l, "{} accepts {} with {}.", "{} принимает {} с {}.", self.power(*to), self.relation(*status), self.power(*from)),
-            EventKind::OfferDeclined { from, to, status } => tr!(l, "{} declines {} with {}.", "{} отклоняет {} с {}.", self.power(*to), self.relation(*status), self.power(*from)),
+            EventKind::OfferAccepted { from, to, status } => tr!(l, "{} accepts {} with {}.", "{} принимает {} {}.", self.power(*to), self.relation(*status), self.power_with(*from)),
+            EventKind::OfferDeclined { from, to, status } => tr!(l, "{} declines {} with {}.", "{} отклоняет {} {}.", self.power(*to), self.relation(*status), self.power_with(*from)),
             EventKind::MinorAllied { minor, power } => tr!(
                 l,
                 "{} becomes the ally of {}.",
@@ -394,10 +607,10 @@ impl<'a> Texts<'a> {
                 vp,
                 self.reveal_reason(*reason)
             ),
-            EventKind::WinterQuarters { owner, from, to, units } => tr!(l, "Winter: {} moves {} units from {} to {}.", "Зима: {} отводит {} ед. из {} в {}.", self.owner(*owner), units, self.space(*from), self.space(*to)),
-            EventKind::FreeRegular { power, space } => tr!(l, "{} gets a free regular in {}.", "{} получает бесплатного регуляра в {}.", self.power(*power), self.space(*space)),
+            EventKind::WinterQuarters { owner, from, to, units } => tr!(l, "Winter: {} moves {} units from {} to {}.", "Зима: {} отводит {} ед. {} {}.", self.owner(*owner), units, self.space_from(*from), self.space_to(*to)),
+            EventKind::FreeRegular { power, space } => tr!(l, "{} gets a free regular in {}.", "{} получает бесплатного регуляра {}.", self.power(*power), self.space_in(*space)),
             EventKind::CapitalMoved { power, to } => match to {
-                Some(s) => tr!(l, "{}'s capital moves to {}.", "Столица {} переносится в {}.", self.power(*power), self.space(*s)),
+                Some(s) => tr!(l, "{}'s capital moves to {}.", "Столица {} переносится {}.", self.power_case(*power, Case::Gen), self.space_to(*s)),
                 None => tr!(l, "{} loses a capital.", "{} теряет столицу.", self.power(*power)),
             },
             EventKind::RulerChanged { power, ruler } => {
@@ -506,6 +719,23 @@ impl<'a> Texts<'a> {
                     end
                 )
             }
+            // --- safe input
+            EventKind::UnitsAdjusted { by, space, owner, faction, before, after } => {
+                let who = match faction {
+                    Some(f) => self.owner_id(f.as_str()),
+                    None => self.owner(*owner),
+                };
+                tr!(
+                    l,
+                    "Manual fix by {}: {} units in {}: {} → {}.",
+                    "Ручная правка ({}): войска ({}) {}: {} → {}.",
+                    self.power(*by),
+                    who,
+                    self.space_in(*space),
+                    self.counts(*before),
+                    self.counts(*after)
+                )
+            }
             EventKind::GameOver { winners, reason } => {
                 let w: Vec<String> = winners.iter().map(|p| self.power(*p)).collect();
                 let reason = self.end_reason(*reason);
@@ -605,9 +835,9 @@ impl<'a> Texts<'a> {
             } => tr!(
                 l,
                 "{} units in {} set to {}r {}m {}c {}s",
-                "войска {} в {}: {}р {}н {}к {}э",
+                "войска ({}) {}: {}р {}н {}к {}э",
                 self.owner(*owner),
-                self.space_id(space),
+                self.by_id(space, |t, s| t.space_in(s)),
                 regulars,
                 mercenaries,
                 cavalry,
@@ -617,9 +847,9 @@ impl<'a> Texts<'a> {
                 Some(s) => tr!(
                     l,
                     "{} placed in {}",
-                    "{} поставлен в {}",
+                    "{} поставлен {}",
                     self.leader(leader),
-                    self.space_id(s)
+                    self.by_id(s, |t, s| t.space_to(s))
                 ),
                 None => tr!(
                     l,
@@ -631,9 +861,9 @@ impl<'a> Texts<'a> {
             Adjustment::Control { space, owner } => tr!(
                 l,
                 "{} now controlled by {}",
-                "{} теперь под контролем: {}",
+                "{} теперь под контролем {}",
                 self.space_id(space),
-                self.owner(*owner)
+                self.owner_case(*owner, Case::Gen)
             ),
             Adjustment::Religion { space, religion } => tr!(
                 l,
@@ -644,13 +874,18 @@ impl<'a> Texts<'a> {
             ),
             Adjustment::Unrest { space, on } => {
                 if *on {
-                    tr!(l, "unrest in {}", "беспорядки в {}", self.space_id(space))
+                    tr!(
+                        l,
+                        "unrest in {}",
+                        "беспорядки {}",
+                        self.by_id(space, |t, s| t.space_in(s))
+                    )
                 } else {
                     tr!(
                         l,
                         "no unrest in {}",
-                        "беспорядков в {} нет",
-                        self.space_id(space)
+                        "беспорядков {} нет",
+                        self.by_id(space, |t, s| t.space_in(s))
                     )
                 }
             }
@@ -678,9 +913,9 @@ impl<'a> Texts<'a> {
                 Some(p) => tr!(
                     l,
                     "{} allied to {}",
-                    "{} в союзе с {}",
+                    "{} в союзе {}",
                     self.owner(Owner::Minor(*minor)),
-                    self.power(*p)
+                    self.power_with(*p)
                 ),
                 None => tr!(
                     l,
@@ -755,7 +990,7 @@ impl<'a> Texts<'a> {
             Decision::SpendCp => tr!(
                 l,
                 "spend CP or {} the impulse",
-                "потратить очки или закончить импульс ({})",
+                "потратить ОД или закончить импульс ({})",
                 c("end")
             ),
         }
@@ -827,13 +1062,26 @@ impl<'a> Texts<'a> {
                     allowed
                 )
             }
-            ParseError::Missing { command, option } => tr!(
-                l,
-                "{} needs {}",
-                "для {} нужен параметр {}",
-                self.command(command, &[]),
-                self.option(command, option)
-            ),
+            ParseError::Missing { command, option } => {
+                let mut out = tr!(
+                    l,
+                    "{} needs {}",
+                    "для {} нужен параметр {}",
+                    self.command(command, &[]),
+                    self.option(command, option)
+                );
+                // A short list of allowed values is worth showing right away.
+                let o = super::command::spec(command).and_then(|c| c.option(option));
+                if let Some(o) = o.filter(|o| {
+                    matches!(
+                        o.kind,
+                        super::command::OptKind::Choice(_) | super::command::OptKind::Power
+                    )
+                }) {
+                    out.push_str(&format!("; {}", self.option_values(command, o)));
+                }
+                out
+            }
             ParseError::BadValue {
                 option,
                 value,
@@ -852,6 +1100,17 @@ impl<'a> Texts<'a> {
                 "`{}` не относится ни к одному параметру; пишите `имя:значение`",
                 word
             ),
+            // --- safe input
+            ParseError::NeedOneOf { command, options } => {
+                let opts: Vec<String> = options.iter().map(|o| self.option(command, o)).collect();
+                tr!(
+                    l,
+                    "{} needs at least one of {}",
+                    "для {} нужен хотя бы один из параметров: {}",
+                    self.command(command, &[]),
+                    opts.join(", ")
+                )
+            }
         }
     }
 
@@ -942,10 +1201,37 @@ impl<'a> Texts<'a> {
             "leader" => "лидер",
             "power" => "держава",
             "minor power" => "малая держава",
+            "owner" => "владелец",
             "rule" => "правило",
             other => other,
         };
         self.loc.pick(what, ru).to_string()
+    }
+
+    /// A list of allowed values in this locale: display names with the id to type in backticks.
+    pub fn allowed(&self, a: Allowed) -> String {
+        use crate::engine::power::Minor;
+        let named = |id: &str| format!("{} (`{id}`)", self.owner_id(id));
+        let powers = || Power::ALL.iter().map(|p| named(p.as_str()));
+        let minors = || Minor::ALL.iter().map(|m| named(m.as_str()));
+        let v: Vec<String> = match a {
+            Allowed::Powers => powers().collect(),
+            Allowed::Minors => minors().collect(),
+            Allowed::Owners => powers()
+                .chain(minors())
+                .chain([format!(
+                    "{} (`independent`)",
+                    self.owner(Owner::Independent)
+                )])
+                .collect(),
+            Allowed::Leaders => self
+                .rs
+                .leaders
+                .iter()
+                .map(|x| format!("{} (`{}`)", self.leader(&x.id), x.id.to_lowercase()))
+                .collect(),
+        };
+        v.join(", ")
     }
 
     /// An action's kind as a noun phrase ("an assault", "штурм").
@@ -1126,10 +1412,10 @@ impl<'a> Texts<'a> {
             }
             R::ReligionFixed { space } => tr!(l, "{} lies outside the four zones of religious struggle and keeps its printed religion", "пространство {} лежит вне четырёх зон борьбы за веру и сохраняет напечатанную веру", s(space)),
             R::NotInHand { power, card, hand } => tr!(l, "card {} is not in {}'s hand; the hand holds: {}", "карты {} нет на руке державы {}; на руке: {}", self.card(*card), p(power), self.list(hand.iter().map(|c| self.card(*c)).collect())),
-            R::MandatoryNotForCp { card } => tr!(l, "{} is a mandatory event: it must be played as an event, not for CP", "{} — обязательное событие: его играют как событие, а не за очки", self.card(*card)),
+            R::MandatoryNotForCp { card } => tr!(l, "{} is a mandatory event: it must be played as an event, not for CP", "{} — обязательное событие: его играют как событие, а не за ОД", self.card(*card)),
             R::EventOutsideImpulse { card, kind } => {
                 let k = if *kind == CardKind::Combat { l.pick("combat", "боевая") } else { l.pick("response", "ответная") };
-                tr!(l, "{} is a {} card; its event is played outside your impulse. In an impulse it can be played for CP", "{} — {} карта; её событие играют вне своего импульса, а в импульсе её можно сыграть за очки", self.card(*card), k)
+                tr!(l, "{} is a {} card; its event is played outside your impulse. In an impulse it can be played for CP", "{} — {} карта; её событие играют вне своего импульса, а в импульсе её можно сыграть за ОД", self.card(*card), k)
             }
             R::CardsAtImpulseStart => l.pick("cards are played at the start of an impulse", "карты играют в начале импульса").into(),
             R::MustPlayMandatory { power, card } => tr!(l, "{} holds the mandatory event {}; it must be played before passing", "у державы {} на руке обязательное событие {}; его нужно сыграть до паса", p(power), self.card(*card)),
@@ -1139,10 +1425,10 @@ impl<'a> Texts<'a> {
                     CpUse::CrossPass => l.pick("crossing a pass", "переход через перевал"),
                     CpUse::Action(k) => self.action_kind(*k),
                 };
-                tr!(l, "{} has {} CP left; {} costs {}", "у державы {} осталось очков: {}; {} стоит {}", p(power), left, w, cost)
+                tr!(l, "{} has {} CP left; {} costs {}", "у державы {} осталось ОД: {}; {} стоит {}", p(power), left, w, cost)
             }
             R::NotAutomated { action } => tr!(l, "{} is not automated yet; apply its effect with {}", "действие «{}» пока не автоматизировано; примените эффект через {}", self.action_kind(*action), self.command("adjust", &[])),
-            R::NoCpCost { action } => tr!(l, "{} does not cost CP", "{} не оплачивается очками", self.action_kind(*action)),
+            R::NoCpCost { action } => tr!(l, "{} does not cost CP", "{} не оплачивается ОД", self.action_kind(*action)),
             R::NoCostInData { key } => tr!(l, "the data gives no cost for `{}` (costs.csv)", "в данных нет стоимости для `{}` (costs.csv)", key),
             R::NotACapital { power, space, capitals } => tr!(l, "spring deployment starts from a capital of {}; {} is not one (capitals: {})", "весеннее развёртывание начинается из столицы державы {}; {} — не её столица (столицы: {})", p(power), s(space), self.list(capitals.iter().map(s).collect())),
             R::NotControlled { power, space } => tr!(l, "{} does not control {}", "{} не контролирует пространство {}", p(power), s(space)),
@@ -1218,7 +1504,7 @@ impl<'a> Texts<'a> {
             R::NamedTwice { name } => tr!(l, "`{}` is named twice", "`{}` указан дважды", name),
             R::NoCapitalMovePending => l.pick("no Huguenot capital move is pending", "перенос столицы гугенотов сейчас не ожидается").into(),
             R::NotHuguenotCapitalTarget { space } => tr!(l, "the Huguenot capital moves to a fortified space in France held by the Protestant that is not already a capital; {} is not one", "столицу гугенотов переносят в укреплённое пространство во Франции под контролем Протестанта, которое ещё не столица; {} не такое", s(space)),
-            R::WarPowerNotInPlay { card, power } => tr!(l, "{} strikes {}, which is not in play; play it for CP instead", "карта {} направлена против державы {}, которая не участвует в партии; сыграйте её за очки", self.card(*card), p(power)),
+            R::WarPowerNotInPlay { card, power } => tr!(l, "{} strikes {}, which is not in play; play it for CP instead", "карта {} направлена против державы {}, которая не участвует в партии; сыграйте её за ОД", self.card(*card), p(power)),
             R::NoWarAwaitingUnits => l.pick("units go to a foreign-war card only when its event is played; after that, new units go there", "войска отправляют на карту внешней войны только при розыгрыше её события; потом туда идут новые отряды").into(),
             R::WrongWarCard { waiting, card } => tr!(l, "the foreign war waiting for units is {}, not {}", "войска ждёт внешняя война {}, а не {}", self.card(*waiting), self.card(*card)),
             R::NoSuchWar { card } => tr!(l, "{} is not a foreign war under way", "по карте {} внешняя война не идёт", self.card(*card)),
@@ -1266,6 +1552,42 @@ impl<'a> Texts<'a> {
         }
     }
 
+    /// What an option of `command` accepts, for `help command:X`.
+    pub fn option_values(&self, command: &str, o: &super::command::OptSpec) -> String {
+        use super::command::OptKind;
+        let l = self.loc;
+        let allowed = |a: Allowed| tr!(l, "allowed: {}", "можно: {}", self.allowed(a));
+        match o.kind {
+            OptKind::Choice(list) => self.expected(&Expected::OneOf(list)),
+            OptKind::Integer if command == "adjust" && o.name != "delta" => {
+                self.expected(&Expected::Count)
+            }
+            OptKind::Integer => self.expected(&Expected::WholeNumber),
+            OptKind::Power => allowed(Allowed::Powers),
+            OptKind::Text if o.name == "owner" => allowed(Allowed::Owners),
+            OptKind::Text if o.name == "minor" => allowed(Allowed::Minors),
+            OptKind::Text if o.name == "scenario" => {
+                let ids: Vec<String> = self.rs.scenarios.iter().map(|s| format!("`{}`", s.id)).collect();
+                tr!(l, "allowed: {}", "можно: {}", ids.join(", "))
+            }
+            OptKind::Text => l.pick("free text", "произвольный текст").into(),
+            OptKind::Space => l
+                .pick(
+                    "a space's name or id: a Europe space, a world-map settlement, an ocean zone or a sea zone",
+                    "название или id места: пространство Европы, поселение на карте мира, океанская или морская зона",
+                )
+                .into(),
+            OptKind::Card => tr!(l, "a card's number or name (your cards: {})", "номер или название карты (ваши карты: {})", self.command("hand", &[])),
+            OptKind::Leader | OptKind::Leaders => tr!(l, "leader names or ids, e.g. `{}`", "имена или id лидеров, например `{}`", self.rs.leaders.first().map_or("", |x| x.id.as_str()).to_lowercase()),
+            OptKind::Units => self.expected(&Expected::Units),
+            OptKind::RuleId => tr!(l, "a rule id; {} lists them", "номер правила; список — {}", self.command("rule", &[])),
+            OptKind::CommandName => {
+                let names: Vec<&str> = COMMANDS.iter().map(|c| c.name_in(l)).collect();
+                tr!(l, "one of {}", "одно из: {}", names.join(", "))
+            }
+        }
+    }
+
     /// The help text: every command with its options, or one command in detail.
     pub fn help(&self, command: Option<&str>) -> String {
         let l = self.loc;
@@ -1278,9 +1600,10 @@ impl<'a> Texts<'a> {
                     ""
                 };
                 out.push_str(&format!(
-                    "\n  `{}:` {}{req}",
+                    "\n  `{}:` {}{req}; {}",
                     o.name_in(l),
-                    o.help[l as usize]
+                    o.help[l as usize],
+                    self.option_values(c.name, o)
                 ));
             }
             return out;
@@ -1498,6 +1821,40 @@ pub enum Msg {
     },
     /// An engine refusal, already in words.
     Rule(String),
+    // --- safe input
+    /// A name that is none of a short list: the refusal lists what is allowed.
+    UnknownListed {
+        what: &'static str,
+        name: String,
+        hint: String,
+        allowed: Allowed,
+    },
+    /// An option a command needs in this case (`adjust … place:hand` needs `target:`).
+    NeedOption {
+        command: &'static str,
+        option: &'static str,
+        allowed: Allowed,
+    },
+    /// `rule` without an id: every rule id with its title.
+    RuleList,
+    /// A world-map settlement, ocean zone or sea zone named where only a Europe space fits.
+    NotASpace {
+        id: String,
+        kind: super::resolve::OtherPlace,
+    },
+}
+
+/// A short list of allowed values, worded in the game's language when shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Allowed {
+    /// The six major powers.
+    Powers,
+    /// The minor powers.
+    Minors,
+    /// Majors, minors and `independent`.
+    Owners,
+    /// Every leader.
+    Leaders,
 }
 
 impl Texts<'_> {
@@ -1517,9 +1874,9 @@ impl Texts<'_> {
             Msg::OnlyCreator { creator } => tr!(l, "only the game's creator ({}) can do that", "это может только создатель партии ({})", creator),
             Msg::NotInLobby => l.pick("the game has already started", "партия уже началась").into(),
             Msg::PowerTaken { power, holder } => tr!(l, "{} is already held by {}", "{} уже занята: {}", self_power(self, *power), holder),
-            Msg::AlreadyHolds { power } => tr!(l, "you already hold {}", "вы уже играете за {}", self_power(self, *power)),
+            Msg::AlreadyHolds { power } => tr!(l, "you already hold {}", "вы уже играете за {}", self.power_case(*power, Case::Acc)),
             Msg::TableFull => l.pick("a game has at most 6 players (R-GAME-PLAYERS)", "в партии не больше 6 игроков (R-GAME-PLAYERS)").into(),
-            Msg::Joined { name, power } => tr!(l, "{} takes {}.", "{} играет за {}.", name, self_power(self, *power)),
+            Msg::Joined { name, power } => tr!(l, "{} takes {}.", "{} играет за {}.", name, self.power_case(*power, Case::Acc)),
             Msg::Left { name, powers } => {
                 let p: Vec<String> = powers.iter().map(|p| self_power(self, *p)).collect();
                 tr!(l, "{} leaves {}. The seat is open: anyone may {} it.", "{} покидает {}. Место свободно: его можно занять через {}.", name, p.join(", "), self.command("join", &[]))
@@ -1532,8 +1889,8 @@ impl Texts<'_> {
             }
             Msg::NotStarted => l.pick("the game has not started yet", "партия ещё не началась").into(),
             Msg::NotYourSeat { power, holder } => match holder {
-                Some(h) => tr!(l, "{} is played by {}, not by you", "за {} играет {}, а не вы", self_power(self, *power), h),
-                None => tr!(l, "nobody holds {}; {} it first", "за {} никто не играет; сначала {}", self_power(self, *power), self.command("join", &[])),
+                Some(h) => tr!(l, "{} is played by {}, not by you", "за {} играет {}, а не вы", self.power_case(*power, Case::Acc), h),
+                None => tr!(l, "nobody holds {}; {} it first", "за {} никто не играет; сначала {}", self.power_case(*power, Case::Acc), self.command("join", &[])),
             },
             Msg::Ambiguous { held } => {
                 let p: Vec<String> = held.iter().map(|p| self_power(self, *p)).collect();
@@ -1584,7 +1941,7 @@ impl Texts<'_> {
             Msg::StatusWars { list } => tr!(l, "Wars: {}", "Войны: {}", list),
             Msg::StatusAlliances { list } => tr!(l, "Alliances: {}", "Союзы: {}", list),
             Msg::StatusMinors { list } => tr!(l, "Minor powers: {}", "Малые державы: {}", list),
-            Msg::StatusCaptured { list } => tr!(l, "Captured leaders: {}", "Пленные полководцы: {}", list),
+            Msg::StatusCaptured { list } => tr!(l, "Captured leaders: {}", "Пленные лидеры: {}", list),
             Msg::StatusLeaders { list } => tr!(l, "Leaders: {}", "Полководцы: {}", list),
             Msg::StatusImpulse { power, cp } => match cp {
                 Some(cp) => tr!(l, "Impulse: {}, {} CP left", "Импульс: {}, осталось очков: {}", self.power(*power), cp),
@@ -1602,6 +1959,31 @@ impl Texts<'_> {
             ),
             Msg::SeedCommitment { commitment } => tr!(l, "sha256(seed) = `{}`", "sha256(сид) = `{}`", commitment),
             Msg::Rule(text) => text.clone(),
+            // --- safe input
+            Msg::UnknownListed { what, name, hint, allowed } => tr!(l, "unknown {} `{}`{}; allowed: {}", "не найдено: {} `{}`{}; можно: {}", self.thing(what), name, self.hint(hint), self.allowed(*allowed)),
+            Msg::NeedOption { command, option, allowed } => tr!(l, "{} needs {} here; allowed: {}", "для {} здесь нужен параметр {}; можно: {}", self.command(command, &[]), self.option(command, option), self.allowed(*allowed)),
+            Msg::NotASpace { id, kind } => {
+                use super::resolve::OtherPlace;
+                let (en, ru) = match kind {
+                    OtherPlace::Settlement => ("a world-map settlement", "поселение на карте мира"),
+                    OtherPlace::Ocean => ("an ocean zone of the world map", "океанская зона карты мира"),
+                    OtherPlace::Sea => ("a sea zone", "морская зона"),
+                };
+                tr!(
+                    l,
+                    "{} is {}; this command takes a Europe land space (units at sea and on the world map are not in the game state yet)",
+                    "{} — {}; эта команда принимает только сухопутное пространство Европы (войска в море и на карте мира пока не входят в состояние партии)",
+                    self.place_name(id),
+                    l.pick(en, ru)
+                )
+            }
+            Msg::RuleList => {
+                let mut out = tr!(l, "Rules ({} prints one):", "Правила ({} покажет одно):", self.command("rule", &["id"]));
+                for r in super::rules::RULES {
+                    out.push_str(&format!("\n**{}** — {}", r.id, super::rules::title(r, l)));
+                }
+                out
+            }
             Msg::UnknownScenario { name, known } => tr!(l, "unknown scenario `{}`; known: {}", "неизвестный сценарий `{}`; есть: {}", name, known),
         }
     }
@@ -1609,6 +1991,62 @@ impl Texts<'_> {
 
 fn self_power(t: &Texts<'_>, p: Power) -> String {
     t.power(p)
+}
+
+/// A Russian grammatical case of a name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Case {
+    /// Genitive.
+    Gen,
+    /// Accusative.
+    Acc,
+    /// Instrumental.
+    Ins,
+    /// Prepositional.
+    Pre,
+}
+
+impl Case {
+    /// This case's form, or the nominative `nom` when the data has none.
+    pub fn pick<'a>(self, nom: &'a str, f: &'a crate::engine::ruleset::RuForms) -> &'a str {
+        let form = match self {
+            Case::Gen => &f.gen,
+            Case::Acc => &f.acc,
+            Case::Ins => &f.ins,
+            Case::Pre => &f.pre,
+        };
+        if form.is_empty() {
+            nom
+        } else {
+            form
+        }
+    }
+}
+
+fn is_ru_consonant(c: char) -> bool {
+    "бвгджзйклмнпрстфхцчшщ".contains(c)
+}
+
+/// `в` or `во` (`во Флоренции`, `во Францию`) before a word; `на` where the data says so.
+fn ru_place_prep(data: &str, word: &str, _to: bool) -> &'static str {
+    if data == "на" {
+        return "на";
+    }
+    let mut ch = word.chars().flat_map(char::to_lowercase);
+    match (ch.next(), ch.next()) {
+        (Some('в' | 'ф'), Some(c)) if is_ru_consonant(c) => "во",
+        _ => "в",
+    }
+}
+
+/// `с` or `со` before a word (`со Священной Римской империей`, `с Испанией`).
+fn ru_with_prep(word: &str) -> &'static str {
+    let mut ch = word.chars().flat_map(char::to_lowercase);
+    match (ch.next(), ch.next()) {
+        (Some('с' | 'з' | 'ш' | 'ж' | 'щ'), Some(c)) if is_ru_consonant(c) => "со",
+        (Some('м'), Some('н')) => "со",
+        _ => "с",
+    }
 }
 
 /// Front-end texts that need no ruleset: the Discord bot's notices, button labels and the frame

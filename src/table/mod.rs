@@ -27,6 +27,7 @@ pub mod resolve;
 pub mod rules;
 pub mod sqlite;
 pub mod status;
+pub mod state_json;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -34,7 +35,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use sha2::{Digest, Sha256};
 
 use crate::engine::event::{Event, EventKind, Visibility};
-use crate::engine::{Action, Awaiting, Game, GameOptions, Power, PowerSet, Ruleset, Viewer};
+use crate::engine::{Action, Awaiting, Game, GameOptions, Power, PowerSet, Ruleset};
 
 pub use command::{parse, Command, Invocation, ParseError, COMMANDS};
 pub use messages::{Locale, Msg, Notice, Texts};
@@ -368,7 +369,7 @@ impl Table {
         let view = slot
             .game
             .as_ref()
-            .map(|g| g.view(&self.rs, Viewer::Observer));
+            .map(|g| state_json::observer_view(&self.rs, g));
         let status = match slot.row.status {
             Status::Lobby => "lobby",
             Status::Active => "active",
@@ -554,7 +555,21 @@ impl Table {
                 out.reply(caller.user, t.help(command.as_deref()));
                 return Ok(out);
             }
-            Command::Rule { id } => {
+            Command::Card { card } => {
+                let n = resolve::card(&self.rs, card)?;
+                let text = t.card_info(n).ok_or_else(|| Msg::UnknownName {
+                    what: "card",
+                    name: card.clone(),
+                    hint: String::new(),
+                })?;
+                out.reply(caller.user, text);
+                return Ok(out);
+            }
+            Command::Rule { id: None } => {
+                out.reply(caller.user, t.msg(&Msg::RuleList));
+                return Ok(out);
+            }
+            Command::Rule { id: Some(id) } => {
                 match rules::rule_text(id, t.loc) {
                     Some((id, text)) => out.reply(caller.user, format!("**{id}** — {text}")),
                     None => {

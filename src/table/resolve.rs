@@ -5,7 +5,7 @@ use crate::engine::power::{Minor, Owner, Power};
 use crate::engine::{Game, RuleError, Ruleset};
 
 use super::command::suggest;
-use super::messages::Msg;
+use super::messages::{Allowed, Msg};
 
 fn norm(s: &str) -> String {
     s.trim()
@@ -14,6 +14,16 @@ fn norm(s: &str) -> String {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// An unknown name of a short list: the refusal lists what is allowed.
+fn unknown_listed(what: &'static str, name: &str, cands: Vec<String>, allowed: Allowed) -> Msg {
+    Msg::UnknownListed {
+        what,
+        name: name.to_string(),
+        hint: suggest(&norm(name), cands.iter().map(String::as_str)),
+        allowed,
+    }
 }
 
 fn unknown(what: &'static str, name: &str, cands: Vec<String>) -> Msg {
@@ -35,6 +45,14 @@ pub fn power(rs: &Ruleset, text: &str) -> Result<Power, Msg> {
         if let Some(i) = rs.power_info(p.as_str()) {
             v.push(norm(&i.name_en));
             v.push(norm(&i.name_ru));
+            // Short aliases (`hre`, `империя`) and Russian case forms (`за Испанию`).
+            v.extend(i.aliases.iter().map(|a| norm(a)));
+            v.extend(
+                [&i.ru.gen, &i.ru.acc, &i.ru.ins, &i.ru.pre]
+                    .into_iter()
+                    .filter(|f| !f.is_empty())
+                    .map(|f| norm(f)),
+            );
         }
         v
     };
@@ -49,10 +67,11 @@ pub fn power(rs: &Ruleset, text: &str) -> Result<Power, Msg> {
     if let [p] = pre[..] {
         return Ok(p);
     }
-    Err(unknown(
+    Err(unknown_listed(
         "power",
         text,
         Power::ALL.iter().flat_map(|p| names(*p)).collect(),
+        Allowed::Powers,
     ))
 }
 
@@ -64,15 +83,19 @@ pub fn minor(rs: &Ruleset, text: &str) -> Result<Minor, Msg> {
     let t = norm(text);
     for m in Minor::ALL {
         if let Some(i) = rs.power_info(m.as_str()) {
-            if norm(&i.name_en) == t || norm(&i.name_ru) == t {
+            if norm(&i.name_en) == t
+                || norm(&i.name_ru) == t
+                || i.aliases.iter().any(|a| norm(a) == t)
+            {
                 return Ok(*m);
             }
         }
     }
-    Err(unknown(
+    Err(unknown_listed(
         "minor power",
         text,
         Minor::ALL.iter().map(|m| m.as_str().to_string()).collect(),
+        Allowed::Minors,
     ))
 }
 
@@ -84,7 +107,12 @@ pub fn owner(rs: &Ruleset, text: &str) -> Result<Owner, Msg> {
     if let Ok(p) = power(rs, text) {
         return Ok(Owner::Major(p));
     }
-    minor(rs, text).map(Owner::Minor)
+    minor(rs, text).map(Owner::Minor).map_err(|_| {
+        let mut cands: Vec<String> = Power::ALL.iter().map(|p| p.as_str().to_string()).collect();
+        cands.extend(Minor::ALL.iter().map(|m| m.as_str().to_string()));
+        cands.push("independent".into());
+        unknown_listed("owner", text, cands, Allowed::Owners)
+    })
 }
 
 /// A card by number or English/Russian name (a unique prefix is enough).
@@ -138,13 +166,14 @@ pub fn leader(rs: &Ruleset, text: &str) -> Result<String, Msg> {
     }) {
         return Ok(l.id.clone());
     }
-    Err(unknown(
+    Err(unknown_listed(
         "leader",
         text,
         rs.leaders
             .iter()
             .flat_map(|l| [norm(&l.id), norm(&l.name_en)])
             .collect(),
+        Allowed::Leaders,
     ))
 }
 
@@ -171,11 +200,70 @@ pub fn leaders(rs: &Ruleset, words: &[String]) -> Result<Vec<String>, Msg> {
     Ok(out)
 }
 
-/// A space's data id from an id or English/Russian name.
+/// A place that is not a Europe space: a world-map settlement, an ocean zone, a sea zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OtherPlace {
+    /// A settlement on the world map.
+    Settlement,
+    /// An ocean zone of the world map.
+    Ocean,
+    /// A sea zone of the Europe map.
+    Sea,
+}
+
+/// A world-map settlement, ocean zone or sea zone named by id or English/Russian name: its id
+/// and kind.
+pub fn other_place(rs: &Ruleset, text: &str) -> Option<(String, OtherPlace)> {
+    let t = norm(text);
+    if t.is_empty() {
+        return None;
+    }
+    let hit = |id: &str, en: &str, ru: &str| norm(id) == t || norm(en) == t || norm(ru) == t;
+    if let Some(w) = rs.world.iter().find(|w| hit(&w.id, &w.name_en, &w.name_ru)) {
+        let kind = match w.kind {
+            crate::engine::ruleset::WorldKind::Settlement => OtherPlace::Settlement,
+            _ => OtherPlace::Ocean,
+        };
+        return Some((w.id.clone(), kind));
+    }
+    rs.sea_zones
+        .iter()
+        .find(|z| hit(&z.id, &z.name_en, &z.name_ru))
+        .map(|z| (z.id.clone(), OtherPlace::Sea))
+}
+
+/// A space's data id from an id or English/Russian name. A world-map settlement, ocean zone or
+/// sea zone is recognised and refused plainly: the commands that take a place act on Europe
+/// spaces only (the state holds no units at sea or on the world map yet).
 pub fn space(rs: &Ruleset, text: &str) -> Result<String, Msg> {
     match Game::resolve_space(rs, text) {
         Ok(s) => Ok(rs.space(s).id.clone()),
-        Err(RuleError::Unknown { what, name, hint }) => Err(Msg::UnknownName { what, name, hint }),
+        Err(RuleError::Unknown { what, name, hint }) => {
+            if let Some((id, kind)) = other_place(rs, text) {
+                return Err(Msg::NotASpace { id, kind });
+            }
+            // World-map and sea names close to the typed one come first in the suggestion.
+            let cands = rs
+                .world
+                .iter()
+                .flat_map(|w| [w.name_en.clone(), w.name_ru.clone()])
+                .chain(
+                    rs.sea_zones
+                        .iter()
+                        .flat_map(|z| [z.name_en.clone(), z.name_ru.clone()]),
+                )
+                .collect::<Vec<_>>();
+            let other = suggest(&norm(&name), cands.iter().map(String::as_str));
+            let hint = match (
+                other.strip_suffix('?'),
+                hint.strip_prefix("; did you mean "),
+            ) {
+                (Some(o), Some(h)) => format!("{o}, {h}"),
+                (Some(_), None) => other,
+                _ => hint,
+            };
+            Err(Msg::UnknownName { what, name, hint })
+        }
         Err(e) => Err(Msg::UnknownName {
             what: "space",
             name: text.to_string(),

@@ -11,6 +11,22 @@ pub struct RuleText {
     pub text: [&'static str; 2],
 }
 
+/// A rule's title for lists: its first sentence (or clause), cut at about 70 characters.
+pub fn title(r: &RuleText, loc: Locale) -> String {
+    let text = r.text[loc as usize];
+    let end = text
+        .char_indices()
+        .find(|(i, c)| matches!(c, '.' | ':' | ';') && text[i + 1..].starts_with(' ') || *c == '\n')
+        .map_or(text.len(), |(i, _)| i);
+    let first = text[..end].trim_end_matches('.');
+    if first.chars().count() <= 70 {
+        return first.to_string();
+    }
+    let cut: String = first.chars().take(70).collect();
+    let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(a, _)| a);
+    format!("{}…", cut.trim_end_matches([',', ';', ':', '—', ' ']))
+}
+
 /// Every seed rule id the table can print.
 pub static RULES: &[RuleText] = &[
     RuleText { id: "R-GAME-PLAYERS", text: [
@@ -93,7 +109,7 @@ pub static RULES: &[RuleText] = &[
         "В начале хода Протестант берёт 4 карты; 5 — если в голландском и гугенотском рядах хотя бы по одному ключевому пространству; 6 — по два; 7 — по три."] },
     RuleText { id: "R-PROT-LEADERS", text: [
         "Huguenot leaders enter in a Protestant fortified home space in France, Dutch leaders in one in the Netherlands, at Spring Deployment or during a revolt there. Once on the map any Protestant leader may lead Huguenot, Dutch or mixed stacks. When units go home each turn, leaders may be taken off to re-enter at a later deployment or revolt.",
-        "Гугенотские полководцы появляются в укреплённом родном протестантском пространстве во Франции, голландские — в Нидерландах, при весеннем развёртывании или восстании там. На карте любой протестантский полководец ведёт гугенотов, голландцев или смешанные отряды. Когда войска уходят домой, полководцев можно снять и выставить позже."] },
+        "Гугенотские лидеры появляются в укреплённом родном протестантском пространстве во Франции, голландские — в Нидерландах, при весеннем развёртывании или восстании там. На карте любой протестантский лидер ведёт гугенотов, голландцев или смешанные отряды. Когда войска уходят домой, лидеров можно снять и выставить позже."] },
     RuleText { id: "R-PROT-POOL", text: [
         "Huguenot units are raised only in Huguenot home spaces and Dutch units only in Dutch ones. They may stack, move and fight together and winter in any Protestant fortified space, subject to R-PROT-WINTER.",
         "Гугенотские войска набираются только в гугенотских родных пространствах, голландские — в голландских. Они могут стоять, ходить и сражаться вместе и зимовать в любом укреплённом протестантском пространстве, с учётом R-PROT-WINTER."] },
@@ -105,7 +121,7 @@ pub static RULES: &[RuleText] = &[
         "Гугеноты не зимуют в голландской столице, голландцы — в гугенотской, союзные малые державы — ни в одной из них; застигнутые там зимой войска идут в ближайшее подходящее дружественное укреплённое пространство."] },
     RuleText { id: "R-FW-DEPLOY", text: [
         "When a foreign-war event is played, its card goes next to the affected power, which moves the required land units (not from besieged spaces) and optionally one leader onto it. Independent pieces stand for the foreign army.",
-        "Когда разыгрывается событие внешней войны, карта кладётся рядом с затронутой державой; она переносит на карту нужное число сухопутных отрядов (не из осаждённых пространств) и, по желанию, одного полководца. Иностранную армию изображают независимые фишки."] },
+        "Когда разыгрывается событие внешней войны, карта кладётся рядом с затронутой державой; она переносит на карту нужное число сухопутных отрядов (не из осаждённых пространств) и, по желанию, одного лидера. Иностранную армию изображают независимые фишки."] },
     RuleText { id: "R-FW-FIGHT", text: [
         "Each try to end a foreign war costs 1 CP: a field battle against the foreign army without the defender's extra die and without retreat. When the foreign army is gone the war ends and the survivors return to the capital or another friendly home key.",
         "Каждая попытка закончить внешнюю войну стоит 1 очко: полевое сражение с иностранной армией без бонусного кубика защитника и без отступления. Когда иностранная армия уничтожена, война окончена, а уцелевшие возвращаются в столицу или другое дружественное родное ключевое пространство."] },
