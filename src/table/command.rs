@@ -36,6 +36,8 @@ pub enum OptKind {
     RuleId,
     /// A command name.
     CommandName,
+    /// A file: a path typed in the terminal, an attachment on Discord (see [`FileArg`]).
+    File,
 }
 
 /// One option of a command.
@@ -220,6 +222,33 @@ pub static COMMANDS: &[CmdSpec] = &[
         help: [
             "start the game (creator only)",
             "начать партию (только создатель)",
+        ],
+    },
+    // --- position files (issue 17)
+    CmdSpec {
+        name: "setup",
+        ru: "расстановка",
+        options: &[
+            opt(
+                "file",
+                "файл",
+                OptKind::File,
+                true,
+                "position file (TOML, docs/position.md)",
+                "файл позиции (TOML, docs/position.md)",
+            ),
+            opt(
+                "private",
+                "тайное",
+                OptKind::File,
+                false,
+                "private part: the Empire's hidden choice, the dice",
+                "тайная часть: скрытый выбор Империи, кости",
+            ),
+        ],
+        help: [
+            "start from a position file (creator, before start)",
+            "начать с позиции из файла (создатель, до начала)",
         ],
     },
     CmdSpec {
@@ -943,6 +972,24 @@ impl Invocation {
     }
 }
 
+/// A file named in a command (`setup file:…`): the name as typed (a path in the terminal, the
+/// attachment's file name on Discord) and its text once the front end has read it. The table
+/// never reads files itself; `text: None` means the front end could not read it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileArg {
+    /// Path or file name, for messages.
+    pub name: String,
+    /// The contents, filled in by the front end.
+    pub text: Option<String>,
+}
+
+impl FileArg {
+    /// A file known only by name (not read yet).
+    pub fn named(name: String) -> FileArg {
+        FileArg { name, text: None }
+    }
+}
+
 /// A unit pick in text form, parsed: counts and leader names (resolved later).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct UnitPick {
@@ -1064,6 +1111,11 @@ pub enum Command {
         power: Option<String>,
     },
     Start,
+    // --- position files (issue 17)
+    Setup {
+        file: FileArg,
+        private: Option<FileArg>,
+    },
     Status,
     Hand {
         power: Option<String>,
@@ -1553,6 +1605,10 @@ impl Command {
             },
             "leave" => Command::Leave { power },
             "start" => Command::Start,
+            "setup" => Command::Setup {
+                file: FileArg::named(a.req("file")?),
+                private: a.opt("private").map(FileArg::named),
+            },
             "status" => Command::Status,
             "hand" => Command::Hand { power },
             "play" => Command::Play {
@@ -1699,6 +1755,7 @@ impl Command {
             Command::Join { .. } => "join",
             Command::Leave { .. } => "leave",
             Command::Start => "start",
+            Command::Setup { .. } => "setup",
             Command::Status => "status",
             Command::Hand { .. } => "hand",
             Command::Play { .. } => "play",

@@ -1305,6 +1305,29 @@ pub enum Msg {
     },
     /// An engine refusal, already in words.
     Rule(String),
+    // --- position files (issue 17)
+    /// The front end could not read a file named in `setup`.
+    PositionUnread {
+        name: String,
+    },
+    /// A position file was refused: every problem as `file:line: message` (English, like
+    /// `vqbot check-data`).
+    PositionRefused {
+        name: String,
+        problems: Vec<String>,
+    },
+    /// A position was read into the lobby.
+    PositionLoaded {
+        name: String,
+        turn: u8,
+        phase: String,
+        powers: Vec<Power>,
+    },
+    /// `start` of a game set up from a position: the seats must be its powers in play.
+    PositionSeats {
+        unseated: Vec<Power>,
+        not_in_play: Vec<Power>,
+    },
 }
 
 impl Texts<'_> {
@@ -1400,6 +1423,36 @@ impl Texts<'_> {
             Msg::SeedCommitment { commitment } => tr!(l, "sha256(seed) = `{}`", "sha256(сид) = `{}`", commitment),
             Msg::Rule(text) => text.clone(),
             Msg::UnknownScenario { name, known } => tr!(l, "unknown scenario `{}`; known: {}", "неизвестный сценарий `{}`; есть: {}", name, known),
+            // --- position files (issue 17)
+            Msg::PositionUnread { name } => tr!(l, "the file `{}` could not be read; attach it (Discord) or give a readable path (terminal)", "файл `{}` не прочитан; приложите его (Discord) или укажите доступный путь (терминал)", name),
+            Msg::PositionRefused { name, problems } => {
+                let shown: Vec<&str> = problems.iter().take(25).map(String::as_str).collect();
+                let more = problems.len().saturating_sub(shown.len());
+                let tail = if more > 0 { tr!(l, "\n… and {} more", "\n… и ещё {}", more) } else { String::new() };
+                tr!(
+                    l,
+                    "the position `{}` was not accepted ({} problems); nothing has changed. Fix the file (docs/position.md) and send it again:\n```\n{}{}\n```",
+                    "позиция `{}` не принята (ошибок: {}); ничего не изменилось. Исправьте файл (docs/position.md) и пришлите снова:\n```\n{}{}\n```",
+                    name, problems.len(), shown.join("\n"), tail
+                )
+            }
+            Msg::PositionLoaded { name, turn, phase, powers } => {
+                let p: Vec<String> = powers.iter().map(|p| self_power(self, *p)).collect();
+                tr!(
+                    l,
+                    "Position `{}` loaded: turn {}, {}. Powers in play: {}. Each needs a seat ({}); then {} begins there, and every hand goes to its holder privately.",
+                    "Позиция `{}` загружена: ход {}, {}. Державы в игре: {}. Каждой нужен игрок ({}); затем {} начнёт партию с этого места, а каждая рука уйдёт владельцу лично.",
+                    name, turn, phase, p.join(", "), self.command("join", &["power"]), self.command("start", &[])
+                )
+            }
+            Msg::PositionSeats { unseated, not_in_play } => {
+                let list = |v: &[Power]| v.iter().map(|p| self_power(self, *p)).collect::<Vec<_>>().join(", ");
+                match (unseated.is_empty(), not_in_play.is_empty()) {
+                    (false, true) => tr!(l, "the position's powers need seats first: {}", "сначала займите места держав позиции: {}", list(unseated)),
+                    (true, false) => tr!(l, "these seats are for powers the position does not have in play: {}; {} them", "в позиции нет этих держав: {}; освободите их места ({})", list(not_in_play), self.command("leave", &["power"])),
+                    _ => tr!(l, "the seats must be the position's powers: seat {}, and free {}", "места должны совпадать с державами позиции: займите {}, освободите {}", list(unseated), list(not_in_play)),
+                }
+            }
         }
     }
 }
