@@ -125,11 +125,17 @@ fn a_hand_written_position_at_turn_3_starts_on_frances_impulse_and_plays_on() {
     let ill = &rs.card(16).expect("card").name_en;
     assert!(dm_to(&out, "bob").contains(ill.as_str()), "{out:#?}");
     for who in ["sam", "alice", "dana"] {
-        assert!(!dm_to(&out, who).contains(ill.as_str()), "{who} saw France's hand");
+        assert!(
+            !dm_to(&out, who).contains(ill.as_str()),
+            "{who} saw France's hand"
+        );
     }
     let channel = public(&out);
     assert!(!channel.contains(ill.as_str()), "{channel}");
-    assert!(channel.contains("France holds 3 cards."), "hand sizes are public: {channel}");
+    assert!(
+        channel.contains("France holds 3 cards."),
+        "hand sizes are public: {channel}"
+    );
     assert!(channel.contains("England holds 2 cards."), "{channel}");
 
     // France plays on: a card for CP, a move, the end of the impulse; then the Protestant.
@@ -138,7 +144,13 @@ fn a_hand_written_position_at_turn_3_starts_on_frances_impulse_and_plays_on() {
     ok(&t, "bob", "vq end");
     let g = t.game(CH).expect("game");
     assert!(
-        matches!(g.stage, Stage::Impulse { power: Power::Protestant, .. }),
+        matches!(
+            g.stage,
+            Stage::Impulse {
+                power: Power::Protestant,
+                ..
+            }
+        ),
         "{:?}",
         g.stage
     );
@@ -208,7 +220,10 @@ fn bad_positions_are_refused_with_file_and_line_and_nothing_changes() {
     let bad = CAMPAIGN
         .replace("phase = \"action\"", "phase = \"battle\"")
         .replace("id = \"MADRID\"", "id = \"MADRIDD\"")
-        .replace("regulars = 3, mercenaries = 1", "regulars = 3, squadrons = 2")
+        .replace(
+            "regulars = 3, mercenaries = 1",
+            "regulars = 3, squadrons = 2",
+        )
         .replace("deck = [24,", "deck = [16, 24,")
         .replace("leaders = [\"ALBA\"]", "leaders = [\"NOBODY\"]");
     let t = table(5);
@@ -216,19 +231,30 @@ fn bad_positions_are_refused_with_file_and_line_and_nothing_changes() {
     let before = t.state_json(CH);
     let out = setup(&t, "sam", &bad);
     assert!(out.refused, "{out:#?}");
-    assert_eq!(t.state_json(CH), before, "a refused position changed the game");
+    assert_eq!(
+        t.state_json(CH),
+        before,
+        "a refused position changed the game"
+    );
     let text = out.messages[0].text.clone();
     let expect = [
-        (line_of(&bad, "phase = \"battle\""), "diplomacy, spring_deployment, action"),
+        (
+            line_of(&bad, "phase = \"battle\""),
+            "diplomacy, spring_deployment, action",
+        ),
         (line_of(&bad, "MADRIDD"), "unknown space `MADRIDD`"),
         (line_of(&bad, "squadrons = 2"), "not a port"),
-        (line_of(&bad, "france = [6, 16"), "card 16 is in france's hand and also in the deck"),
+        (
+            line_of(&bad, "france = [6, 16"),
+            "card 16 is in france's hand and also in the deck",
+        ),
         (line_of(&bad, "NOBODY"), "unknown leader `NOBODY`"),
     ];
     for (line, words) in expect {
         let want = format!("camp.toml:{line}:");
         assert!(
-            text.lines().any(|l| l.starts_with(&want) && l.contains(words)),
+            text.lines()
+                .any(|l| l.starts_with(&want) && l.contains(words)),
             "expected `{want} …{words}…` in:\n{text}"
         );
     }
@@ -241,7 +267,11 @@ fn bad_positions_are_refused_with_file_and_line_and_nothing_changes() {
 fn a_file_the_front_end_could_not_read_is_named() {
     let t = table(5);
     seat_all(&t);
-    let out = t.handle(CH, &Caller::new(uid("sam"), "sam"), "vq setup file:missing.toml");
+    let out = t.handle(
+        CH,
+        &Caller::new(uid("sam"), "sam"),
+        "vq setup file:missing.toml",
+    );
     assert!(out.refused);
     assert!(out.messages[0].text.contains("missing.toml"));
 }

@@ -35,13 +35,14 @@ pub fn export(db: &Path, id: i64, at: Option<u64>, out: &Path) -> Result<String,
         last = r.seq;
     }
     if let Some(at) = at.filter(|at| *at > last) {
-        return Err(format!("game {id} has only {last} actions; --at {at} is past its end"));
+        return Err(format!(
+            "game {id} has only {last} actions; --at {at} is past its end"
+        ));
     }
     let parts = position::export(&rs, &game);
     let private = position::private_path(out);
     std::fs::write(out, &parts.public).map_err(|e| format!("{}: {e}", out.display()))?;
-    std::fs::write(&private, &parts.private)
-        .map_err(|e| format!("{}: {e}", private.display()))?;
+    std::fs::write(&private, &parts.private).map_err(|e| format!("{}: {e}", private.display()))?;
     Ok(format!(
         "game {id} after action {last}: {} (public) and {} (private: the Empire's hidden choice and the dice; keep it from the players)",
         out.display(),
@@ -54,7 +55,8 @@ pub fn export(db: &Path, id: i64, at: Option<u64>, out: &Path) -> Result<String,
 pub fn check(file: &Path, private: Option<&Path>) -> Result<String, Vec<String>> {
     let rs = crate::data::load(&crate::data::default_dir())
         .map_err(|p| p.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-    let read = |p: &Path| std::fs::read_to_string(p).map_err(|e| vec![format!("{}: {e}", p.display())]);
+    let read =
+        |p: &Path| std::fs::read_to_string(p).map_err(|e| vec![format!("{}: {e}", p.display())]);
     let text = read(file)?;
     let private_text = private.map(read).transpose()?;
     let name = file.display().to_string();
@@ -63,8 +65,16 @@ pub fn check(file: &Path, private: Option<&Path>) -> Result<String, Vec<String>>
         (Some(name), Some(text)) => Some(Source { name, text }),
         _ => None,
     };
-    let g = position::import(&rs, Source { name: &name, text: &text }, private_src, 0)
-        .map_err(|ps| ps.iter().map(ToString::to_string).collect::<Vec<_>>())?;
+    let g = position::import(
+        &rs,
+        Source {
+            name: &name,
+            text: &text,
+        },
+        private_src,
+        0,
+    )
+    .map_err(|ps| ps.iter().map(ToString::to_string).collect::<Vec<_>>())?;
     Ok(format!(
         "{name}: a good position: turn {}, {:?}, powers {}",
         g.turn,

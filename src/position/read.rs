@@ -240,7 +240,11 @@ struct Report<'a> {
 
 fn line_of(text: &str, offset: usize) -> u64 {
     let end = offset.min(text.len());
-    text.as_bytes()[..end].iter().filter(|b| **b == b'\n').count() as u64 + 1
+    text.as_bytes()[..end]
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count() as u64
+        + 1
 }
 
 impl Report<'_> {
@@ -273,7 +277,10 @@ fn parse_doc<T: for<'de> Deserialize<'de>>(doc: Source<'_>, out: &mut Vec<Proble
 
 /// The ids allowed for a kind of value, for messages.
 fn allowed<T: std::fmt::Display>(v: &[T]) -> String {
-    v.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+    v.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 // ------------------------------------------------------------------ resolving ids
@@ -316,7 +323,7 @@ impl<'r> Ids<'r> {
                 r.bad(
                     v.span(),
                     format!(
-                        "unknown space `{}`{hint}; spaces are the ids in map_data/virgin_queen/spaces.csv",
+                        "unknown space `{}` (spaces are the ids in map_data/virgin_queen/spaces.csv){hint}",
                         v.get_ref()
                     ),
                 );
@@ -412,7 +419,14 @@ struct Places(HashMap<String, (String, u64)>);
 
 impl Places {
     /// Records `key` at `place`; a second place is a problem.
-    fn put(&mut self, r: &mut Report<'_>, span: Range<usize>, key: String, what: &str, place: String) {
+    fn put(
+        &mut self,
+        r: &mut Report<'_>,
+        span: Range<usize>,
+        key: String,
+        what: &str,
+        place: String,
+    ) {
         let line = r.line(&span);
         if let Some((first, at)) = self.0.get(&key) {
             r.bad(
@@ -530,17 +544,25 @@ pub fn import(
         (Relation::Alliance, &raw.relations.alliance),
     ] {
         for pair in pairs {
-            let ps: Vec<Option<Power>> = pair.get_ref().iter().map(|p| ids.power(&mut r, p)).collect();
+            let ps: Vec<Option<Power>> = pair
+                .get_ref()
+                .iter()
+                .map(|p| ids.power(&mut r, p))
+                .collect();
             match ps.as_slice() {
                 [Some(a), Some(b)] if a != b => {
                     if board.relation(*a, *b) != Relation::Peace {
-                        r.bad(pair.span(), format!("{a} and {b} are listed twice in [relations]"));
+                        r.bad(
+                            pair.span(),
+                            format!("{a} and {b} are listed twice in [relations]"),
+                        );
                     }
                     board.set_relation(*a, *b, status)
                 }
-                [Some(a), Some(_)] => {
-                    r.bad(pair.span(), format!("a power has no relation with itself ({a})"))
-                }
+                [Some(a), Some(_)] => r.bad(
+                    pair.span(),
+                    format!("a power has no relation with itself ({a})"),
+                ),
                 [_, _] => {}
                 _ => r.bad(
                     pair.span(),
@@ -573,8 +595,14 @@ pub fn import(
     }
     let mut protestant = ProtestantState::default();
     for (i, (cap, lost)) in [
-        (&raw.protestant.huguenot_capital, raw.protestant.huguenot_capital_lost),
-        (&raw.protestant.dutch_capital, raw.protestant.dutch_capital_lost),
+        (
+            &raw.protestant.huguenot_capital,
+            raw.protestant.huguenot_capital_lost,
+        ),
+        (
+            &raw.protestant.dutch_capital,
+            raw.protestant.dutch_capital_lost,
+        ),
     ]
     .into_iter()
     .enumerate()
@@ -596,7 +624,10 @@ pub fn import(
         match z.get_ref().parse::<ReligiousZone>() {
             Ok(ReligiousZone::None) | Err(_) => r.bad(
                 z.span(),
-                format!("`{}` is not a revolt zone; allowed: france, netherlands", z.get_ref()),
+                format!(
+                    "`{}` is not a revolt zone; allowed: france, netherlands",
+                    z.get_ref()
+                ),
             ),
             Ok(zone) => protestant.revolts.push(zone),
         }
@@ -623,7 +654,10 @@ pub fn import(
             continue;
         };
         if !powers.contains(p) && !v.get_ref().is_empty() {
-            r.bad(v.span(), format!("{p} is not in play, so it holds no cards"));
+            r.bad(
+                v.span(),
+                format!("{p} is not in play, so it holds no cards"),
+            );
         }
         hands[p as usize] = pile(&mut r, v.get_ref(), &format!("in {p}'s hand"));
     }
@@ -638,7 +672,13 @@ pub fn import(
             r.bad(w.card.span(), format!("card {n} is not a foreign-war card"));
             continue;
         };
-        cards.put(&mut r, w.card.span(), n.to_string(), "card", "a foreign war in play".into());
+        cards.put(
+            &mut r,
+            w.card.span(),
+            n.to_string(),
+            "card",
+            "a foreign war in play".into(),
+        );
         let power = match &w.power {
             Some(p) => ids.power_in_play(&mut r, p, powers).unwrap_or(spec.power),
             None => spec.power,
@@ -646,7 +686,13 @@ pub fn import(
         let mut ls = Vec::new();
         for l in &w.leaders {
             if let Some(ld) = ids.leader(&mut r, l) {
-                leaders.put(&mut r, l.span(), ld.id.clone(), "leader", format!("on foreign war card {n}"));
+                leaders.put(
+                    &mut r,
+                    l.span(),
+                    ld.id.clone(),
+                    "leader",
+                    format!("on foreign war card {n}"),
+                );
                 ls.push(ld.id.clone());
             }
         }
@@ -669,7 +715,13 @@ pub fn import(
     for c in &raw.leaders.captured {
         let by = ids.power(&mut r, &c.by);
         if let Some(ld) = ids.leader(&mut r, &c.leader) {
-            leaders.put(&mut r, c.leader.span(), ld.id.clone(), "leader", "captured".into());
+            leaders.put(
+                &mut r,
+                c.leader.span(),
+                ld.id.clone(),
+                "leader",
+                "captured".into(),
+            );
             if let Some(by) = by {
                 captured.push((ld.id.clone(), by));
             }
@@ -680,7 +732,13 @@ pub fn import(
             let mut v = Vec::new();
             for l in list {
                 if let Some(ld) = ids.leader(&mut r, l) {
-                    leaders.put(&mut r, l.span(), ld.id.clone(), "leader", "off the map".into());
+                    leaders.put(
+                        &mut r,
+                        l.span(),
+                        ld.id.clone(),
+                        "leader",
+                        "off the map".into(),
+                    );
                     v.push(ld.id.clone());
                 }
             }
@@ -711,7 +769,11 @@ pub fn import(
                 .collect();
             r.bad(
                 f.span(),
-                format!("`{}` is not a settlement; settlements: {}", f.get_ref(), known.join(", ")),
+                format!(
+                    "`{}` is not a settlement; settlements: {}",
+                    f.get_ref(),
+                    known.join(", ")
+                ),
             );
         }
     }
@@ -734,7 +796,10 @@ pub fn import(
             .find(|x| x.id.eq_ignore_ascii_case(v.get_ref()))
         {
             Some(x) if x.power == p => ruler_override[p as usize] = Some(x.id.clone()),
-            Some(x) => r.bad(v.span(), format!("ruler {} rules {}, not {p}", x.id, x.power)),
+            Some(x) => r.bad(
+                v.span(),
+                format!("ruler {} rules {}, not {p}", x.id, x.power),
+            ),
             None => {
                 let theirs: Vec<&str> = rs
                     .rulers
@@ -744,7 +809,11 @@ pub fn import(
                     .collect();
                 r.bad(
                     v.span(),
-                    format!("unknown ruler `{}`; {p}'s rulers: {}", v.get_ref(), theirs.join(", ")),
+                    format!(
+                        "unknown ruler `{}`; {p}'s rulers: {}",
+                        v.get_ref(),
+                        theirs.join(", ")
+                    ),
                 );
             }
         }
@@ -756,7 +825,10 @@ pub fn import(
         if turn == 0 || turn > sc.last_turn {
             r.bad(
                 raw.turn.number.span(),
-                format!("turn {turn} is outside the scenario's turns 1 to {}", sc.last_turn),
+                format!(
+                    "turn {turn} is outside the scenario's turns 1 to {}",
+                    sc.last_turn
+                ),
             );
         }
     }
@@ -782,14 +854,14 @@ pub fn import(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut private_choice = None;
     if let (Some(doc), Some(p)) = (private, &raw_private) {
-        let mut pr = Report {
-            doc,
-            out: r.out,
-        };
+        let mut pr = Report { doc, out: r.out };
         if *p.format.get_ref() > POSITION_FORMAT || *p.format.get_ref() == 0 {
             pr.bad(
                 p.format.span(),
-                format!("format {} is not known to this vqbot; it reads format {POSITION_FORMAT}", p.format.get_ref()),
+                format!(
+                    "format {} is not known to this vqbot; it reads format {POSITION_FORMAT}",
+                    p.format.get_ref()
+                ),
             );
         }
         if let Some(pe) = &p.empire {
@@ -865,6 +937,7 @@ pub fn import(
     }
 
     if !problems_is_empty(&r) {
+        problems.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
         return Err(problems);
     }
     let Some(stage) = stage else {
@@ -916,13 +989,23 @@ fn read_space(
 ) {
     let rs = ids.rs;
     let Some(s) = ids.space(r, &raw.id) else {
+        // The ids below are still checked, so that one run reports every problem.
+        for u in &raw.units {
+            ids.unit_owner(r, &u.owner);
+            for l in &u.leaders {
+                ids.leader(r, l);
+            }
+        }
         return;
     };
     let sp = rs.space(s);
     if let Some(first) = seen.get(&s) {
         r.bad(
             raw.id.span(),
-            format!("{} has a second [[space]] entry (the first is at line {first}); merge them", sp.id),
+            format!(
+                "{} has a second [[space]] entry (the first is at line {first}); merge them",
+                sp.id
+            ),
         );
         return;
     }
@@ -976,7 +1059,11 @@ fn read_space(
         if owners.contains(&(o, f)) {
             r.bad(
                 u.owner.span(),
-                format!("{} has two unit entries for `{}`; merge them", sp.id, u.owner.get_ref()),
+                format!(
+                    "{} has two unit entries for `{}`; merge them",
+                    sp.id,
+                    u.owner.get_ref()
+                ),
             );
             continue;
         }
@@ -999,7 +1086,11 @@ fn read_space(
                 };
                 r.bad(
                     l.span(),
-                    format!("leader {} belongs to {whose}, so it stands with {whose} units, not `{}`", ld.id, u.owner.get_ref()),
+                    format!(
+                        "leader {} belongs to {whose}, so it stands with {whose} units, not `{}`",
+                        ld.id,
+                        u.owner.get_ref()
+                    ),
                 );
             }
             if ld.kind == LeaderKind::Naval && !sp.is_port() {
@@ -1008,12 +1099,16 @@ fn read_space(
                     format!("{} is a naval leader and {} is not a port", ld.id, sp.id),
                 );
             }
-            leaders.put(r, l.span(), ld.id.clone(), "leader", format!("in {}", sp.id));
+            leaders.put(
+                r,
+                l.span(),
+                ld.id.clone(),
+                "leader",
+                format!("in {}", sp.id),
+            );
             ls.push(ld.id.clone());
         }
-        if u.regulars == 0 && u.mercenaries == 0 && u.cavalry == 0 && sq == 0 && ls.is_empty() {
-            continue;
-        }
+        // An entry with nothing in it is kept as it is: the engine may hold such a force.
         let force = board.force_mut(s, o, f);
         force.regulars = u.regulars;
         force.mercenaries = u.mercenaries;
@@ -1035,7 +1130,11 @@ fn read_stage(
     if !PHASES.contains(&phase.as_str()) {
         r.bad(
             t.phase.span(),
-            format!("`{}` is not a phase; allowed: {}", t.phase.get_ref(), PHASES.join(", ")),
+            format!(
+                "`{}` is not a phase; allowed: {}",
+                t.phase.get_ref(),
+                PHASES.join(", ")
+            ),
         );
         return None;
     }
@@ -1046,7 +1145,11 @@ fn read_stage(
             if !steps.contains(&v.as_str()) {
                 r.bad(
                     s.span(),
-                    format!("`{}` is not a step of the {phase} phase; allowed: {}", s.get_ref(), steps.join(", ")),
+                    format!(
+                        "`{}` is not a step of the {phase} phase; allowed: {}",
+                        s.get_ref(),
+                        steps.join(", ")
+                    ),
                 );
                 return None;
             }
@@ -1094,7 +1197,10 @@ fn read_stage(
         match v {
             Some(p) => ids.power_in_play(r, p, powers),
             None => {
-                r.bad(phase_span.clone(), format!("step {step} needs `{key}` (a power in play)"));
+                r.bad(
+                    phase_span.clone(),
+                    format!("step {step} needs `{key}` (a power in play)"),
+                );
                 None
             }
         }
@@ -1102,18 +1208,34 @@ fn read_stage(
     let stage = match step.as_str() {
         "negotiate" => {
             let mut done = PowerSet::EMPTY;
-            for p in t.done.as_ref().map(|d| d.get_ref().as_slice()).unwrap_or_default() {
+            for p in t
+                .done
+                .as_ref()
+                .map(|d| d.get_ref().as_slice())
+                .unwrap_or_default()
+            {
                 if let Some(p) = ids.power_in_play(r, p, powers) {
                     done.insert(p);
                 }
             }
             let mut offers = Vec::new();
-            for o in t.offers.as_ref().map(|d| d.get_ref().as_slice()).unwrap_or_default() {
+            for o in t
+                .offers
+                .as_ref()
+                .map(|d| d.get_ref().as_slice())
+                .unwrap_or_default()
+            {
                 let from = ids.power_in_play(r, &o.from, powers);
                 let to = ids.power_in_play(r, &o.to, powers);
                 let status = match o.status.get_ref().parse::<Relation>() {
                     Ok(Relation::War) | Err(_) => {
-                        r.bad(o.status.span(), format!("`{}` is not an offer; allowed: peace, alliance", o.status.get_ref()));
+                        r.bad(
+                            o.status.span(),
+                            format!(
+                                "`{}` is not an offer; allowed: peace, alliance",
+                                o.status.get_ref()
+                            ),
+                        );
                         None
                     }
                     Ok(s) => Some(s),
@@ -1130,7 +1252,13 @@ fn read_stage(
             let passes = t.passes.as_ref().map_or(0, |p| *p.get_ref());
             if let Some(p) = &t.passes {
                 if passes as usize >= powers.len().max(1) {
-                    r.bad(p.span(), format!("passes must be below the number of powers in play ({})", powers.len()));
+                    r.bad(
+                        p.span(),
+                        format!(
+                            "passes must be below the number of powers in play ({})",
+                            powers.len()
+                        ),
+                    );
                 }
             }
             need_power(r, &t.power, "power").map(|power| Stage::Impulse { power, passes })
@@ -1140,7 +1268,10 @@ fn read_stage(
             let cp = match &t.cp_left {
                 Some(c) if *c.get_ref() > 0 => Some(*c.get_ref()),
                 Some(c) => {
-                    r.bad(c.span(), "cp_left must be at least 1 (with no CP left the impulse is over)");
+                    r.bad(
+                        c.span(),
+                        "cp_left must be at least 1 (with no CP left the impulse is over)",
+                    );
                     None
                 }
                 None => {
@@ -1168,15 +1299,25 @@ fn read_stage(
                 }
             };
             match (power, played_by, card) {
-                (Some(power), Some(played_by), Some(card)) => Some(Stage::SendToWar { power, card, played_by }),
+                (Some(power), Some(played_by), Some(card)) => Some(Stage::SendToWar {
+                    power,
+                    card,
+                    played_by,
+                }),
                 _ => None,
             }
         }
-        "huguenot_capital" => need_power(r, &t.played_by, "played_by").map(|played_by| Stage::HuguenotCapital { played_by }),
+        "huguenot_capital" => need_power(r, &t.played_by, "played_by")
+            .map(|played_by| Stage::HuguenotCapital { played_by }),
         "withdraw_leaders" => Some(Stage::WinterLeaders),
         _ => {
             let mut winners = Vec::new();
-            for p in t.winners.as_ref().map(|d| d.get_ref().as_slice()).unwrap_or_default() {
+            for p in t
+                .winners
+                .as_ref()
+                .map(|d| d.get_ref().as_slice())
+                .unwrap_or_default()
+            {
                 if let Some(p) = ids.power_in_play(r, p, powers) {
                     winners.push(p);
                 }

@@ -122,12 +122,17 @@ impl Table {
         .to_string();
         self.store_do(|st| st.set_options(s.row.id, &options))?;
         s.row.options_json = options;
-        out.channel(t.msg(&Msg::PositionLoaded {
-            name: file.name.clone(),
-            turn: g.turn,
-            phase: g.phase().map(|p| t.phase(p).to_string()).unwrap_or_default(),
-            powers: g.powers.iter().collect(),
-        }));
+        out.channel(
+            t.msg(&Msg::PositionLoaded {
+                name: file.name.clone(),
+                turn: g.turn,
+                phase: g
+                    .phase()
+                    .map(|p| t.phase(p).to_string())
+                    .unwrap_or_default(),
+                powers: g.powers.iter().collect(),
+            }),
+        );
         Ok(())
     }
 
