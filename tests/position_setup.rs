@@ -275,3 +275,53 @@ fn a_file_the_front_end_could_not_read_is_named() {
     assert!(out.refused);
     assert!(out.messages[0].text.contains("missing.toml"));
 }
+
+/// `adjust what:phase` moves a table-mode game to a turn, phase and impulse; it is logged
+/// publicly and taken back like any action that changes who acts (every player agrees).
+#[test]
+fn adjust_phase_moves_the_game_on_and_is_logged_and_undoable() {
+    let t = table(5);
+    seat_all(&t);
+    ok(&t, "sam", "vq start");
+    let start = t.game(CH).expect("game");
+    assert_eq!(start.turn, 1);
+    let out = ok(
+        &t,
+        "alice",
+        "vq adjust what:phase turn:3 phase:action target:france",
+    );
+    assert!(
+        public(&out).contains("the game moves to turn 3, Action (France)"),
+        "{}",
+        public(&out)
+    );
+    let g = t.game(CH).expect("game");
+    assert_eq!(g.turn, 3);
+    assert_eq!(
+        g.awaiting(),
+        Awaiting::One {
+            power: Power::France,
+            decision: Decision::Impulse
+        }
+    );
+    let log = public(&ok(&t, "sam", "vq log"));
+    assert!(
+        log.contains("adjust what:phase turn:3 phase:action target:france"),
+        "{log}"
+    );
+    // Refused with what is allowed; nothing changes.
+    let text = refused(&t, "alice", "vq adjust what:phase phase:action");
+    assert!(text.contains("target"), "{text}");
+    let text = refused(&t, "alice", "vq adjust what:phase turn:9 phase:diplomacy");
+    assert!(text.contains("1 to 7"), "{text}");
+    let text = refused(&t, "alice", "vq adjust what:phase phase:battle");
+    assert!(
+        text.contains("diplomacy") && text.contains("winter"),
+        "{text}"
+    );
+    // Taken back when every seated player agrees.
+    for who in ["alice", "sam", "bob", "dana"] {
+        ok(&t, who, "vq undo");
+    }
+    assert_eq!(t.game(CH).expect("game").state_hash(), start.state_hash());
+}

@@ -337,6 +337,14 @@ pub enum Refusal {
     OneLeaderToWar,
     /// Fighting a foreign war needs the power's land units on the card.
     NoUnitsOnWarCard,
+
+    // ----- position files (issue 17) -----------------------------------------------------
+    /// `adjust what:phase`: the turn is outside the scenario's turns.
+    AdjustTurnOutOfRange { turn: u8, last: u8 },
+    /// `adjust what:phase`: this phase needs the power whose deployment or impulse it is.
+    AdjustPhaseNeedsPower { phase: super::event::PhaseName },
+    /// `adjust what:phase`: this phase runs by itself (card draw, victory determination).
+    AdjustPhaseNotSettable { phase: super::event::PhaseName },
 }
 
 impl Refusal {
@@ -603,6 +611,13 @@ impl Refusal {
             },
             OneLeaderToWar,
             NoUnitsOnWarCard,
+            AdjustTurnOutOfRange { turn: 9, last: 7 },
+            AdjustPhaseNeedsPower {
+                phase: super::event::PhaseName::Action,
+            },
+            AdjustPhaseNotSettable {
+                phase: super::event::PhaseName::CardDraw,
+            },
         ]
     }
 
@@ -699,6 +714,9 @@ impl Refusal {
             TooManyForWar { .. } => "too_many_for_war",
             OneLeaderToWar => "one_leader_to_war",
             NoUnitsOnWarCard => "no_units_on_war_card",
+            AdjustTurnOutOfRange { .. } => "adjust_turn_out_of_range",
+            AdjustPhaseNeedsPower { .. } => "adjust_phase_needs_power",
+            AdjustPhaseNotSettable { .. } => "adjust_phase_not_settable",
         }
     }
 }
@@ -862,6 +880,10 @@ impl fmt::Display for Terse<'_> {
                 room,
                 asked,
             } => format!("needs {required}, on card {on_card}, room {room}, asked {asked}"),
+            AdjustTurnOutOfRange { turn, last } => format!("{turn} (1-{last})"),
+            AdjustPhaseNeedsPower { phase } | AdjustPhaseNotSettable { phase } => {
+                format!("{phase:?}")
+            }
             NotDiplomacyPhase
             | SecretAlreadyMade
             | SecretAlreadyRevealed

@@ -110,7 +110,10 @@ const ADJUST_WHAT: &[&str] = &[
     "minor",
     "leader",
     "kill-ruler",
+    "phase",
 ];
+/// The phases `adjust what:phase` moves to (issue 17).
+const ADJUST_PHASES: &[&str] = &["diplomacy", "spring_deployment", "action", "winter"];
 const PLACES: &[&str] = &["hand", "discard", "deck", "removed"];
 const RELIGIONS: &[&str] = &["catholic", "protestant"];
 const STATUSES: &[&str] = &["peace", "war", "alliance"];
@@ -856,6 +859,23 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "leader",
                 "полководец",
             ),
+            // --- position files (issue 17)
+            opt(
+                "turn",
+                "ход",
+                OptKind::Integer,
+                false,
+                "turn (phase; default: this turn)",
+                "ход (этап; по умолчанию текущий)",
+            ),
+            opt(
+                "phase",
+                "этап",
+                OptKind::Choice(ADJUST_PHASES),
+                false,
+                "phase to move to (with target: whose impulse)",
+                "этап, на который перейти (target: чей импульс)",
+            ),
             AS_POWER,
         ],
         help: [
@@ -1090,6 +1110,16 @@ pub enum AdjustCmd {
     KillRuler {
         /// Whose.
         target: String,
+    },
+    // --- position files (issue 17)
+    /// Move to a turn and phase (and whose impulse or deployment).
+    Phase {
+        /// The turn; `None`: the current one.
+        turn: Option<i64>,
+        /// `diplomacy`, `spring_deployment`, `action` or `winter`.
+        phase: String,
+        /// Whose impulse or deployment.
+        target: Option<String>,
     },
 }
 
@@ -1907,6 +1937,11 @@ fn adjust_cmd(a: &Args<'_>) -> Result<AdjustCmd, ParseError> {
         "leader" => AdjustCmd::Leader {
             leader: a.req("leader")?,
             space: a.opt("space"),
+        },
+        "phase" => AdjustCmd::Phase {
+            turn: a.int("turn")?,
+            phase: a.req("phase")?.to_lowercase(),
+            target: a.opt("target"),
         },
         _ => AdjustCmd::KillRuler {
             target: a.req("target")?,

@@ -2,6 +2,7 @@
 //! can be written back as a command line (for the public log and for driving tests).
 
 use crate::engine::action::{Action, Adjustment, CardMode, CardPlace, UnitKind, Units};
+use crate::engine::event::PhaseName;
 use crate::engine::power::{Faction, Owner, Power, Relation, Religion};
 use crate::engine::{Decision, Game, Ruleset};
 
@@ -128,7 +129,7 @@ pub fn to_action(
                 space: resolve::space(rs, space)?,
             },
             Command::Secret { choice } => Action::SecretChoice { choice: *choice },
-            Command::Adjust { fix, .. } => Action::Adjust(adjustment(rs, fix)?),
+            Command::Adjust { fix, .. } => Action::Adjust(adjustment(rs, game, fix)?),
             _ => return Err(Msg::NoActions),
         })
     };
@@ -220,7 +221,7 @@ fn pick_units(
     Ok(all)
 }
 
-fn adjustment(rs: &Ruleset, fix: &AdjustCmd) -> Result<Adjustment, Msg> {
+fn adjustment(rs: &Ruleset, game: &Game, fix: &AdjustCmd) -> Result<Adjustment, Msg> {
     let bad = |what: &'static str, v: &str| Msg::UnknownName {
         what,
         name: v.to_string(),
@@ -304,6 +305,27 @@ fn adjustment(rs: &Ruleset, fix: &AdjustCmd) -> Result<Adjustment, Msg> {
         },
         AdjustCmd::KillRuler { target } => Adjustment::KillRuler {
             power: resolve::power(rs, target)?,
+        },
+        AdjustCmd::Phase {
+            turn,
+            phase,
+            target,
+        } => Adjustment::Phase {
+            turn: match turn {
+                Some(t) => u8::try_from(*t).map_err(|_| bad("turn", &t.to_string()))?,
+                None => game.turn,
+            },
+            phase: match phase.as_str() {
+                "diplomacy" => PhaseName::Diplomacy,
+                "spring_deployment" => PhaseName::SpringDeployment,
+                "action" => PhaseName::Action,
+                "winter" => PhaseName::Winter,
+                other => return Err(bad("phase", other)),
+            },
+            power: target
+                .as_deref()
+                .map(|t| resolve::power(rs, t))
+                .transpose()?,
         },
     })
 }
@@ -458,5 +480,15 @@ fn adjust_line(adj: &Adjustment, public: bool) -> String {
             ally.map(|p| format!(" target:{p}")).unwrap_or_default()
         ),
         Adjustment::KillRuler { power } => format!("adjust what:kill-ruler target:{power}"),
+        Adjustment::Phase { turn, phase, power } => {
+            let phase = serde_json::to_value(phase)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default();
+            format!(
+                "adjust what:phase turn:{turn} phase:{phase}{}",
+                power.map(|p| format!(" target:{p}")).unwrap_or_default()
+            )
+        }
     }
 }

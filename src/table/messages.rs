@@ -613,6 +613,24 @@ impl<'a> Texts<'a> {
                 "правитель {} умирает",
                 self.power(*power)
             ),
+            // --- position files (issue 17)
+            Adjustment::Phase { turn, phase, power } => match power {
+                Some(p) => tr!(
+                    l,
+                    "the game moves to turn {}, {} ({})",
+                    "партия переходит к ходу {}, этап «{}» ({})",
+                    turn,
+                    self.phase(*phase),
+                    self.power(*p)
+                ),
+                None => tr!(
+                    l,
+                    "the game moves to turn {}, {}",
+                    "партия переходит к ходу {}, этап «{}»",
+                    turn,
+                    self.phase(*phase)
+                ),
+            },
         }
     }
 
@@ -1098,6 +1116,10 @@ impl<'a> Texts<'a> {
             R::TooManyForWar { required, on_card, room, asked } => tr!(l, "the war needs {} land units and {} are on the card: at most {} more may go, not {}", "войне нужно сухопутных отрядов: {}, на карте уже {}; можно отправить ещё не больше {}, а не {}", required, on_card, room, asked),
             R::OneLeaderToWar => l.pick("at most one leader goes to a foreign war", "на внешнюю войну идёт не больше одного лидера").into(),
             R::NoUnitsOnWarCard => l.pick("no land units of yours are on the card to fight the foreign army", "на карте войны нет ваших сухопутных отрядов, чтобы сразиться с иностранной армией").into(),
+            // --- position files (issue 17)
+            R::AdjustTurnOutOfRange { turn, last } => tr!(l, "turn {} is not in this scenario; its turns are 1 to {}", "хода {} в этом сценарии нет; его ходы — с 1 по {}", turn, last),
+            R::AdjustPhaseNeedsPower { phase } => tr!(l, "moving to {} needs the power whose turn it is ({})", "для перехода к этапу «{}» укажите державу, чья очередь ({})", self.phase(*phase), self.option("adjust", "target")),
+            R::AdjustPhaseNotSettable { phase } => tr!(l, "{} runs by itself; move to diplomacy, spring deployment, action or winter", "этап «{}» идёт сам; переходить можно к дипломатии, весеннему развёртыванию, действиям или зиме", self.phase(*phase)),
         }
     }
 
