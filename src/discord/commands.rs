@@ -76,6 +76,7 @@ pub fn autocompleted(kind: OptKind) -> bool {
 fn option(o: &OptSpec) -> CreateCommandOption {
     let kind = match o.kind {
         OptKind::Integer => CommandOptionType::Integer,
+        OptKind::File => CommandOptionType::Attachment,
         _ => CommandOptionType::String,
     };
     let mut opt = CreateCommandOption::new(kind, o.name, o.help[0])
@@ -142,7 +143,7 @@ pub const GROUPS: &[Group] = &[
             "status, victory points, the log, language, leaving, refusing a take-back",
             "положение, очки, журнал, язык, уход из-за стола, возражение против отмены",
         ],
-        members: &["status", "vp", "log", "locale", "leave", "veto"],
+        members: &["status", "vp", "log", "locale", "leave", "veto", "setup"],
     },
     Group {
         name: "protestant",

@@ -1453,7 +1453,7 @@ impl Texts<'_> {
                 let tail = if more > 0 { tr!(l, "\n… and {} more", "\n… и ещё {}", more) } else { String::new() };
                 tr!(
                     l,
-                    "the position `{}` was not accepted ({} problems); nothing has changed. Fix the file (docs/position.md) and send it again:\n```\n{}{}\n```",
+                    "the position `{}` was not accepted ({} problem(s)); nothing has changed. Fix the file (docs/position.md) and send it again:\n```\n{}{}\n```",
                     "позиция `{}` не принята (ошибок: {}); ничего не изменилось. Исправьте файл (docs/position.md) и пришлите снова:\n```\n{}{}\n```",
                     name, problems.len(), shown.join("\n"), tail
                 )
