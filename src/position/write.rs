@@ -74,6 +74,19 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
         seq,
         rng,
     } = g;
+    // Named here so that a new field of the board or of the Protestant's state does not compile
+    // until it is written (the spaces and the Empire are named where they are written).
+    let Board {
+        spaces: _,
+        relations: _,
+        minor_allies: _,
+        capitals: _,
+        protestant_capitals,
+    } = board;
+    let crate::engine::protestant::ProtestantState {
+        revolts,
+        capital_lost,
+    } = protestant;
     let mut o = String::new();
     let w = &mut o;
     let _ = writeln!(w, "# vqbot position: see docs/position.md");
@@ -87,19 +100,15 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
     write_capitals(w, rs, board);
     let _ = writeln!(w, "\n[protestant]");
     for (i, f) in ["huguenot", "dutch"].iter().enumerate() {
-        if let Some(c) = board.protestant_capitals[i] {
+        if let Some(c) = protestant_capitals[i] {
             let _ = writeln!(w, "{f}_capital = {}", q(&rs.space(c).id));
         }
-        if let Some(t) = protestant.capital_lost[i] {
+        if let Some(t) = capital_lost[i] {
             let _ = writeln!(w, "{f}_capital_lost = {t}");
         }
     }
-    if !protestant.revolts.is_empty() {
-        let _ = writeln!(
-            w,
-            "revolts = {}",
-            qs(protestant.revolts.iter().map(|z| z.as_str()))
-        );
+    if !revolts.is_empty() {
+        let _ = writeln!(w, "revolts = {}", qs(revolts.iter().map(|z| z.as_str())));
     }
     write_empire(w, empire);
     if bonus_vp.iter().any(|v| *v != 0) {
