@@ -325,3 +325,28 @@ fn adjust_phase_moves_the_game_on_and_is_logged_and_undoable() {
     }
     assert_eq!(t.game(CH).expect("game").state_hash(), start.state_hash());
 }
+
+/// The same in Russian: `поправить что:этап ход:3 этап:действия цель:франция`, worded in Russian.
+#[test]
+fn adjust_phase_in_a_russian_game() {
+    let t = table(6);
+    ok(&t, "sam", "vq new locale:ru");
+    for (who, p) in SEATS {
+        ok(&t, who, &format!("vq join power:{p}"));
+    }
+    ok(&t, "sam", "vq start");
+    let out = ok(
+        &t,
+        "bob",
+        "vq поправить что:этап ход:3 этап:действия цель:франция",
+    );
+    let text = public(&out);
+    assert!(text.contains("партия переходит к ходу 3"), "{text}");
+    let g = t.game(CH).expect("game");
+    assert_eq!(
+        (g.turn, g.awaiting().powers().iter().next()),
+        (3, Some(Power::France))
+    );
+    let text = refused(&t, "bob", "vq поправить что:этап этап:действия");
+    assert!(text.contains("`цель:`"), "{text}");
+}

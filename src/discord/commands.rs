@@ -54,6 +54,12 @@ fn choice_ru(value: &str) -> Option<&'static str> {
         "no" => "нет",
         "huguenot" => "гугеноты",
         "dutch" => "голландцы",
+        // --- position files (issue 17)
+        "phase" => "этап партии",
+        "diplomacy" => "дипломатия",
+        "spring_deployment" => "весеннее развёртывание",
+        "action" => "действия",
+        "winter" => "зима",
         _ => return None,
     })
 }

@@ -1518,6 +1518,12 @@ const CHOICE_RU: &[(&str, &str)] = &[
     ("portugal", "португалия"),
     ("scotland", "шотландия"),
     ("venice", "венеция"),
+    // --- position files (issue 17)
+    ("phase", "этап"),
+    ("diplomacy", "дипломатия"),
+    ("spring_deployment", "развёртывание"),
+    ("action", "действия"),
+    ("winter", "зима"),
 ];
 
 /// The typable Russian word for a choice value, if it has one.
