@@ -350,3 +350,49 @@ fn adjust_phase_in_a_russian_game() {
     let text = refused(&t, "bob", "vq поправить что:этап этап:действия");
     assert!(text.contains("`цель:`"), "{text}");
 }
+
+/// `rest_to_deck = true`: a hand-written position need not list the deck; every card that has
+/// entered by the position's turn and is listed nowhere is shuffled in under the listed ones.
+#[test]
+fn rest_to_deck_puts_every_unlisted_entered_card_in_the_deck() {
+    let rs = rs();
+    let text = CAMPAIGN.replace("removed = [13]", "removed = [13]\nrest_to_deck = true");
+    let src = vqbot::position::Source {
+        name: "camp.toml",
+        text: &text,
+    };
+    let g = vqbot::position::import(&rs, src, None, 3).expect("reads");
+    // The listed deck stays on top, in order.
+    assert_eq!(g.deck[g.deck.len() - 7..], [24, 25, 26, 27, 28, 29, 30]);
+    let mut placed: Vec<u16> = g
+        .deck
+        .iter()
+        .chain(&g.discard)
+        .chain(&g.removed)
+        .chain(g.hands.iter().flatten())
+        .copied()
+        .collect();
+    placed.sort_unstable();
+    let n = placed.len();
+    placed.dedup();
+    assert_eq!(placed.len(), n, "a card is in two places");
+    for c in &rs.cards {
+        let entered = c.enters_turn <= 3 && c.kind != vqbot::engine::ruleset::CardKind::Home;
+        if entered {
+            assert!(placed.contains(&c.number), "card {} is nowhere", c.number);
+        }
+    }
+    assert!(!g.deck.contains(&9), "Rudolf II enters on turn 4");
+    // Without the flag, only the listed cards are in the deck.
+    let src = vqbot::position::Source {
+        name: "camp.toml",
+        text: CAMPAIGN,
+    };
+    assert_eq!(
+        vqbot::position::import(&rs, src, None, 3)
+            .expect("reads")
+            .deck
+            .len(),
+        7
+    );
+}

@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
+use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
@@ -18,7 +19,7 @@ use crate::engine::power::{
     Faction, Minor, Owner, Power, PowerSet, Relation, Religion, ReligiousZone, SpaceType,
 };
 use crate::engine::protestant::ProtestantState;
-use crate::engine::ruleset::{EmpireChoice, Leader, LeaderKind, WorldKind};
+use crate::engine::ruleset::{CardKind, EmpireChoice, Leader, LeaderKind, WorldKind};
 use crate::engine::{Game, Ruleset, SpaceId};
 
 type S<T> = Spanned<T>;
@@ -131,6 +132,10 @@ struct RawCards {
     discard: Vec<S<u16>>,
     #[serde(default)]
     removed: Vec<S<u16>>,
+    /// Every card that has entered by this turn and is listed nowhere goes into the deck,
+    /// shuffled, under the listed `deck` cards.
+    #[serde(default)]
+    rest_to_deck: bool,
 }
 
 #[derive(Deserialize, Default)]
@@ -942,6 +947,23 @@ pub fn import(
     }
     let Some(stage) = stage else {
         return Err(problems);
+    };
+    let deck = if raw.cards.rest_to_deck {
+        let mut rest: Vec<u16> = rs
+            .cards
+            .iter()
+            .filter(|c| {
+                c.enters_turn <= turn
+                    && c.kind != CardKind::Home
+                    && !cards.0.contains_key(&c.number.to_string())
+            })
+            .map(|c| c.number)
+            .collect();
+        rest.shuffle(&mut rng);
+        rest.extend(deck);
+        rest
+    } else {
+        deck
     };
     let game = Game {
         format: STATE_FORMAT,
