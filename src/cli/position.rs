@@ -75,10 +75,14 @@ pub fn check(file: &Path, private: Option<&Path>) -> Result<String, Vec<String>>
         0,
     )
     .map_err(|ps| ps.iter().map(ToString::to_string).collect::<Vec<_>>())?;
+    let phase = g
+        .phase()
+        .and_then(|p| serde_json::to_value(p).ok())
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_else(|| "over".into());
     Ok(format!(
-        "{name}: a good position: turn {}, {:?}, powers {}",
+        "{name}: a good position: turn {}, phase {phase}, powers {}",
         g.turn,
-        g.phase(),
         g.powers
             .iter()
             .map(|p| p.as_str())
