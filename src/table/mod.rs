@@ -1300,7 +1300,11 @@ impl Table {
     fn status_text(&self, s: &Slot, t: Texts<'_>) -> String {
         let mut lines = vec![t.msg(&Msg::StatusHeader {
             id: s.row.id,
-            scenario: s.row.scenario.clone(),
+            // A game set up from a position plays the position's scenario.
+            scenario: s
+                .game
+                .as_ref()
+                .map_or_else(|| s.row.scenario.clone(), |g| g.scenario.clone()),
             status: s.row.status,
         })];
         for p in Power::ALL {
