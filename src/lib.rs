@@ -11,6 +11,7 @@ pub mod data;
 pub mod discord;
 pub mod engine;
 pub mod locale;
+pub mod position;
 pub mod render;
 pub mod store;
 pub mod table;

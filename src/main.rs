@@ -118,6 +118,11 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Position files (docs/position.md): write a stored game's state as one, or check one.
+    Position {
+        #[command(subcommand)]
+        command: PositionCommand,
+    },
     /// Read a game exported with `export` into a database, as a new game, with its players'
     /// display names.
     Import {
@@ -133,6 +138,67 @@ enum Command {
     },
 }
 
+/// `vqbot position …`.
+#[derive(Subcommand)]
+enum PositionCommand {
+    /// Write the state of a stored game as a position file, and its private part next to it
+    /// (`NAME.private.toml`: the Empire's hidden choice and the dice; keep it from the players).
+    Export {
+        /// The database.
+        #[arg(long)]
+        db: PathBuf,
+        /// The game id.
+        #[arg(long)]
+        game: i64,
+        /// The state after this action (default: the latest).
+        #[arg(long)]
+        at: Option<u64>,
+        /// Output file (the public part).
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Read a position file and print every problem with its line, or a summary.
+    Check {
+        /// The position file.
+        file: PathBuf,
+        /// Its private part, if any.
+        #[arg(long)]
+        private: Option<PathBuf>,
+    },
+}
+
+fn position(command: PositionCommand) -> ExitCode {
+    match command {
+        PositionCommand::Export { db, game, at, out } => {
+            match vqbot::cli::position::export(&db, game, at, &out) {
+                Ok(msg) => {
+                    println!("{msg}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("vqbot: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        PositionCommand::Check { file, private } => {
+            match vqbot::cli::position::check(&file, private.as_deref()) {
+                Ok(msg) => {
+                    println!("{msg}");
+                    ExitCode::SUCCESS
+                }
+                Err(problems) => {
+                    for p in &problems {
+                        eprintln!("{p}");
+                    }
+                    eprintln!("{} problem(s)", problems.len());
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // With no subcommand, a newcomer at a terminal without a token gets the terminal table.
@@ -145,6 +211,7 @@ fn main() -> ExitCode {
         Command::Export { db, game, out } => export(&db, game, &out),
         Command::Import { db, channel, file } => import(&db, channel.as_deref(), &file),
         Command::Games { db } => games(&db),
+        Command::Position { command } => position(command),
         Command::Backup { db, out } => backup(&db, &out),
         Command::Render {
             db,

@@ -134,7 +134,7 @@ impl World {
 fn path_of(sub: &str) -> Vec<&str> {
     match sub {
         "war" | "peace" | "ally" | "accept" | "decline" => vec!["diplomacy", sub],
-        "status" | "vp" | "log" | "locale" | "leave" | "veto" => vec!["table", sub],
+        "status" | "vp" | "log" | "locale" | "leave" | "veto" | "setup" => vec!["table", sub],
         _ => vec![sub],
     }
 }
@@ -918,5 +918,69 @@ async fn ten_channels_play_at_once_without_mixing() {
             status.content
         );
     }
+    bot.shutdown().await;
+}
+
+// --- position files (issue 17)
+
+/// `/vq table setup` with an attached position file: a bad file is refused privately with its
+/// lines and changes nothing; a good one starts the game there, each hand by DM to its owner
+/// and only hand sizes in the channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_position_attached_to_table_setup_starts_the_game_there() {
+    let w = World::new().await;
+    let ch = w.channel("campaign");
+    let bot = Bot::start(&w.emu, None, 7);
+    wait_session(&w.emu, 1).await;
+    let emu = &w.emu;
+    let (alice, bob) = (w.user("alice"), w.user("bob"));
+    ok(emu, alice, ch, "new", &[]).await;
+    ok(emu, alice, ch, "join", &[("power", json!("england"))]).await;
+    ok(emu, bob, ch, "join", &[("power", json!("france"))]).await;
+    let good = r#"format = 1
+scenario = "1559"
+powers = ["england", "france"]
+
+[turn]
+number = 3
+phase = "action"
+power = "france"
+
+[hands]
+england = [4, 15]
+france = [6, 16, 17]
+
+[[space]]
+id = "PARIS"
+units = [{ owner = "france", regulars = 3, leaders = ["GUISE"] }]
+"#;
+    let bad = good.replace("phase = \"action\"", "phase = \"battle\"");
+    let id = emu.upload("campaign.toml", bad.as_bytes());
+    let (_, r) = say(emu, alice, ch, "setup", &[("file", json!(id.to_string()))]).await;
+    assert!(r.is_ephemeral(), "a refusal is private: {}", r.content);
+    assert!(
+        r.content.contains("campaign.toml:7:") && r.content.contains("battle"),
+        "{}",
+        r.content
+    );
+    let id = emu.upload("campaign.toml", good.as_bytes());
+    let loaded = ok(emu, alice, ch, "setup", &[("file", json!(id.to_string()))]).await;
+    assert!(loaded.content.contains("turn 3"), "{}", loaded.content);
+    let started = ok(emu, alice, ch, "start", &[]).await;
+    let ill = "Ruler Falls Ill";
+    let dm = dm_containing(emu, bob, "Your hand").await;
+    assert!(dm.contains(ill), "{dm}");
+    let dm = dm_containing(emu, alice, "Your hand").await;
+    assert!(!dm.contains(ill), "England saw France's hand: {dm}");
+    let channel: String = public(emu, ch)
+        .into_iter()
+        .map(|m| m.content + "\n")
+        .collect();
+    assert!(!channel.contains(ill), "{channel}");
+    assert!(
+        channel.contains("France holds 3 cards."),
+        "{} / {channel}",
+        started.content
+    );
     bot.shutdown().await;
 }

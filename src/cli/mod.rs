@@ -3,6 +3,8 @@
 //! `@CHANNEL` to play in another channel (`@2 as alice: vq new`: two games side by side), and a
 //! script line may start with `!` to say that it expects a refusal (`! as bob: vq start`).
 
+pub mod position;
+
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -110,6 +112,23 @@ pub fn split_line(line: &str) -> Option<Result<(String, String), String>> {
     })
 }
 
+/// The terminal reads the files a command names (`setup file:…`) itself: the table never
+/// touches the disk. A file that cannot be read stays without text, and the table says so.
+fn read_files(cmd: crate::table::Command) -> crate::table::Command {
+    use crate::table::command::FileArg;
+    let read = |f: FileArg| FileArg {
+        text: std::fs::read_to_string(&f.name).ok(),
+        name: f.name,
+    };
+    match cmd {
+        crate::table::Command::Setup { file, private } => crate::table::Command::Setup {
+            file: read(file),
+            private: private.map(read),
+        },
+        other => other,
+    }
+}
+
 /// Terminal session state: the table and the names of local players.
 pub struct Session {
     /// The table.
@@ -153,8 +172,9 @@ impl Session {
     pub fn run_in(&mut self, channel: Channel, name: &str, command: &str) -> Outbox {
         let user = local_user(name);
         self.names.insert(user, name.to_string());
-        self.table
-            .handle(channel, &Caller::new(user, name), command)
+        let caller = Caller::new(user, name);
+        let parsed = crate::table::parse(command).map(read_files);
+        self.table.handle_command(channel, &caller, parsed)
     }
 
     fn who(&self, u: UserId) -> String {

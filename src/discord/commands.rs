@@ -54,6 +54,12 @@ fn choice_ru(value: &str) -> Option<&'static str> {
         "no" => "нет",
         "huguenot" => "гугеноты",
         "dutch" => "голландцы",
+        // --- position files (issue 17)
+        "phase" => "этап партии",
+        "diplomacy" => "дипломатия",
+        "spring_deployment" => "весеннее развёртывание",
+        "action" => "действия",
+        "winter" => "зима",
         _ => return None,
     })
 }
@@ -76,6 +82,7 @@ pub fn autocompleted(kind: OptKind) -> bool {
 fn option(o: &OptSpec) -> CreateCommandOption {
     let kind = match o.kind {
         OptKind::Integer => CommandOptionType::Integer,
+        OptKind::File => CommandOptionType::Attachment,
         _ => CommandOptionType::String,
     };
     let mut opt = CreateCommandOption::new(kind, o.name, o.help[0])
@@ -144,7 +151,7 @@ pub const GROUPS: &[Group] = &[
             "status, victory points, the log, cards, language, leaving, refusing a take-back",
             "положение, ПО, журнал, карты, язык, уход из-за стола, возражение против отмены",
         ],
-        members: &["status", "vp", "log", "locale", "leave", "veto", "card"],
+        members: &["status", "vp", "log", "locale", "leave", "veto", "card", "setup"],
     },
     Group {
         name: "religion",

@@ -8,10 +8,10 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
 use serenity::all::{
-    AutocompleteChoice, ChannelId, CommandDataOption, CommandDataOptionValue, CommandInteraction,
-    ComponentInteraction, Context, CreateAutocompleteResponse, CreateInteractionResponse,
-    CreateInteractionResponseMessage, EventHandler, GuildId, Interaction, Member, Ready,
-    ShardManager, User,
+    AttachmentId, AutocompleteChoice, ChannelId, CommandDataOption, CommandDataOptionValue,
+    CommandInteraction, ComponentInteraction, Context, CreateAutocompleteResponse,
+    CreateInteractionResponse, CreateInteractionResponseMessage, EventHandler, GuildId,
+    Interaction, Member, Ready, ShardManager, User,
 };
 use serenity::async_trait;
 use tokio::sync::Notify;
@@ -21,7 +21,7 @@ use super::deliver::{self, Ix};
 use super::help::{help_text, Lang};
 use super::prompts::Prompt;
 use super::suggest::{suggest, CallerView};
-use crate::table::command::{Command, Invocation};
+use crate::table::command::{Command, FileArg, Invocation};
 use crate::table::{Caller, Channel, Notice, Table, UserId};
 
 /// Why a handler could not do its work (logged; the user sees a polite message).
@@ -266,6 +266,8 @@ fn value_text(v: &CommandDataOptionValue) -> Option<String> {
         CommandDataOptionValue::Number(f) => f.to_string(),
         CommandDataOptionValue::Boolean(b) => b.to_string(),
         CommandDataOptionValue::Autocomplete { value, .. } => value.clone(),
+        // An attached file: its id, read by `read_attachments` before the table sees it.
+        CommandDataOptionValue::Attachment(id) => id.get().to_string(),
         _ => return None,
     })
 }
@@ -329,7 +331,16 @@ async fn slash(
         ci.user.id.get(),
         display_name(&ci.user, ci.member.as_deref()),
     );
-    let cmd = Command::from_invocation(&inv);
+    let cmd = match Command::from_invocation(&inv) {
+        Ok(Command::Setup { file, private }) => Ok(Command::Setup {
+            file: read_attachment(&ci, file).await,
+            private: match private {
+                Some(p) => Some(read_attachment(&ci, p).await),
+                None => None,
+            },
+        }),
+        other => other,
+    };
     deliver::execute(
         state,
         ctx,
@@ -340,6 +351,36 @@ async fn slash(
         None,
     )
     .await
+}
+
+/// Largest attached file the bot reads (a position file is a few kilobytes).
+const MAX_ATTACHMENT: u32 = 1 << 20;
+
+/// Reads a file attached to a command option (`setup file:…`): the table gets its file name and
+/// text. A file that is missing, too large, not UTF-8 or fails to download stays without text,
+/// and the table tells the user it could not be read.
+async fn read_attachment(ci: &CommandInteraction, f: FileArg) -> FileArg {
+    let found = f
+        .name
+        .parse::<u64>()
+        .ok()
+        .filter(|id| *id != 0)
+        .and_then(|id| ci.data.resolved.attachments.get(&AttachmentId::new(id)));
+    let Some(a) = found else {
+        return f;
+    };
+    let name = a.filename.clone();
+    if a.size > MAX_ATTACHMENT {
+        return FileArg { name, text: None };
+    }
+    let text = match a.download().await {
+        Ok(bytes) => String::from_utf8(bytes).ok(),
+        Err(e) => {
+            tracing::warn!(error = %e, file = %name, "downloading an attachment failed");
+            None
+        }
+    };
+    FileArg { name, text }
 }
 
 async fn component(

@@ -161,6 +161,19 @@ pub enum Adjustment {
         /// Whose ruler.
         power: Power,
     },
+    // --- position files (issue 17)
+    /// Moves the game to a turn and phase: Diplomacy (nobody done yet), Spring Deployment or an
+    /// Action impulse of `power`, or Winter (the Protestant's leader withdrawal). For a group
+    /// that skips ahead; nothing else changes (no cards are dealt, no units move).
+    Phase {
+        /// The turn.
+        turn: u8,
+        /// The phase.
+        phase: super::event::PhaseName,
+        /// Whose deployment or impulse (Spring Deployment and Action).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        power: Option<Power>,
+    },
 }
 
 /// A player's action. `apply` checks it against the rules before changing anything.

@@ -3,8 +3,8 @@
 
 use super::action::{Adjustment, CardPlace};
 use super::error::{RuleError, RuleResult};
-use super::event::{Event, EventKind, Visibility};
-use super::game::Game;
+use super::event::{Event, EventKind, PhaseName, Visibility};
+use super::game::{Game, Stage};
 use super::power::{Owner, Power, PowerSet, Relation};
 use super::refusal::Refusal;
 use super::ruleset::Ruleset;
@@ -153,6 +153,10 @@ impl Game {
                 }
             }
             Adjustment::MinorAlly { minor, ally } => self.board.set_minor_ally(*minor, *ally),
+            // --- position files (issue 17)
+            Adjustment::Phase { turn, phase, power } => {
+                self.adjust_phase(rs, *turn, *phase, *power)?
+            }
             Adjustment::KillRuler { power } => {
                 let is_rudolf = *power == Power::Empire
                     && self
@@ -179,6 +183,57 @@ impl Game {
         ) {
             self.check_military_victory(rs, ev);
         }
+        Ok(())
+    }
+}
+
+impl Game {
+    /// `adjust what:phase`: checks, then moves the game to the turn and phase (see
+    /// [`Adjustment::Phase`]). The open offers and the impulse's revolts are dropped.
+    fn adjust_phase(
+        &mut self,
+        rs: &Ruleset,
+        turn: u8,
+        phase: PhaseName,
+        power: Option<Power>,
+    ) -> RuleResult<()> {
+        let last = rs.scenario(&self.scenario).map_or(u8::MAX, |s| s.last_turn);
+        if turn == 0 || turn > last {
+            return Err(Refusal::AdjustTurnOutOfRange { turn, last }.into());
+        }
+        let whose = || -> RuleResult<Power> {
+            let p = power.ok_or(Refusal::AdjustPhaseNeedsPower { phase })?;
+            if !self.powers.contains(p) {
+                return Err(Refusal::PowerNotInPlay { power: p }.into());
+            }
+            Ok(p)
+        };
+        let stage = match phase {
+            PhaseName::Diplomacy => Stage::Diplomacy {
+                done: PowerSet::EMPTY,
+                offers: Vec::new(),
+            },
+            PhaseName::SpringDeployment => Stage::Deployment { power: whose()? },
+            PhaseName::Action => Stage::Impulse {
+                power: whose()?,
+                passes: 0,
+            },
+            PhaseName::Winter => {
+                if !self.powers.contains(Power::Protestant) {
+                    return Err(Refusal::PowerNotInPlay {
+                        power: Power::Protestant,
+                    }
+                    .into());
+                }
+                Stage::WinterLeaders
+            }
+            PhaseName::CardDraw | PhaseName::VictoryDetermination => {
+                return Err(Refusal::AdjustPhaseNotSettable { phase }.into())
+            }
+        };
+        self.turn = turn;
+        self.stage = stage;
+        self.protestant.revolts.clear();
         Ok(())
     }
 }

@@ -31,7 +31,7 @@ impl Visibility {
 }
 
 /// The game's phases (a turn runs them in this order).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PhaseName {
     /// Cards are dealt.

@@ -418,6 +418,14 @@ pub enum Refusal {
         space: SpaceId,
         capitals: Vec<SpaceId>,
     },
+
+    // ----- position files (issue 17) -----------------------------------------------------
+    /// `adjust what:phase`: the turn is outside the scenario's turns.
+    AdjustTurnOutOfRange { turn: u8, last: u8 },
+    /// `adjust what:phase`: this phase needs the power whose deployment or impulse it is.
+    AdjustPhaseNeedsPower { phase: super::event::PhaseName },
+    /// `adjust what:phase`: this phase runs by itself (card draw, victory determination).
+    AdjustPhaseNotSettable { phase: super::event::PhaseName },
 }
 
 impl Refusal {
@@ -785,6 +793,13 @@ impl Refusal {
                 space: a,
                 faction: Faction::Dutch,
             },
+            AdjustTurnOutOfRange { turn: 9, last: 7 },
+            AdjustPhaseNeedsPower {
+                phase: super::event::PhaseName::Action,
+            },
+            AdjustPhaseNotSettable {
+                phase: super::event::PhaseName::CardDraw,
+            },
         ]
     }
 
@@ -902,6 +917,9 @@ impl Refusal {
             RebellionNeedsCatholic { .. } => "rebellion_needs_catholic",
             RebellionEnglishUnits { .. } => "rebellion_english_units",
             CapitalOutsideTerritory { .. } => "capital_outside_territory",
+            AdjustTurnOutOfRange { .. } => "adjust_turn_out_of_range",
+            AdjustPhaseNeedsPower { .. } => "adjust_phase_needs_power",
+            AdjustPhaseNotSettable { .. } => "adjust_phase_not_settable",
         }
     }
 }
@@ -1084,6 +1102,10 @@ impl fmt::Display for Terse<'_> {
             }
             RebellionAlreadyInZone { zone } => zone.to_string(),
             CapitalOutsideTerritory { space, faction } => format!("{faction}: {}", s(space)),
+            AdjustTurnOutOfRange { turn, last } => format!("{turn} (1-{last})"),
+            AdjustPhaseNeedsPower { phase } | AdjustPhaseNotSettable { phase } => {
+                format!("{phase:?}")
+            }
             NotDiplomacyPhase
             | NoSixPending
             | SecretAlreadyMade

@@ -36,6 +36,8 @@ pub enum OptKind {
     RuleId,
     /// A command name.
     CommandName,
+    /// A file: a path typed in the terminal, an attachment on Discord (see [`FileArg`]).
+    File,
 }
 
 /// One option of a command.
@@ -108,7 +110,10 @@ const ADJUST_WHAT: &[&str] = &[
     "minor",
     "leader",
     "kill-ruler",
+    "phase",
 ];
+/// The phases `adjust what:phase` moves to (issue 17).
+const ADJUST_PHASES: &[&str] = &["diplomacy", "spring_deployment", "action", "winter"];
 const PLACES: &[&str] = &["hand", "discard", "deck", "removed"];
 const RELIGIONS: &[&str] = &["catholic", "protestant"];
 const STATUSES: &[&str] = &["peace", "war", "alliance"];
@@ -222,6 +227,33 @@ pub static COMMANDS: &[CmdSpec] = &[
         help: [
             "start the game (creator only)",
             "начать партию (только создатель)",
+        ],
+    },
+    // --- position files (issue 17)
+    CmdSpec {
+        name: "setup",
+        ru: "расстановка",
+        options: &[
+            opt(
+                "file",
+                "файл",
+                OptKind::File,
+                true,
+                "position file (TOML, docs/position.md)",
+                "файл позиции (TOML, docs/position.md)",
+            ),
+            opt(
+                "private",
+                "тайное",
+                OptKind::File,
+                false,
+                "private part: the Empire's hidden choice, the dice",
+                "тайная часть: скрытый выбор Империи, кости",
+            ),
+        ],
+        help: [
+            "start from a position file (creator, before start)",
+            "начать с позиции из файла (создатель, до начала)",
         ],
     },
     CmdSpec {
@@ -950,6 +982,23 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "малая держава",
             ),
             opt("leader", "лидер", OptKind::Leader, false, "leader", "лидер"),
+            // --- position files (issue 17)
+            opt(
+                "turn",
+                "ход",
+                OptKind::Integer,
+                false,
+                "turn (phase; default: this turn)",
+                "ход (этап; по умолчанию текущий)",
+            ),
+            opt(
+                "phase",
+                "этап",
+                OptKind::Choice(ADJUST_PHASES),
+                false,
+                "phase to move to (with target: whose impulse)",
+                "этап, на который перейти (target: чей импульс)",
+            ),
             AS_POWER,
         ],
         help: [
@@ -1083,6 +1132,24 @@ impl Invocation {
     }
 }
 
+/// A file named in a command (`setup file:…`): the name as typed (a path in the terminal, the
+/// attachment's file name on Discord) and its text once the front end has read it. The table
+/// never reads files itself; `text: None` means the front end could not read it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileArg {
+    /// Path or file name, for messages.
+    pub name: String,
+    /// The contents, filled in by the front end.
+    pub text: Option<String>,
+}
+
+impl FileArg {
+    /// A file known only by name (not read yet).
+    pub fn named(name: String) -> FileArg {
+        FileArg { name, text: None }
+    }
+}
+
 /// A unit pick in text form, parsed: counts and leader names (resolved later).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct UnitPick {
@@ -1184,6 +1251,16 @@ pub enum AdjustCmd {
         /// Whose.
         target: String,
     },
+    // --- position files (issue 17)
+    /// Move to a turn and phase (and whose impulse or deployment).
+    Phase {
+        /// The turn; `None`: the current one.
+        turn: Option<i64>,
+        /// `diplomacy`, `spring_deployment`, `action` or `winter`.
+        phase: String,
+        /// Whose impulse or deployment.
+        target: Option<String>,
+    },
 }
 
 /// A typed command. Power-ish and place-ish values stay text until the table resolves them.
@@ -1204,6 +1281,11 @@ pub enum Command {
         power: Option<String>,
     },
     Start,
+    // --- position files (issue 17)
+    Setup {
+        file: FileArg,
+        private: Option<FileArg>,
+    },
     Status,
     Hand {
         power: Option<String>,
@@ -1620,6 +1702,12 @@ const CHOICE_RU: &[(&str, &str)] = &[
     ("portugal", "португалия"),
     ("scotland", "шотландия"),
     ("venice", "венеция"),
+    // --- position files (issue 17)
+    ("phase", "этап"),
+    ("diplomacy", "дипломатия"),
+    ("spring_deployment", "развёртывание"),
+    ("action", "действия"),
+    ("winter", "зима"),
 ];
 
 /// The typable Russian word for a choice value, if it has one.
@@ -1737,6 +1825,10 @@ impl Command {
             },
             "leave" => Command::Leave { power },
             "start" => Command::Start,
+            "setup" => Command::Setup {
+                file: FileArg::named(a.req("file")?),
+                private: a.opt("private").map(FileArg::named),
+            },
             "status" => Command::Status,
             "hand" => Command::Hand { power },
             "play" => Command::Play {
@@ -1913,6 +2005,7 @@ impl Command {
             Command::Join { .. } => "join",
             Command::Leave { .. } => "leave",
             Command::Start => "start",
+            Command::Setup { .. } => "setup",
             Command::Status => "status",
             Command::Hand { .. } => "hand",
             Command::Play { .. } => "play",
@@ -2087,6 +2180,11 @@ fn adjust_cmd(a: &Args<'_>) -> Result<AdjustCmd, ParseError> {
         "leader" => AdjustCmd::Leader {
             leader: a.req("leader")?,
             space: a.opt("space"),
+        },
+        "phase" => AdjustCmd::Phase {
+            turn: a.int("turn")?,
+            phase: a.req("phase")?.to_lowercase(),
+            target: a.opt("target"),
         },
         _ => AdjustCmd::KillRuler {
             target: a.req("target")?,

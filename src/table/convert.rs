@@ -2,6 +2,7 @@
 //! can be written back as a command line (for the public log and for driving tests).
 
 use crate::engine::action::{Action, Adjustment, CardMode, CardPlace, UnitKind, Units};
+use crate::engine::event::PhaseName;
 use crate::engine::power::{Faction, Owner, Power, Relation, Religion};
 use crate::engine::{Decision, Game, Ruleset};
 
@@ -361,6 +362,27 @@ fn adjustment(rs: &Ruleset, game: &Game, fix: &AdjustCmd) -> Result<Adjustment, 
         AdjustCmd::KillRuler { target } => Adjustment::KillRuler {
             power: resolve::power(rs, target)?,
         },
+        AdjustCmd::Phase {
+            turn,
+            phase,
+            target,
+        } => Adjustment::Phase {
+            turn: match turn {
+                Some(t) => u8::try_from(*t).map_err(|_| bad("turn", &t.to_string()))?,
+                None => game.turn,
+            },
+            phase: match phase.as_str() {
+                "diplomacy" => PhaseName::Diplomacy,
+                "spring_deployment" => PhaseName::SpringDeployment,
+                "action" => PhaseName::Action,
+                "winter" => PhaseName::Winter,
+                other => return Err(bad("phase", other)),
+            },
+            power: target
+                .as_deref()
+                .map(|t| resolve::power(rs, t))
+                .transpose()?,
+        },
     })
 }
 
@@ -530,5 +552,15 @@ fn adjust_line(adj: &Adjustment, public: bool) -> String {
             ally.map(|p| format!(" target:{p}")).unwrap_or_default()
         ),
         Adjustment::KillRuler { power } => format!("adjust what:kill-ruler target:{power}"),
+        Adjustment::Phase { turn, phase, power } => {
+            let phase = serde_json::to_value(phase)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default();
+            format!(
+                "adjust what:phase turn:{turn} phase:{phase}{}",
+                power.map(|p| format!(" target:{p}")).unwrap_or_default()
+            )
+        }
     }
 }

@@ -930,6 +930,24 @@ impl<'a> Texts<'a> {
                 "правитель {} умирает",
                 self.power(*power)
             ),
+            // --- position files (issue 17)
+            Adjustment::Phase { turn, phase, power } => match power {
+                Some(p) => tr!(
+                    l,
+                    "the game moves to turn {}, {} ({})",
+                    "партия переходит к ходу {}, этап «{}» ({})",
+                    turn,
+                    self.phase(*phase),
+                    self.power(*p)
+                ),
+                None => tr!(
+                    l,
+                    "the game moves to turn {}, {}",
+                    "партия переходит к ходу {}, этап «{}»",
+                    turn,
+                    self.phase(*phase)
+                ),
+            },
         }
     }
 
@@ -1549,6 +1567,10 @@ impl<'a> Texts<'a> {
             R::MinorNeedsInfluence { minor } => tr!(l, "{} cannot be allied for free: minor powers are won by diplomatic influence, which the table does not play yet; until then a minor is allied only by a manual fix (`adjust`) or an automated event", "{} нельзя сделать союзником даром: малые державы привлекают дипломатическим влиянием, которого за столом пока нет; до тех пор союз с малой державой — только ручной правкой (`adjust`) или автоматическим событием", self.owner(Owner::Minor(*minor))),
             R::RecallAfterWinterOnly => l.pick("units are recalled to a capital after a Winter; the scenario's first turn has none", "отзыв войск в столицу бывает после зимы; в первом ходу сценария её не было").into(),
             R::RecallNeedsCapital { power, space, capitals } => tr!(l, "{} recalls units only to a capital it controls that is not in unrest; {} is not one; allowed: {}", "{} отзывает войска только в свою столицу без беспорядков; {} не подходит; можно: {}", p(power), s(space), self.list(capitals.iter().map(|c| self.space(*c)).collect())),
+            // --- position files (issue 17)
+            R::AdjustTurnOutOfRange { turn, last } => tr!(l, "turn {} is not in this scenario; its turns are 1 to {}", "хода {} в этом сценарии нет; его ходы — с 1 по {}", turn, last),
+            R::AdjustPhaseNeedsPower { phase } => tr!(l, "moving to {} needs the power whose turn it is ({})", "для перехода к этапу «{}» укажите державу, чья очередь ({})", self.phase(*phase), self.option("adjust", "target")),
+            R::AdjustPhaseNotSettable { phase } => tr!(l, "{} runs by itself; move to diplomacy, spring deployment, action or winter", "этап «{}» идёт сам; переходить можно к дипломатии, весеннему развёртыванию, действиям или зиме", self.phase(*phase)),
         }
     }
 
@@ -1580,6 +1602,12 @@ impl<'a> Texts<'a> {
             OptKind::Card => tr!(l, "a card's number or name (your cards: {})", "номер или название карты (ваши карты: {})", self.command("hand", &[])),
             OptKind::Leader | OptKind::Leaders => tr!(l, "leader names or ids, e.g. `{}`", "имена или id лидеров, например `{}`", self.rs.leaders.first().map_or("", |x| x.id.as_str()).to_lowercase()),
             OptKind::Units => self.expected(&Expected::Units),
+            OptKind::File => l
+                .pick(
+                    "a position file (docs/position.md): attached on Discord, a path in the terminal",
+                    "файл позиции (docs/position.md): вложение в Discord, путь в терминале",
+                )
+                .into(),
             OptKind::RuleId => tr!(l, "a rule id; {} lists them", "номер правила; список — {}", self.command("rule", &[])),
             OptKind::CommandName => {
                 let names: Vec<&str> = COMMANDS.iter().map(|c| c.name_in(l)).collect();
@@ -1842,6 +1870,29 @@ pub enum Msg {
         id: String,
         kind: super::resolve::OtherPlace,
     },
+    // --- position files (issue 17)
+    /// The front end could not read a file named in `setup`.
+    PositionUnread {
+        name: String,
+    },
+    /// A position file was refused: every problem as `file:line: message` (English, like
+    /// `vqbot check-data`).
+    PositionRefused {
+        name: String,
+        problems: Vec<String>,
+    },
+    /// A position was read into the lobby.
+    PositionLoaded {
+        name: String,
+        turn: u8,
+        phase: String,
+        powers: Vec<Power>,
+    },
+    /// `start` of a game set up from a position: the seats must be its powers in play.
+    PositionSeats {
+        unseated: Vec<Power>,
+        not_in_play: Vec<Power>,
+    },
 }
 
 /// A short list of allowed values, worded in the game's language when shown.
@@ -1985,6 +2036,36 @@ impl Texts<'_> {
                 out
             }
             Msg::UnknownScenario { name, known } => tr!(l, "unknown scenario `{}`; known: {}", "неизвестный сценарий `{}`; есть: {}", name, known),
+            // --- position files (issue 17)
+            Msg::PositionUnread { name } => tr!(l, "the file `{}` could not be read; attach it (Discord) or give a readable path (terminal)", "файл `{}` не прочитан; приложите его (Discord) или укажите доступный путь (терминал)", name),
+            Msg::PositionRefused { name, problems } => {
+                let shown: Vec<&str> = problems.iter().take(25).map(String::as_str).collect();
+                let more = problems.len().saturating_sub(shown.len());
+                let tail = if more > 0 { tr!(l, "\n… and {} more", "\n… и ещё {}", more) } else { String::new() };
+                tr!(
+                    l,
+                    "the position `{}` was not accepted ({} problem(s)); nothing has changed. Fix the file (docs/position.md) and send it again:\n```\n{}{}\n```",
+                    "позиция `{}` не принята (ошибок: {}); ничего не изменилось. Исправьте файл (docs/position.md) и пришлите снова:\n```\n{}{}\n```",
+                    name, problems.len(), shown.join("\n"), tail
+                )
+            }
+            Msg::PositionLoaded { name, turn, phase, powers } => {
+                let p: Vec<String> = powers.iter().map(|p| self_power(self, *p)).collect();
+                tr!(
+                    l,
+                    "Position `{}` loaded: turn {}, {}. Powers in play: {}. Each needs a seat ({}); then {} begins there, and every hand goes to its holder privately.",
+                    "Позиция `{}` загружена: ход {}, {}. Державы в игре: {}. Каждой нужен игрок ({}); затем {} начнёт партию с этого места, а каждая рука уйдёт владельцу лично.",
+                    name, turn, phase, p.join(", "), self.command("join", &["power"]), self.command("start", &[])
+                )
+            }
+            Msg::PositionSeats { unseated, not_in_play } => {
+                let list = |v: &[Power]| v.iter().map(|p| self_power(self, *p)).collect::<Vec<_>>().join(", ");
+                match (unseated.is_empty(), not_in_play.is_empty()) {
+                    (false, true) => tr!(l, "the position's powers need seats first: {}", "сначала займите места держав позиции: {}", list(unseated)),
+                    (true, false) => tr!(l, "these seats are for powers the position does not have in play: {}; {} them", "в позиции нет этих держав: {}; освободите их места ({})", list(not_in_play), self.command("leave", &["power"])),
+                    _ => tr!(l, "the seats must be the position's powers: seat {}, and free {}", "места должны совпадать с державами позиции: займите {}, освободите {}", list(unseated), list(not_in_play)),
+                }
+            }
         }
     }
 }

@@ -23,6 +23,7 @@ pub mod convert;
 pub mod messages;
 pub mod outbox;
 pub mod persist;
+pub mod position;
 pub mod resolve;
 pub mod rules;
 pub mod sqlite;
@@ -522,10 +523,7 @@ impl Table {
     }
 
     fn start_game(&self, row: &GameRow) -> Result<(Game, Vec<Event>), String> {
-        let opts: GameOptions =
-            serde_json::from_str(&row.options_json).map_err(|e| format!("options: {e}"))?;
-        let seed: u64 = row.seed.parse().map_err(|e| format!("seed: {e}"))?;
-        Game::new(&self.rs, &opts, seed).map_err(|e| e.to_string())
+        position::start_state(&self.rs, &row.options_json, &row.seed)
     }
 
     fn next_seed(&self) -> u64 {
@@ -602,6 +600,9 @@ impl Table {
             Command::Join { power } => self.join(s, caller, power, t, &mut out)?,
             Command::Leave { power } => self.leave(s, caller, power.as_deref(), t, &mut out)?,
             Command::Start => self.start(s, caller, t, &mut out)?,
+            Command::Setup { file, private } => {
+                self.setup(s, caller, file, private.as_ref(), t, &mut out)?
+            }
             Command::Status => out.channel(self.status_text(s, t)),
             Command::Vp => out.channel(self.vp_text(s, t)?),
             Command::Log { last } => out.channel(self.log_text(s, last.unwrap_or(10), t)?),
@@ -814,14 +815,20 @@ impl Table {
         if !(2..=6).contains(&players) {
             return Err(Msg::TooFewPlayers { players });
         }
+        // A game set up from a position keeps its options (the position) and needs its seats.
+        let from_position = self.position_seats(s).transpose()?.is_some();
         let powers: PowerSet = s.seats.keys().copied().collect();
         let opts = GameOptions {
             scenario: s.row.scenario.clone(),
             powers,
         };
-        let options_json = serde_json::to_string(&opts).map_err(|e| Msg::StoreFailed {
-            error: e.to_string(),
-        })?;
+        let options_json = if from_position {
+            s.row.options_json.clone()
+        } else {
+            serde_json::to_string(&opts).map_err(|e| Msg::StoreFailed {
+                error: e.to_string(),
+            })?
+        };
         let mut row = s.row.clone();
         row.options_json = options_json.clone();
         let (g, events) = self
@@ -1312,7 +1319,11 @@ impl Table {
     fn status_text(&self, s: &Slot, t: Texts<'_>) -> String {
         let mut lines = vec![t.msg(&Msg::StatusHeader {
             id: s.row.id,
-            scenario: s.row.scenario.clone(),
+            // A game set up from a position plays the position's scenario.
+            scenario: s
+                .game
+                .as_ref()
+                .map_or_else(|| s.row.scenario.clone(), |g| g.scenario.clone()),
             status: s.row.status,
         })];
         for p in Power::ALL {

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use crate::engine::{Action, Game, GameOptions, Power, Ruleset};
+use crate::engine::{Action, Game, Power, Ruleset};
 use crate::store::{
     ActionRecord, ChannelKey, Durability, GameId, GameRecord, GameStatus, NewGame, Replayable,
     Store, StoreOptions, StoredAction, WalSync,
@@ -231,12 +231,7 @@ impl Replayable for Game {
 
     fn start(game: &GameRecord) -> Result<Self, String> {
         let rs = shipped()?;
-        let opts: GameOptions =
-            serde_json::from_str(&game.options_json).map_err(|e| format!("options: {e}"))?;
-        let seed: u64 = game.seed.parse().map_err(|e| format!("seed: {e}"))?;
-        Game::new(rs, &opts, seed)
-            .map(|(g, _)| g)
-            .map_err(|e| e.to_string())
+        super::position::start_state(rs, &game.options_json, &game.seed).map(|(g, _)| g)
     }
 
     fn apply_json(&mut self, power: Option<&str>, action_json: &str) -> Result<(), String> {

@@ -284,6 +284,23 @@ impl Emulator {
         )
     }
 
+    /// A file a user attaches to a slash-command option of type attachment (11): pass the
+    /// returned id as the option's value (as text). The interaction then carries it in
+    /// `data.resolved.attachments`, and its URL serves the bytes.
+    pub fn upload(&self, filename: &str, bytes: &[u8]) -> u64 {
+        self.shared.mutate(|s| {
+            let id = s.snowflake();
+            s.uploads.push(state::AttachmentRecord {
+                id,
+                filename: filename.to_string(),
+                content_type: Some("text/plain; charset=utf-8".into()),
+                description: None,
+                bytes: bytes.to_vec(),
+            });
+            id
+        })
+    }
+
     /// The user types into option `focused` of `/<command> <path...>`; the bot must answer
     /// with type 8. `options` must include the focused option's partial value.
     pub fn autocomplete(
@@ -332,6 +349,11 @@ impl Emulator {
             let tree = payloads::option_tree(&def, path, options, focused)
                 .unwrap_or_else(|e| panic!("/{command} {path:?}: {e}"));
             let mut data = json!({ "id": def["id"], "name": command, "type": 1, "options": tree });
+            // Attachment options (type 11) carry an id; Discord resolves it in the payload.
+            let resolved = payloads::resolved_attachments(s, &data["options"]);
+            if !resolved.is_empty() {
+                data["resolved"] = json!({ "attachments": resolved });
+            }
             if let Some(g) = def.get("guild_id") {
                 data["guild_id"] = g.clone();
             }

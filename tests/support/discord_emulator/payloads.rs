@@ -247,6 +247,33 @@ pub fn option_tree(
     Ok(tree)
 }
 
+/// The `resolved.attachments` map for the attachment options (type 11) in an options tree: each
+/// option's value is the id of a file uploaded with [`super::Emulator::upload`].
+pub fn resolved_attachments(state: &State, options: &Value) -> serde_json::Map<String, Value> {
+    let mut out = serde_json::Map::new();
+    for o in options.as_array().into_iter().flatten() {
+        if o["type"] == 11 {
+            let id = o["value"].as_str().and_then(|v| v.parse::<u64>().ok());
+            if let Some(a) = id.and_then(|id| state.uploads.iter().find(|u| u.id == id)) {
+                let url = format!("{}/attachments/0/{}/{}", state.base_url, a.id, a.filename);
+                out.insert(
+                    a.id.to_string(),
+                    json!({
+                        "id": a.id.to_string(),
+                        "filename": a.filename,
+                        "content_type": a.content_type,
+                        "size": a.bytes.len(),
+                        "url": url,
+                        "proxy_url": url,
+                    }),
+                );
+            }
+        }
+        out.extend(resolved_attachments(state, &o["options"]));
+    }
+    out
+}
+
 /// The common part of every interaction payload.
 pub struct InteractionBase {
     pub id: u64,

@@ -139,6 +139,7 @@ fn download(shared: &Shared, path: &str) -> Response {
                 s.messages
                     .iter()
                     .flat_map(|m| m.attachments.iter())
+                    .chain(s.uploads.iter())
                     .find(|a| a.id == id)
                     .cloned()
             })
