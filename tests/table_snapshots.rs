@@ -249,8 +249,8 @@ impl GameStore for RecStore {
     fn actions(&self, id: i64) -> Result<Vec<LogRow>, PersistError> {
         self.inner.actions(id)
     }
-    fn truncate_after(&mut self, id: i64, seq: u64) -> Result<(), PersistError> {
-        let r = self.inner.truncate_after(id, seq);
+    fn truncate_after(&mut self, id: i64, seq: u64, last: u64) -> Result<(), PersistError> {
+        let r = self.inner.truncate_after(id, seq, last);
         self.wrote("truncate", r)
     }
     fn load_from(&self, id: i64) -> Result<Resume, PersistError> {

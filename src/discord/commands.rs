@@ -139,10 +139,10 @@ pub const GROUPS: &[Group] = &[
         name: "table",
         ru: "стол",
         help: [
-            "status, victory points, the log, language, leaving, refusing a take-back",
-            "положение, очки, журнал, язык, уход из-за стола, возражение против отмены",
+            "status, victory points, the log, language, leaving, refusing a take-back, closing",
+            "положение, очки, журнал, язык, уход, возражение против отмены, закрытие",
         ],
-        members: &["status", "vp", "log", "locale", "leave", "veto"],
+        members: &["status", "vp", "log", "locale", "leave", "veto", "close"],
     },
     Group {
         name: "protestant",

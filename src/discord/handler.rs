@@ -325,10 +325,18 @@ async fn slash(
             .await;
     }
     let channel = channel_of(ci.guild_id, ci.channel_id);
+    // Discord resolves the member's permissions in this channel; Manage Channels makes them a
+    // moderator of its game (they may `close` it alone).
+    let moderator = ci
+        .member
+        .as_deref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_channels());
     let caller = Caller::new(
         ci.user.id.get(),
         display_name(&ci.user, ci.member.as_deref()),
-    );
+    )
+    .with_moderator(moderator);
     let cmd = Command::from_invocation(&inv);
     deliver::execute(
         state,

@@ -337,6 +337,10 @@ pub enum Refusal {
     OneLeaderToWar,
     /// Fighting a foreign war needs the power's land units on the card.
     NoUnitsOnWarCard,
+    // --- ops: bounded unit counters
+    /// A force would hold more than [`MAX_UNITS`](super::board::MAX_UNITS) units of one kind
+    /// in a space.
+    UnitLimit { space: SpaceId, max: u8 },
 }
 
 impl Refusal {
@@ -603,6 +607,7 @@ impl Refusal {
             },
             OneLeaderToWar,
             NoUnitsOnWarCard,
+            UnitLimit { space: a, max: 99 },
         ]
     }
 
@@ -699,6 +704,7 @@ impl Refusal {
             TooManyForWar { .. } => "too_many_for_war",
             OneLeaderToWar => "one_leader_to_war",
             NoUnitsOnWarCard => "no_units_on_war_card",
+            UnitLimit { .. } => "unit_limit",
         }
     }
 }
@@ -775,6 +781,7 @@ impl fmt::Display for Terse<'_> {
             | RevoltNeedsProtestant { space }
             | NotHuguenotCapitalTarget { space }
             | SendFromBesieged { space } => s(space),
+            UnitLimit { space, max } => format!("{}: at most {max} of a kind", s(space)),
             NoFriendlyPath { from, to } | NotAdjacent { from, to } => {
                 format!("{} → {}", s(from), s(to))
             }

@@ -86,9 +86,7 @@ impl Game {
                 match dest {
                     Some(d) => {
                         let t = self.board.force_mut(d, f.owner(), f.faction);
-                        t.regulars += moving.regulars;
-                        t.mercenaries += moving.mercenaries;
-                        t.cavalry += moving.cavalry;
+                        t.add_units(moving.regulars, moving.mercenaries, moving.cavalry, 0);
                         t.leaders.extend(moving.leaders.iter().cloned());
                         ev.push(Event::public(EventKind::WinterQuarters {
                             owner: f.owner(),
@@ -124,7 +122,13 @@ impl Game {
                         Faction::Dutch
                     }
                 });
-                self.board.force_mut(c, Owner::Major(p), faction).regulars += 1;
+                let f = self.board.force_mut(c, Owner::Major(p), faction);
+                // --- ops: bounded unit counters: no free regular past MAX_UNITS
+                if !f.has_room(1, 0, 0, 0) {
+                    self.board.tidy(c);
+                    continue;
+                }
+                f.add_units(1, 0, 0, 0);
                 ev.push(Event::public(EventKind::FreeRegular { power: p, space: c }));
             }
         }
@@ -168,7 +172,14 @@ impl Game {
         let mut q = VecDeque::from([from]);
         seen[from.idx()] = true;
         while let Some(s) = q.pop_front() {
-            if s != from && self.is_winter_quarters(rs, f, s) && self.winter_room(rs, f, s) {
+            if s != from
+                && self.is_winter_quarters(rs, f, s)
+                && self.winter_room(rs, f, s)
+                && self
+                    .board
+                    .check_room(s, f.owner(), f.regulars, f.mercenaries, f.cavalry)
+                    .is_ok()
+            {
                 return Some(s);
             }
             let mut ns: Vec<SpaceId> = rs.neighbours[s.idx()].iter().map(|(n, _)| *n).collect();

@@ -686,6 +686,16 @@ pub static COMMANDS: &[CmdSpec] = &[
             "отклонить просьбу об отмене действия",
         ],
     },
+    // --- ops: closing games
+    CmdSpec {
+        name: "close",
+        ru: "закрыть",
+        options: &[],
+        help: [
+            "close the game without finishing it: every player asks, or a channel moderator",
+            "закрыть партию, не доигрывая: просят все игроки или модератор канала",
+        ],
+    },
     CmdSpec {
         name: "adjust",
         ru: "поправить",
@@ -1166,6 +1176,8 @@ pub enum Command {
     Undo,
     /// Refuses the pending request to take back an action.
     Veto,
+    /// Asks to close the game without finishing it (a moderator closes it at once).
+    Close,
     Adjust {
         fix: AdjustCmd,
         power: Option<String>,
@@ -1669,6 +1681,7 @@ impl Command {
             },
             "undo" => Command::Undo,
             "veto" => Command::Veto,
+            "close" => Command::Close,
             "adjust" => Command::Adjust {
                 fix: adjust_cmd(&a)?,
                 power,
@@ -1725,6 +1738,7 @@ impl Command {
             Command::Secret { .. } => "secret",
             Command::Undo => "undo",
             Command::Veto => "veto",
+            Command::Close => "close",
             Command::Adjust { .. } => "adjust",
             Command::Map => "map",
             Command::Vp => "vp",

@@ -1098,6 +1098,8 @@ impl<'a> Texts<'a> {
             R::TooManyForWar { required, on_card, room, asked } => tr!(l, "the war needs {} land units and {} are on the card: at most {} more may go, not {}", "войне нужно сухопутных отрядов: {}, на карте уже {}; можно отправить ещё не больше {}, а не {}", required, on_card, room, asked),
             R::OneLeaderToWar => l.pick("at most one leader goes to a foreign war", "на внешнюю войну идёт не больше одного лидера").into(),
             R::NoUnitsOnWarCard => l.pick("no land units of yours are on the card to fight the foreign army", "на карте войны нет ваших сухопутных отрядов, чтобы сразиться с иностранной армией").into(),
+            // --- ops: bounded unit counters
+            R::UnitLimit { space, max } => tr!(l, "a force holds at most {} units of each kind in one space, and this would put more in {}", "у одной стороны в одном пространстве не больше {} отрядов каждого вида, а здесь в {} стало бы больше", max, s(space)),
         }
     }
 
@@ -1305,6 +1307,34 @@ pub enum Msg {
     },
     /// An engine refusal, already in words.
     Rule(String),
+    // --- ops: honest failures, closing games
+    /// The change was committed but the disk did not confirm it (fsync failed).
+    DurabilityInDoubt {
+        error: String,
+    },
+    /// `close` by someone who is neither seated (nor the creator of an empty lobby) nor a
+    /// moderator.
+    CloseNotAllowed,
+    /// A seated player asked to close the game; others still have to.
+    CloseAsked {
+        name: String,
+        waiting: String,
+    },
+    /// The game is closed (abandoned).
+    GameClosed {
+        id: i64,
+        by: String,
+    },
+    /// A command in a channel whose game does not load, by someone who may not close it.
+    CloseBrokenNotAllowed {
+        error: String,
+    },
+    /// A game that does not load was closed, so that the channel can be used again.
+    BrokenGameClosed {
+        id: i64,
+        by: String,
+        error: String,
+    },
 }
 
 impl Texts<'_> {
@@ -1399,6 +1429,18 @@ impl Texts<'_> {
             ),
             Msg::SeedCommitment { commitment } => tr!(l, "sha256(seed) = `{}`", "sha256(сид) = `{}`", commitment),
             Msg::Rule(text) => text.clone(),
+            // --- ops: honest failures, closing games
+            Msg::DurabilityInDoubt { error } => tr!(
+                l,
+                "⚠ This change was made and stored, but the disk did not confirm that it is safely written ({}). It stands: do not send it again. If the server loses power before the disk recovers, the latest actions could be lost; the operator has been told.",
+                "⚠ Это изменение внесено и записано, но диск не подтвердил надёжную запись ({}). Изменение в силе: не отправляйте его повторно. Если сервер потеряет питание до восстановления диска, последние действия могут пропасть; оператор предупреждён.",
+                error
+            ),
+            Msg::CloseNotAllowed => tr!(l, "only the seated players together (or the game's creator while no one is seated) or a member who can manage this channel can close the game; see {}", "закрыть партию могут только все игроки за столом вместе (или её создатель, пока никто не сел) либо участник с правом управлять каналом; см. {}", self.command("help", &[])),
+            Msg::CloseAsked { name, waiting } => tr!(l, "{} asks to close this game without finishing it. It closes when every player has sent {}; still to ask: {}.", "{} предлагает закрыть партию, не доигрывая. Она закроется, когда все игроки отправят {}; ещё не отправили: {}.", name, self.command("close", &[]), waiting),
+            Msg::GameClosed { id, by } => tr!(l, "Game #{} is closed ({}); it will not be finished. The channel is free: {} opens a new game.", "Партия №{} закрыта ({}) и не будет доиграна. Канал свободен: {} откроет новую партию.", id, by, self.command("new", &[])),
+            Msg::CloseBrokenNotAllowed { error } => tr!(l, "the game of this channel could not be loaded ({}); one of its players, its creator or a member who can manage this channel can close it with {}", "партию этого канала не удалось загрузить ({}); закрыть её командой {} может её игрок, создатель или участник с правом управлять каналом", error, self.command("close", &[])),
+            Msg::BrokenGameClosed { id, by, error } => tr!(l, "Game #{} could not be loaded ({}) and is now closed ({}). Its log stays in the database for the operator.", "Партию №{} не удалось загрузить ({}), теперь она закрыта ({}). Её журнал остаётся в базе у оператора.", id, error, by),
             Msg::UnknownScenario { name, known } => tr!(l, "unknown scenario `{}`; known: {}", "неизвестный сценарий `{}`; есть: {}", name, known),
         }
     }

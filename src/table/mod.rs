@@ -77,6 +77,9 @@ pub struct Caller {
     pub user: UserId,
     /// Display name.
     pub name: String,
+    /// The front end vouches that the caller moderates the channel (Discord's Manage Channels
+    /// permission): they may `close` its game alone.
+    pub moderator: bool,
 }
 
 impl Caller {
@@ -85,7 +88,14 @@ impl Caller {
         Caller {
             user,
             name: name.into(),
+            moderator: false,
         }
+    }
+
+    /// The same caller, marked as a moderator of the channel (or not).
+    pub fn with_moderator(mut self, moderator: bool) -> Caller {
+        self.moderator = moderator;
+        self
     }
 }
 
@@ -126,6 +136,8 @@ struct Slot {
     /// A pending request to take back the last action past an undo barrier. It lives only
     /// here, in memory: a restart drops it, and the players simply ask again.
     takeback: Option<TakeBack>,
+    /// The seated users who have asked to close the game so far (in memory, like `takeback`).
+    closing: Vec<UserId>,
 }
 
 /// A request to take back the last action, which is past an undo barrier, once every seated
@@ -150,6 +162,7 @@ impl Slot {
             base_seq: 0,
             log: Vec::new(),
             takeback: None,
+            closing: Vec::new(),
         }
     }
 
@@ -283,19 +296,17 @@ impl Table {
             slots.entry(channel).or_default().clone()
         };
         let mut slot = lock(&shared);
+        let committed = self.barrier.generation();
+        let mut closed_broken = None;
         if slot.is_none() {
             match self.load(channel) {
                 Ok(s) => *slot = s,
-                Err(e) => {
-                    let t = Texts::new(&self.rs, self.opts.default_locale);
-                    let msg = Msg::LoadFailed {
-                        error: e.to_string(),
-                    };
-                    return Outbox::refusal(caller.user, t.refused(&t.msg(&msg)));
-                }
+                Err(e) => match self.unloadable(channel, caller, cmd.as_ref().ok(), &e) {
+                    Ok(note) => closed_broken = note,
+                    Err(out) => return out,
+                },
             }
         }
-        let committed = self.barrier.generation();
         // A game that ended without its status being stored (a crash between the two writes) is
         // closed now, and its seed revealed, which its players never saw.
         let revealed = slot.as_mut().and_then(|s| {
@@ -329,30 +340,56 @@ impl Table {
             _ => loc,
         };
         let t = Texts::new(&self.rs, loc);
-        let result = self.run(&mut slot, channel, caller, &cmd, t);
+        let result = match closed_broken {
+            // `close` of a game that does not load: it is closed already.
+            Some(note) if matches!(cmd, Command::Close) => {
+                let mut out = Outbox::default();
+                out.channel(t.msg(&note));
+                Ok(out)
+            }
+            Some(note) => self.run(&mut slot, channel, caller, &cmd, t).map(|mut out| {
+                out.messages.insert(
+                    0,
+                    OutMessage {
+                        to: Audience::Channel,
+                        text: t.msg(&note),
+                        mentions: Vec::new(),
+                        image: None,
+                    },
+                );
+                out
+            }),
+            None => self.run(&mut slot, channel, caller, &cmd, t),
+        };
         drop(slot);
         // The outbox acknowledges what was written: make it durable first, outside the locks.
         // Any commit since `committed` triggers the flush, so a command that wrote nothing may
-        // share the flush of another game that committed meanwhile. If the flush fails, the
-        // write stays applied and committed, but the player hears that the disk failed instead
-        // of a confirmation.
+        // share the flush of another game that committed meanwhile.
         let now = self.barrier.generation();
-        if now > committed {
-            if let Err(e) = self.barrier.sync_through(now) {
-                return Outbox::refusal(
-                    caller.user,
-                    t.refused(&t.msg(&Msg::StoreFailed {
-                        error: e.to_string(),
-                    })),
-                );
-            }
-        }
+        let sync_failed = if now > committed {
+            self.barrier.sync_through(now).err()
+        } else {
+            None
+        };
+        let accepted = result.is_ok();
         let mut out = match result {
             Ok(out) => out,
             Err(msg) => Outbox::refusal(caller.user, t.refused(&t.msg(&msg))),
         };
         if let Some(msg) = revealed {
             out.channel(t.msg(&msg));
+        }
+        if let Some(e) = sync_failed {
+            // The flush failed after the commit: the change is applied and stored, only its
+            // durability is in doubt. Say exactly that, and still deliver everything the change
+            // produced (hands, map, who is next): a "nothing changed" here would invite a retry
+            // that applies it twice. A refused command changed nothing; its refusal stands.
+            tracing::error!(channel = ?channel, error = %e, "fsync after a commit failed: durability in doubt");
+            if accepted {
+                out.channel(t.msg(&Msg::DurabilityInDoubt {
+                    error: e.to_string(),
+                }));
+            }
         }
         out
     }
@@ -434,7 +471,27 @@ impl Table {
             store.load_from(row.id)?
         };
         drop(store);
-        let mut slot = Slot::new(row, seats);
+        let from_snapshot = resume.snapshot.is_some();
+        match self.rebuild(Slot::new(row.clone(), seats.clone()), resume) {
+            Ok(slot) => Ok(Some(slot)),
+            // --- ops: a snapshot that no longer loads or matches (the data or the state format
+            // changed since it was written) is only a cache: replay the whole log instead.
+            Err(e) if from_snapshot => {
+                tracing::warn!(game = row.id, error = %e, "snapshot unusable; replaying the whole log");
+                let actions = lock(&self.store).actions(row.id)?;
+                let full = Resume {
+                    snapshot: None,
+                    actions,
+                };
+                self.rebuild(Slot::new(row, seats), full).map(Some)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Rebuilds a slot's game from a snapshot (if any) and the actions after it, checking every
+    /// logged state hash.
+    fn rebuild(&self, mut slot: Slot, resume: Resume) -> Result<Slot, TableError> {
         if slot.row.status != Status::Lobby {
             let id = slot.row.id;
             let bad = |message: String| TableError::Replay { game: id, message };
@@ -492,7 +549,7 @@ impl Table {
             slot.game = Some(g);
             slot.log = log;
         }
-        Ok(Some(slot))
+        Ok(slot)
     }
 
     /// Stores an ended game as finished if it is not yet: the status is written after the
@@ -568,6 +625,7 @@ impl Table {
             Command::New { scenario, locale } => {
                 return self.new_game(slot, channel, caller, scenario.as_deref(), *locale, t)
             }
+            Command::Close => return self.close_game(slot, caller, t),
             _ => {}
         }
         let Some(s) = slot.as_mut() else {
@@ -1012,7 +1070,8 @@ impl Table {
                     error: t.rule_error(&e),
                 })?;
         }
-        self.store_do(|st| st.truncate_after(s.row.id, s.base_seq + keep as u64))?;
+        let last = s.last_seq();
+        self.store_do(|st| st.truncate_after(s.row.id, s.base_seq + keep as u64, last))?;
         s.log.truncate(keep);
         s.game = Some(g);
         s.takeback = None;
@@ -1022,6 +1081,114 @@ impl Table {
         }));
         self.next_line(s, t, out);
         Ok(())
+    }
+
+    // --- ops: closing games
+
+    /// `close`: a moderator closes the game at once; otherwise every seated player must ask
+    /// (the creator alone while nobody is seated). The game is stored as abandoned, its seed is
+    /// revealed and the channel is free for `new`.
+    fn close_game(
+        &self,
+        slot: &mut Option<Slot>,
+        caller: &Caller,
+        t: Texts<'_>,
+    ) -> Result<Outbox, Msg> {
+        let Some(s) = slot.as_mut().filter(|s| s.row.status != Status::Finished) else {
+            return Err(Msg::NoGame);
+        };
+        let mut out = Outbox::default();
+        let users = Self::seated_users(s);
+        let allowed = if users.is_empty() {
+            s.row.created_by == Some(caller.user)
+        } else {
+            users.contains(&caller.user)
+        };
+        if !caller.moderator {
+            if !allowed {
+                return Err(Msg::CloseNotAllowed);
+            }
+            if !s.closing.contains(&caller.user) {
+                s.closing.push(caller.user);
+            }
+            let waiting: Vec<String> = users
+                .iter()
+                .filter(|u| !s.closing.contains(u))
+                .map(|u| self.name(*u))
+                .collect();
+            if !waiting.is_empty() {
+                out.channel(t.msg(&Msg::CloseAsked {
+                    name: caller.name.clone(),
+                    waiting: waiting.join(", "),
+                }));
+                out.consent = true;
+                return Ok(out);
+            }
+        }
+        self.store_do(|st| st.abandon(s.row.id))?;
+        out.channel(t.msg(&Msg::GameClosed {
+            id: s.row.id,
+            by: caller.name.clone(),
+        }));
+        out.channel(t.msg(&Msg::SeedRevealed {
+            seed: s.row.seed.clone(),
+            commitment: s.row.seed_commitment.clone(),
+        }));
+        *slot = None;
+        Ok(out)
+    }
+
+    /// A channel whose open game does not load (its log no longer replays, a row is corrupt):
+    /// `help` and `rule` work as in an empty channel; `close` and `new` by a moderator, the
+    /// game's creator or one of its players close it (nobody can play it any more, so no one
+    /// else needs to agree), and `new` then opens a game. `Ok(Some(note))`: the broken game
+    /// was closed, say so; `Ok(None)`: go on as in an empty channel; `Err`: the reply.
+    fn unloadable(
+        &self,
+        channel: Channel,
+        caller: &Caller,
+        cmd: Option<&Command>,
+        error: &TableError,
+    ) -> Result<Option<Msg>, Outbox> {
+        let t = Texts::new(&self.rs, self.opts.default_locale);
+        tracing::warn!(channel = ?channel, error = %error, "the channel's game does not load");
+        let refuse = |msg: &Msg| Outbox::refusal(caller.user, t.refused(&t.msg(msg)));
+        let load_failed = Msg::LoadFailed {
+            error: error.to_string(),
+        };
+        match cmd {
+            Some(Command::Help { .. } | Command::Rule { .. }) => return Ok(None),
+            Some(Command::Close | Command::New { .. }) => {}
+            _ => return Err(refuse(&load_failed)),
+        }
+        let row = {
+            let store = lock(&self.store);
+            let row = store.open_game(channel).ok().flatten();
+            let seats = row
+                .as_ref()
+                .and_then(|r| store.seats(r.id).ok())
+                .unwrap_or_default();
+            row.map(|r| (r, seats))
+        };
+        let Some((row, seats)) = row else {
+            return Err(refuse(&load_failed));
+        };
+        let allowed = caller.moderator
+            || row.created_by == Some(caller.user)
+            || seats.iter().any(|(_, u)| *u == caller.user);
+        if !allowed {
+            return Err(refuse(&Msg::CloseBrokenNotAllowed {
+                error: error.to_string(),
+            }));
+        }
+        match self.store_do(|st| st.abandon(row.id)) {
+            Ok(()) => Ok(Some(Msg::BrokenGameClosed {
+                id: row.id,
+                by: caller.name.clone(),
+                error: error.to_string(),
+            })),
+            Err(msg) => Err(refuse(&msg)),
+        }
     }
 
     /// The distinct users holding a seat, in seat order.
@@ -1133,7 +1300,7 @@ impl Table {
     ) -> Result<(), Msg> {
         let old_hands = s.game.as_ref().map(|g| g.hands.clone());
         // Through the store like every write: the table's barrier flushes it before the reply.
-        self.store_do(|st| st.truncate_after(s.row.id, tb.seq - 1))?;
+        self.store_do(|st| st.truncate_after(s.row.id, tb.seq - 1, s.last_seq()))?;
         let rebuilt = self
             .load(s.row.channel)
             .map_err(|e| Msg::StoreFailed {

@@ -170,9 +170,9 @@ impl GameStore for SqliteStore {
             .map(log_row)
             .collect())
     }
-    fn truncate_after(&mut self, id: i64, seq: u64) -> PResult<()> {
+    fn truncate_after(&mut self, id: i64, seq: u64, expected_last: u64) -> PResult<()> {
         self.0
-            .truncate_after(GameId(id), seq)
+            .truncate_after_checked(GameId(id), seq, expected_last)
             .map(|_| ())
             .map_err(err)
     }
@@ -196,6 +196,12 @@ impl GameStore for SqliteStore {
         };
         let actions = loaded.actions.into_iter().map(log_row).collect();
         Ok(Resume { snapshot, actions })
+    }
+    fn abandon(&mut self, id: i64) -> PResult<()> {
+        self.0
+            .set_status(GameId(id), GameStatus::Abandoned)
+            .map(|_| ())
+            .map_err(err)
     }
     fn barrier(&self) -> Arc<dyn Barrier> {
         self.0.syncer()
