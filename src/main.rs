@@ -559,7 +559,10 @@ fn import(db: &std::path::Path, file: &std::path::Path) -> ExitCode {
         let mut check = Store::open_in_memory().map_err(|e| e.to_string())?;
         let rec = check.import_game(&doc, None).map_err(|e| e.to_string())?;
         vqbot::store::verify::<vqbot::engine::Game>(&check, rec.id).map_err(|e| {
-            format!("{} does not replay, so nothing was imported: {e}", file.display())
+            format!(
+                "{} does not replay, so nothing was imported: {e}",
+                file.display()
+            )
         })?;
         Store::open(db)
             .and_then(|mut s| s.import_game(&doc, None))

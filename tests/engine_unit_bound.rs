@@ -61,7 +61,8 @@ fn adjust_and_raise_stop_at_the_bound() {
     // Below the bound a raise works: the refusal below is the bound's, not another rule's.
     set_regulars(&mut g, "LYON", MAX_UNITS - 1).expect("within the bound");
     g.stage = Stage::Cp { power: F, cp: 6 };
-    g.apply(rs(), F, &raise("LYON")).expect("raise to the bound");
+    g.apply(rs(), F, &raise("LYON"))
+        .expect("raise to the bound");
     assert_eq!(regulars(&g, "LYON"), MAX_UNITS);
     let e = refused(&mut g, F, raise("LYON"));
     assert!(e.contains(&format!("at most {MAX_UNITS}")), "{e}");

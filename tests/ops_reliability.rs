@@ -45,17 +45,28 @@ fn a_second_writer_process_is_refused_and_named_while_readers_keep_working() {
     for writer in [vec!["local"], vec!["close", "--game", "1"]] {
         let out = vqbot(&writer, &db);
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(!out.status.success(), "{writer:?} ran beside the bot: {err}");
+        assert!(
+            !out.status.success(),
+            "{writer:?} ran beside the bot: {err}"
+        );
         assert!(
             err.contains(&me) && err.contains("only one vqbot may write"),
             "{writer:?}: {err}"
         );
     }
     let out = vqbot(&["games"], &db);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).contains("active"));
     let out = vqbot(&["replay", "--game", "1"], &db);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let file = dir.path().join("export.json");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_vqbot"))
         .args(["export", "--game", "1", "--db"])
@@ -64,7 +75,11 @@ fn a_second_writer_process_is_refused_and_named_while_readers_keep_working() {
         .arg(&file)
         .output()
         .expect("runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let copy = dir.path().join("copy.sqlite3");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_vqbot"))
         .args(["backup", "--db"])
@@ -73,14 +88,22 @@ fn a_second_writer_process_is_refused_and_named_while_readers_keep_working() {
         .arg(&copy)
         .output()
         .expect("runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 
     // The bot's actions are all there, and the game goes on.
     ok(&t, "alice", "vq adjust what:vp target:england delta:1");
     drop(t);
     // The lock went with the writer.
     let out = vqbot(&["close", "--game", "1"], &db);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// Truncation checks the caller's idea of the log's end, as append does: a stale writer that
@@ -135,7 +158,9 @@ impl Barrier for FlakyBarrier {
     }
     fn sync_through(&self, _generation: u64) -> PResult<()> {
         if self.failing.load(Ordering::SeqCst) {
-            Err(PersistError("fsync: Input/output error (os error 5)".into()))
+            Err(PersistError(
+                "fsync: Input/output error (os error 5)".into(),
+            ))
         } else {
             Ok(())
         }
@@ -329,7 +354,10 @@ fn every_seated_player_asks_and_the_game_closes_freeing_the_channel() {
     let text = refused(&t, "mallory", "vq close");
     assert!(text.contains("manage this channel"), "{text}");
     let out = ok(&t, "alice", "vq close");
-    assert!(public(&out).contains("Still to ask: bob") || public(&out).contains("still to ask: bob"), "{out:#?}");
+    assert!(
+        public(&out).contains("Still to ask: bob") || public(&out).contains("still to ask: bob"),
+        "{out:#?}"
+    );
     assert!(t.game(CH).is_some(), "not closed yet");
     let out = ok(&t, "bob", "vq close");
     let text = public(&out);
@@ -395,7 +423,9 @@ fn a_game_that_does_not_load_can_be_closed_and_replaced() {
     assert!(!out.refused, "{out:#?}");
     let text = public(&out);
     assert!(
-        text.contains("could not be loaded") && text.contains("now closed") && text.contains("New game"),
+        text.contains("could not be loaded")
+            && text.contains("now closed")
+            && text.contains("New game"),
         "{text}"
     );
     drop(t);
@@ -426,7 +456,10 @@ fn an_unusable_snapshot_falls_back_to_a_full_replay() {
         let s = Store::open(&db).expect("opens");
         let n = s
             .connection()
-            .execute("UPDATE snapshots SET state_json = '{\"not\":\"a game\"}'", [])
+            .execute(
+                "UPDATE snapshots SET state_json = '{\"not\":\"a game\"}'",
+                [],
+            )
             .expect("update");
         assert!(n > 0, "the test needs a snapshot");
     }

@@ -46,6 +46,9 @@ pub struct BotState {
     pub(crate) ack_budget: Duration,
     /// One async lock per game channel: commands of one game run one at a time.
     games: Mutex<HashMap<Channel, Arc<tokio::sync::Mutex<()>>>>,
+    /// One async lock per channel for delivery: answers go out in the order the table ran
+    /// their commands, without holding the game (see `deliver::execute`).
+    posts: Mutex<HashMap<Channel, Arc<tokio::sync::Mutex<()>>>>,
     /// Channels whose game the table has loaded from the store in this process.
     loaded: Mutex<HashSet<Channel>>,
     /// The stored DM state of the users met in this process: when a DM last failed because
@@ -87,6 +90,7 @@ impl BotState {
             dev_guild,
             ack_budget,
             games: Mutex::new(HashMap::new()),
+            posts: Mutex::new(HashMap::new()),
             loaded: Mutex::new(HashSet::new()),
             dm_closed: Mutex::new(HashMap::new()),
             dm_retry_after,
@@ -132,6 +136,11 @@ impl BotState {
 
     pub(crate) fn game_lock(&self, channel: Channel) -> Arc<tokio::sync::Mutex<()>> {
         lock(&self.games).entry(channel).or_default().clone()
+    }
+
+    /// The channel's delivery turn: held while an answer is sent to Discord.
+    pub(crate) fn post_lock(&self, channel: Channel) -> Arc<tokio::sync::Mutex<()>> {
+        lock(&self.posts).entry(channel).or_default().clone()
     }
 
     /// Makes the table load the channel's game from the store (once per process), so reads

@@ -8,8 +8,10 @@
 //! so serenity is the only Discord dependency.
 //!
 //! Per game, commands run one at a time (an async lock per channel, held while the table works
-//! on a blocking thread and while the answer is delivered, so posts of two commands never
-//! interleave); different games run in parallel.
+//! on a blocking thread); their answers are delivered one at a time in the same order (a second
+//! lock per channel, taken before the first is released, so posts of two commands never
+//! interleave and a slow delivery does not hold the game). Different games run in parallel.
+//! Every HTTP request to Discord has a timeout ([`HTTP_TIMEOUT`]).
 
 mod commands;
 mod deliver;
@@ -71,7 +73,20 @@ pub struct BotConfig {
     /// How long to leave closed DMs alone before trying again; [`DM_RETRY_AFTER`] by default
     /// (tests shorten it).
     pub dm_retry_after: Duration,
+    /// How long one HTTP request to Discord may take before it is given up ([`HTTP_TIMEOUT`]
+    /// by default): a stalled request fails instead of holding its channel's answers forever.
+    pub http_timeout: Duration,
+    /// Test-only, with [`BotConfig::rest_base`]: keep serenity's rate limiter on. It sends its
+    /// requests to `https://discord.com` (it ignores the REST base), so the test must route
+    /// those to the emulator itself, through [`BotConfig::https_proxy`].
+    pub rate_limiter: bool,
+    /// Test-only: an HTTP proxy for every request to Discord, and accept its TLS certificate
+    /// (the emulator's, self-signed). Production leaves it `None`.
+    pub https_proxy: Option<String>,
 }
+
+/// The default [`BotConfig::http_timeout`]: long enough for a map upload on a slow link.
+pub const HTTP_TIMEOUT: Duration = Duration::from_secs(20);
 
 impl Default for BotConfig {
     fn default() -> Self {
@@ -87,6 +102,9 @@ impl Default for BotConfig {
             renderer: None,
             ack_budget: Duration::from_millis(800),
             dm_retry_after: DM_RETRY_AFTER,
+            http_timeout: HTTP_TIMEOUT,
+            rate_limiter: false,
+            https_proxy: None,
         }
     }
 }
@@ -104,6 +122,9 @@ impl fmt::Debug for BotConfig {
             .field("renderer", &self.renderer.is_some())
             .field("ack_budget", &self.ack_budget)
             .field("dm_retry_after", &self.dm_retry_after)
+            .field("http_timeout", &self.http_timeout)
+            .field("rate_limiter", &self.rate_limiter)
+            .field("https_proxy", &self.https_proxy)
             .finish()
     }
 }
@@ -178,6 +199,32 @@ fn open_table(config: &BotConfig) -> Result<Table, OpenError> {
     ))
 }
 
+/// serenity's HTTP client, with a timeout on every request (serenity's default client has
+/// none, so one stalled request would hold its channel's answers forever).
+fn http_client(config: &BotConfig) -> Result<serenity::all::Http, BotError> {
+    let mut client = reqwest::Client::builder()
+        .use_rustls_tls()
+        .timeout(config.http_timeout)
+        .connect_timeout(config.http_timeout);
+    if let Some(proxy) = &config.https_proxy {
+        let proxy = reqwest::Proxy::all(proxy.as_str())
+            .map_err(|_| BotError::Config("https_proxy is not a valid proxy URL"))?;
+        client = client.proxy(proxy).danger_accept_invalid_certs(true);
+    }
+    let client = client
+        .build()
+        .map_err(|_| BotError::Config("cannot build the HTTP client"))?;
+    let mut http = HttpBuilder::new(&config.token).client(client);
+    if let Some(base) = &config.rest_base {
+        // serenity's rate limiter sends to discord.com whatever the base: off with a REST base,
+        // unless the test routes discord.com itself (`https_proxy`).
+        http = http
+            .proxy(base.as_str())
+            .ratelimiter_disabled(!config.rate_limiter);
+    }
+    Ok(http.build())
+}
+
 /// Runs the bot until `shutdown` completes: then new interactions are turned away politely,
 /// in-flight commands finish, the gateway connection closes and the database is closed.
 ///
@@ -203,13 +250,7 @@ pub async fn run(
             .map_err(BotError::from)?
     };
 
-    let http = match &config.rest_base {
-        Some(base) => HttpBuilder::new(&config.token)
-            .proxy(base.as_str())
-            .ratelimiter_disabled(true)
-            .build(),
-        None => serenity::all::Http::new(&config.token),
-    };
+    let http = http_client(&config)?;
 
     let state = Arc::new(handler::BotState::new(
         Arc::new(table),

@@ -347,18 +347,20 @@ impl Table {
                 out.channel(t.msg(&note));
                 Ok(out)
             }
-            Some(note) => self.run(&mut slot, channel, caller, &cmd, t).map(|mut out| {
-                out.messages.insert(
-                    0,
-                    OutMessage {
-                        to: Audience::Channel,
-                        text: t.msg(&note),
-                        mentions: Vec::new(),
-                        image: None,
-                    },
-                );
-                out
-            }),
+            Some(note) => self
+                .run(&mut slot, channel, caller, &cmd, t)
+                .map(|mut out| {
+                    out.messages.insert(
+                        0,
+                        OutMessage {
+                            to: Audience::Channel,
+                            text: t.msg(&note),
+                            mentions: Vec::new(),
+                            image: None,
+                        },
+                    );
+                    out
+                }),
             None => self.run(&mut slot, channel, caller, &cmd, t),
         };
         drop(slot);

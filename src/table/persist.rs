@@ -375,7 +375,10 @@ mod tests {
             (6, "state6", "h6")
         );
         assert!(r.actions.is_empty());
-        assert!(m.truncate_after(g, 4, 5).is_err(), "a stale last seq is refused");
+        assert!(
+            m.truncate_after(g, 4, 5).is_err(),
+            "a stale last seq is refused"
+        );
         m.truncate_after(g, 4, 6).expect("undo");
         let r = m.load_from(g).expect("load");
         assert_eq!(r.snapshot.map(|s| s.seq), Some(3));

@@ -13,6 +13,7 @@
 //! (40005) and the command limits (30032 / 50035).
 #![allow(dead_code)] // Each test binary uses a different part of the API.
 
+pub mod faults;
 mod gateway;
 pub mod limits;
 pub mod payloads;
@@ -472,6 +473,62 @@ impl Emulator {
     /// Whether a bot is connected right now.
     pub fn connected(&self) -> bool {
         self.read(|s| s.sessions.last().is_some_and(|x| x.conn.is_some()))
+    }
+
+    // ----- injected faults -----
+
+    /// Holds the next `times` REST requests about `channel` (any channel with `None`) whose
+    /// path contains `path_contains` for `stall` before answering them.
+    pub fn stall_requests(
+        &self,
+        channel: Option<ChannelId>,
+        path_contains: &str,
+        stall: Duration,
+        times: u32,
+    ) {
+        self.add_fault(
+            channel,
+            path_contains,
+            times,
+            faults::FaultKind::Stall(stall),
+        );
+    }
+
+    /// Answers the next `times` matching REST requests with 429 and `retry_after` seconds.
+    pub fn rate_limit_requests(
+        &self,
+        channel: Option<ChannelId>,
+        path_contains: &str,
+        retry_after: f64,
+        times: u32,
+    ) {
+        self.add_fault(
+            channel,
+            path_contains,
+            times,
+            faults::FaultKind::RateLimited {
+                retry_after,
+                global: false,
+            },
+        );
+    }
+
+    fn add_fault(
+        &self,
+        channel: Option<ChannelId>,
+        path_contains: &str,
+        times: u32,
+        kind: faults::FaultKind,
+    ) {
+        self.shared.mutate(|s| {
+            s.faults.push(faults::Fault {
+                method: None,
+                path_contains: Some(path_contains.to_string()),
+                channel,
+                times,
+                kind,
+            })
+        });
     }
 
     // ----- inspection -----

@@ -240,6 +240,8 @@ pub struct State {
     pub gateway: GatewayLog,
     pub(crate) sessions: Vec<Session>,
     pub(crate) next_connection: u64,
+    /// Failures waiting to be injected into REST requests (see `faults.rs`).
+    pub faults: Vec<super::faults::Fault>,
 }
 
 impl State {
@@ -269,6 +271,7 @@ impl State {
             gateway: GatewayLog::default(),
             sessions: Vec::new(),
             next_connection: 0,
+            faults: Vec::new(),
         };
         // Discord gives a bot user the same id as its application.
         state.app_id = state.snowflake();

@@ -1,0 +1,149 @@
+//! Operations end to end through the loopback emulator (issue 19): a stalled Discord request is
+//! given up after the HTTP timeout and holds neither its own channel's game nor anyone else's
+//! replies; a 429 answer is survived.
+
+#[path = "support/discord_emulator/mod.rs"]
+mod discord_emulator;
+
+use std::time::{Duration, Instant};
+
+use discord_emulator::{ChannelId, Emulator, Interaction, MessageRecord, UserId};
+use serde_json::{json, Value};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use vqbot::discord::{run, BotConfig, BotError};
+
+struct Bot {
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<Result<(), BotError>>,
+}
+
+impl Bot {
+    fn spawn(config: BotConfig) -> Bot {
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(run(config, async move {
+            let _ = stopped.await;
+        }));
+        Bot { stop, task }
+    }
+
+    async fn shutdown(self) {
+        let _ = self.stop.send(());
+        let r = tokio::time::timeout(Duration::from_secs(15), self.task)
+            .await
+            .expect("bot stops within 15 s")
+            .expect("bot task did not panic");
+        r.expect("clean shutdown");
+    }
+}
+
+fn config(emu: &Emulator) -> BotConfig {
+    BotConfig {
+        token: emu.token(),
+        rest_base: Some(emu.base_url()),
+        seed: Some(3),
+        http_timeout: Duration::from_secs(1),
+        ..BotConfig::default()
+    }
+}
+
+async fn wait_session(emu: &Emulator) {
+    emu.wait_until("the bot to connect and register", |s| {
+        (!s.gateway.identifies.is_empty() && s.registrations >= 1).then_some(())
+    })
+    .await;
+}
+
+fn path_of(sub: &str) -> Vec<&str> {
+    match sub {
+        "status" | "vp" | "log" | "locale" | "leave" | "veto" | "close" => vec!["table", sub],
+        _ => vec![sub],
+    }
+}
+
+fn invoke(
+    emu: &Emulator,
+    user: UserId,
+    ch: ChannelId,
+    sub: &str,
+    opts: &[(&str, Value)],
+) -> Interaction {
+    emu.invoke_path(user, ch, "vq", &path_of(sub), opts)
+}
+
+async fn answer(emu: &Emulator, ix: &Interaction) -> MessageRecord {
+    emu.wait_response(ix).await
+}
+
+/// The reproduction of issue 19 (6): channel A's answer stalls at Discord. Channel B's command,
+/// sent after, is answered at once; A's stalled request is given up after the HTTP timeout, and
+/// A's next command is answered too (the game lock was not held across the stalled request).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stalled_request_delays_neither_another_channel_nor_its_own_next_command() {
+    let emu = Emulator::start().await;
+    let guild = emu.create_guild("Ops");
+    let alice = emu.create_user("alice");
+    let bob = emu.create_user("bob");
+    emu.add_member(guild, alice);
+    emu.add_member(guild, bob);
+    let a = emu.create_text_channel(guild, "a");
+    let b = emu.create_text_channel(guild, "b");
+    let bot = Bot::spawn(config(&emu));
+    wait_session(&emu).await;
+
+    // Every answer to channel A hangs for a minute (longer than any wait of this test).
+    emu.stall_requests(Some(a), "/api/v10/", Duration::from_secs(60), 1);
+    let stalled = invoke(&emu, alice, a, "new", &[]);
+    emu.wait_until("A's answer to reach Discord and stall", |s| {
+        s.interactions
+            .iter()
+            .any(|i| i.id == stalled.id && i.response_type.is_none())
+            .then_some(())
+    })
+    .await;
+
+    let started = Instant::now();
+    let other = invoke(&emu, bob, b, "new", &[]);
+    let r = answer(&emu, &other).await;
+    assert!(!r.is_ephemeral(), "{}", r.content);
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "channel B waited {:?} for channel A",
+        started.elapsed()
+    );
+
+    // A's next command runs and is answered: the game of A was created by the stalled command.
+    let next = invoke(&emu, alice, a, "join", &[("power", json!("england"))]);
+    let r = answer(&emu, &next).await;
+    assert!(r.content.contains("takes"), "{}", r.content);
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "A's next command waited {:?}",
+        started.elapsed()
+    );
+    bot.shutdown().await;
+}
+
+/// A 429 with `retry_after` from the emulator (without serenity's limiter, which these tests
+/// turn off): the bot reports the failure and the next command goes through.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limited_answer_does_not_stick_the_channel() {
+    let emu = Emulator::start().await;
+    let guild = emu.create_guild("Ops");
+    let alice = emu.create_user("alice");
+    emu.add_member(guild, alice);
+    let a = emu.create_text_channel(guild, "a");
+    let bot = Bot::spawn(config(&emu));
+    wait_session(&emu).await;
+    emu.rate_limit_requests(Some(a), "/callback", 0.2, 1);
+    let first = invoke(&emu, alice, a, "new", &[]);
+    emu.wait_until("the 429", |s| {
+        s.requests.iter().any(|r| r.status == 429).then_some(())
+    })
+    .await;
+    let _ = first;
+    let next = invoke(&emu, alice, a, "join", &[("power", json!("england"))]);
+    let r = answer(&emu, &next).await;
+    assert!(r.content.contains("takes"), "{}", r.content);
+    bot.shutdown().await;
+}
