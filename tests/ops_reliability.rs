@@ -467,3 +467,149 @@ fn an_unusable_snapshot_falls_back_to_a_full_replay() {
     ok(&t, "alice", "vq status");
     assert_eq!(t.game(CH).expect("loaded").state_hash(), hash);
 }
+
+// ----- 5. bounded work -----------------------------------------------------------------------
+
+/// The reproduction of issue 19 (5): a 1 MB unknown space name is refused at once, without
+/// suggestions and without being echoed back.
+#[test]
+fn a_huge_value_is_refused_unread_and_not_echoed() {
+    let t = table(6);
+    ok(&t, "alice", "vq new");
+    let huge = "x".repeat(1_000_000);
+    let started = std::time::Instant::now();
+    let out = say(&t, "alice", &format!("vq move from:{huge} to:paris"));
+    assert!(out.refused);
+    assert!(
+        started.elapsed() < std::time::Duration::from_millis(500),
+        "{:?}",
+        started.elapsed()
+    );
+    let text = &out.messages[0].text;
+    assert!(text.len() < 300 && text.contains("too long"), "{text}");
+    // A slash command (no typed line) is bounded per value.
+    let inv = vqbot::table::Invocation {
+        name: "move".into(),
+        options: vec![("from".into(), huge.clone()), ("to".into(), "paris".into())],
+    };
+    let cmd = vqbot::table::Command::from_invocation(&inv);
+    let out = t.handle_command(CH, &Caller::new(uid("alice"), "alice"), cmd);
+    assert!(out.refused && out.messages[0].text.len() < 300, "{out:#?}");
+}
+
+/// One user's `map` requests are spaced; another user is not held up by them.
+#[test]
+fn map_requests_are_rate_limited_per_user() {
+    let t = table(8);
+    ok(&t, "alice", "vq new");
+    ok(&t, "alice", "vq join power:england");
+    ok(&t, "bob", "vq join power:france");
+    ok(&t, "alice", "vq start");
+    let out = ok(&t, "alice", "vq map");
+    assert_eq!(out.images().count(), 1);
+    let text = refused(&t, "alice", "vq map");
+    assert!(text.contains("ask again in"), "{text}");
+    let out = ok(&t, "bob", "vq map");
+    assert_eq!(out.images().count(), 1);
+}
+
+/// A memory store that refuses to hand out its whole log: `log` and undo must read slices.
+struct NoFullReads {
+    inner: MemStore,
+    snapshots: Arc<AtomicU64>,
+}
+
+impl GameStore for NoFullReads {
+    fn create(&mut self, row: &GameRow) -> PResult<GameRow> {
+        self.inner.create(row)
+    }
+    fn open_game(&self, channel: Channel) -> PResult<Option<GameRow>> {
+        self.inner.open_game(channel)
+    }
+    fn set_status(&mut self, id: i64, status: Status) -> PResult<()> {
+        self.inner.set_status(id, status)
+    }
+    fn set_options(&mut self, id: i64, options_json: &str) -> PResult<()> {
+        self.inner.set_options(id, options_json)
+    }
+    fn set_locale(&mut self, id: i64, locale: &str) -> PResult<()> {
+        self.inner.set_locale(id, locale)
+    }
+    fn set_seat(
+        &mut self,
+        id: i64,
+        power: &str,
+        user: Option<u64>,
+        by: Option<u64>,
+    ) -> PResult<()> {
+        self.inner.set_seat(id, power, user, by)
+    }
+    fn seats(&self, id: i64) -> PResult<Vec<(String, u64)>> {
+        self.inner.seats(id)
+    }
+    fn append(&mut self, id: i64, row: &LogRow, snapshot: Option<&str>) -> PResult<()> {
+        if snapshot.is_some() {
+            self.snapshots.fetch_add(1, Ordering::SeqCst);
+        }
+        self.inner.append(id, row, snapshot)
+    }
+    fn actions(&self, _id: i64) -> PResult<Vec<LogRow>> {
+        Err(PersistError("the whole log was read".into()))
+    }
+    fn actions_between(&self, id: i64, first: u64, last: u64) -> PResult<Vec<LogRow>> {
+        self.inner.actions_between(id, first, last)
+    }
+    fn truncate_after(&mut self, id: i64, seq: u64, expected_last: u64) -> PResult<()> {
+        self.inner.truncate_after(id, seq, expected_last)
+    }
+    fn load_from(&self, id: i64) -> PResult<Resume> {
+        self.inner.load_from(id)
+    }
+    fn display_name(&self, user: u64) -> PResult<Option<String>> {
+        self.inner.display_name(user)
+    }
+    fn set_display_name(&mut self, user: u64, name: &str) -> PResult<bool> {
+        self.inner.set_display_name(user, name)
+    }
+    fn dms_closed_at(&self, user: u64) -> PResult<Option<i64>> {
+        self.inner.dms_closed_at(user)
+    }
+    fn set_dms_closed(&mut self, user: u64, at: Option<i64>) -> PResult<()> {
+        self.inner.set_dms_closed(user, at)
+    }
+}
+
+/// An adjust-only game is snapshotted by count (adjustments are no undo barriers, so it never
+/// was), and `log` reads only the tail it shows from the store.
+#[test]
+fn adjust_only_games_are_snapshotted_by_count_and_log_reads_only_its_tail() {
+    let snapshots = Arc::new(AtomicU64::new(0));
+    let t = Table::new(
+        rs(),
+        Box::new(NoFullReads {
+            inner: MemStore::new(),
+            snapshots: snapshots.clone(),
+        }),
+        TableOptions {
+            seed: Some(2),
+            ..TableOptions::default()
+        },
+    );
+    ok(&t, "alice", "vq new");
+    ok(&t, "alice", "vq join power:england");
+    ok(&t, "bob", "vq join power:france");
+    ok(&t, "alice", "vq start");
+    let n = vqbot::table::SNAPSHOT_EVERY_ANY + 3;
+    for i in 0..n {
+        let d = if i % 2 == 0 { 1 } else { -1 };
+        ok(
+            &t,
+            "alice",
+            &format!("vq adjust what:vp target:england delta:{d}"),
+        );
+    }
+    assert_eq!(snapshots.load(Ordering::SeqCst), 1, "one snapshot by count");
+    let text = public(&ok(&t, "bob", "vq log last:6"));
+    assert_eq!(text.lines().count(), 6, "{text}");
+    assert!(text.starts_with(&format!("{}. ", n - 5)), "{text}");
+}

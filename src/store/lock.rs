@@ -88,7 +88,19 @@ impl WriterLock {
             path: path.to_path_buf(),
             source,
         };
-        match file.try_lock() {
+        // A lock that was just released may still be held for a moment by a child process
+        // between its fork and its exec (it shares the open file until then): retry briefly.
+        let mut attempt = 0;
+        let locked = loop {
+            match file.try_lock() {
+                Err(TryLockError::WouldBlock) if attempt < 25 => {
+                    attempt += 1;
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                r => break r,
+            }
+        };
+        match locked {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
                 let mut holder = String::new();

@@ -984,6 +984,27 @@ impl Store {
         actions_after_in(&self.conn, game, after)
     }
 
+    /// Actions with seq from `first` to `last` (both included), in order: a slice of the log
+    /// read by its index, however long the log is.
+    pub fn actions_between(
+        &self,
+        game: GameId,
+        first: u64,
+        last: u64,
+    ) -> Result<Vec<StoredAction>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT seq, power, user_id, action_json, state_hash, at FROM actions
+             WHERE game_id = ?1 AND seq BETWEEN ?2 AND ?3 ORDER BY seq",
+        )?;
+        let rows = stmt
+            .query_map(
+                params![game.0, seq_to_sql(first)?, seq_to_sql(last)?],
+                read_action_row,
+            )?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        rows.into_iter().map(action_from_row).collect()
+    }
+
     /// All snapshots of a game, oldest first.
     pub fn snapshots(&self, game: GameId) -> Result<Vec<Snapshot>> {
         snapshots_of(&self.conn, game)

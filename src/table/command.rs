@@ -1270,6 +1270,44 @@ pub enum ParseError {
         /// The word.
         word: String,
     },
+    // --- ops: bounded input
+    /// A line or a value longer than the table reads; it is not echoed back.
+    #[error("{what} is too long ({len} characters; at most {max})")]
+    TooLong {
+        /// `command` for the whole line, else the option's name.
+        what: String,
+        /// Its length in characters.
+        len: usize,
+        /// The bound.
+        max: usize,
+    },
+}
+
+/// The longest typed line the table reads ([`parse`]); longer ones are refused unread.
+pub const MAX_LINE_CHARS: usize = 2000;
+/// The longest single value (a name, a number, a unit pick, a rule id) the table reads: names
+/// are looked up with suggestions, whose cost grows with the length.
+pub const MAX_VALUE_CHARS: usize = 100;
+
+/// Refuses an invocation whose command name or some value is longer than [`MAX_VALUE_CHARS`].
+fn check_lengths(inv: &Invocation) -> Result<(), ParseError> {
+    let long = |what: &str, text: &str| {
+        let len = text.chars().count();
+        (len > MAX_VALUE_CHARS).then(|| ParseError::TooLong {
+            what: what.chars().take(MAX_VALUE_CHARS).collect(),
+            len,
+            max: MAX_VALUE_CHARS,
+        })
+    };
+    if let Some(e) = long("command", &inv.name) {
+        return Err(e);
+    }
+    for (k, v) in &inv.options {
+        if let Some(e) = long(k, k).or_else(|| long(k, v)) {
+            return Err(e);
+        }
+    }
+    Ok(())
 }
 
 /// Reads a typed line: an optional `vq` (or `/vq`), the command, then `option:value` pairs.
@@ -1531,6 +1569,14 @@ pub fn localize_line(line: &str, loc: Locale) -> String {
 
 /// Parses a whole line into a command.
 pub fn parse(line: &str) -> Result<Command, ParseError> {
+    let len = line.chars().count();
+    if len > MAX_LINE_CHARS {
+        return Err(ParseError::TooLong {
+            what: "command".into(),
+            len,
+            max: MAX_LINE_CHARS,
+        });
+    }
     Command::from_invocation(&tokenize(line)?)
 }
 
@@ -1538,6 +1584,7 @@ impl Command {
     /// Types an invocation (from a typed line or from slash-command options).
     /// Names may be English or Russian (see [`canonical`]).
     pub fn from_invocation(inv: &Invocation) -> Result<Command, ParseError> {
+        check_lengths(inv)?;
         let inv = &canonical(inv)?;
         let Some(spec) = spec(&inv.name) else {
             return Err(unknown_command(inv.name.clone()));

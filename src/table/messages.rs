@@ -763,6 +763,22 @@ impl<'a> Texts<'a> {
                 "`{}` не относится ни к одному параметру; пишите `имя:значение`",
                 word
             ),
+            // --- ops: bounded input
+            ParseError::TooLong { what, len, max } if what == "command" => tr!(
+                l,
+                "the command is too long ({} characters; at most {}), so it was not read",
+                "команда слишком длинная ({} символов; не больше {}), поэтому она не прочитана",
+                len,
+                max
+            ),
+            ParseError::TooLong { what, len, max } => tr!(
+                l,
+                "the value of `{}:` is too long ({} characters; at most {}), so it was not read",
+                "значение `{}:` слишком длинное ({} символов; не больше {}), поэтому оно не прочитано",
+                what,
+                len,
+                max
+            ),
         }
     }
 
@@ -1329,6 +1345,10 @@ pub enum Msg {
     CloseBrokenNotAllowed {
         error: String,
     },
+    /// A `map` asked for again too soon by the same user.
+    MapTooSoon {
+        seconds: u64,
+    },
     /// A game that does not load was closed, so that the channel can be used again.
     BrokenGameClosed {
         id: i64,
@@ -1436,6 +1456,7 @@ impl Texts<'_> {
                 "⚠ Это изменение внесено и записано, но диск не подтвердил надёжную запись ({}). Изменение в силе: не отправляйте его повторно. Если сервер потеряет питание до восстановления диска, последние действия могут пропасть; оператор предупреждён.",
                 error
             ),
+            Msg::MapTooSoon { seconds } => tr!(l, "you asked for a map just now; ask again in {} s (the map is also posted at every new impulse and phase)", "вы только что запрашивали карту; повторите через {} с (карта и так публикуется в начале каждого импульса и фазы)", seconds),
             Msg::CloseNotAllowed => tr!(l, "only the seated players together (or the game's creator while no one is seated) or a member who can manage this channel can close the game; see {}", "закрыть партию могут только все игроки за столом вместе (или её создатель, пока никто не сел) либо участник с правом управлять каналом; см. {}", self.command("help", &[])),
             Msg::CloseAsked { name, waiting } => tr!(l, "{} asks to close this game without finishing it. It closes when every player has sent {}; still to ask: {}.", "{} предлагает закрыть партию, не доигрывая. Она закроется, когда все игроки отправят {}; ещё не отправили: {}.", name, self.command("close", &[]), waiting),
             Msg::GameClosed { id, by } => tr!(l, "Game #{} is closed ({}); it will not be finished. The channel is free: {} opens a new game.", "Партия №{} закрыта ({}) и не будет доиграна. Канал свободен: {} откроет новую партию.", id, by, self.command("new", &[])),

@@ -20,6 +20,7 @@
 
 pub mod command;
 pub mod convert;
+pub mod limits;
 pub mod messages;
 pub mod outbox;
 pub mod persist;
@@ -175,19 +176,26 @@ impl Slot {
 /// The table stores a snapshot at the first undo barrier after this many actions without one.
 pub const SNAPSHOT_EVERY: u64 = 100;
 
+/// The table stores a snapshot after this many actions without one even when none of them is
+/// an undo barrier (a long run of `adjust`s), so that a restart never replays more. Undo then
+/// stops at that action as at a barrier: taking it back needs every player's agreement.
+pub const SNAPSHOT_EVERY_ANY: u64 = 1000;
+
 /// Whether the state after an action is stored as a snapshot. `before` is who was awaited
 /// before the action, `after` the state it produced, `since` how many actions (this one
 /// included) follow the latest snapshot.
 ///
 /// Only after an undo barrier: a plain undo never goes back past one, so it never needs a state
 /// older than the snapshot (an agreed take-back past a barrier reloads from the store). Then at every phase boundary (the action started a phase, which is always
-/// a barrier) and once `since` reaches [`SNAPSHOT_EVERY`].
+/// a barrier) and once `since` reaches [`SNAPSHOT_EVERY`]. And, barrier or not, once `since`
+/// reaches [`SNAPSHOT_EVERY_ANY`].
 pub fn snapshot_due(before: &Awaiting, after: &Game, events: &[Event], since: u64) -> bool {
-    is_barrier(before, after, events)
+    (is_barrier(before, after, events)
         && (since >= SNAPSHOT_EVERY
             || events
                 .iter()
-                .any(|e| matches!(e.kind, EventKind::PhaseStarted { .. })))
+                .any(|e| matches!(e.kind, EventKind::PhaseStarted { .. }))))
+        || since >= SNAPSHOT_EVERY_ANY
 }
 
 /// Errors of loading a game from the store.
@@ -217,6 +225,10 @@ pub struct Table {
     names: Mutex<HashMap<UserId, String>>,
     opts: TableOptions,
     seeds_used: Mutex<u64>,
+    /// At most [`limits::MAX_CONCURRENT_RENDERS`] maps are drawn at once.
+    renders: limits::Gate,
+    /// When each user last asked for a `map`.
+    map_requests: limits::Cooldown,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -270,6 +282,8 @@ impl Table {
             names: Mutex::new(HashMap::new()),
             opts,
             seeds_used: Mutex::new(0),
+            renders: limits::Gate::new(limits::MAX_CONCURRENT_RENDERS),
+            map_requests: limits::Cooldown::default(),
         }
     }
 
@@ -648,6 +662,12 @@ impl Table {
             Command::Log { last } => out.channel(self.log_text(s, last.unwrap_or(10), t)?),
             Command::Map => {
                 let g = s.game.as_ref().ok_or(Msg::NotStarted)?;
+                // --- ops: one map per user per MAP_COOLDOWN (a render is the costliest reply)
+                if let Err(wait) = self.map_requests.check(caller.user, limits::MAP_COOLDOWN) {
+                    return Err(Msg::MapTooSoon {
+                        seconds: wait.as_secs() + 1,
+                    });
+                }
                 out.channel(t.msg(&Msg::MapCaption { turn: g.turn }));
                 if !self.attach_map(s, &mut out) {
                     out.channel(t.msg(&Msg::NoMapRenderer));
@@ -1221,10 +1241,9 @@ impl Table {
             return Ok((l.power, l.action.clone()));
         }
         let seq = s.last_seq();
-        let rows = self.store_do(|st| st.actions(s.row.id))?;
+        let rows = self.store_do(|st| st.actions_between(s.row.id, seq, seq))?;
         let row = rows
             .into_iter()
-            .rev()
             .find(|r| r.seq == seq)
             .ok_or_else(|| Msg::StoreFailed {
                 error: format!("action {seq}: missing from the log"),
@@ -1435,7 +1454,11 @@ impl Table {
             return false;
         };
         let locale = Locale::parse(&s.row.locale).unwrap_or(self.opts.default_locale);
-        let Ok(png) = r.render_map(&self.rs, g, locale) else {
+        let rendered = {
+            let _slot = self.renders.enter();
+            r.render_map(&self.rs, g, locale)
+        };
+        let Ok(png) = rendered else {
             return false;
         };
         let image = Image {
@@ -1528,15 +1551,13 @@ impl Table {
         let first = total.saturating_sub(last.clamp(1, 50) as u64) + 1;
         let mut lines: Vec<(u64, Power, Option<UserId>, Action)> = Vec::new();
         if first <= s.base_seq {
+            // Only the tail that is asked for: the store lock is shared by every channel.
             let rows = lock(&self.store)
-                .actions(s.row.id)
+                .actions_between(s.row.id, first, s.base_seq)
                 .map_err(|e| Msg::StoreFailed {
                     error: e.to_string(),
                 })?;
-            for r in rows
-                .into_iter()
-                .filter(|r| (first..=s.base_seq).contains(&r.seq))
-            {
+            for r in rows {
                 let (power, action) = decode_row(&r).map_err(|error| Msg::StoreFailed { error })?;
                 lines.push((r.seq, power, r.user_id, action));
             }

@@ -137,6 +137,15 @@ pub trait GameStore: Send {
     fn append(&mut self, id: i64, row: &LogRow, snapshot: Option<&str>) -> PResult<()>;
     /// The whole log, in order.
     fn actions(&self, id: i64) -> PResult<Vec<LogRow>>;
+    /// The actions from `first` to `last` (both included), in order. The default reads the
+    /// whole log; stores with an index read only the slice.
+    fn actions_between(&self, id: i64, first: u64, last: u64) -> PResult<Vec<LogRow>> {
+        Ok(self
+            .actions(id)?
+            .into_iter()
+            .filter(|r| (first..=last).contains(&r.seq))
+            .collect())
+    }
     /// Removes every action after `seq`, and every snapshot past it, if the log still ends at
     /// `expected_last` (the caller's last seq); otherwise removes nothing and fails, as an
     /// append with a stale seq does.

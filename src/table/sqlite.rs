@@ -170,6 +170,15 @@ impl GameStore for SqliteStore {
             .map(log_row)
             .collect())
     }
+    fn actions_between(&self, id: i64, first: u64, last: u64) -> PResult<Vec<LogRow>> {
+        Ok(self
+            .0
+            .actions_between(GameId(id), first, last)
+            .map_err(err)?
+            .into_iter()
+            .map(log_row)
+            .collect())
+    }
     fn truncate_after(&mut self, id: i64, seq: u64, expected_last: u64) -> PResult<()> {
         self.0
             .truncate_after_checked(GameId(id), seq, expected_last)
