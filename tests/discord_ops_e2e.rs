@@ -147,3 +147,52 @@ async fn a_rate_limited_answer_does_not_stick_the_channel() {
     assert!(r.content.contains("takes"), "{}", r.content);
     bot.shutdown().await;
 }
+
+/// serenity's own rate limiter, on (it sends to `https://discord.com`, which the emulator
+/// serves through a loopback proxy): an answer refused with 429 and `retry_after` is sent again
+/// after the wait and reaches the channel, and another channel is not held up meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_the_real_rate_limiter_a_429_is_waited_out_and_retried() {
+    let emu = Emulator::start().await;
+    let guild = emu.create_guild("Ops");
+    let alice = emu.create_user("alice");
+    let bob = emu.create_user("bob");
+    emu.add_member(guild, alice);
+    emu.add_member(guild, bob);
+    let a = emu.create_text_channel(guild, "a");
+    let b = emu.create_text_channel(guild, "b");
+    let bot = Bot::spawn(BotConfig {
+        rate_limiter: true,
+        https_proxy: Some(emu.https_proxy_url()),
+        http_timeout: Duration::from_secs(5),
+        ..config(&emu)
+    });
+    wait_session(&emu).await;
+    emu.rate_limit_requests(Some(a), "/callback", 1.5, 1);
+    let limited = invoke(&emu, alice, a, "new", &[]);
+    emu.wait_until("the 429", |s| {
+        s.requests.iter().any(|r| r.status == 429).then_some(())
+    })
+    .await;
+    let started = Instant::now();
+    let other = invoke(&emu, bob, b, "new", &[]);
+    let r = answer(&emu, &other).await;
+    assert!(!r.is_ephemeral(), "{}", r.content);
+    assert!(
+        started.elapsed() < Duration::from_millis(1400),
+        "channel B waited {:?} behind A's rate limit",
+        started.elapsed()
+    );
+    // A's answer arrives once retry_after has passed: serenity retried it.
+    let r = answer(&emu, &limited).await;
+    assert!(r.content.contains("New game"), "{}", r.content);
+    let callbacks = emu
+        .requests()
+        .into_iter()
+        .filter(|q| q.path.contains(&format!("/interactions/{}/", limited.id)))
+        .map(|q| q.status)
+        .collect::<Vec<_>>();
+    assert_eq!(callbacks.first(), Some(&429), "{callbacks:?}");
+    assert!(callbacks.len() >= 2, "{callbacks:?}");
+    bot.shutdown().await;
+}

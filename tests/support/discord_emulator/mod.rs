@@ -19,6 +19,7 @@ pub mod limits;
 pub mod payloads;
 mod rest;
 mod state;
+mod tls_proxy;
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -75,6 +76,8 @@ impl Default for EmulatorConfig {
 /// The shared core: state behind a mutex plus a change counter for waits.
 pub(crate) struct Shared {
     addr: SocketAddr,
+    /// The `CONNECT` proxy serving `https://discord.com` (see `tls_proxy.rs`).
+    proxy_addr: SocketAddr,
     state: Mutex<State>,
     version: watch::Sender<u64>,
 }
@@ -137,9 +140,14 @@ impl Emulator {
             .await
             .expect("bind a loopback port");
         let addr = listener.local_addr().expect("local address");
+        let proxy = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind a loopback port");
+        let proxy_addr = proxy.local_addr().expect("local address");
         let (version, _) = watch::channel(0);
         let shared = Arc::new(Shared {
             addr,
+            proxy_addr,
             state: Mutex::new(State::new(config, format!("http://{addr}"))),
             version,
         });
@@ -148,7 +156,10 @@ impl Emulator {
             .fallback(rest::handle)
             .layer(DefaultBodyLimit::max(rest::BODY_LIMIT))
             .with_state(shared.clone());
+        let proxied = app.clone();
         let server = tokio::spawn(async move {
+            // Stopped with the server: the guard goes when this task is aborted.
+            let _proxy = ServerGuard(tokio::spawn(tls_proxy::serve(proxy, proxied)));
             let _ = axum::serve(listener, app).await;
         });
         Emulator {
@@ -160,6 +171,12 @@ impl Emulator {
     /// `http://127.0.0.1:PORT`, the value for the bot's REST base override.
     pub fn base_url(&self) -> String {
         format!("http://{}", self.shared.addr)
+    }
+
+    /// `http://127.0.0.1:PORT` of an HTTP proxy through which `https://discord.com` is this
+    /// emulator (self-signed certificate): for a bot with serenity's rate limiter on.
+    pub fn https_proxy_url(&self) -> String {
+        format!("http://{}", self.shared.proxy_addr)
     }
 
     /// `ws://127.0.0.1:PORT/gateway`.
