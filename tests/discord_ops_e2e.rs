@@ -196,3 +196,75 @@ async fn with_the_real_rate_limiter_a_429_is_waited_out_and_retried() {
     assert!(callbacks.len() >= 2, "{callbacks:?}");
     bot.shutdown().await;
 }
+
+/// Whether a request from the bot creates or edits a message, and its `allowed_mentions`.
+fn message_mentions(r: &discord_emulator::RequestRecord) -> Option<Option<Value>> {
+    let json = r.json.as_ref()?;
+    let creates = match (r.method.as_str(), r.path.as_str()) {
+        ("POST", p) if p.ends_with("/callback") => {
+            // Message responses (4) and updates (7) carry content; defers and acks do not.
+            return matches!(json["type"].as_u64(), Some(4 | 7))
+                .then(|| json["data"].get("allowed_mentions").cloned());
+        }
+        ("POST", p) => p.contains("/messages") || p.contains("/webhooks/"),
+        ("PATCH", p) => p.contains("/messages/"),
+        _ => false,
+    };
+    creates.then(|| json.get("allowed_mentions").cloned())
+}
+
+/// Every message the bot sends says whom it may ping (never @everyone or roles), and a
+/// display name cannot bring markdown (a masked link, a heading) into a public post.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_message_sets_allowed_mentions_and_names_are_escaped() {
+    let emu = Emulator::start().await;
+    let guild = emu.create_guild("Ops");
+    let alice = emu.create_user("alice");
+    let mallory = emu.create_user("# [Free Nitro](https://evil.example) @everyone");
+    emu.add_member(guild, alice);
+    emu.add_member(guild, mallory);
+    let a = emu.create_text_channel(guild, "a");
+    let bot = Bot::spawn(config(&emu));
+    wait_session(&emu).await;
+    for (user, sub, opts) in [
+        (alice, "new", vec![]),
+        (alice, "join", vec![("power", json!("england"))]),
+        (mallory, "join", vec![("power", json!("france"))]),
+        (alice, "start", vec![]),
+        (alice, "status", vec![]),
+        (mallory, "vp", vec![]),
+        (mallory, "play", vec![("card", json!("nonsense"))]),
+    ] {
+        let ix = invoke(&emu, user, a, sub, &opts);
+        answer(&emu, &ix).await;
+    }
+    let joined = emu
+        .messages_in(a)
+        .into_iter()
+        .map(|m| m.content)
+        .find(|c| c.contains("France"))
+        .expect("mallory's join is posted");
+    assert!(
+        !joined.contains("[Free Nitro](") && !joined.starts_with('#') && joined.contains("\\[Free Nitro\\]"),
+        "{joined}"
+    );
+
+    let requests = emu.requests();
+    let mut checked = 0;
+    for r in &requests {
+        let Some(am) = message_mentions(r) else {
+            continue;
+        };
+        let am = am.unwrap_or_else(|| panic!("{} {} has no allowed_mentions: {:?}", r.method, r.path, r.json));
+        let parse = am["parse"].as_array().cloned().unwrap_or_default();
+        assert!(
+            !parse.iter().any(|p| p == "everyone" || p == "roles"),
+            "{} {}: {am}",
+            r.method,
+            r.path
+        );
+        checked += 1;
+    }
+    assert!(checked >= 7, "only {checked} messages checked");
+    bot.shutdown().await;
+}

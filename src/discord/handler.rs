@@ -262,10 +262,31 @@ async fn refuse(ctx: &Context, ix: Ix, _why: Busy) -> Result<(), CommandError> {
 }
 
 fn display_name(user: &User, member: Option<&Member>) -> String {
-    member
+    let name = member
         .and_then(|m| m.nick.clone())
         .or_else(|| user.global_name.clone())
-        .unwrap_or_else(|| user.name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    escape_markdown(&name)
+}
+
+/// A display name made inert for the public posts it appears in: Discord's markdown characters
+/// are escaped (no masked links, headings, quotes, spoilers or code from a nickname), line breaks
+/// become spaces, and the length is capped.
+pub fn escape_markdown(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 8);
+    for c in name.chars().take(64) {
+        match c {
+            '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '<' | '#' | '[' | ']' | '(' | ')' | '-'
+            | ':' | '@' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' | '\t' => out.push(' '),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 fn value_text(v: &CommandDataOptionValue) -> Option<String> {

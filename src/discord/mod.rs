@@ -31,7 +31,7 @@ use serenity::all::{ClientBuilder, GatewayError, GatewayIntents, GuildId, HttpBu
 use crate::table::{Locale, MemStore, Renderer, Table, TableOptions};
 
 pub use commands::{slash_path, vq_command, GROUPS, ROOT};
-pub use handler::CommandError;
+pub use handler::{escape_markdown, CommandError};
 
 /// How long [`run`] waits for in-flight commands, then for the shards, after the shutdown
 /// future completed.
