@@ -245,7 +245,9 @@ async fn every_message_sets_allowed_mentions_and_names_are_escaped() {
         .find(|c| c.contains("France"))
         .expect("mallory's join is posted");
     assert!(
-        !joined.contains("[Free Nitro](") && !joined.starts_with('#') && joined.contains("\\[Free Nitro\\]"),
+        !joined.contains("[Free Nitro](")
+            && !joined.starts_with('#')
+            && joined.contains("\\[Free Nitro\\]"),
         "{joined}"
     );
 
@@ -255,7 +257,12 @@ async fn every_message_sets_allowed_mentions_and_names_are_escaped() {
         let Some(am) = message_mentions(r) else {
             continue;
         };
-        let am = am.unwrap_or_else(|| panic!("{} {} has no allowed_mentions: {:?}", r.method, r.path, r.json));
+        let am = am.unwrap_or_else(|| {
+            panic!(
+                "{} {} has no allowed_mentions: {:?}",
+                r.method, r.path, r.json
+            )
+        });
         let parse = am["parse"].as_array().cloned().unwrap_or_default();
         assert!(
             !parse.iter().any(|p| p == "everyone" || p == "roles"),

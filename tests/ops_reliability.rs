@@ -613,3 +613,38 @@ fn adjust_only_games_are_snapshotted_by_count_and_log_reads_only_its_tail() {
     assert_eq!(text.lines().count(), 6, "{text}");
     assert!(text.starts_with(&format!("{}. ", n - 5)), "{text}");
 }
+
+// ----- 7. privacy at the edges ---------------------------------------------------------------
+
+/// A vacated seat of a started game comes with its hand: an opponent may not take it, and a
+/// member who holds no seat gets it only when every remaining player agrees.
+#[test]
+fn a_vacated_seat_goes_to_a_newcomer_with_the_players_agreement() {
+    let t = table(12);
+    ok(&t, "alice", "vq new");
+    ok(&t, "alice", "vq join power:england");
+    ok(&t, "bob", "vq join power:france");
+    ok(&t, "carol", "vq join power:spain");
+    ok(&t, "alice", "vq start");
+    ok(&t, "bob", "vq leave");
+    let text = refused(&t, "alice", "vq join power:france");
+    assert!(text.contains("holds no seat"), "{text}");
+    let out = ok(&t, "dave", "vq join power:france");
+    let text = public(&out);
+    assert!(
+        text.contains("dave asks to take the vacated seat") && text.contains("carol, alice"),
+        "{text}"
+    );
+    assert!(!t.seats(CH).contains_key(&vqbot::engine::Power::France));
+    let text = refused(&t, "dave", "vq admit power:france");
+    assert!(text.contains("only the players"), "{text}");
+    let out = ok(&t, "alice", "vq admit power:france");
+    assert!(public(&out).contains("Still to agree: carol"), "{out:#?}");
+    assert!(!t.seats(CH).contains_key(&vqbot::engine::Power::France));
+    let out = ok(&t, "carol", "vq admit power:france");
+    assert!(public(&out).contains("dave takes"), "{out:#?}");
+    assert_eq!(
+        t.seats(CH).get(&vqbot::engine::Power::France),
+        Some(&uid("dave"))
+    );
+}

@@ -142,7 +142,9 @@ pub const GROUPS: &[Group] = &[
             "status, victory points, the log, language, leaving, refusing a take-back, closing",
             "положение, очки, журнал, язык, уход, возражение против отмены, закрытие",
         ],
-        members: &["status", "vp", "log", "locale", "leave", "veto", "close"],
+        members: &[
+            "status", "vp", "log", "locale", "leave", "veto", "close", "admit",
+        ],
     },
     Group {
         name: "protestant",

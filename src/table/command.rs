@@ -686,6 +686,23 @@ pub static COMMANDS: &[CmdSpec] = &[
             "отклонить просьбу об отмене действия",
         ],
     },
+    // --- ops: a vacated seat is filled with the players' agreement
+    CmdSpec {
+        name: "admit",
+        ru: "принять",
+        options: &[opt(
+            "power",
+            "держава",
+            OptKind::Power,
+            true,
+            "the vacated seat someone asked for",
+            "освободившееся место, о котором попросили",
+        )],
+        help: [
+            "agree that the member who asked takes a vacated seat",
+            "согласиться, чтобы попросивший занял освободившееся место",
+        ],
+    },
     // --- ops: closing games
     CmdSpec {
         name: "close",
@@ -1178,6 +1195,10 @@ pub enum Command {
     Veto,
     /// Asks to close the game without finishing it (a moderator closes it at once).
     Close,
+    /// Agrees that the member who asked for a vacated seat takes it.
+    Admit {
+        power: String,
+    },
     Adjust {
         fix: AdjustCmd,
         power: Option<String>,
@@ -1729,6 +1750,9 @@ impl Command {
             "undo" => Command::Undo,
             "veto" => Command::Veto,
             "close" => Command::Close,
+            "admit" => Command::Admit {
+                power: a.req("power")?,
+            },
             "adjust" => Command::Adjust {
                 fix: adjust_cmd(&a)?,
                 power,
@@ -1786,6 +1810,7 @@ impl Command {
             Command::Undo => "undo",
             Command::Veto => "veto",
             Command::Close => "close",
+            Command::Admit { .. } => "admit",
             Command::Adjust { .. } => "adjust",
             Command::Map => "map",
             Command::Vp => "vp",

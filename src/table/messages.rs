@@ -1345,6 +1345,26 @@ pub enum Msg {
     CloseBrokenNotAllowed {
         error: String,
     },
+    /// A seated player asked for a vacated seat (it carries a hand).
+    SeatForNewcomers {
+        power: Power,
+    },
+    /// A member asked for a vacated seat; the players must agree.
+    SeatAsked {
+        name: String,
+        power: Power,
+        waiting: String,
+    },
+    /// A player agreed to a seat request; others still have to.
+    SeatAgreed {
+        name: String,
+        power: Power,
+        waiting: String,
+    },
+    /// `admit` without a pending request for that seat.
+    NoSeatRequest {
+        power: Power,
+    },
     /// A `map` asked for again too soon by the same user.
     MapTooSoon {
         seconds: u64,
@@ -1456,6 +1476,10 @@ impl Texts<'_> {
                 "⚠ Это изменение внесено и записано, но диск не подтвердил надёжную запись ({}). Изменение в силе: не отправляйте его повторно. Если сервер потеряет питание до восстановления диска, последние действия могут пропасть; оператор предупреждён.",
                 error
             ),
+            Msg::SeatForNewcomers { power } => tr!(l, "{} is a vacated seat of a game in progress and comes with its hand, so it goes only to a member who holds no seat here", "{} — освободившееся место в идущей партии, вместе с рукой карт, поэтому его может занять только участник без места за этим столом", self_power(self, *power)),
+            Msg::SeatAsked { name, power, waiting } => tr!(l, "{} asks to take the vacated seat of {}. The players must agree, each with {}; still to agree: {}.", "{} просит занять освободившееся место: {}. Нужно согласие игроков, каждый — {}; ещё не согласились: {}.", name, self_power(self, *power), self.command("admit", &["power"]), waiting),
+            Msg::SeatAgreed { name, power, waiting } => tr!(l, "{} agrees to the request for {}. Still to agree: {}.", "{} согласен(-на) на просьбу о месте: {}. Ещё не согласились: {}.", name, self_power(self, *power), waiting),
+            Msg::NoSeatRequest { power } => tr!(l, "nobody is asking for the seat of {}", "никто не просит место: {}", self_power(self, *power)),
             Msg::MapTooSoon { seconds } => tr!(l, "you asked for a map just now; ask again in {} s (the map is also posted at every new impulse and phase)", "вы только что запрашивали карту; повторите через {} с (карта и так публикуется в начале каждого импульса и фазы)", seconds),
             Msg::CloseNotAllowed => tr!(l, "only the seated players together (or the game's creator while no one is seated) or a member who can manage this channel can close the game; see {}", "закрыть партию могут только все игроки за столом вместе (или её создатель, пока никто не сел) либо участник с правом управлять каналом; см. {}", self.command("help", &[])),
             Msg::CloseAsked { name, waiting } => tr!(l, "{} asks to close this game without finishing it. It closes when every player has sent {}; still to ask: {}.", "{} предлагает закрыть партию, не доигрывая. Она закроется, когда все игроки отправят {}; ещё не отправили: {}.", name, self.command("close", &[]), waiting),

@@ -139,6 +139,17 @@ struct Slot {
     takeback: Option<TakeBack>,
     /// The seated users who have asked to close the game so far (in memory, like `takeback`).
     closing: Vec<UserId>,
+    /// Requests for vacated seats of a started game, waiting for the players' agreement.
+    seat_requests: Vec<SeatRequest>,
+}
+
+/// A member's request for a vacated seat, and the seated users who agreed so far.
+#[derive(Debug, Clone)]
+struct SeatRequest {
+    power: Power,
+    user: UserId,
+    name: String,
+    agreed: Vec<UserId>,
 }
 
 /// A request to take back the last action, which is past an undo barrier, once every seated
@@ -164,6 +175,7 @@ impl Slot {
             log: Vec::new(),
             takeback: None,
             closing: Vec::new(),
+            seat_requests: Vec::new(),
         }
     }
 
@@ -655,6 +667,7 @@ impl Table {
                 out.channel(Texts::new(&self.rs, *lang).msg(&Msg::LocaleSet));
             }
             Command::Join { power } => self.join(s, caller, power, t, &mut out)?,
+            Command::Admit { power } => self.admit(s, caller, power, t, &mut out)?,
             Command::Leave { power } => self.leave(s, caller, power.as_deref(), t, &mut out)?,
             Command::Start => self.start(s, caller, t, &mut out)?,
             Command::Status => out.channel(self.status_text(s, t)),
@@ -807,6 +820,27 @@ impl Table {
             if !g.powers.contains(p) {
                 return Err(Msg::NotInLobby);
             }
+            // --- ops: a vacated seat of a started game carries a hand: it goes only to a member
+            // who holds no seat, and only with the remaining players' agreement.
+            if s.seats.values().any(|u| *u == caller.user) {
+                return Err(Msg::SeatForNewcomers { power: p });
+            }
+            if !Self::seated_users(s).is_empty() {
+                s.seat_requests.retain(|r| r.power != p);
+                s.seat_requests.push(SeatRequest {
+                    power: p,
+                    user: caller.user,
+                    name: caller.name.clone(),
+                    agreed: Vec::new(),
+                });
+                out.channel(t.msg(&Msg::SeatAsked {
+                    name: caller.name.clone(),
+                    power: p,
+                    waiting: self.seat_waiting(s, p),
+                }));
+                out.consent = true;
+                return Ok(());
+            }
         }
         self.store_do(|st| {
             st.set_seat(s.row.id, p.as_str(), Some(caller.user), Some(caller.user))
@@ -814,6 +848,66 @@ impl Table {
         s.seats.insert(p, caller.user);
         out.channel(t.msg(&Msg::Joined {
             name: caller.name.clone(),
+            power: p,
+        }));
+        Ok(())
+    }
+
+    /// The seated users who have not yet agreed to the request for `power`'s seat.
+    fn seat_waiting(&self, s: &Slot, power: Power) -> String {
+        let agreed = s
+            .seat_requests
+            .iter()
+            .find(|r| r.power == power)
+            .map(|r| r.agreed.clone())
+            .unwrap_or_default();
+        Self::seated_users(s)
+            .into_iter()
+            .filter(|u| !agreed.contains(u))
+            .map(|u| self.name(u))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// `admit power:`: a seated player agrees to the pending request for a vacated seat; with
+    /// every seated player's agreement the asker takes it.
+    fn admit(
+        &self,
+        s: &mut Slot,
+        caller: &Caller,
+        power: &str,
+        t: Texts<'_>,
+        out: &mut Outbox,
+    ) -> Result<(), Msg> {
+        let p = resolve::power(&self.rs, power)?;
+        if !s.seats.values().any(|u| *u == caller.user) {
+            return Err(Msg::TakeBackNotSeated);
+        }
+        let Some(i) = s.seat_requests.iter().position(|r| r.power == p) else {
+            return Err(Msg::NoSeatRequest { power: p });
+        };
+        if s.seats.contains_key(&p) {
+            s.seat_requests.remove(i);
+            return Err(Msg::NoSeatRequest { power: p });
+        }
+        if !s.seat_requests[i].agreed.contains(&caller.user) {
+            s.seat_requests[i].agreed.push(caller.user);
+        }
+        let waiting = self.seat_waiting(s, p);
+        if !waiting.is_empty() {
+            out.channel(t.msg(&Msg::SeatAgreed {
+                name: caller.name.clone(),
+                power: p,
+                waiting,
+            }));
+            out.consent = true;
+            return Ok(());
+        }
+        let r = s.seat_requests.remove(i);
+        self.store_do(|st| st.set_seat(s.row.id, p.as_str(), Some(r.user), Some(caller.user)))?;
+        s.seats.insert(p, r.user);
+        out.channel(t.msg(&Msg::Joined {
+            name: r.name,
             power: p,
         }));
         Ok(())
