@@ -302,8 +302,21 @@ fn serve(config_path: PathBuf) -> ExitCode {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn"));
     tracing_subscriber::fmt().with_env_filter(filter).init();
+    let shards = match config
+        .shards
+        .as_deref()
+        .map(vqbot::discord::ShardRange::parse)
+    {
+        None => None,
+        Some(Ok(r)) => Some(r),
+        Some(Err(e)) => {
+            eprintln!("vqbot: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let bot = vqbot::discord::BotConfig {
         token,
+        shards,
         dev_guild: config.dev_guild,
         database: Some(config.database.clone()),
         durability: config.durability,

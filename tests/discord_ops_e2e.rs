@@ -275,3 +275,63 @@ async fn every_message_sets_allowed_mentions_and_names_are_escaped() {
     assert!(checked >= 7, "only {checked} messages checked");
     bot.shutdown().await;
 }
+
+/// Sharding (issue 19, item 8): the bot starts as many shards as `/gateway/bot` recommends, and
+/// answers guilds on either shard.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_shards_identify_and_each_serves_its_guilds() {
+    let emu = Emulator::start_with(discord_emulator::EmulatorConfig {
+        shards: 2,
+        wait_timeout: Duration::from_secs(20),
+        ..discord_emulator::EmulatorConfig::default()
+    })
+    .await;
+    // One guild on each shard, by Discord's formula.
+    let mut guilds = [None, None];
+    while guilds.iter().any(Option::is_none) {
+        let g = emu.create_guild("g");
+        let shard = ((g.0 >> 22) % 2) as usize;
+        if guilds[shard].is_none() {
+            guilds[shard] = Some(g);
+        }
+    }
+    let alice = emu.create_user("alice");
+    let bot = Bot::spawn(config(&emu));
+    emu.wait_until("two shards to identify", |s| {
+        (s.gateway.identifies.len() >= 2 && s.registrations >= 1).then_some(())
+    })
+    .await;
+    let shards: Vec<Value> = emu
+        .gateway_log()
+        .identifies
+        .iter()
+        .map(|d| d["shard"].clone())
+        .collect();
+    assert!(
+        shards.contains(&json!([0, 2])) && shards.contains(&json!([1, 2])),
+        "{shards:?}"
+    );
+    for g in guilds.into_iter().flatten() {
+        emu.add_member(g, alice);
+        let ch = emu.create_text_channel(g, "table");
+        let ix = invoke(&emu, alice, ch, "new", &[]);
+        let r = answer(&emu, &ix).await;
+        assert!(r.content.contains("New game"), "{}", r.content);
+    }
+    bot.shutdown().await;
+}
+
+/// A process's shard range, and Discord's formula that assigns a guild to a shard.
+#[test]
+fn shard_ranges_parse_and_claim_guilds_by_discords_formula() {
+    use vqbot::discord::ShardRange;
+    let r = ShardRange::parse("0-1/4").expect("parses");
+    assert_eq!((r.first, r.last, r.total), (0, 1, 4));
+    assert_eq!(ShardRange::parse("3/4").expect("one shard").first, 3);
+    for bad in ["", "2-1/4", "0-4/4", "0-1/0", "a-b/c"] {
+        assert!(ShardRange::parse(bad).is_err(), "{bad:?}");
+    }
+    let guild = |shard: u64| (1000u64 * 4 + shard) << 22;
+    assert!(r.serves(guild(0)) && r.serves(guild(1)));
+    assert!(!r.serves(guild(2)) && !r.serves(guild(3)));
+}

@@ -62,6 +62,8 @@ pub struct BotState {
     registered: AtomicBool,
     registration_failure: Mutex<Option<String>>,
     shard_manager: OnceLock<Arc<ShardManager>>,
+    /// The configured shard range, when this process runs only part of the shards.
+    shards: OnceLock<super::ShardRange>,
     closing: AtomicBool,
     in_flight: AtomicUsize,
     idle: Notify,
@@ -98,6 +100,7 @@ impl BotState {
             registered: AtomicBool::new(false),
             registration_failure: Mutex::new(None),
             shard_manager: OnceLock::new(),
+            shards: OnceLock::new(),
             closing: AtomicBool::new(false),
             in_flight: AtomicUsize::new(0),
             idle: Notify::new(),
@@ -106,6 +109,33 @@ impl BotState {
 
     pub(crate) fn set_shard_manager(&self, m: Arc<ShardManager>) {
         let _ = self.shard_manager.set(m);
+    }
+
+    pub(crate) fn set_shards(&self, shards: Option<super::ShardRange>) {
+        if let Some(r) = shards {
+            let _ = self.shards.set(r);
+        }
+    }
+
+    /// Whether this process serves the guild (always, without a configured shard range). A
+    /// guild of another process's shard has its games in that process's database: refused here
+    /// with a log line, never looked up in this one.
+    pub(crate) fn serves(&self, guild: Option<GuildId>) -> bool {
+        match (self.shards.get(), guild) {
+            (Some(r), Some(g)) if !r.serves(g.get()) => {
+                tracing::error!(
+                    guild = g.get(),
+                    shard = super::ShardRange::shard_of(g.get(), r.total),
+                    first = r.first,
+                    last = r.last,
+                    total = r.total,
+                    "an interaction of a guild on a shard this process does not run: its games \
+                     live in another process's database; check the `shards` settings"
+                );
+                false
+            }
+            _ => true,
+        }
     }
 
     pub(crate) fn registration_failure(&self) -> Option<String> {
@@ -353,6 +383,10 @@ async fn slash(
         return Ix::Command(Box::new(ci))
             .respond(ctx, &help_text(lang), true)
             .await;
+    }
+    if !state.serves(ci.guild_id) {
+        let text = Notice::TableFailed.text(lang.locale());
+        return Ix::Command(Box::new(ci)).respond(ctx, &text, true).await;
     }
     let channel = channel_of(ci.guild_id, ci.channel_id);
     // Discord resolves the member's permissions in this channel; Manage Channels makes them a

@@ -83,6 +83,50 @@ pub struct BotConfig {
     /// Test-only: an HTTP proxy for every request to Discord, and accept its TLS certificate
     /// (the emulator's, self-signed). Production leaves it `None`.
     pub https_proxy: Option<String>,
+    /// The shards this process runs; `None`: all, as many as Discord recommends
+    /// (`/gateway/bot`).
+    pub shards: Option<ShardRange>,
+}
+
+/// Gateway shards `first..=last` of `total`: the part of Discord's guilds one process serves.
+/// A guild belongs to shard `(guild_id >> 22) % total` (Discord's formula).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShardRange {
+    /// First shard id of this process.
+    pub first: u32,
+    /// Last shard id of this process (included).
+    pub last: u32,
+    /// Shards of the whole bot.
+    pub total: u32,
+}
+
+impl ShardRange {
+    /// Parses `FIRST-LAST/TOTAL` (or `ID/TOTAL` for one shard).
+    pub fn parse(text: &str) -> Result<ShardRange, String> {
+        let bad = || format!("shards must be FIRST-LAST/TOTAL such as 0-1/4, not {text:?}");
+        let (range, total) = text.trim().split_once('/').ok_or_else(bad)?;
+        let (first, last) = range.split_once('-').unwrap_or((range, range));
+        let num = |s: &str| s.trim().parse::<u32>().map_err(|_| bad());
+        let r = ShardRange {
+            first: num(first)?,
+            last: num(last)?,
+            total: num(total)?,
+        };
+        if r.total == 0 || r.first > r.last || r.last >= r.total {
+            return Err(bad());
+        }
+        Ok(r)
+    }
+
+    /// Discord's shard of a guild for `total` shards.
+    pub fn shard_of(guild: u64, total: u32) -> u32 {
+        ((guild >> 22) % u64::from(total.max(1))) as u32
+    }
+
+    /// Whether this process serves the guild.
+    pub fn serves(&self, guild: u64) -> bool {
+        (self.first..=self.last).contains(&Self::shard_of(guild, self.total))
+    }
 }
 
 /// The default [`BotConfig::http_timeout`]: long enough for a map upload on a slow link.
@@ -105,6 +149,7 @@ impl Default for BotConfig {
             http_timeout: HTTP_TIMEOUT,
             rate_limiter: false,
             https_proxy: None,
+            shards: None,
         }
     }
 }
@@ -125,6 +170,7 @@ impl fmt::Debug for BotConfig {
             .field("http_timeout", &self.http_timeout)
             .field("rate_limiter", &self.rate_limiter)
             .field("https_proxy", &self.https_proxy)
+            .field("shards", &self.shards)
             .finish()
     }
 }
@@ -264,9 +310,17 @@ pub async fn run(
         .map_err(BotError::Client)?;
     let shard_manager = client.shard_manager.clone();
     state.set_shard_manager(shard_manager.clone());
+    state.set_shards(config.shards);
 
     let outcome = {
-        let start = client.start();
+        // Discord requires sharding from 2,500 guilds: start as many shards as it recommends,
+        // or the configured range (serenity's range end is inclusive).
+        let start = async {
+            match config.shards {
+                Some(r) => client.start_shard_range(r.first..r.last, r.total).await,
+                None => client.start_autosharded().await,
+            }
+        };
         tokio::pin!(start);
         tokio::select! {
             result = &mut start => result,
@@ -290,6 +344,12 @@ pub async fn run(
     match outcome {
         Ok(()) => Ok(()),
         Err(serenity::Error::Gateway(GatewayError::InvalidAuthentication)) => {
+            Err(BotError::InvalidToken)
+        }
+        // With autosharding the token is first used to ask `/gateway/bot` for the shard count.
+        Err(serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r)))
+            if r.status_code.as_u16() == 401 =>
+        {
             Err(BotError::InvalidToken)
         }
         Err(serenity::Error::Gateway(e)) => Err(BotError::Gateway(e)),

@@ -57,6 +57,9 @@ pub struct EmulatorConfig {
     pub attachment_size_limit: u32,
     /// How long the `wait_*` helpers wait before failing the test.
     pub wait_timeout: Duration,
+    /// The shard count `/gateway/bot` recommends; guild events go to shard
+    /// `(guild_id >> 22) % shards`, DMs to shard 0.
+    pub shards: u64,
 }
 
 impl Default for EmulatorConfig {
@@ -69,6 +72,7 @@ impl Default for EmulatorConfig {
             token_lifetime: Duration::from_secs(15 * 60),
             attachment_size_limit: 10 * 1024 * 1024,
             wait_timeout: Duration::from_secs(10),
+            shards: 1,
         }
     }
 }
@@ -727,7 +731,8 @@ fn create_interaction_at(
         dispatched_seq: None,
     });
     // With no bot connected the interaction is recorded but reaches nobody (REST-only tests).
-    let seq = s.dispatch("INTERACTION_CREATE", payload);
+    let guild = s.guild_of(channel);
+    let seq = s.dispatch_for(guild, "INTERACTION_CREATE", payload);
     if let Some(rec) = s.interactions.last_mut() {
         rec.dispatched_seq = seq;
     }

@@ -221,7 +221,7 @@ fn route(s: &mut State, method: &str, segs: &[&str], auth: Option<&str>, body: &
             200,
             json!({
                 "url": format!("ws://{}/gateway", s.addr()),
-                "shards": 1,
+                "shards": s.config().shards,
                 "session_start_limit": {
                     "total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1
                 }
