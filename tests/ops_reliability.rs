@@ -648,3 +648,52 @@ fn a_vacated_seat_goes_to_a_newcomer_with_the_players_agreement() {
         Some(&uid("dave"))
     );
 }
+
+/// A card `adjust` that would take a card out of another power's hand is not applied: the hand's
+/// owner is asked privately and moves it only by making the adjustment themselves.
+#[test]
+fn a_card_leaves_another_players_hand_only_by_its_owners_hand() {
+    use vqbot::engine::Power;
+    use vqbot::table::Audience;
+    let t = table(14);
+    ok(&t, "alice", "vq new");
+    ok(&t, "alice", "vq join power:england");
+    ok(&t, "bob", "vq join power:france");
+    ok(&t, "alice", "vq start");
+    let g = t.game(CH).expect("started");
+    let card = g.hands[Power::France as usize][0];
+    let before = g.state_hash();
+    let out = ok(
+        &t,
+        "alice",
+        &format!("vq adjust what:card card:{card} place:discard"),
+    );
+    assert_eq!(
+        t.game(CH).expect("game").state_hash(),
+        before,
+        "nothing moved"
+    );
+    assert!(public(&out).is_empty(), "nothing public: {out:#?}");
+    assert!(out
+        .text_for(Audience::Reply(uid("alice")))
+        .contains("asked privately"));
+    let dm = out.text_for(Audience::Dm(uid("bob")));
+    let line = dm
+        .split('`')
+        .nth(1)
+        .unwrap_or_else(|| panic!("a line to send in {dm}"))
+        .to_string();
+    assert!(line.contains(&format!("card:{card}")), "{dm}");
+    ok(&t, "bob", &format!("vq {line}"));
+    let g = t.game(CH).expect("game");
+    assert!(!g.hands[Power::France as usize].contains(&card));
+    assert!(g.discard.contains(&card));
+    // Alice moves a card of her own hand at once.
+    let mine = g.hands[Power::England as usize][0];
+    ok(
+        &t,
+        "alice",
+        &format!("vq adjust what:card card:{mine} place:discard"),
+    );
+    assert!(t.game(CH).expect("game").discard.contains(&mine));
+}

@@ -1365,6 +1365,21 @@ pub enum Msg {
     NoSeatRequest {
         power: Power,
     },
+    /// A player left a started game: the seat is offered to members without a seat.
+    LeftOffered {
+        name: String,
+        powers: Vec<Power>,
+    },
+    /// A card `adjust` would take a card out of another power's hand: its owner decides.
+    CardOwnerWillDecide,
+    /// To the owner of that hand, privately: who asks, and the line that makes the move.
+    CardOwnerAsked {
+        name: String,
+        power: Power,
+        line: String,
+    },
+    /// That hand's power has no player to agree.
+    CardOwnerAbsent,
     /// A `map` asked for again too soon by the same user.
     MapTooSoon {
         seconds: u64,
@@ -1480,6 +1495,13 @@ impl Texts<'_> {
             Msg::SeatAsked { name, power, waiting } => tr!(l, "{} asks to take the vacated seat of {}. The players must agree, each with {}; still to agree: {}.", "{} просит занять освободившееся место: {}. Нужно согласие игроков, каждый — {}; ещё не согласились: {}.", name, self_power(self, *power), self.command("admit", &["power"]), waiting),
             Msg::SeatAgreed { name, power, waiting } => tr!(l, "{} agrees to the request for {}. Still to agree: {}.", "{} согласен(-на) на просьбу о месте: {}. Ещё не согласились: {}.", name, self_power(self, *power), waiting),
             Msg::NoSeatRequest { power } => tr!(l, "nobody is asking for the seat of {}", "никто не просит место: {}", self_power(self, *power)),
+            Msg::LeftOffered { name, powers } => {
+                let p: Vec<String> = powers.iter().map(|p| self_power(self, *p)).collect();
+                tr!(l, "{} leaves {}. The seat is offered to members who hold no seat here: ask with {}; the players agree with {}.", "{} покидает {}. Место предлагается участникам без места за этим столом: попросите через {}; игроки соглашаются через {}.", name, p.join(", "), self.command("join", &["power"]), self.command("admit", &["power"]))
+            }
+            Msg::CardOwnerWillDecide => l.pick("that card is in a hand that is not yours; its holder has been asked privately, and the card moves only if they make this adjustment themselves", "эта карта в чужой руке; её владельца спросили лично, и карта переместится, только если он сам сделает эту поправку").into(),
+            Msg::CardOwnerAsked { name, power, line } => tr!(l, "{} asks to move a card out of your hand ({}). If you agree, send `{}`; otherwise nothing happens.", "{} просит забрать карту из вашей руки ({}). Если вы согласны, отправьте `{}`; иначе ничего не произойдёт.", name, self_power(self, *power), self.command_line(line)),
+            Msg::CardOwnerAbsent => l.pick("that card is in a hand whose power has no player to agree to moving it", "эта карта в руке державы, за которую никто не играет, и согласиться некому").into(),
             Msg::MapTooSoon { seconds } => tr!(l, "you asked for a map just now; ask again in {} s (the map is also posted at every new impulse and phase)", "вы только что запрашивали карту; повторите через {} с (карта и так публикуется в начале каждого импульса и фазы)", seconds),
             Msg::CloseNotAllowed => tr!(l, "only the seated players together (or the game's creator while no one is seated) or a member who can manage this channel can close the game; see {}", "закрыть партию могут только все игроки за столом вместе (или её создатель, пока никто не сел) либо участник с правом управлять каналом; см. {}", self.command("help", &[])),
             Msg::CloseAsked { name, waiting } => tr!(l, "{} asks to close this game without finishing it. It closes when every player has sent {}; still to ask: {}.", "{} предлагает закрыть партию, не доигрывая. Она закроется, когда все игроки отправят {}; ещё не отправили: {}.", name, self.command("close", &[]), waiting),

@@ -946,9 +946,12 @@ impl Table {
             self.store_do(|st| st.set_seat(s.row.id, p.as_str(), None, Some(caller.user)))?;
             s.seats.remove(p);
         }
-        out.channel(t.msg(&Msg::Left {
-            name: caller.name.clone(),
-            powers: held,
+        let (name, powers) = (caller.name.clone(), held);
+        out.channel(t.msg(&if s.game.is_some() {
+            // --- ops: a started game's seat carries a hand (see `join`).
+            Msg::LeftOffered { name, powers }
+        } else {
+            Msg::Left { name, powers }
         }));
         Ok(())
     }
@@ -1094,6 +1097,30 @@ impl Table {
             Some(a) => a?,
             None => return Err(Msg::NoActions),
         };
+        // --- ops: taking a card out of another power's hand shows where it was, so it needs
+        // that hand's owner: they are asked privately and make the move themselves.
+        if let Action::Adjust(crate::engine::Adjustment::Card { card, .. }) = &action {
+            let holder = game
+                .powers
+                .iter()
+                .find(|q| *q != power && game.hands[*q as usize].contains(card));
+            if let Some(q) = holder.filter(|q| s.seats.get(q) != Some(&caller.user)) {
+                let Some(owner) = s.seats.get(&q).copied() else {
+                    return Err(Msg::CardOwnerAbsent);
+                };
+                let line = convert::action_line(&action, q, false).unwrap_or_default();
+                out.dm(
+                    owner,
+                    t.msg(&Msg::CardOwnerAsked {
+                        name: caller.name.clone(),
+                        power: q,
+                        line: format!("{line} power:{q}"),
+                    }),
+                );
+                out.reply(caller.user, t.msg(&Msg::CardOwnerWillDecide));
+                return Ok(());
+            }
+        }
         let before = game.awaiting();
         let mut next = game.clone();
         let events = next
