@@ -697,3 +697,83 @@ fn a_card_leaves_another_players_hand_only_by_its_owners_hand() {
     );
     assert!(t.game(CH).expect("game").discard.contains(&mine));
 }
+
+/// `import` replays an export before accepting it: a tampered game is refused and nothing is
+/// imported; `replay` of a game that no longer replays explains that the rules or data changed.
+#[test]
+fn import_replays_first_and_replay_explains_a_divergence() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("g.sqlite3");
+    {
+        let t = open_sqlite(&db);
+        ok(&t, "alice", "vq new");
+        ok(&t, "alice", "vq join power:england");
+        ok(&t, "bob", "vq join power:france");
+        ok(&t, "alice", "vq start");
+        ok(&t, "alice", "vq adjust what:vp target:england delta:2");
+    }
+    let file = dir.path().join("g.json");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vqbot"))
+        .args(["export", "--game", "1", "--db"])
+        .arg(&db)
+        .arg("--out")
+        .arg(&file)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("read")).expect("json");
+    doc["actions"][0]["action_json"] =
+        serde_json::json!("{\"adjust\":{\"vp\":{\"power\":\"england\",\"delta\":7}}}");
+    doc["actions"][0]["state_hash"] = serde_json::json!("0000");
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, doc.to_string()).expect("write");
+    let other = dir.path().join("other.sqlite3");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vqbot"))
+        .args(["import", "--db"])
+        .arg(&other)
+        .arg(&bad)
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("does not replay, so nothing was imported"),
+        "{err}"
+    );
+    // Refused before the target database was even created.
+    assert!(!other.exists());
+    // The untouched export imports.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vqbot"))
+        .args(["import", "--db"])
+        .arg(&other)
+        .arg(&file)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // A stored game whose log no longer replays: `replay` says why that happens.
+    {
+        let s = Store::open(&db).expect("opens");
+        s.connection()
+            .execute_batch(
+                "DROP TRIGGER actions_no_update; UPDATE actions SET state_hash = 'changed';",
+            )
+            .expect("update");
+    }
+    let out = vqbot(&["replay", "--game", "1"], &db);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("rules or the game data changed") && err.contains("vqbot close"),
+        "{err}"
+    );
+}
