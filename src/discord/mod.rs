@@ -247,19 +247,19 @@ fn open_table(config: &BotConfig) -> Result<Table, OpenError> {
 
 /// serenity's HTTP client, with a timeout on every request (serenity's default client has
 /// none, so one stalled request would hold its channel's answers forever).
-fn http_client(config: &BotConfig) -> Result<serenity::all::Http, BotError> {
+fn http_client(config: &BotConfig) -> Result<serenity::all::Http, &'static str> {
     let mut client = reqwest::Client::builder()
         .use_rustls_tls()
         .timeout(config.http_timeout)
         .connect_timeout(config.http_timeout);
     if let Some(proxy) = &config.https_proxy {
         let proxy = reqwest::Proxy::all(proxy.as_str())
-            .map_err(|_| BotError::Config("https_proxy is not a valid proxy URL"))?;
+            .map_err(|_| "https_proxy is not a valid proxy URL")?;
         client = client.proxy(proxy).danger_accept_invalid_certs(true);
     }
     let client = client
         .build()
-        .map_err(|_| BotError::Config("cannot build the HTTP client"))?;
+        .map_err(|_| "cannot build the HTTP client")?;
     let mut http = HttpBuilder::new(&config.token).client(client);
     if let Some(base) = &config.rest_base {
         // serenity's rate limiter sends to discord.com whatever the base: off with a REST base,
@@ -296,7 +296,7 @@ pub async fn run(
             .map_err(BotError::from)?
     };
 
-    let http = http_client(&config)?;
+    let http = http_client(&config).map_err(BotError::Config)?;
 
     let state = Arc::new(handler::BotState::new(
         Arc::new(table),
