@@ -689,7 +689,7 @@ pub static COMMANDS: &[CmdSpec] = &[
     // --- ops: a vacated seat is filled with the players' agreement
     CmdSpec {
         name: "admit",
-        ru: "принять",
+        ru: "впустить",
         options: &[opt(
             "power",
             "держава",
@@ -699,8 +699,8 @@ pub static COMMANDS: &[CmdSpec] = &[
             "освободившееся место, о котором попросили",
         )],
         help: [
-            "agree that the member who asked takes a vacated seat",
-            "согласиться, чтобы попросивший занял освободившееся место",
+            "let the member who asked take a vacated seat",
+            "пустить попросившего на свободное место",
         ],
     },
     // --- ops: closing games
@@ -709,8 +709,8 @@ pub static COMMANDS: &[CmdSpec] = &[
         ru: "закрыть",
         options: &[],
         help: [
-            "close the game without finishing it: every player asks, or a channel moderator",
-            "закрыть партию, не доигрывая: просят все игроки или модератор канала",
+            "close the game unfinished (all players, or a moderator)",
+            "закрыть партию (все игроки или модератор)",
         ],
     },
     CmdSpec {
