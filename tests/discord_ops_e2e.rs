@@ -335,3 +335,45 @@ fn shard_ranges_parse_and_claim_guilds_by_discords_formula() {
     assert!(r.serves(guild(0)) && r.serves(guild(1)));
     assert!(!r.serves(guild(2)) && !r.serves(guild(3)));
 }
+
+/// A process that runs only shard 0 of 2 refuses an interaction of a guild on shard 1 (its games
+/// live in the other process's database) with a polite answer, and does not touch its table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guild_of_another_processs_shard_is_refused() {
+    let emu = Emulator::start_with(discord_emulator::EmulatorConfig {
+        shards: 2,
+        ..discord_emulator::EmulatorConfig::default()
+    })
+    .await;
+    let mut theirs = emu.create_guild("g");
+    while (theirs.0 >> 22) % 2 != 1 {
+        theirs = emu.create_guild("g");
+    }
+    let alice = emu.create_user("alice");
+    emu.add_member(theirs, alice);
+    let ch = emu.create_text_channel(theirs, "table");
+    let bot = Bot::spawn(BotConfig {
+        shards: Some(vqbot::discord::ShardRange {
+            first: 0,
+            last: 0,
+            total: 2,
+        }),
+        ..config(&emu)
+    });
+    wait_session(&emu).await;
+    assert_eq!(emu.gateway_log().identifies[0]["shard"], json!([0, 2]));
+    let ix = invoke(&emu, alice, ch, "new", &[]);
+    let r = answer(&emu, &ix).await;
+    assert!(
+        r.is_ephemeral() && r.content.contains("went wrong"),
+        "{}",
+        r.content
+    );
+    assert!(
+        !emu.messages_in(ch)
+            .iter()
+            .any(|m| m.content.contains("New game")),
+        "no game was opened here"
+    );
+    bot.shutdown().await;
+}

@@ -257,9 +257,7 @@ fn http_client(config: &BotConfig) -> Result<serenity::all::Http, &'static str> 
             .map_err(|_| "https_proxy is not a valid proxy URL")?;
         client = client.proxy(proxy).danger_accept_invalid_certs(true);
     }
-    let client = client
-        .build()
-        .map_err(|_| "cannot build the HTTP client")?;
+    let client = client.build().map_err(|_| "cannot build the HTTP client")?;
     let mut http = HttpBuilder::new(&config.token).client(client);
     if let Some(base) = &config.rest_base {
         // serenity's rate limiter sends to discord.com whatever the base: off with a REST base,

@@ -13,8 +13,10 @@
 //!
 //! Snapshots: the state is stored with an action at phase boundaries and after
 //! [`SNAPSHOT_EVERY`] actions, but only after an action undo cannot go back past (see
-//! [`snapshot_due`]). Loading restores the latest snapshot, checks it against the logged hash of
-//! its action, and replays only the actions after it; those are all a plain undo can ever need.
+//! [`snapshot_due`]), and after [`SNAPSHOT_EVERY_ANY`] actions barrier or not (undo then stops
+//! there as at a barrier). Loading restores the latest snapshot, checks it against the logged
+//! hash of its action, and replays only the actions after it; those are all a plain undo can
+//! ever need. A snapshot that does not load or match is skipped for a replay of the whole log.
 //! Taking back an action past a barrier (every seated player agrees, see `consent_undo`)
 //! truncates the stored log, which drops the snapshots past it, and reloads from the store.
 
