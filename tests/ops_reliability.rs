@@ -777,3 +777,30 @@ fn import_replays_first_and_replay_explains_a_divergence() {
         "{err}"
     );
 }
+
+/// A secret choice taken back and made again gets a fresh salt: the same choice does not
+/// produce the same public commitment (which would tell the table it did not change).
+#[test]
+fn a_secret_choice_made_again_after_a_take_back_gets_a_fresh_salt() {
+    let t = table(15);
+    ok(&t, "alice", "vq new");
+    ok(&t, "alice", "vq join power:england");
+    ok(&t, "bob", "vq join power:france");
+    ok(&t, "carol", "vq join power:empire");
+    ok(&t, "alice", "vq start");
+    ok(&t, "alice", "vq done");
+    ok(&t, "bob", "vq done");
+    ok(&t, "carol", "vq done");
+    let commitment = |t: &Table| t.game(CH).expect("game").empire.commitment.clone();
+    ok(&t, "carol", "vq secret choice:balanced");
+    let first = commitment(&t).expect("committed");
+    for who in ["carol", "alice", "bob"] {
+        ok(&t, who, "vq undo");
+    }
+    assert_eq!(commitment(&t), None, "the choice was taken back");
+    ok(&t, "carol", "vq secret choice:balanced");
+    let second = commitment(&t).expect("committed again");
+    assert_ne!(first, second, "the same salt was used again");
+    let (choice, salt) = t.game(CH).expect("game").empire.secret.expect("secret");
+    assert_eq!(vqbot::engine::diplomacy::commitment(choice, &salt), second);
+}

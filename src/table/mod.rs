@@ -143,6 +143,9 @@ struct Slot {
     closing: Vec<UserId>,
     /// Requests for vacated seats of a started game, waiting for the players' agreement.
     seat_requests: Vec<SeatRequest>,
+    /// The Empire's secret choice was taken back: the next one gets a fresh salt (in memory; a
+    /// restart in between forgets it).
+    secret_taken_back: bool,
 }
 
 /// A member's request for a vacated seat, and the seated users who agreed so far.
@@ -178,6 +181,7 @@ impl Slot {
             takeback: None,
             closing: Vec::new(),
             seat_requests: Vec::new(),
+            secret_taken_back: false,
         }
     }
 
@@ -1099,6 +1103,15 @@ impl Table {
             Some(a) => a?,
             None => return Err(Msg::NoActions),
         };
+        // --- ops: a secret choice made again after a take-back gets a fresh salt.
+        let action = match action {
+            Action::SecretChoice { choice } if s.secret_taken_back => Action::SecretChoiceSalted {
+                choice,
+                nonce: rand::random(),
+            },
+            a => a,
+        };
+        let made_secret = matches!(action, Action::SecretChoiceSalted { .. });
         // --- ops: taking a card out of another power's hand shows where it was, so it needs
         // that hand's owner: they are asked privately and make the move themselves.
         if let Action::Adjust(crate::engine::Adjustment::Card { card, .. }) = &action {
@@ -1160,6 +1173,9 @@ impl Table {
             });
         }
         s.game = Some(next);
+        if made_secret {
+            s.secret_taken_back = false;
+        }
         // The game moved on: a pending take-back request is void.
         if let Some(tb) = s.takeback.take() {
             out.channel(t.msg(&Msg::TakeBackCancelled { what: tb.what }));
@@ -1443,6 +1459,7 @@ impl Table {
         out: &mut Outbox,
     ) -> Result<(), Msg> {
         let old_hands = s.game.as_ref().map(|g| g.hands.clone());
+        let had_secret = s.game.as_ref().is_some_and(|g| g.empire.secret.is_some());
         // Through the store like every write: the table's barrier flushes it before the reply.
         self.store_do(|st| st.truncate_after(s.row.id, tb.seq - 1, s.last_seq()))?;
         let rebuilt = self
@@ -1454,6 +1471,8 @@ impl Table {
                 error: format!("game {} is no longer open", s.row.id),
             })?;
         *s = rebuilt;
+        s.secret_taken_back =
+            had_secret && s.game.as_ref().is_some_and(|g| g.empire.secret.is_none());
         let agreed = tb
             .agreed
             .iter()
