@@ -804,3 +804,65 @@ fn a_secret_choice_made_again_after_a_take_back_gets_a_fresh_salt() {
     let (choice, salt) = t.game(CH).expect("game").empire.secret.expect("secret");
     assert_eq!(vqbot::engine::diplomacy::commitment(choice, &salt), second);
 }
+
+/// Sixteen users asking for the map at once: the table draws at most
+/// `MAX_CONCURRENT_RENDERS` at a time (each render of the full map holds tens of MB).
+#[test]
+fn concurrent_map_requests_render_at_most_two_at_a_time() {
+    use std::sync::atomic::AtomicUsize;
+    let inside = Arc::new(AtomicUsize::new(0));
+    let most = Arc::new(AtomicUsize::new(0));
+    let (i2, m2) = (inside.clone(), most.clone());
+    let renderer: Arc<dyn vqbot::table::Renderer> = Arc::new(
+        move |_: &vqbot::engine::Ruleset, _: &vqbot::engine::Game, _: vqbot::locale::Locale| {
+            let n = i2.fetch_add(1, Ordering::SeqCst) + 1;
+            m2.fetch_max(n, Ordering::SeqCst);
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            i2.fetch_sub(1, Ordering::SeqCst);
+            Ok(b"PNG".to_vec())
+        },
+    );
+    let t = Arc::new(Table::new(
+        rs(),
+        Box::new(MemStore::new()),
+        TableOptions {
+            seed: Some(16),
+            renderer: Some(renderer),
+            ..TableOptions::default()
+        },
+    ));
+    ok(&t, "alice", "vq new");
+    ok(&t, "alice", "vq join power:england");
+    ok(&t, "bob", "vq join power:france");
+    ok(&t, "alice", "vq start");
+    // A second channel each, so the 16 requests do not queue on one game's lock.
+    let threads: Vec<_> = (0..16u64)
+        .map(|i| {
+            let t = t.clone();
+            std::thread::spawn(move || {
+                let ch = Channel {
+                    guild: 10,
+                    channel: 100 + i,
+                };
+                let who = |n: &str| Caller::new(uid(&format!("{n}{i}")), n);
+                for (c, line) in [
+                    (who("a"), "vq new"),
+                    (who("a"), "vq join power:england"),
+                    (who("b"), "vq join power:france"),
+                    (who("a"), "vq start"),
+                    (who("a"), "vq map"),
+                ] {
+                    assert!(!t.handle(ch, &c, line).refused, "{line}");
+                }
+            })
+        })
+        .collect();
+    for th in threads {
+        th.join().expect("thread");
+    }
+    let most = most.load(Ordering::SeqCst);
+    assert!(
+        (1..=vqbot::table::limits::MAX_CONCURRENT_RENDERS).contains(&most),
+        "{most} renders ran at once"
+    );
+}
