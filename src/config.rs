@@ -28,6 +28,10 @@ pub struct Config {
     /// How commits reach the disk: `group` (default), `full` or `normal`; see [`Durability`].
     #[serde(default)]
     pub durability: Durability,
+    /// The gateway shards this process runs, as `FIRST-LAST/TOTAL` (e.g. `0-1/4`); unset: all
+    /// of them, as many as Discord recommends. Each process needs its own database.
+    #[serde(default)]
+    pub shards: Option<String>,
 }
 
 fn default_database() -> PathBuf {
@@ -47,6 +51,7 @@ impl Default for Config {
             dev_guild: None,
             data_dir: None,
             durability: Durability::default(),
+            shards: None,
         }
     }
 }

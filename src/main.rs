@@ -123,6 +123,17 @@ enum Command {
         #[command(subcommand)]
         command: PositionCommand,
     },
+    /// Close a game before its end (stored as abandoned; its log stays), freeing its channel.
+    /// Needs the writer lock: stop the bot first, or let a member with Manage Channels use
+    /// `/vq table close` in the channel instead.
+    Close {
+        /// The database.
+        #[arg(long)]
+        db: PathBuf,
+        /// The game id.
+        #[arg(long)]
+        game: i64,
+    },
     /// Read a game exported with `export` into a database, as a new game, with its players'
     /// display names.
     Import {
@@ -210,6 +221,7 @@ fn main() -> ExitCode {
         Command::Replay { db, game } => replay(&db, game),
         Command::Export { db, game, out } => export(&db, game, &out),
         Command::Import { db, channel, file } => import(&db, channel.as_deref(), &file),
+        Command::Close { db, game } => close(&db, game),
         Command::Games { db } => games(&db),
         Command::Position { command } => position(command),
         Command::Backup { db, out } => backup(&db, &out),
@@ -390,8 +402,21 @@ fn serve(config_path: PathBuf, local_fallback: bool) -> ExitCode {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn"));
     tracing_subscriber::fmt().with_env_filter(filter).init();
+    let shards = match config
+        .shards
+        .as_deref()
+        .map(vqbot::discord::ShardRange::parse)
+    {
+        None => None,
+        Some(Ok(r)) => Some(r),
+        Some(Err(e)) => {
+            eprintln!("vqbot: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let bot = vqbot::discord::BotConfig {
         token,
+        shards,
         dev_guild: config.dev_guild,
         database: Some(config.database.clone()),
         durability: config.durability,
@@ -443,11 +468,11 @@ async fn shutdown_signal() {
 }
 
 fn replay(db: &std::path::Path, game: i64) -> ExitCode {
-    use vqbot::store::{GameId, Store};
-    let store = match Store::open(db) {
+    use vqbot::store::GameId;
+    let store = match open_existing(db) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("vqbot: {}: {e}", db.display());
+            eprintln!("vqbot: {e}");
             return ExitCode::from(2);
         }
     };
@@ -461,18 +486,88 @@ fn replay(db: &std::path::Path, game: i64) -> ExitCode {
         }
         Err(e) => {
             eprintln!("vqbot: {e}");
+            if let Some(why) = replay_hint(&store, game, &e) {
+                eprintln!("{why}");
+            }
             ExitCode::FAILURE
         }
     }
 }
 
-/// Opens an existing database for the operator tools; a missing file is an error rather than
-/// a new empty database.
+/// Why a stored game may no longer replay: its actions were checked when they were played, so
+/// a refusal or a different state on replay means the rules or the game data changed since.
+fn replay_hint(
+    store: &vqbot::store::Store,
+    game: i64,
+    e: &vqbot::store::ReplayError,
+) -> Option<String> {
+    use vqbot::store::ReplayError;
+    if !matches!(
+        e,
+        ReplayError::Rejected { .. }
+            | ReplayError::Diverged { .. }
+            | ReplayError::Start { .. }
+            | ReplayError::BadSnapshot { .. }
+    ) {
+        return None;
+    }
+    let rec = store.game(vqbot::store::GameId(game)).ok()?;
+    let data = vqbot::data::load_default()
+        .map(|rs| format!("game data fingerprint {}", rs.fingerprint))
+        .unwrap_or_else(|p| format!("the game data does not load ({} problems)", p.len()));
+    Some(format!(
+        "Every action was checked against the rules when it was played, so this means the rules \
+         or the game data changed since: game {game} was started by vqbot {} and this is vqbot \
+         {} ({data}). The stored log is intact. To keep playing it, run the vqbot version and \
+         data it was played with; to free its channel, close it (`vqbot close --db … --game \
+         {game}`, or /vq table close in Discord).",
+        rec.engine_version,
+        env!("CARGO_PKG_VERSION"),
+    ))
+}
+
+/// `vqbot close`: stores an open game as abandoned.
+fn close(db: &std::path::Path, game: i64) -> ExitCode {
+    use vqbot::store::{GameId, GameStatus, Store};
+    if !db.exists() {
+        eprintln!("vqbot: {}: no such database file", db.display());
+        return ExitCode::FAILURE;
+    }
+    let result = Store::open(db)
+        .and_then(|mut s| s.set_status(GameId(game), GameStatus::Abandoned))
+        .map_err(|e| format!("{}: {e}", db.display()));
+    match result {
+        Ok(rec) => {
+            println!(
+                "game {game} closed (abandoned); channel {} is free for a new game",
+                rec.channel
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("vqbot: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Opens an existing database for the read-only operator tools (`games`, `replay`, `backup`,
+/// `export`, `render`): read-only, so they work beside a running bot, which holds the writer
+/// lock. A file with an older schema is upgraded first, which needs the writer lock. A missing
+/// file is an error rather than a new empty database.
 fn open_existing(db: &std::path::Path) -> Result<vqbot::store::Store, String> {
+    use vqbot::store::{Store, StoreError};
     if !db.exists() {
         return Err(format!("{}: no such database file", db.display()));
     }
-    vqbot::store::Store::open(db).map_err(|e| format!("{}: {e}", db.display()))
+    match Store::open_read_only(db) {
+        Err(StoreError::NeedsUpgrade { .. }) => {
+            drop(Store::open(db).map_err(|e| format!("{}: {e}", db.display()))?);
+            Store::open_read_only(db)
+        }
+        r => r,
+    }
+    .map_err(|e| format!("{}: {e}", db.display()))
 }
 
 fn games(db: &std::path::Path) -> ExitCode {
@@ -530,10 +625,9 @@ fn backup(db: &std::path::Path, out: &std::path::Path) -> ExitCode {
 }
 
 fn export(db: &std::path::Path, game: i64, out: &std::path::Path) -> ExitCode {
-    use vqbot::store::{GameId, Store};
-    let result = Store::open(db)
-        .and_then(|s| s.export_game(GameId(game)))
-        .map_err(|e| e.to_string())
+    use vqbot::store::GameId;
+    let result = open_existing(db)
+        .and_then(|s| s.export_game(GameId(game)).map_err(|e| e.to_string()))
         .and_then(|doc| {
             let json = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
             std::fs::write(out, json).map_err(|e| format!("{}: {e}", out.display()))?;
@@ -580,7 +674,17 @@ fn import(db: &std::path::Path, channel: Option<&str>, file: &std::path::Path) -
             serde_json::from_str(&t)
                 .map_err(|e| format!("{} is not a game export: {e}", file.display()))
         });
+    // The export is replayed in memory first: a game that does not replay (a tampered or
+    // damaged file, other rules) is refused before it can occupy a channel.
     let result = doc.and_then(|doc| {
+        let mut check = Store::open_in_memory().map_err(|e| e.to_string())?;
+        let rec = check.import_game(&doc, None).map_err(|e| e.to_string())?;
+        vqbot::store::verify::<vqbot::engine::Game>(&check, rec.id).map_err(|e| {
+            format!(
+                "{} does not replay, so nothing was imported: {e}",
+                file.display()
+            )
+        })?;
         Store::open(db)
             .and_then(|mut s| s.import_game(&doc, channel))
             .map_err(|e| match e {
@@ -612,8 +716,8 @@ fn render(
     out: &std::path::Path,
 ) -> Result<String, String> {
     use vqbot::engine::Game;
-    use vqbot::store::{GameId, Replayable, Store};
-    let store = Store::open(db).map_err(|e| format!("{}: {e}", db.display()))?;
+    use vqbot::store::{GameId, Replayable};
+    let store = open_existing(db)?;
     let record = store.game(GameId(id)).map_err(|e| e.to_string())?;
     let rs = vqbot::data::load(&vqbot::data::default_dir()).map_err(|p| {
         format!(

@@ -90,7 +90,9 @@ fn a_restart_resumes_from_the_latest_snapshot_and_checks_it() {
     assert_eq!(t.game(CH).expect("loaded").state_hash(), hash);
     drop(t);
 
-    // A snapshot that is valid JSON of a game but not the logged state is refused, by name.
+    // A snapshot that is valid JSON of a game but not the logged state is only a cache: the
+    // table falls back to replaying the whole log (issue 19), which here meets the spoiled
+    // first action and names it.
     let mut v: serde_json::Value =
         serde_json::from_str(&snaps.last().expect("one").state_json).expect("json");
     let turn = v["turn"].as_u64().expect("a turn");
@@ -105,7 +107,7 @@ fn a_restart_resumes_from_the_latest_snapshot_and_checks_it() {
     assert!(
         text.contains("could not be loaded")
             && text.contains(&format!("game {}", id.0))
-            && text.contains(&format!("snapshot at action {latest}")),
+            && text.contains("action 1:"),
         "{text}"
     );
 }
@@ -249,8 +251,8 @@ impl GameStore for RecStore {
     fn actions(&self, id: i64) -> Result<Vec<LogRow>, PersistError> {
         self.inner.actions(id)
     }
-    fn truncate_after(&mut self, id: i64, seq: u64) -> Result<(), PersistError> {
-        let r = self.inner.truncate_after(id, seq);
+    fn truncate_after(&mut self, id: i64, seq: u64, last: u64) -> Result<(), PersistError> {
+        let r = self.inner.truncate_after(id, seq, last);
         self.wrote("truncate", r)
     }
     fn load_from(&self, id: i64) -> Result<Resume, PersistError> {
@@ -312,11 +314,19 @@ fn every_write_is_synced_before_its_reply_is_returned() {
     ok(&t, "carol", "vq log");
     assert!(say(&t, "carol", "vq done").refused);
     assert_eq!(take(), Vec::<String>::new());
-    // A failed barrier is reported instead of the acknowledgement.
+    // A failed barrier after the commit: the action stands and its reply still goes out, with
+    // the news that its durability is in doubt (issue 19: "nothing changed" would be untrue
+    // and invite a second, duplicate action).
     fail.store(true, Ordering::SeqCst);
     let out = say(&t, "alice", "vq done");
-    assert!(out.refused, "{out:#?}");
-    assert!(public(&out).is_empty() && out.messages[0].text.contains("disk on fire"));
+    assert!(!out.refused, "{out:#?}");
+    let text = public(&out);
+    assert!(
+        text.contains("England is done negotiating")
+            && text.contains("disk on fire")
+            && text.contains("do not send it again"),
+        "{text}"
+    );
     assert_eq!(take(), ["append 7"]);
     // Taking an action back by consent: the request writes nothing; the take-back truncates
     // the log and is synced before its reply, like every other write.
@@ -345,10 +355,18 @@ fn snapshots_come_only_after_undo_barriers_at_phase_starts_or_every_hundred_acti
     let other = Awaiting::Over { winners: vec![] };
     assert_ne!(same, other);
     assert_eq!(SNAPSHOT_EVERY, 100);
+    // Without a barrier only after SNAPSHOT_EVERY_ANY actions (issue 19: an adjust-only run was
+    // never snapshotted, so its restart replayed everything).
     assert!(
-        !snapshot_due(&same, &g, &[], 10_000),
-        "never without a barrier"
+        !snapshot_due(&same, &g, &[], vqbot::table::SNAPSHOT_EVERY_ANY - 1),
+        "not without a barrier before SNAPSHOT_EVERY_ANY"
     );
+    assert!(snapshot_due(
+        &same,
+        &g,
+        &[],
+        vqbot::table::SNAPSHOT_EVERY_ANY
+    ));
     assert!(!snapshot_due(&other, &g, &[], SNAPSHOT_EVERY - 1));
     assert!(snapshot_due(&other, &g, &[], SNAPSHOT_EVERY));
     let phase = [Event::public(EventKind::PhaseStarted {

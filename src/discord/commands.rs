@@ -148,10 +148,12 @@ pub const GROUPS: &[Group] = &[
         name: "table",
         ru: "стол",
         help: [
-            "status, victory points, the log, cards, language, leaving, refusing a take-back",
-            "положение, ПО, журнал, карты, язык, уход из-за стола, возражение против отмены",
+            "status, victory points, the log, cards, language, leaving, refusing a take-back, closing, setup",
+            "положение, ПО, журнал, карты, язык, уход, возражение против отмены, закрытие, расстановка",
         ],
-        members: &["status", "vp", "log", "locale", "leave", "veto", "card", "setup"],
+        members: &[
+            "status", "vp", "log", "locale", "leave", "veto", "card", "setup", "close", "admit",
+        ],
     },
     Group {
         name: "religion",

@@ -219,16 +219,22 @@ pub(crate) async fn execute(
     let from_button_hand =
         matches!(ix, Ix::Component(_)) && matches!(cmd, Ok(Command::Hand { .. }));
     let game_lock = state.game_lock(channel);
+    let post_lock = state.post_lock(channel);
     let st = state.clone();
     let who = caller.clone();
     let work = async move {
-        let guard = game_lock.lock_owned().await;
+        let game = game_lock.lock_owned().await;
         let done =
             tokio::task::spawn_blocking(move || run_table(&st, channel, &who, cmd, expect)).await;
-        (guard, done)
+        // Hand over: take the channel's delivery turn, then free the game before talking to
+        // Discord. Answers still go out in the order the commands ran, but a slow or stalled
+        // request (bounded by the HTTP timeout) no longer keeps the next command from running.
+        let turn = post_lock.lock_owned().await;
+        drop(game);
+        (turn, done)
     };
     tokio::pin!(work);
-    let (deferred, (guard, done)) = match tokio::time::timeout(state.ack_budget, &mut work).await {
+    let (deferred, (turn, done)) = match tokio::time::timeout(state.ack_budget, &mut work).await {
         Ok(r) => (false, r),
         Err(_) => {
             if let Err(e) = ix.defer(&ctx.http).await {
@@ -267,7 +273,7 @@ pub(crate) async fn execute(
             .await
         }
     };
-    drop(guard);
+    drop(turn);
     result
 }
 

@@ -46,6 +46,9 @@ pub struct BotState {
     pub(crate) ack_budget: Duration,
     /// One async lock per game channel: commands of one game run one at a time.
     games: Mutex<HashMap<Channel, Arc<tokio::sync::Mutex<()>>>>,
+    /// One async lock per channel for delivery: answers go out in the order the table ran
+    /// their commands, without holding the game (see `deliver::execute`).
+    posts: Mutex<HashMap<Channel, Arc<tokio::sync::Mutex<()>>>>,
     /// Channels whose game the table has loaded from the store in this process.
     loaded: Mutex<HashSet<Channel>>,
     /// The stored DM state of the users met in this process: when a DM last failed because
@@ -59,6 +62,8 @@ pub struct BotState {
     registered: AtomicBool,
     registration_failure: Mutex<Option<String>>,
     shard_manager: OnceLock<Arc<ShardManager>>,
+    /// The configured shard range, when this process runs only part of the shards.
+    shards: OnceLock<super::ShardRange>,
     closing: AtomicBool,
     in_flight: AtomicUsize,
     idle: Notify,
@@ -87,6 +92,7 @@ impl BotState {
             dev_guild,
             ack_budget,
             games: Mutex::new(HashMap::new()),
+            posts: Mutex::new(HashMap::new()),
             loaded: Mutex::new(HashSet::new()),
             dm_closed: Mutex::new(HashMap::new()),
             dm_retry_after,
@@ -94,6 +100,7 @@ impl BotState {
             registered: AtomicBool::new(false),
             registration_failure: Mutex::new(None),
             shard_manager: OnceLock::new(),
+            shards: OnceLock::new(),
             closing: AtomicBool::new(false),
             in_flight: AtomicUsize::new(0),
             idle: Notify::new(),
@@ -102,6 +109,33 @@ impl BotState {
 
     pub(crate) fn set_shard_manager(&self, m: Arc<ShardManager>) {
         let _ = self.shard_manager.set(m);
+    }
+
+    pub(crate) fn set_shards(&self, shards: Option<super::ShardRange>) {
+        if let Some(r) = shards {
+            let _ = self.shards.set(r);
+        }
+    }
+
+    /// Whether this process serves the guild (always, without a configured shard range). A
+    /// guild of another process's shard has its games in that process's database: refused here
+    /// with a log line, never looked up in this one.
+    pub(crate) fn serves(&self, guild: Option<GuildId>) -> bool {
+        match (self.shards.get(), guild) {
+            (Some(r), Some(g)) if !r.serves(g.get()) => {
+                tracing::error!(
+                    guild = g.get(),
+                    shard = super::ShardRange::shard_of(g.get(), r.total),
+                    first = r.first,
+                    last = r.last,
+                    total = r.total,
+                    "an interaction of a guild on a shard this process does not run: its games \
+                     live in another process's database; check the `shards` settings"
+                );
+                false
+            }
+            _ => true,
+        }
     }
 
     pub(crate) fn registration_failure(&self) -> Option<String> {
@@ -132,6 +166,11 @@ impl BotState {
 
     pub(crate) fn game_lock(&self, channel: Channel) -> Arc<tokio::sync::Mutex<()>> {
         lock(&self.games).entry(channel).or_default().clone()
+    }
+
+    /// The channel's delivery turn: held while an answer is sent to Discord.
+    pub(crate) fn post_lock(&self, channel: Channel) -> Arc<tokio::sync::Mutex<()>> {
+        lock(&self.posts).entry(channel).or_default().clone()
     }
 
     /// Makes the table load the channel's game from the store (once per process), so reads
@@ -253,10 +292,31 @@ async fn refuse(ctx: &Context, ix: Ix, _why: Busy) -> Result<(), CommandError> {
 }
 
 fn display_name(user: &User, member: Option<&Member>) -> String {
-    member
+    let name = member
         .and_then(|m| m.nick.clone())
         .or_else(|| user.global_name.clone())
-        .unwrap_or_else(|| user.name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    escape_markdown(&name)
+}
+
+/// A display name made inert for the public posts it appears in: Discord's markdown characters
+/// are escaped (no masked links, headings, quotes, spoilers or code from a nickname), line breaks
+/// become spaces, and the length is capped.
+pub fn escape_markdown(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 8);
+    for c in name.chars().take(64) {
+        match c {
+            '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '<' | '#' | '[' | ']' | '(' | ')' | '-'
+            | ':' | '@' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' | '\t' => out.push(' '),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 fn value_text(v: &CommandDataOptionValue) -> Option<String> {
@@ -326,11 +386,23 @@ async fn slash(
             .respond(ctx, &help_text(lang), true)
             .await;
     }
+    if !state.serves(ci.guild_id) {
+        let text = Notice::TableFailed.text(lang.locale());
+        return Ix::Command(Box::new(ci)).respond(ctx, &text, true).await;
+    }
     let channel = channel_of(ci.guild_id, ci.channel_id);
+    // Discord resolves the member's permissions in this channel; Manage Channels makes them a
+    // moderator of its game (they may `close` it alone).
+    let moderator = ci
+        .member
+        .as_deref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_channels());
     let caller = Caller::new(
         ci.user.id.get(),
         display_name(&ci.user, ci.member.as_deref()),
-    );
+    )
+    .with_moderator(moderator);
     let cmd = match Command::from_invocation(&inv) {
         Ok(Command::Setup { file, private }) => Ok(Command::Setup {
             file: read_attachment(&ci, file).await,

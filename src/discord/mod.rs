@@ -8,8 +8,10 @@
 //! so serenity is the only Discord dependency.
 //!
 //! Per game, commands run one at a time (an async lock per channel, held while the table works
-//! on a blocking thread and while the answer is delivered, so posts of two commands never
-//! interleave); different games run in parallel.
+//! on a blocking thread); their answers are delivered one at a time in the same order (a second
+//! lock per channel, taken before the first is released, so posts of two commands never
+//! interleave and a slow delivery does not hold the game). Different games run in parallel.
+//! Every HTTP request to Discord has a timeout ([`HTTP_TIMEOUT`]).
 
 mod commands;
 mod deliver;
@@ -29,7 +31,7 @@ use serenity::all::{ClientBuilder, GatewayError, GatewayIntents, GuildId, HttpBu
 use crate::table::{Locale, MemStore, Renderer, Table, TableOptions};
 
 pub use commands::{slash_path, vq_command, GROUPS, ROOT};
-pub use handler::CommandError;
+pub use handler::{escape_markdown, CommandError};
 
 /// How long [`run`] waits for in-flight commands, then for the shards, after the shutdown
 /// future completed.
@@ -71,7 +73,64 @@ pub struct BotConfig {
     /// How long to leave closed DMs alone before trying again; [`DM_RETRY_AFTER`] by default
     /// (tests shorten it).
     pub dm_retry_after: Duration,
+    /// How long one HTTP request to Discord may take before it is given up ([`HTTP_TIMEOUT`]
+    /// by default): a stalled request fails instead of holding its channel's answers forever.
+    pub http_timeout: Duration,
+    /// Test-only, with [`BotConfig::rest_base`]: keep serenity's rate limiter on. It sends its
+    /// requests to `https://discord.com` (it ignores the REST base), so the test must route
+    /// those to the emulator itself, through [`BotConfig::https_proxy`].
+    pub rate_limiter: bool,
+    /// Test-only: an HTTP proxy for every request to Discord, and accept its TLS certificate
+    /// (the emulator's, self-signed). Production leaves it `None`.
+    pub https_proxy: Option<String>,
+    /// The shards this process runs; `None`: all, as many as Discord recommends
+    /// (`/gateway/bot`).
+    pub shards: Option<ShardRange>,
 }
+
+/// Gateway shards `first..=last` of `total`: the part of Discord's guilds one process serves.
+/// A guild belongs to shard `(guild_id >> 22) % total` (Discord's formula).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShardRange {
+    /// First shard id of this process.
+    pub first: u32,
+    /// Last shard id of this process (included).
+    pub last: u32,
+    /// Shards of the whole bot.
+    pub total: u32,
+}
+
+impl ShardRange {
+    /// Parses `FIRST-LAST/TOTAL` (or `ID/TOTAL` for one shard).
+    pub fn parse(text: &str) -> Result<ShardRange, String> {
+        let bad = || format!("shards must be FIRST-LAST/TOTAL such as 0-1/4, not {text:?}");
+        let (range, total) = text.trim().split_once('/').ok_or_else(bad)?;
+        let (first, last) = range.split_once('-').unwrap_or((range, range));
+        let num = |s: &str| s.trim().parse::<u32>().map_err(|_| bad());
+        let r = ShardRange {
+            first: num(first)?,
+            last: num(last)?,
+            total: num(total)?,
+        };
+        if r.total == 0 || r.first > r.last || r.last >= r.total {
+            return Err(bad());
+        }
+        Ok(r)
+    }
+
+    /// Discord's shard of a guild for `total` shards.
+    pub fn shard_of(guild: u64, total: u32) -> u32 {
+        ((guild >> 22) % u64::from(total.max(1))) as u32
+    }
+
+    /// Whether this process serves the guild.
+    pub fn serves(&self, guild: u64) -> bool {
+        (self.first..=self.last).contains(&Self::shard_of(guild, self.total))
+    }
+}
+
+/// The default [`BotConfig::http_timeout`]: long enough for a map upload on a slow link.
+pub const HTTP_TIMEOUT: Duration = Duration::from_secs(20);
 
 impl Default for BotConfig {
     fn default() -> Self {
@@ -87,6 +146,10 @@ impl Default for BotConfig {
             renderer: None,
             ack_budget: Duration::from_millis(800),
             dm_retry_after: DM_RETRY_AFTER,
+            http_timeout: HTTP_TIMEOUT,
+            rate_limiter: false,
+            https_proxy: None,
+            shards: None,
         }
     }
 }
@@ -104,6 +167,10 @@ impl fmt::Debug for BotConfig {
             .field("renderer", &self.renderer.is_some())
             .field("ack_budget", &self.ack_budget)
             .field("dm_retry_after", &self.dm_retry_after)
+            .field("http_timeout", &self.http_timeout)
+            .field("rate_limiter", &self.rate_limiter)
+            .field("https_proxy", &self.https_proxy)
+            .field("shards", &self.shards)
             .finish()
     }
 }
@@ -178,6 +245,30 @@ fn open_table(config: &BotConfig) -> Result<Table, OpenError> {
     ))
 }
 
+/// serenity's HTTP client, with a timeout on every request (serenity's default client has
+/// none, so one stalled request would hold its channel's answers forever).
+fn http_client(config: &BotConfig) -> Result<serenity::all::Http, &'static str> {
+    let mut client = reqwest::Client::builder()
+        .use_rustls_tls()
+        .timeout(config.http_timeout)
+        .connect_timeout(config.http_timeout);
+    if let Some(proxy) = &config.https_proxy {
+        let proxy = reqwest::Proxy::all(proxy.as_str())
+            .map_err(|_| "https_proxy is not a valid proxy URL")?;
+        client = client.proxy(proxy).danger_accept_invalid_certs(true);
+    }
+    let client = client.build().map_err(|_| "cannot build the HTTP client")?;
+    let mut http = HttpBuilder::new(&config.token).client(client);
+    if let Some(base) = &config.rest_base {
+        // serenity's rate limiter sends to discord.com whatever the base: off with a REST base,
+        // unless the test routes discord.com itself (`https_proxy`).
+        http = http
+            .proxy(base.as_str())
+            .ratelimiter_disabled(!config.rate_limiter);
+    }
+    Ok(http.build())
+}
+
 /// Runs the bot until `shutdown` completes: then new interactions are turned away politely,
 /// in-flight commands finish, the gateway connection closes and the database is closed.
 ///
@@ -203,13 +294,7 @@ pub async fn run(
             .map_err(BotError::from)?
     };
 
-    let http = match &config.rest_base {
-        Some(base) => HttpBuilder::new(&config.token)
-            .proxy(base.as_str())
-            .ratelimiter_disabled(true)
-            .build(),
-        None => serenity::all::Http::new(&config.token),
-    };
+    let http = http_client(&config).map_err(BotError::Config)?;
 
     let state = Arc::new(handler::BotState::new(
         Arc::new(table),
@@ -223,9 +308,17 @@ pub async fn run(
         .map_err(BotError::Client)?;
     let shard_manager = client.shard_manager.clone();
     state.set_shard_manager(shard_manager.clone());
+    state.set_shards(config.shards);
 
     let outcome = {
-        let start = client.start();
+        // Discord requires sharding from 2,500 guilds: start as many shards as it recommends,
+        // or the configured range (serenity's range end is inclusive).
+        let start = async {
+            match config.shards {
+                Some(r) => client.start_shard_range(r.first..r.last, r.total).await,
+                None => client.start_autosharded().await,
+            }
+        };
         tokio::pin!(start);
         tokio::select! {
             result = &mut start => result,
@@ -249,6 +342,12 @@ pub async fn run(
     match outcome {
         Ok(()) => Ok(()),
         Err(serenity::Error::Gateway(GatewayError::InvalidAuthentication)) => {
+            Err(BotError::InvalidToken)
+        }
+        // With autosharding the token is first used to ask `/gateway/bot` for the shard count.
+        Err(serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r)))
+            if r.status_code.as_u16() == 401 =>
+        {
             Err(BotError::InvalidToken)
         }
         Err(serenity::Error::Gateway(e)) => Err(BotError::Gateway(e)),

@@ -138,6 +138,10 @@ pub fn suggest(
     typed: &str,
     view: &CallerView<'_>,
 ) -> Vec<Suggestion> {
+    // Suggestions cost time with the typed length: nothing for a value the table would refuse.
+    if typed.chars().count() > crate::table::command::MAX_VALUE_CHARS {
+        return Vec::new();
+    }
     let command = inv.name.as_str();
     let t = Texts::new(rs, loc);
     let kind = COMMANDS

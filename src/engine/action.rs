@@ -224,6 +224,17 @@ pub enum Action {
     },
     /// Ask to reveal the Empire's secret now (refused outside the cases R-HRE-SECRET allows).
     RevealSecret,
+    // --- ops: a fresh salt for a secret choice made again after a take-back
+    /// [`Action::SecretChoice`] with `nonce` mixed into the salt. The table sends it when the
+    /// choice is made again after a take-back, whose rollback also rolled back the random state
+    /// the salt comes from: the commitment must not repeat, or it would tell whether the choice
+    /// changed. The nonce is logged, so a replay gives the same salt.
+    SecretChoiceSalted {
+        /// The choice.
+        choice: EmpireChoice,
+        /// Fresh randomness from the table.
+        nonce: u64,
+    },
     /// Spring deployment: move units from a capital along friendly spaces.
     Deploy {
         /// The capital.
@@ -386,7 +397,9 @@ impl Action {
             Action::Decline { .. } => ActionKind::Decline,
             Action::DoneDiplomacy => ActionKind::DoneDiplomacy,
             Action::AllyMinor { .. } => ActionKind::AllyMinor,
-            Action::SecretChoice { .. } => ActionKind::SecretChoice,
+            Action::SecretChoice { .. } | Action::SecretChoiceSalted { .. } => {
+                ActionKind::SecretChoice
+            }
             Action::RevealSecret => ActionKind::RevealSecret,
             Action::Deploy { .. } => ActionKind::Deploy,
             Action::PlaceLeader { .. } => ActionKind::PlaceLeader,

@@ -32,6 +32,17 @@ impl Game {
                 if faction.is_some() && *owner != Owner::Major(Power::Protestant) {
                     return Err(Refusal::FactionOnlyProtestant { owner: *owner }.into());
                 }
+                // --- ops: bounded unit counters
+                if [regulars, mercenaries, cavalry, squadrons]
+                    .iter()
+                    .any(|n| **n > super::board::MAX_UNITS)
+                {
+                    return Err(Refusal::UnitLimit {
+                        space: s,
+                        max: super::board::MAX_UNITS,
+                    }
+                    .into());
+                }
                 let f = self.board.force_mut(s, *owner, *faction);
                 let before = [f.regulars, f.mercenaries, f.cavalry, f.squadrons];
                 f.regulars = *regulars;

@@ -65,7 +65,38 @@ impl Force {
     pub fn is_empty(&self) -> bool {
         self.land() == 0 && self.squadrons == 0 && self.leaders.is_empty()
     }
+
+    // --- ops: bounded unit counters
+    /// Whether `regulars`, `mercenaries`, `cavalry` and `squadrons` more still leave this force
+    /// within [`MAX_UNITS`] of each kind.
+    pub fn has_room(&self, regulars: u8, mercenaries: u8, cavalry: u8, squadrons: u8) -> bool {
+        [
+            (self.regulars, regulars),
+            (self.mercenaries, mercenaries),
+            (self.cavalry, cavalry),
+            (self.squadrons, squadrons),
+        ]
+        .iter()
+        .all(|(have, add)| u16::from(*have) + u16::from(*add) <= u16::from(MAX_UNITS))
+    }
+
+    /// Adds units without overflowing: counts saturate at `u8::MAX`. The bound itself
+    /// ([`MAX_UNITS`]) is enforced where units enter a force by a player's action (adjust,
+    /// raise, move, deploy), which refuse beyond it; this only keeps automatic merges (retreats,
+    /// returns from foreign wars) from wrapping around.
+    pub fn add_units(&mut self, regulars: u8, mercenaries: u8, cavalry: u8, squadrons: u8) {
+        self.regulars = self.regulars.saturating_add(regulars);
+        self.mercenaries = self.mercenaries.saturating_add(mercenaries);
+        self.cavalry = self.cavalry.saturating_add(cavalry);
+        self.squadrons = self.squadrons.saturating_add(squadrons);
+    }
 }
+
+/// The most units of one kind (regulars, mercenaries, cavalry, squadrons) that one force may
+/// hold in one space. The physical game has far fewer counters; the bound only keeps a typed
+/// `adjust` from reaching the limits of the counters' 8-bit storage, where additions would
+/// wrap around. Actions that would go past it are refused ([`Refusal::UnitLimit`]).
+pub const MAX_UNITS: u8 = 99;
 
 /// Per-space state.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -365,6 +396,30 @@ impl Board {
     /// Drops empty forces in a space.
     pub fn tidy(&mut self, s: SpaceId) {
         self.spaces[s.idx()].forces.retain(|f| !f.is_empty());
+    }
+
+    /// Refuses ([`Refusal::UnitLimit`]) when `owner`'s units in `s` (its Protestant factions
+    /// counted together) plus the given ones would pass [`MAX_UNITS`] of some kind.
+    pub fn check_room(
+        &self,
+        s: SpaceId,
+        owner: Owner,
+        regulars: u8,
+        mercenaries: u8,
+        cavalry: u8,
+    ) -> Result<(), Refusal> {
+        let mut have = Force::new(owner, None);
+        for f in self.at(s).forces.iter().filter(|f| f.owner() == owner) {
+            have.add_units(f.regulars, f.mercenaries, f.cavalry, 0);
+        }
+        if have.has_room(regulars, mercenaries, cavalry, 0) {
+            Ok(())
+        } else {
+            Err(Refusal::UnitLimit {
+                space: s,
+                max: MAX_UNITS,
+            })
+        }
     }
 
     /// Land units in a space whose owner stands as `stance` to `active`.

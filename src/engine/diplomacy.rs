@@ -195,8 +195,18 @@ impl Game {
     }
 
     /// R-HRE-SECRET: the Empire picks in secret; the channel gets only the commitment hash.
-    pub(crate) fn secret_choice(&mut self, choice: EmpireChoice, ev: &mut Vec<Event>) {
-        let salt = format!("{:016x}{:016x}", self.random_u64(), self.random_u64());
+    /// `nonce` (from [`Action::SecretChoiceSalted`](super::action::Action::SecretChoiceSalted))
+    /// is mixed into the salt.
+    pub(crate) fn secret_choice(
+        &mut self,
+        choice: EmpireChoice,
+        nonce: Option<u64>,
+        ev: &mut Vec<Event>,
+    ) {
+        let mut salt = format!("{:016x}{:016x}", self.random_u64(), self.random_u64());
+        if let Some(n) = nonce {
+            salt.push_str(&format!("{n:016x}"));
+        }
         let c = commitment(choice, &salt);
         self.empire.secret = Some((choice, salt.clone()));
         self.empire.commitment = Some(c.clone());
@@ -220,10 +230,14 @@ impl Game {
     /// the Empire, a second choice, and any reveal asked for by a player.
     pub(crate) fn secret_refusal(&self, p: Power, action: &Action) -> Option<RuleError> {
         match action {
-            Action::SecretChoice { .. } if p != Power::Empire => {
+            Action::SecretChoice { .. } | Action::SecretChoiceSalted { .. }
+                if p != Power::Empire =>
+            {
                 Some(Refusal::SecretOnlyEmpire { power: p }.into())
             }
-            Action::SecretChoice { .. } if self.empire.secret.is_some() => {
+            Action::SecretChoice { .. } | Action::SecretChoiceSalted { .. }
+                if self.empire.secret.is_some() =>
+            {
                 Some(Refusal::SecretAlreadyMade.into())
             }
             Action::RevealSecret => Some(self.refuse_reveal()),

@@ -382,9 +382,7 @@ impl Game {
         match to {
             Some(s) => {
                 let f = self.board.force_mut(s, Owner::Major(w.power), None);
-                f.regulars += w.units.regulars;
-                f.mercenaries += w.units.mercenaries;
-                f.cavalry += w.units.cavalry;
+                f.add_units(w.units.regulars, w.units.mercenaries, w.units.cavalry, 0);
                 f.leaders.extend(w.units.leaders.iter().cloned());
                 self.board.tidy(s);
             }
@@ -481,8 +479,8 @@ impl Game {
 }
 
 fn add_units(to: &mut Units, u: &Units) {
-    to.regulars += u.regulars;
-    to.mercenaries += u.mercenaries;
-    to.cavalry += u.cavalry;
+    to.regulars = to.regulars.saturating_add(u.regulars);
+    to.mercenaries = to.mercenaries.saturating_add(u.mercenaries);
+    to.cavalry = to.cavalry.saturating_add(u.cavalry);
     to.leaders.extend(u.leaders.iter().cloned());
 }

@@ -417,7 +417,10 @@ impl Game {
         match (&self.stage, action) {
             (Stage::Diplomacy { .. }, _) => self.diplomacy_action(rs, power, action, &mut ev)?,
             (Stage::SecretChoice, Action::SecretChoice { choice }) => {
-                self.secret_choice(*choice, &mut ev)
+                self.secret_choice(*choice, None, &mut ev)
+            }
+            (Stage::SecretChoice, Action::SecretChoiceSalted { choice, nonce }) => {
+                self.secret_choice(*choice, Some(*nonce), &mut ev)
             }
             (Stage::Deployment { .. }, Action::Deploy { from, to, units }) => {
                 self.deploy(rs, power, from, to, units, &mut ev)?;

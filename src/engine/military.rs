@@ -103,6 +103,13 @@ impl Game {
         if !self.friendly_path(rs, p, f, t) {
             return Err(Refusal::NoFriendlyPath { from: f, to: t }.into());
         }
+        self.board.check_room(
+            t,
+            Owner::Major(p),
+            units.regulars,
+            units.mercenaries,
+            units.cavalry,
+        )?;
         self.transfer(p, f, t, units, faction);
         ev.push(Event::public(EventKind::Deployed {
             power: p,
@@ -440,9 +447,7 @@ impl Game {
         }
         for m in moved {
             let t = self.board.force_mut(to, owner, m.faction);
-            t.regulars += m.regulars;
-            t.mercenaries += m.mercenaries;
-            t.cavalry += m.cavalry;
+            t.add_units(m.regulars, m.mercenaries, m.cavalry, 0);
             t.leaders.extend(m.leaders);
         }
         self.board.tidy(from);
@@ -462,6 +467,8 @@ impl Game {
         ev: &mut Vec<Event>,
     ) -> RuleResult<()> {
         let (f, t) = self.check_move(rs, p, from, to, u)?;
+        self.board
+            .check_room(t, Owner::Major(p), u.regulars, u.mercenaries, u.cavalry)?;
         self.transfer(p, f, t, u, None);
         ev.push(Event::public(EventKind::Moved {
             power: p,
@@ -749,10 +756,7 @@ impl Game {
             match dest {
                 Some(d) if land > 0 => {
                     let t = self.board.force_mut(d, o, f.faction);
-                    t.regulars += f.regulars;
-                    t.mercenaries += f.mercenaries;
-                    t.cavalry += f.cavalry;
-                    t.squadrons += f.squadrons;
+                    t.add_units(f.regulars, f.mercenaries, f.cavalry, f.squadrons);
                     t.leaders.extend(f.leaders.iter().cloned());
                     ev.push(Event::public(EventKind::Retreated {
                         owner: o,
@@ -781,7 +785,9 @@ impl Game {
                         }
                     }
                     if f.squadrons > 0 {
-                        self.board.force_mut(s, o, f.faction).squadrons += f.squadrons;
+                        self.board
+                            .force_mut(s, o, f.faction)
+                            .add_units(0, 0, 0, f.squadrons);
                     }
                 }
             }
@@ -874,12 +880,21 @@ impl Game {
     ) -> RuleResult<()> {
         let (s, faction) = self.check_raise(rs, p, space, unit)?;
         let f = self.board.force_mut(s, Owner::Major(p), faction);
-        match unit {
-            UnitKind::Regular => f.regulars += 1,
-            UnitKind::Mercenary => f.mercenaries += 1,
-            UnitKind::Cavalry => f.cavalry += 1,
-            UnitKind::Squadron => f.squadrons += 1,
+        let one = |k: UnitKind| u8::from(unit == k);
+        let added = (
+            one(UnitKind::Regular),
+            one(UnitKind::Mercenary),
+            one(UnitKind::Cavalry),
+            one(UnitKind::Squadron),
+        );
+        if !f.has_room(added.0, added.1, added.2, added.3) {
+            return Err(Refusal::UnitLimit {
+                space: s,
+                max: super::board::MAX_UNITS,
+            }
+            .into());
         }
+        f.add_units(added.0, added.1, added.2, added.3);
         ev.push(Event::public(EventKind::Raised {
             power: p,
             space: s,

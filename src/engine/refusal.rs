@@ -426,6 +426,10 @@ pub enum Refusal {
     AdjustPhaseNeedsPower { phase: super::event::PhaseName },
     /// `adjust what:phase`: this phase runs by itself (card draw, victory determination).
     AdjustPhaseNotSettable { phase: super::event::PhaseName },
+    // --- ops: bounded unit counters
+    /// A force would hold more than [`MAX_UNITS`](super::board::MAX_UNITS) units of one kind
+    /// in a space.
+    UnitLimit { space: SpaceId, max: u8 },
 }
 
 impl Refusal {
@@ -800,6 +804,7 @@ impl Refusal {
             AdjustPhaseNotSettable {
                 phase: super::event::PhaseName::CardDraw,
             },
+            UnitLimit { space: a, max: 99 },
         ]
     }
 
@@ -920,6 +925,7 @@ impl Refusal {
             AdjustTurnOutOfRange { .. } => "adjust_turn_out_of_range",
             AdjustPhaseNeedsPower { .. } => "adjust_phase_needs_power",
             AdjustPhaseNotSettable { .. } => "adjust_phase_not_settable",
+            UnitLimit { .. } => "unit_limit",
         }
     }
 }
@@ -996,6 +1002,7 @@ impl fmt::Display for Terse<'_> {
             | RevoltNeedsProtestant { space }
             | NotHuguenotCapitalTarget { space }
             | SendFromBesieged { space } => s(space),
+            UnitLimit { space, max } => format!("{}: at most {max} of a kind", s(space)),
             NoFriendlyPath { from, to } | NotAdjacent { from, to } => {
                 format!("{} → {}", s(from), s(to))
             }

@@ -35,7 +35,13 @@ impl Game {
                     continue;
                 }
                 let faction = (p == Power::Protestant).then(|| self.capital_faction_of(c));
-                self.board.force_mut(c, Owner::Major(p), faction).regulars += 1;
+                let f = self.board.force_mut(c, Owner::Major(p), faction);
+                // No free regular past the unit bound (MAX_UNITS).
+                if !f.has_room(1, 0, 0, 0) {
+                    self.board.tidy(c);
+                    continue;
+                }
+                f.add_units(1, 0, 0, 0);
                 ev.push(Event::public(EventKind::FreeRegular { power: p, space: c }));
             }
         }
@@ -144,9 +150,7 @@ impl Game {
     /// Adds `moving`'s land units and leaders to `f`'s force in `d`.
     fn put_land(&mut self, d: SpaceId, f: &Force, moving: &Force) {
         let t = self.board.force_mut(d, f.owner(), f.faction);
-        t.regulars += moving.regulars;
-        t.mercenaries += moving.mercenaries;
-        t.cavalry += moving.cavalry;
+        t.add_units(moving.regulars, moving.mercenaries, moving.cavalry, 0);
         t.leaders.extend(moving.leaders.iter().cloned());
     }
 
@@ -257,7 +261,14 @@ impl Game {
         let mut q = VecDeque::from([from]);
         seen[from.idx()] = true;
         while let Some(s) = q.pop_front() {
-            if s != from && self.is_winter_quarters(rs, f, s) && self.winter_room(rs, f, s) {
+            if s != from
+                && self.is_winter_quarters(rs, f, s)
+                && self.winter_room(rs, f, s)
+                && self
+                    .board
+                    .check_room(s, f.owner(), f.regulars, f.mercenaries, f.cavalry)
+                    .is_ok()
+            {
                 return Some(s);
             }
             for (n, _) in &rs.neighbours[s.idx()] {

@@ -156,6 +156,47 @@ pub enum StoreError {
         /// Why it was refused.
         why: &'static str,
     },
+    // --- ops: one writer per database
+    /// Another process has the database open for writing.
+    #[error(
+        "{} is in use by {holder}; only one vqbot may write to a database at a time. \
+         Stop that process first (the read-only commands games, replay, backup, export and \
+         render work beside it)",
+        path.display()
+    )]
+    Locked {
+        /// The database.
+        path: PathBuf,
+        /// Who holds its writer lock (pid, host and command, as the holder wrote them).
+        holder: String,
+    },
+    /// A truncation was asked for by a writer whose idea of the log's end is out of date.
+    #[error(
+        "{game}: the log ends at action {found}, not {expected} as this process believed; \
+         another writer changed it, so nothing was removed"
+    )]
+    LogMoved {
+        /// The game.
+        game: GameId,
+        /// The last seq the caller believed in.
+        expected: u64,
+        /// The last seq actually stored.
+        found: u64,
+    },
+    /// A read-only open of a file whose schema is older than this binary's.
+    #[error(
+        "{} has schema version {found}, older than this vqbot's {supported}; it cannot be \
+         upgraded read-only: open it once with the bot (or `vqbot local`) first",
+        path.display()
+    )]
+    NeedsUpgrade {
+        /// The file.
+        path: PathBuf,
+        /// Its schema version.
+        found: u32,
+        /// This binary's schema version.
+        supported: u32,
+    },
 }
 
 /// Result alias for store operations.

@@ -16,6 +16,7 @@
 
 mod error;
 mod export;
+mod lock;
 mod maintenance;
 mod people;
 pub mod replay;
@@ -33,6 +34,7 @@ use serde::{Deserialize, Serialize};
 
 pub use error::{Result, StoreError};
 pub use export::{ExportPerson, GameExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION};
+pub use lock::lock_path;
 pub use maintenance::GameListing;
 pub use people::UserRecord;
 pub use replay::{load_game, verify, ReplayError, Replayable, Verified};
@@ -365,6 +367,8 @@ pub struct Store {
     conn: Connection,
     options: StoreOptions,
     sync: Arc<WalSync>,
+    /// The writer lock of a file opened for writing; `None` in memory or read-only.
+    _writer: Option<lock::WriterLock>,
 }
 
 /// Milliseconds since the Unix epoch.
@@ -527,11 +531,59 @@ impl Store {
     /// to another program, is corrupted, or has a newer schema than this binary knows is refused
     /// with the matching [`StoreError`] and left byte-for-byte untouched. Otherwise pending
     /// migrations are applied, each in its own transaction.
+    ///
+    /// The caller becomes the database's only writer: the open fails with
+    /// [`StoreError::Locked`], naming the holder, while another store has it open for writing
+    /// (in this process or another); see `lock.rs`.
     pub fn open_with(path: impl AsRef<Path>, options: StoreOptions) -> Result<Self> {
         let path = path.as_ref();
+        let writer = lock::WriterLock::acquire(path)?;
         schema::inspect(path)?;
         let conn = Connection::open(path)?;
-        Self::setup(conn, options, true)
+        let mut store = Self::setup(conn, options, true)?;
+        store._writer = Some(writer);
+        Ok(store)
+    }
+
+    /// Opens an existing database for reading only, beside a running writer: no lock, no
+    /// migrations, no writes. Every writing method fails with an SQLite read-only error. The
+    /// file must have this binary's schema version.
+    pub fn open_read_only(path: impl AsRef<Path>) -> Result<Self> {
+        let path = path.as_ref();
+        if !path.exists() {
+            return Err(StoreError::Io {
+                path: path.to_path_buf(),
+                source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such database file"),
+            });
+        }
+        schema::inspect(path)?;
+        let conn = Connection::open_with_flags(
+            path,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_URI,
+        )?;
+        let options = StoreOptions::default();
+        conn.busy_timeout(options.busy_timeout)?;
+        let found = schema::user_version(&conn)?;
+        if found > SCHEMA_VERSION {
+            return Err(StoreError::TooNew {
+                path: path.to_path_buf(),
+                found,
+                supported: SCHEMA_VERSION,
+            });
+        }
+        if found < SCHEMA_VERSION {
+            return Err(StoreError::NeedsUpgrade {
+                path: path.to_path_buf(),
+                found,
+                supported: SCHEMA_VERSION,
+            });
+        }
+        Ok(Self {
+            conn,
+            options,
+            sync: Arc::new(WalSync::none()),
+            _writer: None,
+        })
     }
 
     /// An empty in-memory database (for tests and throw-away local games).
@@ -578,6 +630,7 @@ impl Store {
             conn,
             options,
             sync,
+            _writer: None,
         })
     }
 
@@ -931,6 +984,27 @@ impl Store {
         actions_after_in(&self.conn, game, after)
     }
 
+    /// Actions with seq from `first` to `last` (both included), in order: a slice of the log
+    /// read by its index, however long the log is.
+    pub fn actions_between(
+        &self,
+        game: GameId,
+        first: u64,
+        last: u64,
+    ) -> Result<Vec<StoredAction>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT seq, power, user_id, action_json, state_hash, at FROM actions
+             WHERE game_id = ?1 AND seq BETWEEN ?2 AND ?3 ORDER BY seq",
+        )?;
+        let rows = stmt
+            .query_map(
+                params![game.0, seq_to_sql(first)?, seq_to_sql(last)?],
+                read_action_row,
+            )?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        rows.into_iter().map(action_from_row).collect()
+    }
+
     /// All snapshots of a game, oldest first.
     pub fn snapshots(&self, game: GameId) -> Result<Vec<Snapshot>> {
         snapshots_of(&self.conn, game)
@@ -939,11 +1013,37 @@ impl Store {
     /// Undo: removes every action after `seq` and every snapshot past it, in one transaction.
     /// Returns how many actions were removed. The game must be open.
     pub fn truncate_after(&mut self, game: GameId, seq: u64) -> Result<u64> {
+        self.truncate(game, seq, None)
+    }
+
+    /// [`Store::truncate_after`] by a writer that believes the log ends at `expected_last`: if
+    /// it does not (another writer appended or truncated since), nothing is removed and the
+    /// answer is [`StoreError::LogMoved`]; the same guard [`Store::append_action`]'s seq check
+    /// gives appends.
+    pub fn truncate_after_checked(
+        &mut self,
+        game: GameId,
+        seq: u64,
+        expected_last: u64,
+    ) -> Result<u64> {
+        self.truncate(game, seq, Some(expected_last))
+    }
+
+    fn truncate(&mut self, game: GameId, seq: u64, expected_last: Option<u64>) -> Result<u64> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         require_open(&tx, game)?;
         let last = last_seq_in(&tx, game)?;
+        if let Some(expected) = expected_last {
+            if expected != last {
+                return Err(StoreError::LogMoved {
+                    game,
+                    expected,
+                    found: last,
+                });
+            }
+        }
         if seq > last {
             return Err(StoreError::PastEnd { game, seq, last });
         }

@@ -848,6 +848,33 @@ pub static COMMANDS: &[CmdSpec] = &[
             "отклонить просьбу об отмене действия",
         ],
     },
+    // --- ops: a vacated seat is filled with the players' agreement
+    CmdSpec {
+        name: "admit",
+        ru: "впустить",
+        options: &[opt(
+            "power",
+            "держава",
+            OptKind::Power,
+            true,
+            "the vacated seat someone asked for",
+            "освободившееся место, о котором попросили",
+        )],
+        help: [
+            "let the member who asked take a vacated seat",
+            "пустить попросившего на свободное место",
+        ],
+    },
+    // --- ops: closing games
+    CmdSpec {
+        name: "close",
+        ru: "закрыть",
+        options: &[],
+        help: [
+            "close the game unfinished (all players, or a moderator)",
+            "закрыть партию (все игроки или модератор)",
+        ],
+    },
     CmdSpec {
         name: "adjust",
         ru: "поправить",
@@ -1418,6 +1445,12 @@ pub enum Command {
     Undo,
     /// Refuses the pending request to take back an action.
     Veto,
+    /// Asks to close the game without finishing it (a moderator closes it at once).
+    Close,
+    /// Agrees that the member who asked for a vacated seat takes it.
+    Admit {
+        power: String,
+    },
     Adjust {
         fix: AdjustCmd,
         power: Option<String>,
@@ -1524,6 +1557,44 @@ pub enum ParseError {
         /// The options, one of which is needed.
         options: Vec<&'static str>,
     },
+    // --- ops: bounded input
+    /// A line or a value longer than the table reads; it is not echoed back.
+    #[error("{what} is too long ({len} characters; at most {max})")]
+    TooLong {
+        /// `command` for the whole line, else the option's name.
+        what: String,
+        /// Its length in characters.
+        len: usize,
+        /// The bound.
+        max: usize,
+    },
+}
+
+/// The longest typed line the table reads ([`parse`]); longer ones are refused unread.
+pub const MAX_LINE_CHARS: usize = 2000;
+/// The longest single value (a name, a number, a unit pick, a rule id) the table reads: names
+/// are looked up with suggestions, whose cost grows with the length.
+pub const MAX_VALUE_CHARS: usize = 100;
+
+/// Refuses an invocation whose command name or some value is longer than [`MAX_VALUE_CHARS`].
+fn check_lengths(inv: &Invocation) -> Result<(), ParseError> {
+    let long = |what: &str, text: &str| {
+        let len = text.chars().count();
+        (len > MAX_VALUE_CHARS).then(|| ParseError::TooLong {
+            what: what.chars().take(MAX_VALUE_CHARS).collect(),
+            len,
+            max: MAX_VALUE_CHARS,
+        })
+    };
+    if let Some(e) = long("command", &inv.name) {
+        return Err(e);
+    }
+    for (k, v) in &inv.options {
+        if let Some(e) = long(k, k).or_else(|| long(k, v)) {
+            return Err(e);
+        }
+    }
+    Ok(())
 }
 
 /// Reads a typed line: an optional `vq` (or `/vq`), the command, then `option:value` pairs.
@@ -1791,6 +1862,14 @@ pub fn localize_line(line: &str, loc: Locale) -> String {
 
 /// Parses a whole line into a command.
 pub fn parse(line: &str) -> Result<Command, ParseError> {
+    let len = line.chars().count();
+    if len > MAX_LINE_CHARS {
+        return Err(ParseError::TooLong {
+            what: "command".into(),
+            len,
+            max: MAX_LINE_CHARS,
+        });
+    }
     Command::from_invocation(&tokenize(line)?)
 }
 
@@ -1798,6 +1877,7 @@ impl Command {
     /// Types an invocation (from a typed line or from slash-command options).
     /// Names may be English or Russian (see [`canonical`]).
     pub fn from_invocation(inv: &Invocation) -> Result<Command, ParseError> {
+        check_lengths(inv)?;
         let inv = &canonical(inv)?;
         let Some(spec) = spec(&inv.name) else {
             return Err(unknown_command(inv.name.clone()));
@@ -1972,6 +2052,10 @@ impl Command {
             },
             "undo" => Command::Undo,
             "veto" => Command::Veto,
+            "close" => Command::Close,
+            "admit" => Command::Admit {
+                power: a.req("power")?,
+            },
             "adjust" => Command::Adjust {
                 fix: adjust_cmd(&a)?,
                 power,
@@ -2038,6 +2122,8 @@ impl Command {
             Command::Secret { .. } => "secret",
             Command::Undo => "undo",
             Command::Veto => "veto",
+            Command::Close => "close",
+            Command::Admit { .. } => "admit",
             Command::Adjust { .. } => "adjust",
             Command::Map => "map",
             Command::Vp => "vp",

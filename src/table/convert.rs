@@ -420,7 +420,7 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
         Action::Decline { from } => format!("decline from:{from}"),
         Action::AllyMinor { minor } => format!("minor name:{minor}"),
         Action::DoneDiplomacy | Action::SkipDeployment => "done".into(),
-        Action::SecretChoice { choice } => {
+        Action::SecretChoice { choice } | Action::SecretChoiceSalted { choice, .. } => {
             if public {
                 format!("secret choice:{}", super::command::HIDDEN)
             } else {
@@ -487,7 +487,10 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
         Action::MoveHuguenotCapital { to: None } => "capital".into(),
         Action::RevealSecret => return None,
     };
-    if matches!(a, Action::SecretChoice { .. }) {
+    if matches!(
+        a,
+        Action::SecretChoice { .. } | Action::SecretChoiceSalted { .. }
+    ) {
         Some(line)
     } else {
         Some(format!("{line} power:{power}"))

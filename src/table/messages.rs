@@ -1129,6 +1129,22 @@ impl<'a> Texts<'a> {
                     opts.join(", ")
                 )
             }
+            // --- ops: bounded input
+            ParseError::TooLong { what, len, max } if what == "command" => tr!(
+                l,
+                "the command is too long ({} characters; at most {}), so it was not read",
+                "команда слишком длинная ({} символов; не больше {}), поэтому она не прочитана",
+                len,
+                max
+            ),
+            ParseError::TooLong { what, len, max } => tr!(
+                l,
+                "the value of `{}:` is too long ({} characters; at most {}), so it was not read",
+                "значение `{}:` слишком длинное ({} символов; не больше {}), поэтому оно не прочитано",
+                what,
+                len,
+                max
+            ),
         }
     }
 
@@ -1571,6 +1587,8 @@ impl<'a> Texts<'a> {
             R::AdjustTurnOutOfRange { turn, last } => tr!(l, "turn {} is not in this scenario; its turns are 1 to {}", "хода {} в этом сценарии нет; его ходы — с 1 по {}", turn, last),
             R::AdjustPhaseNeedsPower { phase } => tr!(l, "moving to {} needs the power whose turn it is ({})", "для перехода к этапу «{}» укажите державу, чья очередь ({})", self.phase(*phase), self.option("adjust", "target")),
             R::AdjustPhaseNotSettable { phase } => tr!(l, "{} runs by itself; move to diplomacy, spring deployment, action or winter", "этап «{}» идёт сам; переходить можно к дипломатии, весеннему развёртыванию, действиям или зиме", self.phase(*phase)),
+            // --- ops: bounded unit counters
+            R::UnitLimit { space, max } => tr!(l, "a force holds at most {} units of each kind in one space, and this would put more in {}", "у одной стороны в одном пространстве не больше {} отрядов каждого вида, а здесь в {} стало бы больше", max, s(space)),
         }
     }
 
@@ -1893,6 +1911,73 @@ pub enum Msg {
         unseated: Vec<Power>,
         not_in_play: Vec<Power>,
     },
+    // --- ops: honest failures, closing games
+    /// The change was committed but the disk did not confirm it (fsync failed).
+    DurabilityInDoubt {
+        error: String,
+    },
+    /// `close` by someone who is neither seated (nor the creator of an empty lobby) nor a
+    /// moderator.
+    CloseNotAllowed,
+    /// A seated player asked to close the game; others still have to.
+    CloseAsked {
+        name: String,
+        waiting: String,
+    },
+    /// The game is closed (abandoned).
+    GameClosed {
+        id: i64,
+        by: String,
+    },
+    /// A command in a channel whose game does not load, by someone who may not close it.
+    CloseBrokenNotAllowed {
+        error: String,
+    },
+    /// A seated player asked for a vacated seat (it carries a hand).
+    SeatForNewcomers {
+        power: Power,
+    },
+    /// A member asked for a vacated seat; the players must agree.
+    SeatAsked {
+        name: String,
+        power: Power,
+        waiting: String,
+    },
+    /// A player agreed to a seat request; others still have to.
+    SeatAgreed {
+        name: String,
+        power: Power,
+        waiting: String,
+    },
+    /// `admit` without a pending request for that seat.
+    NoSeatRequest {
+        power: Power,
+    },
+    /// A player left a started game: the seat is offered to members without a seat.
+    LeftOffered {
+        name: String,
+        powers: Vec<Power>,
+    },
+    /// A card `adjust` would take a card out of another power's hand: its owner decides.
+    CardOwnerWillDecide,
+    /// To the owner of that hand, privately: who asks, and the line that makes the move.
+    CardOwnerAsked {
+        name: String,
+        power: Power,
+        line: String,
+    },
+    /// That hand's power has no player to agree.
+    CardOwnerAbsent,
+    /// A `map` asked for again too soon by the same user.
+    MapTooSoon {
+        seconds: u64,
+    },
+    /// A game that does not load was closed, so that the channel can be used again.
+    BrokenGameClosed {
+        id: i64,
+        by: String,
+        error: String,
+    },
 }
 
 /// A short list of allowed values, worded in the game's language when shown.
@@ -2035,6 +2120,30 @@ impl Texts<'_> {
                 }
                 out
             }
+            // --- ops: honest failures, closing games
+            Msg::DurabilityInDoubt { error } => tr!(
+                l,
+                "⚠ This change was made and stored, but the disk did not confirm that it is safely written ({}). It stands: do not send it again. If the server loses power before the disk recovers, the latest actions could be lost; the operator has been told.",
+                "⚠ Это изменение внесено и записано, но диск не подтвердил надёжную запись ({}). Изменение в силе: не отправляйте его повторно. Если сервер потеряет питание до восстановления диска, последние действия могут пропасть; оператор предупреждён.",
+                error
+            ),
+            Msg::SeatForNewcomers { power } => tr!(l, "{} is a vacated seat of a game in progress and comes with its hand, so it goes only to a member who holds no seat here", "{} — освободившееся место в идущей партии, вместе с рукой карт, поэтому его может занять только участник без места за этим столом", self_power(self, *power)),
+            Msg::SeatAsked { name, power, waiting } => tr!(l, "{} asks to take the vacated seat of {}. The players must agree, each with {}; still to agree: {}.", "{} просит занять освободившееся место: {}. Нужно согласие игроков, каждый — {}; ещё не согласились: {}.", name, self_power(self, *power), self.command("admit", &["power"]), waiting),
+            Msg::SeatAgreed { name, power, waiting } => tr!(l, "{} agrees to the request for {}. Still to agree: {}.", "{} согласен(-на) на просьбу о месте: {}. Ещё не согласились: {}.", name, self_power(self, *power), waiting),
+            Msg::NoSeatRequest { power } => tr!(l, "nobody is asking for the seat of {}", "никто не просит место: {}", self_power(self, *power)),
+            Msg::LeftOffered { name, powers } => {
+                let p: Vec<String> = powers.iter().map(|p| self_power(self, *p)).collect();
+                tr!(l, "{} leaves {}. The seat is offered to members who hold no seat here: ask with {}; the players agree with {}.", "{} покидает {}. Место предлагается участникам без места за этим столом: попросите через {}; игроки соглашаются через {}.", name, p.join(", "), self.command("join", &["power"]), self.command("admit", &["power"]))
+            }
+            Msg::CardOwnerWillDecide => l.pick("that card is in a hand that is not yours; its holder has been asked privately, and the card moves only if they make this adjustment themselves", "эта карта в чужой руке; её владельца спросили лично, и карта переместится, только если он сам сделает эту поправку").into(),
+            Msg::CardOwnerAsked { name, power, line } => tr!(l, "{} asks to move a card out of your hand ({}). If you agree, send `{}`; otherwise nothing happens.", "{} просит забрать карту из вашей руки ({}). Если вы согласны, отправьте `{}`; иначе ничего не произойдёт.", name, self_power(self, *power), self.command_line(line)),
+            Msg::CardOwnerAbsent => l.pick("that card is in a hand whose power has no player to agree to moving it", "эта карта в руке державы, за которую никто не играет, и согласиться некому").into(),
+            Msg::MapTooSoon { seconds } => tr!(l, "you asked for a map just now; ask again in {} s (the map is also posted at every new impulse and phase)", "вы только что запрашивали карту; повторите через {} с (карта и так публикуется в начале каждого импульса и фазы)", seconds),
+            Msg::CloseNotAllowed => tr!(l, "only the seated players together (or the game's creator while no one is seated) or a member who can manage this channel can close the game; see {}", "закрыть партию могут только все игроки за столом вместе (или её создатель, пока никто не сел) либо участник с правом управлять каналом; см. {}", self.command("help", &[])),
+            Msg::CloseAsked { name, waiting } => tr!(l, "{} asks to close this game without finishing it. It closes when every player has sent {}; still to ask: {}.", "{} предлагает закрыть партию, не доигрывая. Она закроется, когда все игроки отправят {}; ещё не отправили: {}.", name, self.command("close", &[]), waiting),
+            Msg::GameClosed { id, by } => tr!(l, "Game #{} is closed ({}); it will not be finished. The channel is free: {} opens a new game.", "Партия №{} закрыта ({}) и не будет доиграна. Канал свободен: {} откроет новую партию.", id, by, self.command("new", &[])),
+            Msg::CloseBrokenNotAllowed { error } => tr!(l, "the game of this channel could not be loaded ({}); one of its players, its creator or a member who can manage this channel can close it with {}", "партию этого канала не удалось загрузить ({}); закрыть её командой {} может её игрок, создатель или участник с правом управлять каналом", error, self.command("close", &[])),
+            Msg::BrokenGameClosed { id, by, error } => tr!(l, "Game #{} could not be loaded ({}) and is now closed ({}). Its log stays in the database for the operator.", "Партию №{} не удалось загрузить ({}), теперь она закрыта ({}). Её журнал остаётся в базе у оператора.", id, error, by),
             Msg::UnknownScenario { name, known } => tr!(l, "unknown scenario `{}`; known: {}", "неизвестный сценарий `{}`; есть: {}", name, known),
             // --- position files (issue 17)
             Msg::PositionUnread { name } => tr!(l, "the file `{}` could not be read; attach it (Discord) or give a readable path (terminal)", "файл `{}` не прочитан; приложите его (Discord) или укажите доступный путь (терминал)", name),

@@ -13,13 +13,16 @@
 //!
 //! Snapshots: the state is stored with an action at phase boundaries and after
 //! [`SNAPSHOT_EVERY`] actions, but only after an action undo cannot go back past (see
-//! [`snapshot_due`]). Loading restores the latest snapshot, checks it against the logged hash of
-//! its action, and replays only the actions after it; those are all a plain undo can ever need.
+//! [`snapshot_due`]), and after [`SNAPSHOT_EVERY_ANY`] actions barrier or not (undo then stops
+//! there as at a barrier). Loading restores the latest snapshot, checks it against the logged
+//! hash of its action, and replays only the actions after it; those are all a plain undo can
+//! ever need. A snapshot that does not load or match is skipped for a replay of the whole log.
 //! Taking back an action past a barrier (every seated player agrees, see `consent_undo`)
 //! truncates the stored log, which drops the snapshots past it, and reloads from the store.
 
 pub mod command;
 pub mod convert;
+pub mod limits;
 pub mod messages;
 pub mod outbox;
 pub mod persist;
@@ -27,8 +30,8 @@ pub mod position;
 pub mod resolve;
 pub mod rules;
 pub mod sqlite;
-pub mod status;
 pub mod state_json;
+pub mod status;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -80,6 +83,9 @@ pub struct Caller {
     pub user: UserId,
     /// Display name.
     pub name: String,
+    /// The front end vouches that the caller moderates the channel (Discord's Manage Channels
+    /// permission): they may `close` its game alone.
+    pub moderator: bool,
 }
 
 impl Caller {
@@ -88,7 +94,14 @@ impl Caller {
         Caller {
             user,
             name: name.into(),
+            moderator: false,
         }
+    }
+
+    /// The same caller, marked as a moderator of the channel (or not).
+    pub fn with_moderator(mut self, moderator: bool) -> Caller {
+        self.moderator = moderator;
+        self
     }
 }
 
@@ -129,6 +142,22 @@ struct Slot {
     /// A pending request to take back the last action past an undo barrier. It lives only
     /// here, in memory: a restart drops it, and the players simply ask again.
     takeback: Option<TakeBack>,
+    /// The seated users who have asked to close the game so far (in memory, like `takeback`).
+    closing: Vec<UserId>,
+    /// Requests for vacated seats of a started game, waiting for the players' agreement.
+    seat_requests: Vec<SeatRequest>,
+    /// The Empire's secret choice was taken back: the next one gets a fresh salt (in memory; a
+    /// restart in between forgets it).
+    secret_taken_back: bool,
+}
+
+/// A member's request for a vacated seat, and the seated users who agreed so far.
+#[derive(Debug, Clone)]
+struct SeatRequest {
+    power: Power,
+    user: UserId,
+    name: String,
+    agreed: Vec<UserId>,
 }
 
 /// A request to take back the last action, which is past an undo barrier, once every seated
@@ -153,6 +182,9 @@ impl Slot {
             base_seq: 0,
             log: Vec::new(),
             takeback: None,
+            closing: Vec::new(),
+            seat_requests: Vec::new(),
+            secret_taken_back: false,
         }
     }
 
@@ -165,19 +197,26 @@ impl Slot {
 /// The table stores a snapshot at the first undo barrier after this many actions without one.
 pub const SNAPSHOT_EVERY: u64 = 100;
 
+/// The table stores a snapshot after this many actions without one even when none of them is
+/// an undo barrier (a long run of `adjust`s), so that a restart never replays more. Undo then
+/// stops at that action as at a barrier: taking it back needs every player's agreement.
+pub const SNAPSHOT_EVERY_ANY: u64 = 1000;
+
 /// Whether the state after an action is stored as a snapshot. `before` is who was awaited
 /// before the action, `after` the state it produced, `since` how many actions (this one
 /// included) follow the latest snapshot.
 ///
 /// Only after an undo barrier: a plain undo never goes back past one, so it never needs a state
 /// older than the snapshot (an agreed take-back past a barrier reloads from the store). Then at every phase boundary (the action started a phase, which is always
-/// a barrier) and once `since` reaches [`SNAPSHOT_EVERY`].
+/// a barrier) and once `since` reaches [`SNAPSHOT_EVERY`]. And, barrier or not, once `since`
+/// reaches [`SNAPSHOT_EVERY_ANY`].
 pub fn snapshot_due(before: &Awaiting, after: &Game, events: &[Event], since: u64) -> bool {
-    is_barrier(before, after, events)
+    (is_barrier(before, after, events)
         && (since >= SNAPSHOT_EVERY
             || events
                 .iter()
-                .any(|e| matches!(e.kind, EventKind::PhaseStarted { .. })))
+                .any(|e| matches!(e.kind, EventKind::PhaseStarted { .. }))))
+        || since >= SNAPSHOT_EVERY_ANY
 }
 
 /// Errors of loading a game from the store.
@@ -207,6 +246,10 @@ pub struct Table {
     names: Mutex<HashMap<UserId, String>>,
     opts: TableOptions,
     seeds_used: Mutex<u64>,
+    /// At most [`limits::MAX_CONCURRENT_RENDERS`] maps are drawn at once.
+    renders: limits::Gate,
+    /// When each user last asked for a `map`.
+    map_requests: limits::Cooldown,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -263,6 +306,8 @@ impl Table {
             names: Mutex::new(HashMap::new()),
             opts,
             seeds_used: Mutex::new(0),
+            renders: limits::Gate::new(limits::MAX_CONCURRENT_RENDERS),
+            map_requests: limits::Cooldown::default(),
         }
     }
 
@@ -289,19 +334,17 @@ impl Table {
             slots.entry(channel).or_default().clone()
         };
         let mut slot = lock(&shared);
+        let committed = self.barrier.generation();
+        let mut closed_broken = None;
         if slot.is_none() {
             match self.load(channel) {
                 Ok(s) => *slot = s,
-                Err(e) => {
-                    let t = Texts::new(&self.rs, self.opts.default_locale);
-                    let msg = Msg::LoadFailed {
-                        error: e.to_string(),
-                    };
-                    return Outbox::refusal(caller.user, t.refused(&t.msg(&msg)));
-                }
+                Err(e) => match self.unloadable(channel, caller, cmd.as_ref().ok(), &e) {
+                    Ok(note) => closed_broken = note,
+                    Err(out) => return out,
+                },
             }
         }
-        let committed = self.barrier.generation();
         // A game that ended without its status being stored (a crash between the two writes) is
         // closed now, and its seed revealed, which its players never saw.
         let revealed = slot.as_mut().and_then(|s| {
@@ -335,30 +378,58 @@ impl Table {
             _ => loc,
         };
         let t = Texts::new(&self.rs, loc);
-        let result = self.run(&mut slot, channel, caller, &cmd, t);
+        let result = match closed_broken {
+            // `close` of a game that does not load: it is closed already.
+            Some(note) if matches!(cmd, Command::Close) => {
+                let mut out = Outbox::default();
+                out.channel(t.msg(&note));
+                Ok(out)
+            }
+            Some(note) => self
+                .run(&mut slot, channel, caller, &cmd, t)
+                .map(|mut out| {
+                    out.messages.insert(
+                        0,
+                        OutMessage {
+                            to: Audience::Channel,
+                            text: t.msg(&note),
+                            mentions: Vec::new(),
+                            image: None,
+                        },
+                    );
+                    out
+                }),
+            None => self.run(&mut slot, channel, caller, &cmd, t),
+        };
         drop(slot);
         // The outbox acknowledges what was written: make it durable first, outside the locks.
         // Any commit since `committed` triggers the flush, so a command that wrote nothing may
-        // share the flush of another game that committed meanwhile. If the flush fails, the
-        // write stays applied and committed, but the player hears that the disk failed instead
-        // of a confirmation.
+        // share the flush of another game that committed meanwhile.
         let now = self.barrier.generation();
-        if now > committed {
-            if let Err(e) = self.barrier.sync_through(now) {
-                return Outbox::refusal(
-                    caller.user,
-                    t.refused(&t.msg(&Msg::StoreFailed {
-                        error: e.to_string(),
-                    })),
-                );
-            }
-        }
+        let sync_failed = if now > committed {
+            self.barrier.sync_through(now).err()
+        } else {
+            None
+        };
+        let accepted = result.is_ok();
         let mut out = match result {
             Ok(out) => out,
             Err(msg) => Outbox::refusal(caller.user, t.refused(&t.msg(&msg))),
         };
         if let Some(msg) = revealed {
             out.channel(t.msg(&msg));
+        }
+        if let Some(e) = sync_failed {
+            // The flush failed after the commit: the change is applied and stored, only its
+            // durability is in doubt. Say exactly that, and still deliver everything the change
+            // produced (hands, map, who is next): a "nothing changed" here would invite a retry
+            // that applies it twice. A refused command changed nothing; its refusal stands.
+            tracing::error!(channel = ?channel, error = %e, "fsync after a commit failed: durability in doubt");
+            if accepted {
+                out.channel(t.msg(&Msg::DurabilityInDoubt {
+                    error: e.to_string(),
+                }));
+            }
         }
         out
     }
@@ -440,7 +511,27 @@ impl Table {
             store.load_from(row.id)?
         };
         drop(store);
-        let mut slot = Slot::new(row, seats);
+        let from_snapshot = resume.snapshot.is_some();
+        match self.rebuild(Slot::new(row.clone(), seats.clone()), resume) {
+            Ok(slot) => Ok(Some(slot)),
+            // --- ops: a snapshot that no longer loads or matches (the data or the state format
+            // changed since it was written) is only a cache: replay the whole log instead.
+            Err(e) if from_snapshot => {
+                tracing::warn!(game = row.id, error = %e, "snapshot unusable; replaying the whole log");
+                let actions = lock(&self.store).actions(row.id)?;
+                let full = Resume {
+                    snapshot: None,
+                    actions,
+                };
+                self.rebuild(Slot::new(row, seats), full).map(Some)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Rebuilds a slot's game from a snapshot (if any) and the actions after it, checking every
+    /// logged state hash.
+    fn rebuild(&self, mut slot: Slot, resume: Resume) -> Result<Slot, TableError> {
         if slot.row.status != Status::Lobby {
             let id = slot.row.id;
             let bad = |message: String| TableError::Replay { game: id, message };
@@ -498,7 +589,7 @@ impl Table {
             slot.game = Some(g);
             slot.log = log;
         }
-        Ok(Some(slot))
+        Ok(slot)
     }
 
     /// Stores an ended game as finished if it is not yet: the status is written after the
@@ -585,6 +676,7 @@ impl Table {
             Command::New { scenario, locale } => {
                 return self.new_game(slot, channel, caller, scenario.as_deref(), *locale, t)
             }
+            Command::Close => return self.close_game(slot, caller, t),
             _ => {}
         }
         let Some(s) = slot.as_mut() else {
@@ -598,6 +690,7 @@ impl Table {
                 out.channel(Texts::new(&self.rs, *lang).msg(&Msg::LocaleSet));
             }
             Command::Join { power } => self.join(s, caller, power, t, &mut out)?,
+            Command::Admit { power } => self.admit(s, caller, power, t, &mut out)?,
             Command::Leave { power } => self.leave(s, caller, power.as_deref(), t, &mut out)?,
             Command::Start => self.start(s, caller, t, &mut out)?,
             Command::Setup { file, private } => {
@@ -608,6 +701,12 @@ impl Table {
             Command::Log { last } => out.channel(self.log_text(s, last.unwrap_or(10), t)?),
             Command::Map => {
                 let g = s.game.as_ref().ok_or(Msg::NotStarted)?;
+                // --- ops: one map per user per MAP_COOLDOWN (a render is the costliest reply)
+                if let Err(wait) = self.map_requests.check(caller.user, limits::MAP_COOLDOWN) {
+                    return Err(Msg::MapTooSoon {
+                        seconds: wait.as_secs() + 1,
+                    });
+                }
                 out.channel(t.msg(&Msg::MapCaption { turn: g.turn }));
                 if !self.attach_map(s, &mut out) {
                     out.channel(t.msg(&Msg::NoMapRenderer));
@@ -747,6 +846,27 @@ impl Table {
             if !g.powers.contains(p) {
                 return Err(Msg::NotInLobby);
             }
+            // --- ops: a vacated seat of a started game carries a hand: it goes only to a member
+            // who holds no seat, and only with the remaining players' agreement.
+            if s.seats.values().any(|u| *u == caller.user) {
+                return Err(Msg::SeatForNewcomers { power: p });
+            }
+            if !Self::seated_users(s).is_empty() {
+                s.seat_requests.retain(|r| r.power != p);
+                s.seat_requests.push(SeatRequest {
+                    power: p,
+                    user: caller.user,
+                    name: caller.name.clone(),
+                    agreed: Vec::new(),
+                });
+                out.channel(t.msg(&Msg::SeatAsked {
+                    name: caller.name.clone(),
+                    power: p,
+                    waiting: self.seat_waiting(s, p),
+                }));
+                out.consent = true;
+                return Ok(());
+            }
         }
         self.store_do(|st| {
             st.set_seat(s.row.id, p.as_str(), Some(caller.user), Some(caller.user))
@@ -754,6 +874,66 @@ impl Table {
         s.seats.insert(p, caller.user);
         out.channel(t.msg(&Msg::Joined {
             name: caller.name.clone(),
+            power: p,
+        }));
+        Ok(())
+    }
+
+    /// The seated users who have not yet agreed to the request for `power`'s seat.
+    fn seat_waiting(&self, s: &Slot, power: Power) -> String {
+        let agreed = s
+            .seat_requests
+            .iter()
+            .find(|r| r.power == power)
+            .map(|r| r.agreed.clone())
+            .unwrap_or_default();
+        Self::seated_users(s)
+            .into_iter()
+            .filter(|u| !agreed.contains(u))
+            .map(|u| self.name(u))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// `admit power:`: a seated player agrees to the pending request for a vacated seat; with
+    /// every seated player's agreement the asker takes it.
+    fn admit(
+        &self,
+        s: &mut Slot,
+        caller: &Caller,
+        power: &str,
+        t: Texts<'_>,
+        out: &mut Outbox,
+    ) -> Result<(), Msg> {
+        let p = resolve::power(&self.rs, power)?;
+        if !s.seats.values().any(|u| *u == caller.user) {
+            return Err(Msg::TakeBackNotSeated);
+        }
+        let Some(i) = s.seat_requests.iter().position(|r| r.power == p) else {
+            return Err(Msg::NoSeatRequest { power: p });
+        };
+        if s.seats.contains_key(&p) {
+            s.seat_requests.remove(i);
+            return Err(Msg::NoSeatRequest { power: p });
+        }
+        if !s.seat_requests[i].agreed.contains(&caller.user) {
+            s.seat_requests[i].agreed.push(caller.user);
+        }
+        let waiting = self.seat_waiting(s, p);
+        if !waiting.is_empty() {
+            out.channel(t.msg(&Msg::SeatAgreed {
+                name: caller.name.clone(),
+                power: p,
+                waiting,
+            }));
+            out.consent = true;
+            return Ok(());
+        }
+        let r = s.seat_requests.remove(i);
+        self.store_do(|st| st.set_seat(s.row.id, p.as_str(), Some(r.user), Some(caller.user)))?;
+        s.seats.insert(p, r.user);
+        out.channel(t.msg(&Msg::Joined {
+            name: r.name,
             power: p,
         }));
         Ok(())
@@ -792,9 +972,12 @@ impl Table {
             self.store_do(|st| st.set_seat(s.row.id, p.as_str(), None, Some(caller.user)))?;
             s.seats.remove(p);
         }
-        out.channel(t.msg(&Msg::Left {
-            name: caller.name.clone(),
-            powers: held,
+        let (name, powers) = (caller.name.clone(), held);
+        out.channel(t.msg(&if s.game.is_some() {
+            // --- ops: a started game's seat carries a hand (see `join`).
+            Msg::LeftOffered { name, powers }
+        } else {
+            Msg::Left { name, powers }
         }));
         Ok(())
     }
@@ -946,6 +1129,39 @@ impl Table {
             Some(a) => a?,
             None => return Err(Msg::NoActions),
         };
+        // --- ops: a secret choice made again after a take-back gets a fresh salt.
+        let action = match action {
+            Action::SecretChoice { choice } if s.secret_taken_back => Action::SecretChoiceSalted {
+                choice,
+                nonce: rand::random(),
+            },
+            a => a,
+        };
+        let made_secret = matches!(action, Action::SecretChoiceSalted { .. });
+        // --- ops: taking a card out of another power's hand shows where it was, so it needs
+        // that hand's owner: they are asked privately and make the move themselves.
+        if let Action::Adjust(crate::engine::Adjustment::Card { card, .. }) = &action {
+            let holder = game
+                .powers
+                .iter()
+                .find(|q| *q != power && game.hands[*q as usize].contains(card));
+            if let Some(q) = holder.filter(|q| s.seats.get(q) != Some(&caller.user)) {
+                let Some(owner) = s.seats.get(&q).copied() else {
+                    return Err(Msg::CardOwnerAbsent);
+                };
+                let line = convert::action_line(&action, q, false).unwrap_or_default();
+                out.dm(
+                    owner,
+                    t.msg(&Msg::CardOwnerAsked {
+                        name: caller.name.clone(),
+                        power: q,
+                        line: format!("{line} power:{q}"),
+                    }),
+                );
+                out.reply(caller.user, t.msg(&Msg::CardOwnerWillDecide));
+                return Ok(());
+            }
+        }
         let before = game.awaiting();
         let mut next = game.clone();
         let events = next
@@ -983,6 +1199,9 @@ impl Table {
             });
         }
         s.game = Some(next);
+        if made_secret {
+            s.secret_taken_back = false;
+        }
         // The game moved on: a pending take-back request is void.
         if let Some(tb) = s.takeback.take() {
             out.channel(t.msg(&Msg::TakeBackCancelled { what: tb.what }));
@@ -1038,7 +1257,8 @@ impl Table {
                     error: t.rule_error(&e),
                 })?;
         }
-        self.store_do(|st| st.truncate_after(s.row.id, s.base_seq + keep as u64))?;
+        let last = s.last_seq();
+        self.store_do(|st| st.truncate_after(s.row.id, s.base_seq + keep as u64, last))?;
         s.log.truncate(keep);
         s.game = Some(g);
         s.takeback = None;
@@ -1048,6 +1268,114 @@ impl Table {
         }));
         self.next_line(s, t, out);
         Ok(())
+    }
+
+    // --- ops: closing games
+
+    /// `close`: a moderator closes the game at once; otherwise every seated player must ask
+    /// (the creator alone while nobody is seated). The game is stored as abandoned, its seed is
+    /// revealed and the channel is free for `new`.
+    fn close_game(
+        &self,
+        slot: &mut Option<Slot>,
+        caller: &Caller,
+        t: Texts<'_>,
+    ) -> Result<Outbox, Msg> {
+        let Some(s) = slot.as_mut().filter(|s| s.row.status != Status::Finished) else {
+            return Err(Msg::NoGame);
+        };
+        let mut out = Outbox::default();
+        let users = Self::seated_users(s);
+        let allowed = if users.is_empty() {
+            s.row.created_by == Some(caller.user)
+        } else {
+            users.contains(&caller.user)
+        };
+        if !caller.moderator {
+            if !allowed {
+                return Err(Msg::CloseNotAllowed);
+            }
+            if !s.closing.contains(&caller.user) {
+                s.closing.push(caller.user);
+            }
+            let waiting: Vec<String> = users
+                .iter()
+                .filter(|u| !s.closing.contains(u))
+                .map(|u| self.name(*u))
+                .collect();
+            if !waiting.is_empty() {
+                out.channel(t.msg(&Msg::CloseAsked {
+                    name: caller.name.clone(),
+                    waiting: waiting.join(", "),
+                }));
+                out.consent = true;
+                return Ok(out);
+            }
+        }
+        self.store_do(|st| st.abandon(s.row.id))?;
+        out.channel(t.msg(&Msg::GameClosed {
+            id: s.row.id,
+            by: caller.name.clone(),
+        }));
+        out.channel(t.msg(&Msg::SeedRevealed {
+            seed: s.row.seed.clone(),
+            commitment: s.row.seed_commitment.clone(),
+        }));
+        *slot = None;
+        Ok(out)
+    }
+
+    /// A channel whose open game does not load (its log no longer replays, a row is corrupt):
+    /// `help` and `rule` work as in an empty channel; `close` and `new` by a moderator, the
+    /// game's creator or one of its players close it (nobody can play it any more, so no one
+    /// else needs to agree), and `new` then opens a game. `Ok(Some(note))`: the broken game
+    /// was closed, say so; `Ok(None)`: go on as in an empty channel; `Err`: the reply.
+    fn unloadable(
+        &self,
+        channel: Channel,
+        caller: &Caller,
+        cmd: Option<&Command>,
+        error: &TableError,
+    ) -> Result<Option<Msg>, Outbox> {
+        let t = Texts::new(&self.rs, self.opts.default_locale);
+        tracing::warn!(channel = ?channel, error = %error, "the channel's game does not load");
+        let refuse = |msg: &Msg| Outbox::refusal(caller.user, t.refused(&t.msg(msg)));
+        let load_failed = Msg::LoadFailed {
+            error: error.to_string(),
+        };
+        match cmd {
+            Some(Command::Help { .. } | Command::Rule { .. }) => return Ok(None),
+            Some(Command::Close | Command::New { .. }) => {}
+            _ => return Err(refuse(&load_failed)),
+        }
+        let row = {
+            let store = lock(&self.store);
+            let row = store.open_game(channel).ok().flatten();
+            let seats = row
+                .as_ref()
+                .and_then(|r| store.seats(r.id).ok())
+                .unwrap_or_default();
+            row.map(|r| (r, seats))
+        };
+        let Some((row, seats)) = row else {
+            return Err(refuse(&load_failed));
+        };
+        let allowed = caller.moderator
+            || row.created_by == Some(caller.user)
+            || seats.iter().any(|(_, u)| *u == caller.user);
+        if !allowed {
+            return Err(refuse(&Msg::CloseBrokenNotAllowed {
+                error: error.to_string(),
+            }));
+        }
+        match self.store_do(|st| st.abandon(row.id)) {
+            Ok(()) => Ok(Some(Msg::BrokenGameClosed {
+                id: row.id,
+                by: caller.name.clone(),
+                error: error.to_string(),
+            })),
+            Err(msg) => Err(refuse(&msg)),
+        }
     }
 
     /// The distinct users holding a seat, in seat order.
@@ -1078,10 +1406,9 @@ impl Table {
             return Ok((l.power, l.action.clone()));
         }
         let seq = s.last_seq();
-        let rows = self.store_do(|st| st.actions(s.row.id))?;
+        let rows = self.store_do(|st| st.actions_between(s.row.id, seq, seq))?;
         let row = rows
             .into_iter()
-            .rev()
             .find(|r| r.seq == seq)
             .ok_or_else(|| Msg::StoreFailed {
                 error: format!("action {seq}: missing from the log"),
@@ -1158,8 +1485,9 @@ impl Table {
         out: &mut Outbox,
     ) -> Result<(), Msg> {
         let old_hands = s.game.as_ref().map(|g| g.hands.clone());
+        let had_secret = s.game.as_ref().is_some_and(|g| g.empire.secret.is_some());
         // Through the store like every write: the table's barrier flushes it before the reply.
-        self.store_do(|st| st.truncate_after(s.row.id, tb.seq - 1))?;
+        self.store_do(|st| st.truncate_after(s.row.id, tb.seq - 1, s.last_seq()))?;
         let rebuilt = self
             .load(s.row.channel)
             .map_err(|e| Msg::StoreFailed {
@@ -1169,6 +1497,8 @@ impl Table {
                 error: format!("game {} is no longer open", s.row.id),
             })?;
         *s = rebuilt;
+        s.secret_taken_back =
+            had_secret && s.game.as_ref().is_some_and(|g| g.empire.secret.is_none());
         let agreed = tb
             .agreed
             .iter()
@@ -1292,7 +1622,11 @@ impl Table {
             return false;
         };
         let locale = Locale::parse(&s.row.locale).unwrap_or(self.opts.default_locale);
-        let Ok(png) = r.render_map(&self.rs, g, locale) else {
+        let rendered = {
+            let _slot = self.renders.enter();
+            r.render_map(&self.rs, g, locale)
+        };
+        let Ok(png) = rendered else {
             return false;
         };
         let image = Image {
@@ -1390,15 +1724,13 @@ impl Table {
         let first = total.saturating_sub(last.clamp(1, 50) as u64) + 1;
         let mut lines: Vec<(u64, Power, Option<UserId>, Action)> = Vec::new();
         if first <= s.base_seq {
+            // Only the tail that is asked for: the store lock is shared by every channel.
             let rows = lock(&self.store)
-                .actions(s.row.id)
+                .actions_between(s.row.id, first, s.base_seq)
                 .map_err(|e| Msg::StoreFailed {
                     error: e.to_string(),
                 })?;
-            for r in rows
-                .into_iter()
-                .filter(|r| (first..=s.base_seq).contains(&r.seq))
-            {
+            for r in rows {
                 let (power, action) = decode_row(&r).map_err(|error| Msg::StoreFailed { error })?;
                 lines.push((r.seq, power, r.user_id, action));
             }

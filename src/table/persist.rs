@@ -137,8 +137,19 @@ pub trait GameStore: Send {
     fn append(&mut self, id: i64, row: &LogRow, snapshot: Option<&str>) -> PResult<()>;
     /// The whole log, in order.
     fn actions(&self, id: i64) -> PResult<Vec<LogRow>>;
-    /// Removes every action after `seq`, and every snapshot past it.
-    fn truncate_after(&mut self, id: i64, seq: u64) -> PResult<()>;
+    /// The actions from `first` to `last` (both included), in order. The default reads the
+    /// whole log; stores with an index read only the slice.
+    fn actions_between(&self, id: i64, first: u64, last: u64) -> PResult<Vec<LogRow>> {
+        Ok(self
+            .actions(id)?
+            .into_iter()
+            .filter(|r| (first..=last).contains(&r.seq))
+            .collect())
+    }
+    /// Removes every action after `seq`, and every snapshot past it, if the log still ends at
+    /// `expected_last` (the caller's last seq); otherwise removes nothing and fails, as an
+    /// append with a stale seq does.
+    fn truncate_after(&mut self, id: i64, seq: u64, expected_last: u64) -> PResult<()>;
     /// The latest snapshot (with the logged hash of its action) and the actions after it. The
     /// default has no snapshots: the whole log.
     fn load_from(&self, id: i64) -> PResult<Resume> {
@@ -146,6 +157,11 @@ pub trait GameStore: Send {
             snapshot: None,
             actions: self.actions(id)?,
         })
+    }
+    /// Closes a game before its end (`close`): it stops holding its channel and accepts no
+    /// more changes; its log stays. The default stores it as finished.
+    fn abandon(&mut self, id: i64) -> PResult<()> {
+        self.set_status(id, Status::Finished)
     }
     /// The durability barrier of this store; the default does nothing.
     fn barrier(&self) -> Arc<dyn Barrier> {
@@ -260,7 +276,13 @@ impl GameStore for MemStore {
     fn actions(&self, id: i64) -> PResult<Vec<LogRow>> {
         Ok(self.log.get(&id).cloned().unwrap_or_default())
     }
-    fn truncate_after(&mut self, id: i64, seq: u64) -> PResult<()> {
+    fn truncate_after(&mut self, id: i64, seq: u64, expected_last: u64) -> PResult<()> {
+        let last = self.log.get(&id).map_or(0, |l| l.len() as u64);
+        if last != expected_last {
+            return Err(PersistError(format!(
+                "the log ends at action {last}, not {expected_last}; nothing was removed"
+            )));
+        }
         if let Some(log) = self.log.get_mut(&id) {
             log.truncate(usize::try_from(seq).unwrap_or(usize::MAX));
         }
@@ -362,7 +384,11 @@ mod tests {
             (6, "state6", "h6")
         );
         assert!(r.actions.is_empty());
-        m.truncate_after(g, 4).expect("undo");
+        assert!(
+            m.truncate_after(g, 4, 5).is_err(),
+            "a stale last seq is refused"
+        );
+        m.truncate_after(g, 4, 6).expect("undo");
         let r = m.load_from(g).expect("load");
         assert_eq!(r.snapshot.map(|s| s.seq), Some(3));
         assert_eq!(r.actions, vec![row(4)]);

@@ -170,9 +170,18 @@ impl GameStore for SqliteStore {
             .map(log_row)
             .collect())
     }
-    fn truncate_after(&mut self, id: i64, seq: u64) -> PResult<()> {
+    fn actions_between(&self, id: i64, first: u64, last: u64) -> PResult<Vec<LogRow>> {
+        Ok(self
+            .0
+            .actions_between(GameId(id), first, last)
+            .map_err(err)?
+            .into_iter()
+            .map(log_row)
+            .collect())
+    }
+    fn truncate_after(&mut self, id: i64, seq: u64, expected_last: u64) -> PResult<()> {
         self.0
-            .truncate_after(GameId(id), seq)
+            .truncate_after_checked(GameId(id), seq, expected_last)
             .map(|_| ())
             .map_err(err)
     }
@@ -196,6 +205,12 @@ impl GameStore for SqliteStore {
         };
         let actions = loaded.actions.into_iter().map(log_row).collect();
         Ok(Resume { snapshot, actions })
+    }
+    fn abandon(&mut self, id: i64) -> PResult<()> {
+        self.0
+            .set_status(GameId(id), GameStatus::Abandoned)
+            .map(|_| ())
+            .map_err(err)
     }
     fn barrier(&self) -> Arc<dyn Barrier> {
         self.0.syncer()

@@ -144,13 +144,20 @@ fn on_frame(
                     return None;
                 }
                 let id = format!("{:032x}", rand::random::<u128>());
+                let shard = d
+                    .get("shard")
+                    .and_then(Value::as_array)
+                    .and_then(|a| Some([a.first()?.as_u64()?, a.get(1)?.as_u64()?]))
+                    .unwrap_or([0, 1]);
                 s.sessions.push(Session {
                     id: id.clone(),
                     seq: 0,
                     backlog: Vec::new(),
                     conn: Some((conn, tx.clone())),
+                    shard,
                 });
-                let ready = payloads::ready(s, &id, &ws_url);
+                let mut ready = payloads::ready(s, &id, &ws_url);
+                ready["shard"] = json!(shard);
                 s.dispatch("READY", ready);
                 Some(id)
             });

@@ -13,11 +13,13 @@
 //! (40005) and the command limits (30032 / 50035).
 #![allow(dead_code)] // Each test binary uses a different part of the API.
 
+pub mod faults;
 mod gateway;
 pub mod limits;
 pub mod payloads;
 mod rest;
 mod state;
+mod tls_proxy;
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -55,6 +57,9 @@ pub struct EmulatorConfig {
     pub attachment_size_limit: u32,
     /// How long the `wait_*` helpers wait before failing the test.
     pub wait_timeout: Duration,
+    /// The shard count `/gateway/bot` recommends; guild events go to shard
+    /// `(guild_id >> 22) % shards`, DMs to shard 0.
+    pub shards: u64,
 }
 
 impl Default for EmulatorConfig {
@@ -67,6 +72,7 @@ impl Default for EmulatorConfig {
             token_lifetime: Duration::from_secs(15 * 60),
             attachment_size_limit: 10 * 1024 * 1024,
             wait_timeout: Duration::from_secs(10),
+            shards: 1,
         }
     }
 }
@@ -74,6 +80,8 @@ impl Default for EmulatorConfig {
 /// The shared core: state behind a mutex plus a change counter for waits.
 pub(crate) struct Shared {
     addr: SocketAddr,
+    /// The `CONNECT` proxy serving `https://discord.com` (see `tls_proxy.rs`).
+    proxy_addr: SocketAddr,
     state: Mutex<State>,
     version: watch::Sender<u64>,
 }
@@ -136,9 +144,14 @@ impl Emulator {
             .await
             .expect("bind a loopback port");
         let addr = listener.local_addr().expect("local address");
+        let proxy = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind a loopback port");
+        let proxy_addr = proxy.local_addr().expect("local address");
         let (version, _) = watch::channel(0);
         let shared = Arc::new(Shared {
             addr,
+            proxy_addr,
             state: Mutex::new(State::new(config, format!("http://{addr}"))),
             version,
         });
@@ -147,7 +160,10 @@ impl Emulator {
             .fallback(rest::handle)
             .layer(DefaultBodyLimit::max(rest::BODY_LIMIT))
             .with_state(shared.clone());
+        let proxied = app.clone();
         let server = tokio::spawn(async move {
+            // Stopped with the server: the guard goes when this task is aborted.
+            let _proxy = ServerGuard(tokio::spawn(tls_proxy::serve(proxy, proxied)));
             let _ = axum::serve(listener, app).await;
         });
         Emulator {
@@ -159,6 +175,12 @@ impl Emulator {
     /// `http://127.0.0.1:PORT`, the value for the bot's REST base override.
     pub fn base_url(&self) -> String {
         format!("http://{}", self.shared.addr)
+    }
+
+    /// `http://127.0.0.1:PORT` of an HTTP proxy through which `https://discord.com` is this
+    /// emulator (self-signed certificate): for a bot with serenity's rate limiter on.
+    pub fn https_proxy_url(&self) -> String {
+        format!("http://{}", self.shared.proxy_addr)
     }
 
     /// `ws://127.0.0.1:PORT/gateway`.
@@ -496,6 +518,62 @@ impl Emulator {
         self.read(|s| s.sessions.last().is_some_and(|x| x.conn.is_some()))
     }
 
+    // ----- injected faults -----
+
+    /// Holds the next `times` REST requests about `channel` (any channel with `None`) whose
+    /// path contains `path_contains` for `stall` before answering them.
+    pub fn stall_requests(
+        &self,
+        channel: Option<ChannelId>,
+        path_contains: &str,
+        stall: Duration,
+        times: u32,
+    ) {
+        self.add_fault(
+            channel,
+            path_contains,
+            times,
+            faults::FaultKind::Stall(stall),
+        );
+    }
+
+    /// Answers the next `times` matching REST requests with 429 and `retry_after` seconds.
+    pub fn rate_limit_requests(
+        &self,
+        channel: Option<ChannelId>,
+        path_contains: &str,
+        retry_after: f64,
+        times: u32,
+    ) {
+        self.add_fault(
+            channel,
+            path_contains,
+            times,
+            faults::FaultKind::RateLimited {
+                retry_after,
+                global: false,
+            },
+        );
+    }
+
+    fn add_fault(
+        &self,
+        channel: Option<ChannelId>,
+        path_contains: &str,
+        times: u32,
+        kind: faults::FaultKind,
+    ) {
+        self.shared.mutate(|s| {
+            s.faults.push(faults::Fault {
+                method: None,
+                path_contains: Some(path_contains.to_string()),
+                channel,
+                times,
+                kind,
+            })
+        });
+    }
+
     // ----- inspection -----
 
     pub fn requests(&self) -> Vec<RequestRecord> {
@@ -675,7 +753,8 @@ fn create_interaction_at(
         dispatched_seq: None,
     });
     // With no bot connected the interaction is recorded but reaches nobody (REST-only tests).
-    let seq = s.dispatch("INTERACTION_CREATE", payload);
+    let guild = s.guild_of(channel);
+    let seq = s.dispatch_for(guild, "INTERACTION_CREATE", payload);
     if let Some(rec) = s.interactions.last_mut() {
         rec.dispatched_seq = seq;
     }

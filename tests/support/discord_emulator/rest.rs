@@ -41,6 +41,52 @@ pub(crate) async fn handle(AxState(shared): AxState<Arc<Shared>>, req: Request) 
         return download(&shared, &path);
     }
 
+    // An injected fault: hold the request, or answer 429 as Discord's rate limiter does.
+    match shared.mutate(|s| s.take_fault(&method, &path)) {
+        Some(super::faults::FaultKind::Stall(d)) => tokio::time::sleep(d).await,
+        Some(super::faults::FaultKind::RateLimited {
+            retry_after,
+            global,
+        }) => {
+            let body = super::faults::rate_limited_body(retry_after, global);
+            shared.mutate(|s| {
+                s.requests.push(RequestRecord {
+                    method: method.clone(),
+                    path: path.clone(),
+                    query: query.clone(),
+                    authorization: authorization.clone(),
+                    json: None,
+                    files: Vec::new(),
+                    status: 429,
+                    response: body.clone(),
+                })
+            });
+            let mut r = (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response();
+            let h = r.headers_mut();
+            let secs = format!("{retry_after}");
+            if let Ok(v) = header::HeaderValue::from_str(&secs) {
+                h.insert(header::RETRY_AFTER, v.clone());
+                h.insert("x-ratelimit-reset-after", v);
+            }
+            h.insert("x-ratelimit-limit", header::HeaderValue::from_static("5"));
+            h.insert(
+                "x-ratelimit-remaining",
+                header::HeaderValue::from_static("0"),
+            );
+            h.insert(
+                "x-ratelimit-bucket",
+                header::HeaderValue::from_static("emulated"),
+            );
+            if global {
+                h.insert(
+                    "x-ratelimit-global",
+                    header::HeaderValue::from_static("true"),
+                );
+            }
+            return r;
+        }
+        None => {}
+    }
     let parsed = read_body(req).await;
     // Route and log in one step, so a waiter woken by the change also sees the request.
     let (status, body) = shared.mutate(|s| {
@@ -176,7 +222,7 @@ fn route(s: &mut State, method: &str, segs: &[&str], auth: Option<&str>, body: &
             200,
             json!({
                 "url": format!("ws://{}/gateway", s.addr()),
-                "shards": 1,
+                "shards": s.config().shards,
                 "session_start_limit": {
                     "total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1
                 }

@@ -216,6 +216,8 @@ pub(crate) struct Session {
     pub backlog: Vec<(u64, String)>,
     /// The live connection: `(connection number, sender)`.
     pub conn: Option<(u64, UnboundedSender<Outbound>)>,
+    /// `[shard id, shard count]` from IDENTIFY (`[0, 1]` without sharding).
+    pub shard: [u64; 2],
 }
 
 /// Everything the emulator knows. Tests read it through [`super::Emulator`].
@@ -242,6 +244,8 @@ pub struct State {
     pub(crate) next_connection: u64,
     /// Files users attached to slash-command options (type 11), by attachment id.
     pub uploads: Vec<AttachmentRecord>,
+    /// Failures waiting to be injected into REST requests (see `faults.rs`).
+    pub faults: Vec<super::faults::Fault>,
 }
 
 impl State {
@@ -272,6 +276,7 @@ impl State {
             sessions: Vec::new(),
             next_connection: 0,
             uploads: Vec::new(),
+            faults: Vec::new(),
         };
         // Discord gives a bot user the same id as its application.
         state.app_id = state.snowflake();
@@ -413,7 +418,33 @@ impl State {
     /// Sends a dispatch (op 0) on the current session; returns its sequence number, or `None`
     /// when no bot has identified yet.
     pub(crate) fn dispatch(&mut self, event: &str, data: Value) -> Option<u64> {
-        let session = self.sessions.last_mut()?;
+        let last = self.sessions.len().checked_sub(1)?;
+        self.dispatch_at(last, event, data)
+    }
+
+    /// Dispatches a guild's event on the session of its shard (`(guild_id >> 22) % count`, as
+    /// Discord routes), a DM's on shard 0; the latest session when none claims that shard.
+    pub(crate) fn dispatch_for(
+        &mut self,
+        guild: Option<GuildId>,
+        event: &str,
+        data: Value,
+    ) -> Option<u64> {
+        let last = self.sessions.len().checked_sub(1)?;
+        let i = self
+            .sessions
+            .iter()
+            .rposition(|s| {
+                let [id, count] = s.shard;
+                let want = guild.map_or(0, |g| (g.0 >> 22) % count.max(1));
+                id == want
+            })
+            .unwrap_or(last);
+        self.dispatch_at(i, event, data)
+    }
+
+    fn dispatch_at(&mut self, i: usize, event: &str, data: Value) -> Option<u64> {
+        let session = self.sessions.get_mut(i)?;
         session.seq += 1;
         let seq = session.seq;
         let frame = json!({ "op": 0, "s": seq, "t": event, "d": data }).to_string();
