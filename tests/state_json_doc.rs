@@ -66,7 +66,11 @@ fn samples() -> Vec<Value> {
     ok(&t, "carol", "vq join power:protestant");
     ok(&t, "alice", "vq start");
     // Diplomacy: an open offer, a war; markers, unrest, a Huguenot force with a leader.
-    ok(&t, "bob", "vq war target:protestant");
+    ok(
+        &t,
+        "bob",
+        "vq adjust what:relation target:france other:protestant status:war",
+    );
     ok(&t, "alice", "vq ally target:france");
     ok(
         &t,

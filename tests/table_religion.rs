@@ -47,7 +47,7 @@ fn russian_game_at_england_cp(seed: u64) -> vqbot::table::Table {
                                     _ => None,
                                 });
                         let card = card.expect("a card to play for CP");
-                        ok(&t, who, &format!("vq сыграть карта:{card} как:очки"));
+                        ok(&t, who, &format!("vq сыграть карта:{card} как:од"));
                     }
                     Decision::SpendCp => {
                         ok(&t, who, "vq закончить");

@@ -148,8 +148,13 @@ fn english_words(text: &str, names: &[String]) -> Vec<String> {
     }
     prose
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '@'))
-        // Rule IDs (R-…) and mentions (<@123>) are not words.
-        .filter(|w| !w.starts_with("R-") && !w.starts_with('@'))
+        // Rule IDs (R-…, C-…, X-…) and mentions (<@123>) are not words.
+        .filter(|w| {
+            !(w.starts_with("R-")
+                || w.starts_with("C-")
+                || w.starts_with("X-")
+                || w.starts_with('@'))
+        })
         .flat_map(|w| w.split('-'))
         .map(str::to_ascii_lowercase)
         .filter(|w| ENGLISH.contains(&w.as_str()))
