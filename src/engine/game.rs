@@ -109,6 +109,21 @@ pub enum Decision {
     WithdrawLeaders,
     /// Move the Huguenot capital, or keep it.
     MoveCapital,
+    // --- land warfare (the decision stack, `super::steps`)
+    /// Intercept an entering enemy formation, or not (C-INT-WHO).
+    Intercept,
+    /// Try to avoid battle, or stay (C-AVOID).
+    AvoidBattle,
+    /// Withdraw into the fortifications, or fight (C-WITHDRAW).
+    WithdrawInside,
+    /// Play a combat (or response) card before a battle's or assault's dice, or not (C-BATTLE-CARDS).
+    CombatCard,
+    /// Play a response card on a move, or not (C-CARD-RESPONSE).
+    ResponseCard,
+    /// Choose which land units are lost (C-BATTLE-HITS).
+    Casualties,
+    /// Choose where the survivors retreat (C-BATTLE-RETREAT).
+    Retreat,
 }
 
 /// Who must act now.
@@ -205,6 +220,16 @@ pub struct Game {
     /// Foreign wars under way (R-FW-*).
     #[serde(default)]
     pub wars: Vec<super::foreign_war::ForeignWar>,
+    // --- land warfare
+    /// Pending sub-steps above the stage, the top one awaited (see `super::steps`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<super::steps::Step>,
+    /// Marks that last one impulse (C-MOVE-ENTER, C-ASSAULT-PREREQ).
+    #[serde(default, skip_serializing_if = "super::steps::ImpulseMarks::is_empty")]
+    pub marks: super::steps::ImpulseMarks,
+    /// Standing answers set by each power for itself.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub standing: Vec<(Power, super::steps::Standing)>,
     /// Number of actions applied.
     pub seq: u32,
     /// The random generator; never shown to players.
@@ -277,6 +302,9 @@ impl Game {
             world_fortresses: Vec::new(),
             protestant: Default::default(),
             wars: Vec::new(),
+            steps: Vec::new(),
+            marks: Default::default(),
+            standing: Vec::new(),
             seq: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),
         };
@@ -307,8 +335,11 @@ impl Game {
         Ok((g, ev))
     }
 
-    /// Who must act now, derived from the stage.
+    /// Who must act now: the decision on top of the step stack, else derived from the stage.
     pub fn awaiting(&self) -> Awaiting {
+        if let Some((power, decision)) = self.steps.last().and_then(|s| s.decision()) {
+            return Awaiting::One { power, decision };
+        }
         match &self.stage {
             Stage::Diplomacy { done, .. } => Awaiting::Simultaneous {
                 pending: self.powers.iter().filter(|p| !done.contains(*p)).collect(),
@@ -379,6 +410,19 @@ impl Game {
             self.seq += 1;
             return Ok(ev);
         }
+        if let Action::SetStanding { standing, on } = action {
+            if !self.powers.contains(power) {
+                return Err(Refusal::AdjustNotSeated { power }.into());
+            }
+            let mut ev = Vec::new();
+            self.set_standing(power, *standing, *on, &mut ev);
+            // A question already waiting on this power may now be answered by it.
+            self.run_steps(rs, &mut ev);
+            self.resume_stage(rs, &mut ev);
+            self.advance(rs, &mut ev);
+            self.seq += 1;
+            return Ok(ev);
+        }
         if self.is_over() {
             return Err(RuleError::GameOver);
         }
@@ -390,6 +434,17 @@ impl Game {
             return Err(RuleError::NotYourTurn { power, waiting: aw });
         }
         let mut ev = Vec::new();
+        if !self.steps.is_empty() {
+            if let Action::RevealSecret = action {
+                return Err(self.refuse_reveal());
+            }
+            self.answer_step(rs, power, action, &mut ev)?;
+            self.run_steps(rs, &mut ev);
+            self.resume_stage(rs, &mut ev);
+            self.advance(rs, &mut ev);
+            self.seq += 1;
+            return Ok(ev);
+        }
         match (&self.stage, action) {
             (Stage::Diplomacy { .. }, _) => self.diplomacy_action(power, action, &mut ev)?,
             (Stage::SecretChoice, Action::SecretChoice { choice }) => {
@@ -418,12 +473,9 @@ impl Game {
                 let cp = *cp;
                 let cost = self.cp_action(rs, power, a, cp, &mut ev)?;
                 let left = cp - cost;
-                if self.is_over() {
-                } else if left == 0 {
-                    self.next_impulse(rs, power, 0, &mut ev);
-                } else {
+                if !self.is_over() {
                     self.stage = Stage::Cp { power, cp: left };
-                    ev.push(Event::public(EventKind::CpLeft { power, cp: left }));
+                    self.resume_stage(rs, &mut ev);
                 }
             }
             (Stage::Cp { .. }, Action::EndImpulse) => self.next_impulse(rs, power, 0, &mut ev),
@@ -452,7 +504,7 @@ impl Game {
     /// Runs automatic phases until a decision is needed.
     pub(crate) fn advance(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
         for _ in 0..STEP_CAP {
-            if self.is_over() {
+            if self.is_over() || !self.steps.is_empty() {
                 return;
             }
             match &self.stage {
@@ -508,6 +560,7 @@ impl Game {
         ev: &mut Vec<Event>,
     ) {
         self.protestant.revolts.clear();
+        self.marks = Default::default();
         if passes as usize >= self.powers.len() {
             self.end_of_turn(rs, ev);
             return;

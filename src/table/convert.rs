@@ -392,6 +392,29 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
         Action::MoveHuguenotCapital { to: Some(s) } => format!("capital space:{s}"),
         Action::MoveHuguenotCapital { to: None } => "capital".into(),
         Action::RevealSecret => return None,
+        // --- land warfare
+        Action::Intercept { from, units } => {
+            format!("intercept from:{from} units:{}", units_text(units))
+        }
+        Action::AvoidBattle { to } => format!("avoid to:{to}"),
+        Action::WithdrawInside => "fortify".into(),
+        Action::Forgo => "forgo".into(),
+        Action::TakeCasualties { units } => format!("casualties units:{}", units_text(units)),
+        Action::Retreat { to, inside } => {
+            let mut l = "retreat".to_string();
+            if let Some(t) = to {
+                l.push_str(&format!(" to:{t}"));
+            }
+            if inside.land() > 0 || !inside.leaders.is_empty() {
+                l.push_str(&format!(" inside:{}", units_text(inside)));
+            }
+            l
+        }
+        Action::SetStanding { standing, on } => format!(
+            "standing answer:{} on:{}",
+            standing.as_str(),
+            if *on { "yes" } else { "no" }
+        ),
     };
     if matches!(a, Action::SecretChoice { .. }) {
         Some(line)
