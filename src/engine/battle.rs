@@ -70,8 +70,7 @@ impl Game {
     fn pool_of(&self, d: Option<Power>, s: SpaceId) -> (u32, u32, u32) {
         let mut t = (0, 0, 0);
         for f in &self.board.at(s).forces {
-            if decider(self, f.owner()) == d && (d.is_some() || f.owner() == Owner::Independent)
-            {
+            if decider(self, f.owner()) == d && (d.is_some() || f.owner() == Owner::Independent) {
                 t.0 += f.regulars as u32;
                 t.1 += f.mercenaries as u32;
                 t.2 += f.cavalry as u32;
@@ -81,7 +80,12 @@ impl Game {
     }
 
     /// The best army-leader battle rating among `side`'s forces in `s`.
-    pub(crate) fn best_battle(&self, rs: &Ruleset, s: SpaceId, side: impl Fn(Owner) -> bool) -> u32 {
+    pub(crate) fn best_battle(
+        &self,
+        rs: &Ruleset,
+        s: SpaceId,
+        side: impl Fn(Owner) -> bool,
+    ) -> u32 {
         self.board
             .at(s)
             .forces
@@ -386,7 +390,10 @@ impl Game {
                 def_owner
             };
             self.board.force_mut(s, keeper, None).regulars += 1;
-            ev.push(Event::public(EventKind::RegularKept { owner: keeper, space: s }));
+            ev.push(Event::public(EventKind::RegularKept {
+                owner: keeper,
+                space: s,
+            }));
         }
         let winner_power = if b.attacker_wins {
             Some(p)
@@ -402,7 +409,12 @@ impl Game {
         let att_left = self.units_of(s, |o| friendly(self, o));
         let def_left = self.units_of(s, |o| self.is_hostile(p, o));
         if att_left == 0 {
-            self.capture_leaders(s, |g, o| g.board.stance(p, o) == Stance::Friendly, decider(self, def_owner), ev);
+            self.capture_leaders(
+                s,
+                |g, o| g.board.stance(p, o) == Stance::Friendly,
+                decider(self, def_owner),
+                ev,
+            );
         }
         if def_left == 0 {
             self.capture_leaders(s, |g, o| g.is_hostile(p, o), Some(p), ev);
@@ -444,7 +456,15 @@ impl Game {
             let back = b
                 .came_from
                 .filter(|c| self.board.space_stance(rs, p, *c) == Stance::Friendly);
-            self.retreat_side(rs, Owner::Major(p), s, back, &Units::default(), winner_power, ev);
+            self.retreat_side(
+                rs,
+                Owner::Major(p),
+                s,
+                back,
+                &Units::default(),
+                winner_power,
+                ev,
+            );
             if let Some(c) = back {
                 self.marks.stuck.push((c, p));
             }
@@ -476,7 +496,10 @@ impl Game {
             match captor {
                 Some(c) => {
                     self.captured.push((l.clone(), c));
-                    ev.push(Event::public(EventKind::LeaderCaptured { leader: l, by: c }));
+                    ev.push(Event::public(EventKind::LeaderCaptured {
+                        leader: l,
+                        by: c,
+                    }));
                 }
                 None => self.off_map.push(l),
             }
@@ -513,7 +536,12 @@ impl Game {
     }
 
     /// A retreat space for independent units: an independent space with no other land units.
-    fn independent_retreat(&self, rs: &Ruleset, s: SpaceId, origin: Option<SpaceId>) -> Option<SpaceId> {
+    fn independent_retreat(
+        &self,
+        rs: &Ruleset,
+        s: SpaceId,
+        origin: Option<SpaceId>,
+    ) -> Option<SpaceId> {
         rs.neighbours[s.idx()].iter().map(|(n, _)| *n).find(|n| {
             Some(*n) != origin
                 && self.board.controller(rs, *n) == Owner::Independent
@@ -542,7 +570,15 @@ impl Game {
     ) {
         if room == 0 && to.len() <= 1 {
             let captor = self.captor_against(rs, d, s);
-            self.retreat_side(rs, Owner::Major(d), s, to.first().copied(), &Units::default(), captor, ev);
+            self.retreat_side(
+                rs,
+                Owner::Major(d),
+                s,
+                to.first().copied(),
+                &Units::default(),
+                captor,
+                ev,
+            );
             return;
         }
         self.steps.push(Step::Retreat {
@@ -566,7 +602,10 @@ impl Game {
                 _ => None,
             })
             .or_else(|| {
-                self.board.at(s).besieged_by.filter(|b| self.board.stance(d, Owner::Major(*b)) == Stance::Enemy)
+                self.board
+                    .at(s)
+                    .besieged_by
+                    .filter(|b| self.board.stance(d, Owner::Major(*b)) == Stance::Enemy)
             })
     }
 

@@ -45,7 +45,10 @@ impl Game {
         self.board.tidy(s);
         for l in leaders {
             self.captured.push((l.clone(), p));
-            ev.push(Event::public(EventKind::LeaderCaptured { leader: l, by: p }));
+            ev.push(Event::public(EventKind::LeaderCaptured {
+                leader: l,
+                by: p,
+            }));
         }
         let from = self.board.controller(rs, s);
         self.board.set_control(rs, s, Owner::Major(p));
@@ -262,5 +265,3 @@ impl Game {
         }
     }
 }
-
-

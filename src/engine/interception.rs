@@ -74,7 +74,11 @@ impl Game {
                 let space = e.to;
                 self.set_top(Step::Entry(e));
                 if !to.is_empty() {
-                    self.steps.push(Step::Avoid { power: q, space, to });
+                    self.steps.push(Step::Avoid {
+                        power: q,
+                        space,
+                        to,
+                    });
                 }
             }
             EntryPhase::Withdraw => {
@@ -111,7 +115,9 @@ impl Game {
     /// C-INT-WHO: the spaces from which power `i` may intercept this entry (empty: no offer).
     pub(crate) fn intercept_sources(&self, rs: &Ruleset, i: Power, e: &Entry) -> Vec<SpaceId> {
         let (p, t) = (e.mover, e.to);
-        if i == p || e.intercepted_by.is_some() || self.board.stance(i, Owner::Major(p)) != Stance::Enemy
+        if i == p
+            || e.intercepted_by.is_some()
+            || self.board.stance(i, Owner::Major(p)) != Stance::Enemy
         {
             return Vec::new();
         }
@@ -142,7 +148,7 @@ impl Game {
     }
 
     /// Whether `p`'s units in `s` are shut in by a siege.
-    pub(crate) fn is_besieged_side(&self, rs: &Ruleset, p: Power, s: SpaceId) -> bool {
+    pub fn is_besieged_side(&self, rs: &Ruleset, p: Power, s: SpaceId) -> bool {
         self.board.at(s).besieged_by.is_some_and(|b| {
             self.board.stance(p, Owner::Major(b)) != Stance::Friendly
                 && self.board.space_stance(rs, p, s) == Stance::Friendly
@@ -327,8 +333,7 @@ impl Game {
     /// besieged, and the defenders there are at most four land units.
     fn withdraw_offer(&self, rs: &Ruleset, e: &Entry) -> Option<Option<Power>> {
         let (p, t) = (e.mover, e.to);
-        if !self.board.space_type(rs, t).is_fortified() || self.board.at(t).besieged_by.is_some()
-        {
+        if !self.board.space_type(rs, t).is_fortified() || self.board.at(t).besieged_by.is_some() {
             return None;
         }
         if self.board.land_units(p, t, Stance::Friendly) == 0 {

@@ -102,5 +102,4 @@ impl Game {
         rs.cost(key)
             .ok_or_else(|| Refusal::NoCostInData { key }.into())
     }
-
 }

@@ -450,7 +450,6 @@ impl Game {
         Ok((f, t))
     }
 
-
     /// Whether `s` is a capital of any power (C-MOVE-SPRING: deployment ends elsewhere).
     fn is_any_capital(&self, s: SpaceId) -> bool {
         self.board.capitals.iter().any(|c| c.contains(&s))

@@ -86,7 +86,7 @@ impl Game {
 
     /// C-ASSAULT-PREREQ: besieged by `p` since before this impulse, not yet assaulted this
     /// impulse, with a line of communication (C-LOC-USE) and no defending squadron in the port.
-    pub(crate) fn check_assault(&self, rs: &Ruleset, p: Power, space: &str) -> RuleResult<SpaceId> {
+    pub fn check_assault(&self, rs: &Ruleset, p: Power, space: &str) -> RuleResult<SpaceId> {
         let s = Game::resolve_space(rs, space)?;
         if self.board.at(s).besieged_by != Some(p) {
             return Err(Refusal::NotBesieging { power: p, space: s }.into());
@@ -145,7 +145,11 @@ impl Game {
                     .sum();
                 let foot = foot.min(formation_limit(rs, &leaders));
                 let defenders = self.hostile_land(p, s);
-                let base = if defenders == 0 { foot } else { foot.div_ceil(2) };
+                let base = if defenders == 0 {
+                    foot
+                } else {
+                    foot.div_ceil(2)
+                };
                 let an = base + self.best_battle(rs, s, |o| friendly(self, o));
                 let dn = defenders + 1 + self.best_battle(rs, s, |o| self.is_hostile(p, o));
                 let (ad, dd) = (self.roll(an), self.roll(dn));
@@ -214,7 +218,10 @@ impl Game {
             self.board.tidy(s);
             for l in leaders {
                 self.captured.push((l.clone(), p));
-                ev.push(Event::public(EventKind::LeaderCaptured { leader: l, by: p }));
+                ev.push(Event::public(EventKind::LeaderCaptured {
+                    leader: l,
+                    by: p,
+                }));
             }
             for (o, n) in ships {
                 ev.push(Event::public(EventKind::Eliminated {

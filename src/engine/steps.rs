@@ -691,6 +691,9 @@ impl Game {
             card,
             mode: CardMode::Event,
         }));
-        ev.push(Event::public(EventKind::EventNotAutomated { power: p, card }));
+        ev.push(Event::public(EventKind::EventNotAutomated {
+            power: p,
+            card,
+        }));
     }
 }

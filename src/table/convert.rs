@@ -96,6 +96,43 @@ pub fn to_action(
                     .map(|s| resolve::space(rs, s))
                     .transpose()?,
             },
+            // --- land warfare
+            Command::Intercept { from, units, .. } => {
+                let from = resolve::space(rs, from)?;
+                let units = match units {
+                    Some(p) => pick(rs, p)?,
+                    None => game
+                        .legal_actions(rs, power)
+                        .into_iter()
+                        .find_map(|a| match a {
+                            Action::Intercept { from: f, units } if f == from => Some(units),
+                            _ => None,
+                        })
+                        .unwrap_or_default(),
+                };
+                Action::Intercept { from, units }
+            }
+            Command::Avoid { to, .. } => Action::AvoidBattle {
+                to: resolve::space(rs, to)?,
+            },
+            Command::Fortify { .. } => Action::WithdrawInside,
+            Command::Forgo { .. } => Action::Forgo,
+            Command::Casualties { units, .. } => Action::TakeCasualties {
+                units: pick(rs, units)?,
+            },
+            Command::Retreat { to, inside, .. } => Action::Retreat {
+                to: to.as_deref().map(|s| resolve::space(rs, s)).transpose()?,
+                inside: inside
+                    .as_ref()
+                    .map(|p| pick(rs, p))
+                    .transpose()?
+                    .unwrap_or_default(),
+            },
+            Command::Standing { answer, on, .. } => Action::SetStanding {
+                standing: crate::engine::steps::Standing::parse(answer)
+                    .unwrap_or(crate::engine::steps::Standing::NeverIntercept),
+                on: *on,
+            },
             Command::Pass { .. } => Action::Pass,
             Command::End { .. } => Action::EndImpulse,
             Command::War { target, .. } => Action::DeclareWar {
@@ -144,6 +181,13 @@ pub fn to_action(
         | Command::Send { .. }
         | Command::Withdraw { .. }
         | Command::Capital { .. }
+        | Command::Intercept { .. }
+        | Command::Avoid { .. }
+        | Command::Fortify { .. }
+        | Command::Forgo { .. }
+        | Command::Casualties { .. }
+        | Command::Retreat { .. }
+        | Command::Standing { .. }
         | Command::Pass { .. }
         | Command::End { .. }
         | Command::War { .. }
@@ -163,6 +207,16 @@ pub fn to_action(
 /// The units of a move or deployment: as typed, or else the first formation the engine lists
 /// for that pair of spaces (its largest), or else everything the power has there (so that the
 /// engine explains what is wrong).
+/// A typed unit pick with its leaders resolved.
+fn pick(rs: &Ruleset, p: &UnitPick) -> Result<Units, Msg> {
+    Ok(Units {
+        regulars: p.regulars,
+        mercenaries: p.mercenaries,
+        cavalry: p.cavalry,
+        leaders: resolve::leaders(rs, &p.leaders)?,
+    })
+}
+
 fn pick_units(
     rs: &Ruleset,
     game: &Game,

@@ -694,13 +694,50 @@ impl<'a> Texts<'a> {
                 c("end")
             ),
             // --- land warfare
-            Decision::Intercept => tr!(l, "{} the entering formation or {}", "перехватить входящее войско ({}) или {}", c("intercept"), c("forgo")),
-            Decision::AvoidBattle => tr!(l, "{} battle or {}", "уклониться от боя ({}) или {}", c("avoid"), c("forgo")),
-            Decision::WithdrawInside => tr!(l, "{} (withdraw inside the fortifications) or {} to fight", "укрыться за стенами ({}) или {}, чтобы сражаться", c("fortify"), c("forgo")),
-            Decision::CombatCard => tr!(l, "{} a combat card before the dice, or {}", "сыграть боевую карту до броска ({}) или {}", c("play"), c("forgo")),
-            Decision::ResponseCard => tr!(l, "{} a response card, or {}", "сыграть карту ответа ({}) или {}", c("play"), c("forgo")),
-            Decision::Casualties => tr!(l, "choose your {}", "выбрать потери ({})", c("casualties")),
-            Decision::Retreat => tr!(l, "choose where to {}", "выбрать, куда отступить ({})", c("retreat")),
+            Decision::Intercept => tr!(
+                l,
+                "{} the entering formation or {}",
+                "перехватить входящее войско ({}) или {}",
+                c("intercept"),
+                c("forgo")
+            ),
+            Decision::AvoidBattle => tr!(
+                l,
+                "{} battle or {}",
+                "уклониться от боя ({}) или {}",
+                c("avoid"),
+                c("forgo")
+            ),
+            Decision::WithdrawInside => tr!(
+                l,
+                "{} (withdraw inside the fortifications) or {} to fight",
+                "укрыться за стенами ({}) или {}, чтобы сражаться",
+                c("fortify"),
+                c("forgo")
+            ),
+            Decision::CombatCard => tr!(
+                l,
+                "{} a combat card before the dice, or {}",
+                "сыграть боевую карту до броска ({}) или {}",
+                c("play"),
+                c("forgo")
+            ),
+            Decision::ResponseCard => tr!(
+                l,
+                "{} a response card, or {}",
+                "сыграть карту ответа ({}) или {}",
+                c("play"),
+                c("forgo")
+            ),
+            Decision::Casualties => {
+                tr!(l, "choose your {}", "выбрать потери ({})", c("casualties"))
+            }
+            Decision::Retreat => tr!(
+                l,
+                "choose where to {}",
+                "выбрать, куда отступить ({})",
+                c("retreat")
+            ),
         }
     }
 
@@ -927,7 +964,9 @@ impl<'a> Texts<'a> {
             ActionKind::Adjust => ("a manual fix", "ручная правка"),
             ActionKind::Intercept => ("intercepting", "перехват"),
             ActionKind::AvoidBattle => ("avoiding battle", "уклонение от боя"),
-            ActionKind::WithdrawInside => ("withdrawing into the fortifications", "укрытие за стенами"),
+            ActionKind::WithdrawInside => {
+                ("withdrawing into the fortifications", "укрытие за стенами")
+            }
             ActionKind::Forgo => ("declining the offer", "отказ от предложенного"),
             ActionKind::TakeCasualties => ("taking casualties", "выбор потерь"),
             ActionKind::Retreat => ("retreating", "отступление"),
@@ -984,11 +1023,21 @@ impl<'a> Texts<'a> {
         use crate::engine::steps::Standing as S;
         match st {
             S::NeverIntercept => self.loc.pick("never intercept", "никогда не перехватывать"),
-            S::NeverAvoid => self.loc.pick("never avoid battle", "никогда не уклоняться от боя"),
-            S::AlwaysWithdraw => self.loc.pick("always withdraw inside", "всегда укрываться за стенами"),
-            S::NeverWithdraw => self.loc.pick("never withdraw inside", "никогда не укрываться за стенами"),
-            S::DeclineCards => self.loc.pick("decline card windows", "не играть карты в окнах"),
-            S::MercenariesFirst => self.loc.pick("casualties mercenaries first", "потери сначала наёмниками"),
+            S::NeverAvoid => self
+                .loc
+                .pick("never avoid battle", "никогда не уклоняться от боя"),
+            S::AlwaysWithdraw => self
+                .loc
+                .pick("always withdraw inside", "всегда укрываться за стенами"),
+            S::NeverWithdraw => self
+                .loc
+                .pick("never withdraw inside", "никогда не укрываться за стенами"),
+            S::DeclineCards => self
+                .loc
+                .pick("decline card windows", "не играть карты в окнах"),
+            S::MercenariesFirst => self
+                .loc
+                .pick("casualties mercenaries first", "потери сначала наёмниками"),
         }
     }
 
