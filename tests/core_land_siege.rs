@@ -99,8 +99,18 @@ fn c_siege_break_after_an_adjustment() {
     );
     assert!(has(&ev, |k| matches!(k, EventKind::SiegeLifted { .. })));
     assert_eq!(g.board.at(sp("PARIS")).besieged_by, None);
+    // Two legal spaces (Orleans, Dijon): Spain chooses.
+    assert_eq!(asked(&g), Some((Power::Spain, Decision::Retreat)));
+    ok(
+        &mut g,
+        Power::Spain,
+        Action::Retreat {
+            to: Some("DIJON".into()),
+            inside: Default::default(),
+        },
+    );
     assert_eq!(land(&g, "PARIS", SPAIN), 0);
-    assert_eq!(land(&g, "ORLEANS", SPAIN) + land(&g, "DIJON", SPAIN), 3);
+    assert_eq!(land(&g, "DIJON", SPAIN), 3);
 }
 
 // C-ASSAULT-PREREQ: not in the siege's first impulse; once per impulse; no defending squadron in

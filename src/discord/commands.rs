@@ -148,16 +148,30 @@ pub const GROUPS: &[Group] = &[
         name: "protestant",
         ru: "протестанты",
         help: [
-            "Protestant revolts and leaders",
-            "восстания и полководцы протестантов",
+            "Protestant revolts, leaders and the Huguenot capital",
+            "восстания, полководцы и столица гугенотов",
         ],
-        members: &["revolt", "place"],
+        members: &["revolt", "place", "capital"],
     },
     Group {
         name: "foreign",
         ru: "внешние",
         help: ["foreign wars", "внешние войны"],
         members: &["fight", "send"],
+    },
+    Group {
+        name: "battle",
+        ru: "бой",
+        help: ["answers to battle questions", "ответы на боевые вопросы"],
+        members: &[
+            "intercept",
+            "avoid",
+            "fortify",
+            "forgo",
+            "casualties",
+            "retreat",
+            "standing",
+        ],
     },
 ];
 

@@ -1,6 +1,6 @@
 //! The text of `/vq help`, in English and Russian, generated from the table's command table.
 
-use super::commands::{slash_path, ROOT};
+use super::commands::{group_of, slash_path, ROOT};
 use crate::table::command::{command_name, option_name, COMMANDS};
 use crate::table::{Locale, Notice};
 
@@ -35,7 +35,22 @@ impl Lang {
 pub fn help_text(lang: Lang) -> String {
     let mut text = Notice::HelpTitle.text(lang.locale());
     text.push('\n');
+    let mut battle_listed = false;
     for c in COMMANDS {
+        // The battle answers share one line (the message must stay within 2,000 characters).
+        if let Some(g) = group_of(c.name).filter(|g| g.name == "battle") {
+            if !battle_listed {
+                battle_listed = true;
+                let paths: Vec<String> = g
+                    .members
+                    .iter()
+                    .map(|m| slash_path(m, lang.locale()))
+                    .collect();
+                text.push_str(&paths.join(" "));
+                text.push('\n');
+            }
+            continue;
+        }
         text.push('`');
         text.push_str(&slash_path(c.name, lang.locale()));
         text.push_str("`: ");

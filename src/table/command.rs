@@ -513,10 +513,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             AS_POWER,
         ],
-        help: [
-            "intercept an entering enemy formation",
-            "перехватить входящее вражеское войско",
-        ],
+        help: ["intercept an entering enemy", "перехватить входящего врага"],
     },
     CmdSpec {
         name: "avoid",
@@ -532,25 +529,19 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             AS_POWER,
         ],
-        help: ["try to avoid battle", "попытаться уклониться от боя"],
+        help: ["try to avoid battle", "уклониться от боя"],
     },
     CmdSpec {
         name: "fortify",
         ru: "укрыться",
         options: &[AS_POWER],
-        help: [
-            "withdraw the defenders inside the fortifications",
-            "укрыть защитников за стенами крепости",
-        ],
+        help: ["withdraw inside the walls", "укрыться за стенами"],
     },
     CmdSpec {
         name: "forgo",
         ru: "отказ",
         options: &[AS_POWER],
-        help: [
-            "decline: no interception, no avoiding, fight, or no card",
-            "отказаться: без перехвата, без уклонения, сражаться или без карты",
-        ],
+        help: ["decline the offer", "отказаться от предложенного"],
     },
     CmdSpec {
         name: "casualties",
@@ -566,7 +557,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             AS_POWER,
         ],
-        help: ["choose your casualties", "выбрать свои потери"],
+        help: ["choose your losses", "выбрать потери"],
     },
     CmdSpec {
         name: "retreat",
@@ -590,10 +581,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             AS_POWER,
         ],
-        help: [
-            "retreat after a lost battle",
-            "отступить после проигранного боя",
-        ],
+        help: ["retreat after a lost battle", "отступить после боя"],
     },
     CmdSpec {
         name: "standing",
@@ -617,10 +605,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             AS_POWER,
         ],
-        help: [
-            "set a standing answer to routine battle questions",
-            "задать постоянный ответ на обычные боевые вопросы",
-        ],
+        help: ["set a standing answer", "задать постоянный ответ"],
     },
     CmdSpec {
         name: "pass",
