@@ -117,11 +117,11 @@ impl Game {
         if f == t {
             return Err(Refusal::SameSpace { space: f }.into());
         }
-        if self.is_any_capital(t) {
-            return Err(Refusal::DeployToCapital { space: t }.into());
-        }
         if !self.friendly_path(rs, p, f, t) {
             return Err(Refusal::NoFriendlyPath { from: f, to: t }.into());
+        }
+        if self.is_any_capital(t) {
+            return Err(Refusal::DeployToCapital { space: t }.into());
         }
         self.transfer(p, f, t, units, faction);
         ev.push(Event::public(EventKind::Deployed {
