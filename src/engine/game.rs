@@ -417,9 +417,11 @@ impl Game {
             let mut ev = Vec::new();
             self.set_standing(power, *standing, *on, &mut ev);
             // A question already waiting on this power may now be answered by it.
-            self.run_steps(rs, &mut ev);
-            self.resume_stage(rs, &mut ev);
-            self.advance(rs, &mut ev);
+            if !self.steps.is_empty() {
+                self.run_steps(rs, &mut ev);
+                self.resume_stage(rs, &mut ev);
+                self.advance(rs, &mut ev);
+            }
             self.seq += 1;
             return Ok(ev);
         }
