@@ -400,11 +400,6 @@ impl Game {
         } else {
             decider(self, def_owner)
         };
-        let loser_power = if b.attacker_wins {
-            decider(self, def_owner)
-        } else {
-            Some(p)
-        };
         // C-BATTLE-CAPTURE: leaders of a side left without land units.
         let att_left = self.units_of(s, |o| friendly(self, o));
         let def_left = self.units_of(s, |o| self.is_hostile(p, o));
@@ -469,7 +464,6 @@ impl Game {
                 self.marks.stuck.push((c, p));
             }
         }
-        let _ = loser_power;
     }
 
     /// Captures the leaders of `side`'s forces in `s` (they have no land units left).
