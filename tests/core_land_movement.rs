@@ -134,6 +134,25 @@ fn c_loc_def_path_cut_by_an_enemy_unit_or_unrest() {
         !g.has_loc(rs(), Power::Spain, sp("ORLEANS")),
         "the source is besieged"
     );
+    // The all-spaces map (used when listing actions) agrees with the one-space search.
+    for (i, dijon_french) in [false, true].into_iter().enumerate() {
+        let mut h = arena(&[Power::Spain, Power::France], 40 + i as u64, 6);
+        h.board.set_control(rs(), sp("DIJON"), SPAIN);
+        if dijon_french {
+            put(&mut h, "DIJON", FRANCE, 1, 0, 0);
+        }
+        for p in [Power::Spain, Power::France] {
+            let map = h.loc_map(rs(), p);
+            for s in rs().space_ids() {
+                assert_eq!(
+                    map[s.idx()],
+                    h.has_loc(rs(), p, s),
+                    "{p} {}",
+                    rs().space(s).id
+                );
+            }
+        }
+    }
 }
 
 // C-LOC-USE: assault and control need a LOC.
@@ -177,11 +196,14 @@ fn c_move_spring_path_without_unrest() {
     }
     let m = refused(&mut g, Power::Spain, dep("BILBAO"));
     assert!(m.contains("Bilbao"), "{m}");
-    let m = refused(&mut g, Power::Spain, dep("MILAN"));
-    assert!(m.contains("capital"), "{m}");
     for n in &around {
         g.board.spaces[n.idx()].unrest = false;
     }
+    // A capital is never a deployment's end (Valladolid made a capital for the test).
+    g.board.capitals[Power::Spain as usize].push(sp("VALLADOLID"));
+    let m = refused(&mut g, Power::Spain, dep("VALLADOLID"));
+    assert!(m.contains("is a capital"), "{m}");
+    g.board.capitals[Power::Spain as usize].retain(|c| *c != sp("VALLADOLID"));
     g.board.spaces[sp("MADRID").idx()].unrest = true;
     let m = refused(&mut g, Power::Spain, dep("BILBAO"));
     assert!(m.contains("unrest"), "{m}");

@@ -64,6 +64,18 @@ impl Game {
 
     /// Checks a control action.
     pub(crate) fn check_control(&self, rs: &Ruleset, p: Power, space: &str) -> RuleResult<SpaceId> {
+        self.check_control_with(rs, p, space, None)
+    }
+
+    /// [`Game::check_control`] with the power's LOC map computed once ([`Game::loc_map`]), for
+    /// listing legal actions.
+    pub(crate) fn check_control_with(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        space: &str,
+        loc: Option<&[bool]>,
+    ) -> RuleResult<SpaceId> {
         let s = Game::resolve_space(rs, space)?;
         if self.board.space_type(rs, s).is_fortified() {
             return Err(Refusal::FortifiedNeedsSiege { space: s }.into());
@@ -121,7 +133,11 @@ impl Game {
             }
             .into());
         }
-        if !self.has_loc(rs, p, s) {
+        let has = match loc {
+            Some(m) => m[s.idx()],
+            None => self.has_loc(rs, p, s),
+        };
+        if !has {
             return Err(Refusal::NoLineOfCommunication { power: p, space: s }.into());
         }
         Ok(s)

@@ -123,6 +123,8 @@ impl Game {
             }
             Stage::Cp { cp, .. } => {
                 let cp = *cp;
+                // C-LOC-DEF for every space, computed once if a control action is considered.
+                let loc: std::cell::OnceCell<Vec<bool>> = std::cell::OnceCell::new();
                 let ok = |g: &Game, a: &Action| g.cp_cost(rs, p, a).is_ok_and(|c| c <= cp);
                 for s in rs.space_ids() {
                     let mine = self.has_land(p, s);
@@ -155,7 +157,14 @@ impl Game {
                     if near
                         && !self.board.space_type(rs, s).is_fortified()
                         && !self.board.controls(rs, p, s)
-                        && self.check_control(rs, p, id).is_ok()
+                        && self
+                            .check_control_with(
+                                rs,
+                                p,
+                                id,
+                                Some(loc.get_or_init(|| self.loc_map(rs, p))),
+                            )
+                            .is_ok()
                     {
                         let a = Action::Control { space: id.clone() };
                         if ok(self, &a) {

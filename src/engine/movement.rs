@@ -510,6 +510,35 @@ impl Game {
         self.is_loc_source(rs, p, s)
     }
 
+    /// C-LOC-DEF for every space at once (same answers as [`Game::has_loc`]): the spaces from
+    /// which a LOC source is reached through LOC-carrying spaces, found by one search outward
+    /// from the sources.
+    pub fn loc_map(&self, rs: &Ruleset, p: Power) -> Vec<bool> {
+        let n = rs.spaces.len();
+        let mut reach = vec![false; n];
+        let mut q = VecDeque::new();
+        for s in rs.space_ids() {
+            if self.is_loc_source(rs, p, s) {
+                reach[s.idx()] = true;
+                q.push_back(s);
+            }
+        }
+        while let Some(x) = q.pop_front() {
+            for (m, _) in &rs.neighbours[x.idx()] {
+                if !reach[m.idx()] && self.carries_loc(rs, p, *m) {
+                    reach[m.idx()] = true;
+                    q.push_back(*m);
+                }
+            }
+        }
+        rs.space_ids()
+            .map(|s| {
+                self.is_loc_source(rs, p, s)
+                    || rs.neighbours[s.idx()].iter().any(|(m, _)| reach[m.idx()])
+            })
+            .collect()
+    }
+
     /// A space that can end a LOC for `p` (C-LOC-DEF).
     fn is_loc_source(&self, rs: &Ruleset, p: Power, s: SpaceId) -> bool {
         let home_friendly = match rs.space(s).home {
