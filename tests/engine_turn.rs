@@ -7,6 +7,7 @@ use common::{new_game_with, powers, put_units, rs, sp};
 use vqbot::engine::power::Relation;
 use vqbot::engine::refusal::CpUse;
 use vqbot::engine::ruleset::{CardKind, EmpireChoice};
+use vqbot::engine::steps::Standing;
 use vqbot::engine::{
     Action, ActionKind, Adjustment, Awaiting, CardMode, CardPlace, Decision, Event, EventKind,
     Game, Owner, PhaseName, Power, Refusal, RuleError, Stage, UnitKind, Units, Visibility,
@@ -60,6 +61,32 @@ fn give_big_card(g: &mut Game, p: Power) -> u16 {
         }),
     );
     c
+}
+
+/// A standing answer switched on.
+fn never(st: Standing) -> Action {
+    Action::SetStanding {
+        standing: st,
+        on: true,
+    }
+}
+
+/// Answers pending battle questions (retreat, casualties …) with the first legal answer.
+fn settle(g: &mut Game, ev: &mut Vec<Event>) {
+    for _ in 0..50 {
+        match g.awaiting() {
+            Awaiting::One { power, decision }
+                if !matches!(
+                    decision,
+                    Decision::SpendCp | Decision::Impulse | Decision::Deployment
+                ) =>
+            {
+                let a = g.legal_actions(rs(), power)[0].clone();
+                ev.extend(act(g, power, a));
+            }
+            _ => return,
+        }
+    }
 }
 
 fn units(n: u8) -> Units {
@@ -252,6 +279,16 @@ fn scripted_two_turns_through_every_phase() {
             units: units(4),
         },
     );
+    // C-LOC-USE: control needs a line of communication (Orleans–Dijon–Besançon, a Spanish
+    // fortress).
+    act(
+        &mut g,
+        Power::Spain,
+        Action::Adjust(Adjustment::Control {
+            space: "DIJON".into(),
+            owner: Owner::Major(Power::Spain),
+        }),
+    );
     let ev = act(
         &mut g,
         Power::Spain,
@@ -266,8 +303,8 @@ fn scripted_two_turns_through_every_phase() {
             ..
         }
     )));
-    // Into Paris, now empty: a siege.
-    let ev = act(
+    // Into Paris, now empty: a siege (after France declines any interception).
+    let mut ev = act(
         &mut g,
         Power::Spain,
         Action::Move {
@@ -276,6 +313,7 @@ fn scripted_two_turns_through_every_phase() {
             units: units(4),
         },
     );
+    settle(&mut g, &mut ev);
     assert!(has(&ev, |k| matches!(
         k,
         EventKind::SiegeStarted {
@@ -285,24 +323,15 @@ fn scripted_two_turns_through_every_phase() {
     )));
     if let Stage::Cp { cp, .. } = g.stage {
         if cp >= 1 {
-            let ev = act(
+            // C-ASSAULT-PREREQ: not in the impulse the siege began.
+            let m = refused(
                 &mut g,
                 Power::Spain,
                 Action::Assault {
                     space: "PARIS".into(),
                 },
             );
-            assert!(
-                has(&ev, |k| matches!(
-                    k,
-                    EventKind::Assault { captured: true, .. }
-                )),
-                "no defender: Paris falls"
-            );
-            assert_eq!(
-                g.board.controller(rs, sp("PARIS")),
-                Owner::Major(Power::Spain)
-            );
+            assert!(m.contains("besieged this impulse"), "{m}");
         }
     }
     if matches!(g.stage, Stage::Cp { .. }) {
@@ -394,7 +423,10 @@ fn scripted_two_turns_through_every_phase() {
             mode: CardMode::Cp,
         },
     );
-    let ev = act(
+    // France stands and fights (C-INT-WHO, C-AVOID are its choices; it answers them in advance).
+    act(&mut g, Power::France, never(Standing::NeverAvoid));
+    act(&mut g, Power::France, never(Standing::NeverIntercept));
+    let mut ev = act(
         &mut g,
         Power::Spain,
         Action::Move {
@@ -403,6 +435,7 @@ fn scripted_two_turns_through_every_phase() {
             units: units(2),
         },
     );
+    settle(&mut g, &mut ev);
     assert!(
         has(&ev, |k| matches!(k, EventKind::FieldBattle { .. })),
         "units of powers at war in one unfortified space fight"
@@ -423,6 +456,21 @@ fn scripted_two_turns_through_every_phase() {
                 decision: Decision::SpendCp,
             } => {
                 act(&mut g, power, Action::EndImpulse);
+            }
+            // Battle questions (interception, retreat …): the first listed answer.
+            Awaiting::One {
+                power,
+                decision:
+                    Decision::Intercept
+                    | Decision::AvoidBattle
+                    | Decision::WithdrawInside
+                    | Decision::CombatCard
+                    | Decision::ResponseCard
+                    | Decision::Casualties
+                    | Decision::Retreat,
+            } => {
+                let a = g.legal_actions(rs, power)[0].clone();
+                act(&mut g, power, a);
             }
             Awaiting::One {
                 power,
@@ -509,6 +557,9 @@ fn golden_dice_sequence_is_pinned() {
             mode: CardMode::Cp,
         },
     );
+    // France declines interception and avoidance in advance: those rolls would come first.
+    act(&mut g, Power::France, never(Standing::NeverAvoid));
+    act(&mut g, Power::France, never(Standing::NeverIntercept));
     let ev = g
         .apply(
             rs,
@@ -757,7 +808,8 @@ fn r_space_fortified_siege_only_and_four_defenders() {
         },
     );
     assert!(m.contains("only by a successful siege"), "{m}");
-    // Four defenders or fewer: the attacker besieges without a battle.
+    // Four defenders or fewer *may* stay inside (R-SPACE-FORTIFIED, C-WITHDRAW: France's
+    // choice): then the attacker besieges without a battle.
     put_units(
         &mut g,
         Power::Spain,
@@ -765,8 +817,10 @@ fn r_space_fortified_siege_only_and_four_defenders() {
         Owner::Major(Power::France),
         3,
     );
+    act(&mut g, Power::France, never(Standing::NeverAvoid));
+    act(&mut g, Power::France, never(Standing::NeverIntercept));
     let mut small = g.clone();
-    let ev = act(
+    let mut ev = act(
         &mut small,
         Power::Spain,
         Action::Move {
@@ -775,6 +829,14 @@ fn r_space_fortified_siege_only_and_four_defenders() {
             units: units(4),
         },
     );
+    assert_eq!(
+        small.awaiting(),
+        Awaiting::One {
+            power: Power::France,
+            decision: Decision::WithdrawInside
+        }
+    );
+    ev.extend(act(&mut small, Power::France, Action::WithdrawInside));
     assert!(has(&ev, |k| matches!(k, EventKind::SiegeStarted { .. })));
     assert!(!has(&ev, |k| matches!(k, EventKind::FieldBattle { .. })));
     // More than four: a field battle comes first.
@@ -820,6 +882,17 @@ fn r_space_unfortified_control_and_field_battle() {
         0,
     );
     put_units(&mut g, Power::Spain, "LYON", Owner::Major(Power::France), 0);
+    // C-LOC-USE: a line of communication for Spain (Orleans–Dijon–Besançon).
+    act(
+        &mut g,
+        Power::Spain,
+        Action::Adjust(Adjustment::Control {
+            space: "DIJON".into(),
+            owner: Owner::Major(Power::Spain),
+        }),
+    );
+    act(&mut g, Power::France, never(Standing::NeverAvoid));
+    act(&mut g, Power::France, never(Standing::NeverIntercept));
     let mut take = g.clone();
     act(
         &mut take,

@@ -340,6 +340,9 @@ fn r_control_terms_adjacent_independent_units_do_not_block_control() {
         0,
     );
     put_units(&mut g, Power::Spain, "LYON", Owner::Independent, 3);
+    // C-LOC-USE: Spain's line of communication runs Orleans–Dijon–Besançon.
+    g.board
+        .set_control(rs, sp("DIJON"), Owner::Major(Power::Spain));
     let cp = to_cp(&mut g, Power::Spain);
     assert!(cp >= 1);
     // Independent units next to Orleans (in Lyon) do not stop Spain.

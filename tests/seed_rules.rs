@@ -582,7 +582,7 @@ fn r_prot_factions_mixed_stack_moves_and_fights() {
         .legal_actions(r, P)
         .iter()
         .any(|a| matches!(a, Action::Move { from, to, units } if from == "NIMES" && to == "TOULOUSE" && units.regulars == 4)));
-    let ev = ok(
+    let mut ev = ok(
         &mut g,
         P,
         Action::Move {
@@ -591,6 +591,15 @@ fn r_prot_factions_mixed_stack_moves_and_fights() {
             units: pick,
         },
     );
+    // France declines interception, avoidance and withdrawal (C-INT-WHO, C-AVOID, C-WITHDRAW:
+    // its choices), so the battle is fought.
+    while let vqbot::engine::Awaiting::One {
+        power: Power::France,
+        ..
+    } = g.awaiting()
+    {
+        ev.extend(ok(&mut g, Power::France, Action::Forgo));
+    }
     let battle = ev
         .iter()
         .find_map(|e| match &e.kind {

@@ -41,8 +41,11 @@ fn playout(seed: u64, steps: usize, loc: Locale) -> (usize, usize) {
                 .filter(|c| Some(**c) != played)
             {
                 let label = texts.card(*c);
+                // A card played publicly in this output and then reshuffled into a new hand
+                // (the turn ended in the same command) is not a leak.
+                let played = matches!(a, Action::Play { card, .. } if card == *c);
                 assert!(
-                    !channel.contains(&label),
+                    played || !channel.contains(&label),
                     "seed {seed}: {label} in {}'s hand was posted publicly after `{line}`:\n{channel}",
                     Power::ALL[i]
                 );

@@ -159,16 +159,30 @@ pub const GROUPS: &[Group] = &[
         name: "religion",
         ru: "религия",
         help: [
-            "conversions, rebellions, Protestant revolts and leaders",
-            "обращения, восстания, мятежи и лидеры протестантов",
+            "conversions, rebellions, Protestant revolts, leaders and the Huguenot capital",
+            "обращения, восстания, мятежи, лидеры и столица гугенотов",
         ],
-        members: &["revolt", "place", "convert", "rebel", "six"],
+        members: &["revolt", "place", "convert", "rebel", "six", "capital"],
     },
     Group {
         name: "foreign",
         ru: "внешние",
         help: ["foreign wars", "внешние войны"],
         members: &["fight", "send"],
+    },
+    Group {
+        name: "battle",
+        ru: "бой",
+        help: ["answers to battle questions", "ответы на боевые вопросы"],
+        members: &[
+            "intercept",
+            "avoid",
+            "fortify",
+            "forgo",
+            "casualties",
+            "retreat",
+            "standing",
+        ],
     },
 ];
 

@@ -299,9 +299,137 @@ pub fn public_prompt(
                 invocation: inv("done", &[]),
             });
         }
+        Awaiting::One { power, decision } if is_battle_question(decision) => {
+            choices = battle_choices(rs, t, game, power);
+        }
         _ => {}
     }
     buttons(channel, game_id, seq, choices)
+}
+
+// --- land warfare: buttons for the usual answers to battle questions
+
+/// Whether a decision is one of the land-warfare questions of the decision stack.
+fn is_battle_question(d: Decision) -> bool {
+    matches!(
+        d,
+        Decision::Intercept
+            | Decision::AvoidBattle
+            | Decision::WithdrawInside
+            | Decision::CombatCard
+            | Decision::ResponseCard
+            | Decision::Casualties
+            | Decision::Retreat
+    )
+}
+
+fn units_word(u: &crate::engine::Units) -> String {
+    let mut parts = Vec::new();
+    for (n, k) in [(u.regulars, 'r'), (u.mercenaries, 'm'), (u.cavalry, 'c')] {
+        if n > 0 {
+            parts.push(format!("{n}{k}"));
+        }
+    }
+    parts.join(" ")
+}
+
+/// One button per usual answer (the legal answers, in the engine's order): decline, intercept
+/// from a space, avoid to a space, withdraw inside, a casualty split, a retreat. Cards are
+/// private and are played by command; their window gets only the "no card" button.
+fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<Choice> {
+    let l = t.loc;
+    let pw = power.as_str();
+    let mut out = Vec::new();
+    for a in game.legal_actions(rs, power) {
+        let (label, style, invocation) = match &a {
+            Action::Forgo => (
+                match game.awaiting() {
+                    Awaiting::One {
+                        decision: Decision::WithdrawInside,
+                        ..
+                    } => l.pick("Fight in the field", "Сражаться в поле").to_string(),
+                    Awaiting::One {
+                        decision: Decision::CombatCard | Decision::ResponseCard,
+                        ..
+                    } => l.pick("No card", "Без карты").to_string(),
+                    Awaiting::One {
+                        decision: Decision::AvoidBattle,
+                        ..
+                    } => l.pick("Stand and fight", "Принять бой").to_string(),
+                    _ => l.pick("Do not intercept", "Не перехватывать").to_string(),
+                },
+                ButtonStyle::Secondary,
+                inv("forgo", &[("power", pw)]),
+            ),
+            Action::Intercept { from, .. } => (
+                format!(
+                    "{} {}",
+                    l.pick("Intercept from", "Перехват из"),
+                    space_name(rs, t, from)
+                ),
+                ButtonStyle::Danger,
+                inv("intercept", &[("from", from), ("power", pw)]),
+            ),
+            Action::AvoidBattle { to } => (
+                format!(
+                    "{} {}",
+                    l.pick("Avoid battle to", "Уклониться в"),
+                    space_name(rs, t, to)
+                ),
+                ButtonStyle::Primary,
+                inv("avoid", &[("to", to), ("power", pw)]),
+            ),
+            Action::WithdrawInside => (
+                l.pick("Withdraw inside", "Укрыться за стенами").to_string(),
+                ButtonStyle::Primary,
+                inv("fortify", &[("power", pw)]),
+            ),
+            Action::TakeCasualties { units } => {
+                let w = units_word(units);
+                (
+                    format!("{} {w}", l.pick("Lose", "Потерять")),
+                    ButtonStyle::Danger,
+                    inv("casualties", &[("units", &w), ("power", pw)]),
+                )
+            }
+            Action::Retreat { to, inside } => {
+                let w = units_word(inside);
+                let mut opts: Vec<(&str, &str)> = Vec::new();
+                if let Some(to) = to {
+                    opts.push(("to", to));
+                }
+                if !w.is_empty() {
+                    opts.push(("inside", &w));
+                }
+                opts.push(("power", pw));
+                let mut label = match to {
+                    Some(to) => format!(
+                        "{} {}",
+                        l.pick("Retreat to", "Отступить в"),
+                        space_name(rs, t, to)
+                    ),
+                    None => l.pick("No retreat", "Без отступления").to_string(),
+                };
+                if !w.is_empty() {
+                    label.push_str(&format!(" ({} {w})", l.pick("inside:", "внутри:")));
+                }
+                (label, ButtonStyle::Primary, inv("retreat", &opts))
+            }
+            _ => continue,
+        };
+        out.push(Choice {
+            label,
+            style,
+            invocation,
+        });
+    }
+    out.truncate(25);
+    out
+}
+
+fn space_name(rs: &Ruleset, t: Texts<'_>, id: &str) -> String {
+    rs.space_id(id)
+        .map_or_else(|| id.to_string(), |s| t.space(s))
 }
 
 /// Agree / refuse buttons under a request to take back an action past an undo barrier. They

@@ -380,6 +380,44 @@ pub enum Action {
         /// The capital.
         to: String,
     },
+    // --- land warfare: answers to the decision stack (C-INT-*, C-AVOID, C-WITHDRAW, C-BATTLE-*)
+    /// Intercept the entering formation with these units from an adjacent space (C-INT-ROLL).
+    Intercept {
+        /// Space the interceptors come from.
+        from: String,
+        /// The intercepting formation.
+        units: Units,
+    },
+    /// Try to avoid battle, moving to this space on success (C-AVOID).
+    AvoidBattle {
+        /// Destination.
+        to: String,
+    },
+    /// Withdraw the defenders into the fortifications (C-WITHDRAW).
+    WithdrawInside,
+    /// Decline what is offered: no interception, no avoiding, fight rather than withdraw, no card.
+    Forgo,
+    /// Take these casualties (C-BATTLE-HITS).
+    TakeCasualties {
+        /// Units lost, by type (leaders ignored).
+        units: Units,
+    },
+    /// Retreat the survivors to `to`, keeping `inside` in the fortifications (C-BATTLE-RETREAT).
+    Retreat {
+        /// Destination (none: nowhere to go, or nothing left outside).
+        #[serde(default)]
+        to: Option<String>,
+        /// Land units (and leaders) that stay inside the fortifications.
+        #[serde(default)]
+        inside: Units,
+    },
+    /// Set or clear one of your standing answers (any time, for your own power).
+    SetStanding {
+        /// Which answer.
+        standing: super::steps::Standing,
+        /// On or off.
+        on: bool,
+    },
 }
 
 impl Action {
@@ -424,6 +462,13 @@ impl Action {
             Action::SueForPeace { .. } => ActionKind::SueForPeace,
             Action::Ransom { .. } => ActionKind::Ransom,
             Action::Recall { .. } => ActionKind::Recall,
+            Action::Intercept { .. } => ActionKind::Intercept,
+            Action::AvoidBattle { .. } => ActionKind::AvoidBattle,
+            Action::WithdrawInside => ActionKind::WithdrawInside,
+            Action::Forgo => ActionKind::Forgo,
+            Action::TakeCasualties { .. } => ActionKind::TakeCasualties,
+            Action::Retreat { .. } => ActionKind::Retreat,
+            Action::SetStanding { .. } => ActionKind::SetStanding,
         }
     }
 }
@@ -497,6 +542,20 @@ pub enum ActionKind {
     Ransom,
     /// [`Action::Recall`].
     Recall,
+    /// [`Action::Intercept`].
+    Intercept,
+    /// [`Action::AvoidBattle`].
+    AvoidBattle,
+    /// [`Action::WithdrawInside`].
+    WithdrawInside,
+    /// [`Action::Forgo`].
+    Forgo,
+    /// [`Action::TakeCasualties`].
+    TakeCasualties,
+    /// [`Action::Retreat`].
+    Retreat,
+    /// [`Action::SetStanding`].
+    SetStanding,
 }
 
 impl ActionKind {
@@ -534,6 +593,13 @@ impl ActionKind {
         ActionKind::SueForPeace,
         ActionKind::Ransom,
         ActionKind::Recall,
+        ActionKind::Intercept,
+        ActionKind::AvoidBattle,
+        ActionKind::WithdrawInside,
+        ActionKind::Forgo,
+        ActionKind::TakeCasualties,
+        ActionKind::Retreat,
+        ActionKind::SetStanding,
     ];
 
     /// The snake-case id, as in the action's JSON `type` tag.
@@ -571,6 +637,13 @@ impl ActionKind {
             ActionKind::SueForPeace => "sue_for_peace",
             ActionKind::Ransom => "ransom",
             ActionKind::Recall => "recall",
+            ActionKind::Intercept => "intercept",
+            ActionKind::AvoidBattle => "avoid_battle",
+            ActionKind::WithdrawInside => "withdraw_inside",
+            ActionKind::Forgo => "forgo",
+            ActionKind::TakeCasualties => "take_casualties",
+            ActionKind::Retreat => "retreat",
+            ActionKind::SetStanding => "set_standing",
         }
     }
 }

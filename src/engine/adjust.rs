@@ -194,6 +194,10 @@ impl Game {
         ) {
             self.check_military_victory(rs, ev);
         }
+        // C-SIEGE-BREAK: sieges are recomputed after every adjustment (not in mid-battle).
+        if self.steps.is_empty() {
+            self.run_steps(rs, ev);
+        }
         Ok(())
     }
 }

@@ -429,6 +429,61 @@ pub enum EventKind {
         before: [u8; 4],
         after: [u8; 4],
     },
+    // --- land warfare (C-INT-*, C-AVOID, C-WITHDRAW, C-BATTLE-*, C-UNREST, standing answers)
+    /// An interception attempt: 2d6 + `bonus` against `need` (C-INT-ROLL).
+    InterceptRoll {
+        power: Power,
+        from: SpaceId,
+        to: SpaceId,
+        dice: Vec<u8>,
+        bonus: u32,
+        need: u32,
+        success: bool,
+    },
+    /// An attempt to avoid battle (C-AVOID).
+    AvoidRoll {
+        power: Power,
+        from: SpaceId,
+        to: SpaceId,
+        dice: Vec<u8>,
+        bonus: u32,
+        need: u32,
+        success: bool,
+    },
+    /// Land units go inside a space's fortifications (C-WITHDRAW, C-BATTLE-RETREAT).
+    WithdrewInside {
+        owner: Owner,
+        space: SpaceId,
+        units: u32,
+    },
+    /// A power declines what it was offered (interception, avoiding, withdrawal, a card).
+    Forgone {
+        power: Power,
+        decision: super::game::Decision,
+    },
+    /// Casualties taken (C-BATTLE-HITS).
+    CasualtiesTaken {
+        owner: Owner,
+        space: SpaceId,
+        units: Units,
+    },
+    /// Both sides were wiped out: one regular of the side that rolled more dice stays
+    /// (C-BATTLE-TIES).
+    RegularKept { owner: Owner, space: SpaceId },
+    /// Unrest ends in a space (C-CONTROL-UNFORT, C-ASSAULT-RESULT).
+    UnrestEnded { space: SpaceId },
+    /// A power sets or clears a standing answer.
+    StandingSet {
+        power: Power,
+        standing: super::steps::Standing,
+        on: bool,
+    },
+    /// A standing answer answered a decision.
+    StandingApplied {
+        power: Power,
+        standing: super::steps::Standing,
+        decision: super::game::Decision,
+    },
     /// The game ends.
     GameOver {
         winners: Vec<Power>,

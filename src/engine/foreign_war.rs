@@ -86,11 +86,12 @@ impl Game {
         self.wars.iter().position(|w| w.card == card)
     }
 
-    /// Spaces `p` may send units from: its land units, outside any siege.
+    /// Spaces `p` may send units from: its land units, not shut in by a siege (besiegers may
+    /// go, R-FW-DEPLOY).
     fn war_sources(&self, rs: &Ruleset, p: Power) -> Vec<SpaceId> {
         rs.space_ids()
             .filter(|s| {
-                self.board.at(*s).besieged_by.is_none()
+                !self.is_besieged_side(rs, p, *s)
                     && self
                         .board
                         .at(*s)
@@ -141,7 +142,7 @@ impl Game {
         }
         let w = &self.wars[self.war_index(card).ok_or(Refusal::NoSuchWar { card })?];
         let s = Game::resolve_space(rs, from)?;
-        if self.board.at(s).besieged_by.is_some() {
+        if self.is_besieged_side(rs, p, s) {
             return Err(Refusal::SendFromBesieged { space: s }.into());
         }
         if u.land() == 0 && u.leaders.is_empty() {

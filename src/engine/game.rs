@@ -124,6 +124,21 @@ pub enum Decision {
     MoveCapital,
     /// Keep a natural 6 of a conversion attempt (unrest) or count it as a 5 (X-REL-SIX).
     ConversionSix,
+    // --- land warfare (the decision stack, `super::steps`)
+    /// Intercept an entering enemy formation, or not (C-INT-WHO).
+    Intercept,
+    /// Try to avoid battle, or stay (C-AVOID).
+    AvoidBattle,
+    /// Withdraw into the fortifications, or fight (C-WITHDRAW).
+    WithdrawInside,
+    /// Play a combat (or response) card before a battle's or assault's dice, or not (C-BATTLE-CARDS).
+    CombatCard,
+    /// Play a response card on a move, or not (C-CARD-RESPONSE).
+    ResponseCard,
+    /// Choose which land units are lost (C-BATTLE-HITS).
+    Casualties,
+    /// Choose where the survivors retreat (C-BATTLE-RETREAT).
+    Retreat,
 }
 
 /// Who must act now.
@@ -223,6 +238,16 @@ pub struct Game {
     /// Peace made between two majors, with its turn (C-DIP-WAR-LIMITS).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub peace_made: Vec<(Power, Power, u8)>,
+    // --- land warfare
+    /// Pending sub-steps above the stage, the top one awaited (see `super::steps`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<super::steps::Step>,
+    /// Marks that last one impulse (C-MOVE-ENTER, C-ASSAULT-PREREQ).
+    #[serde(default, skip_serializing_if = "super::steps::ImpulseMarks::is_empty")]
+    pub marks: super::steps::ImpulseMarks,
+    /// Standing answers set by each power for itself.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub standing: Vec<(Power, super::steps::Standing)>,
     /// Number of actions applied.
     pub seq: u32,
     /// The random generator; never shown to players.
@@ -296,6 +321,9 @@ impl Game {
             protestant: Default::default(),
             wars: Vec::new(),
             peace_made: Vec::new(),
+            steps: Vec::new(),
+            marks: Default::default(),
+            standing: Vec::new(),
             seq: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),
         };
@@ -326,8 +354,11 @@ impl Game {
         Ok((g, ev))
     }
 
-    /// Who must act now, derived from the stage.
+    /// Who must act now: the decision on top of the step stack, else derived from the stage.
     pub fn awaiting(&self) -> Awaiting {
+        if let Some((power, decision)) = self.steps.last().and_then(|s| s.decision()) {
+            return Awaiting::One { power, decision };
+        }
         match &self.stage {
             Stage::Diplomacy { done, .. } => Awaiting::Simultaneous {
                 pending: self.powers.iter().filter(|p| !done.contains(*p)).collect(),
@@ -403,6 +434,21 @@ impl Game {
             self.seq += 1;
             return Ok(ev);
         }
+        if let Action::SetStanding { standing, on } = action {
+            if !self.powers.contains(power) {
+                return Err(Refusal::AdjustNotSeated { power }.into());
+            }
+            let mut ev = Vec::new();
+            self.set_standing(power, *standing, *on, &mut ev);
+            // A question already waiting on this power may now be answered by it.
+            if !self.steps.is_empty() {
+                self.run_steps(rs, &mut ev);
+                self.resume_stage(rs, &mut ev);
+                self.advance(rs, &mut ev);
+            }
+            self.seq += 1;
+            return Ok(ev);
+        }
         if self.is_over() {
             return Err(RuleError::GameOver);
         }
@@ -414,6 +460,17 @@ impl Game {
             return Err(RuleError::NotYourTurn { power, waiting: aw });
         }
         let mut ev = Vec::new();
+        if !self.steps.is_empty() {
+            if let Action::RevealSecret = action {
+                return Err(self.refuse_reveal());
+            }
+            self.answer_step(rs, power, action, &mut ev)?;
+            self.run_steps(rs, &mut ev);
+            self.resume_stage(rs, &mut ev);
+            self.advance(rs, &mut ev);
+            self.seq += 1;
+            return Ok(ev);
+        }
         match (&self.stage, action) {
             (Stage::Diplomacy { .. }, _) => self.diplomacy_action(rs, power, action, &mut ev)?,
             (Stage::SecretChoice, Action::SecretChoice { choice }) => {
@@ -452,12 +509,9 @@ impl Game {
                 let cp = *cp;
                 let cost = self.cp_action(rs, power, a, cp, &mut ev)?;
                 let left = cp - cost;
-                if self.is_over() {
-                } else if left == 0 {
-                    self.next_impulse(rs, power, 0, &mut ev);
-                } else {
+                if !self.is_over() {
                     self.stage = Stage::Cp { power, cp: left };
-                    ev.push(Event::public(EventKind::CpLeft { power, cp: left }));
+                    self.resume_stage(rs, &mut ev);
                 }
             }
             (Stage::Cp { .. }, Action::EndImpulse) => self.next_impulse(rs, power, 0, &mut ev),
@@ -486,7 +540,7 @@ impl Game {
     /// Runs automatic phases until a decision is needed.
     pub(crate) fn advance(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
         for _ in 0..STEP_CAP {
-            if self.is_over() {
+            if self.is_over() || !self.steps.is_empty() {
                 return;
             }
             match &self.stage {
@@ -542,6 +596,7 @@ impl Game {
         ev: &mut Vec<Event>,
     ) {
         self.protestant.revolts.clear();
+        self.marks = Default::default();
         if passes as usize >= self.powers.len() {
             self.end_of_turn(rs, ev);
             return;

@@ -4,7 +4,6 @@
 //! always open and are not listed.
 
 use super::action::{Action, CardMode, UnitKind, Units};
-use super::board::Stance;
 use super::game::{Game, Stage};
 use super::power::{Owner, Power, Relation};
 use super::ruleset::{CardKind, EmpireChoice, LeaderKind, Ruleset};
@@ -16,6 +15,10 @@ impl Game {
             return Vec::new();
         }
         let mut out = Vec::new();
+        if !self.steps.is_empty() {
+            self.legal_step_answers(rs, p, &mut out);
+            return out;
+        }
         match &self.stage {
             Stage::Diplomacy { offers, .. } => {
                 for o in offers.iter().filter(|o| o.to == p) {
@@ -70,7 +73,7 @@ impl Game {
             }
             Stage::Deployment { .. } => {
                 for c in self.capitals_of(p) {
-                    if !self.board.controls(rs, p, c) {
+                    if !self.board.controls(rs, p, c) || self.board.at(c).unrest {
                         continue;
                     }
                     let faction = (p == Power::Protestant)
@@ -79,17 +82,12 @@ impl Game {
                     let Some(pick) = self.largest_pick(rs, p, c, faction) else {
                         continue;
                     };
-                    for (n, _) in &rs.neighbours[c.idx()] {
-                        let a = Action::Deploy {
+                    for n in self.deploy_targets(rs, p, c) {
+                        out.push(Action::Deploy {
                             from: rs.space(c).id.clone(),
-                            to: rs.space(*n).id.clone(),
+                            to: rs.space(n).id.clone(),
                             units: pick.clone(),
-                        };
-                        if self.board.space_stance(rs, p, *n) == Stance::Friendly
-                            && self.board.land_units(p, *n, Stance::Enemy) == 0
-                        {
-                            out.push(a);
-                        }
+                        });
                     }
                 }
                 if p == Power::Protestant {
@@ -141,6 +139,8 @@ impl Game {
             }
             Stage::Cp { cp, .. } => {
                 let cp = *cp;
+                // C-LOC-DEF for every space, computed once if a control action is considered.
+                let loc: std::cell::OnceCell<Vec<bool>> = std::cell::OnceCell::new();
                 let ok = |g: &Game, a: &Action| g.cp_cost(rs, p, a).is_ok_and(|c| c <= cp);
                 for s in rs.space_ids() {
                     let mine = self.has_land(p, s);
@@ -173,7 +173,14 @@ impl Game {
                     if near
                         && !self.board.space_type(rs, s).is_fortified()
                         && !self.board.controls(rs, p, s)
-                        && self.check_control(rs, p, id).is_ok()
+                        && self
+                            .check_control_with(
+                                rs,
+                                p,
+                                id,
+                                Some(loc.get_or_init(|| self.loc_map(rs, p))),
+                            )
+                            .is_ok()
                     {
                         let a = Action::Control { space: id.clone() };
                         if ok(self, &a) {
@@ -235,7 +242,7 @@ impl Game {
     /// The largest formation `p` may move out of `s`: all land units up to the command limit,
     /// with every army leader there.
     /// With `faction`, only that Protestant faction's units and leaders (R-PROT-CAPITAL).
-    fn largest_pick(
+    pub(crate) fn largest_pick(
         &self,
         rs: &Ruleset,
         p: Power,
@@ -250,13 +257,7 @@ impl Game {
             .filter(|f| f.owner() == Owner::Major(p) && (faction.is_none() || f.faction == faction))
             .collect();
         let leaders = army_leaders(rs, &forces);
-        let limit = leaders
-            .iter()
-            .filter_map(|l| rs.leaders.iter().find(|x| &x.id == l))
-            .map(|l| l.command as u32)
-            .max()
-            .unwrap_or(0)
-            .max(super::military::MAX_WITHOUT_LEADER);
+        let limit = super::movement::formation_limit(rs, &leaders);
         let mut left = limit;
         let mut take = |n: u32| {
             let k = n.min(left);

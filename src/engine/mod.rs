@@ -5,28 +5,36 @@
 //! - [`board`]: map state, control, religion, forces and diplomacy, with the queries the rules use;
 //! - [`error`] and [`refusal`]: why an action is refused, as data (the table words it);
 //! - [`game`]: the game state, `awaiting`, `apply` and the automatic steps, with the rules split
-//!   by topic into [`cards`], [`diplomacy`], [`military`], [`turn`] (winter, next turn),
+//!   by topic into [`cards`], [`diplomacy`], [`military`] (CP actions) with the land chapters
+//!   [`movement`], [`interception`], [`battle`], [`siege`] and [`control`] over the decision
+//!   stack [`steps`], [`turn`] (winter, next turn),
 //!   [`victory`] and [`adjust`] (table-mode fixes); [`legal`] lists legal actions and [`view`]
 //!   filters what a viewer may see; the seed powers' own rules live in [`protestant`] (revolts,
 //!   capitals, leaders), [`foreign_war`] (R-FW-*) and [`minor`] (minor powers); [`religion`] holds
 //!   conversion attempts and the English Catholic rebellion (our reconstruction, X-REL-*).
 pub mod action;
 pub mod adjust;
+pub mod battle;
 pub mod board;
 pub mod cards;
+pub mod control;
 pub mod diplomacy;
 pub mod error;
 pub mod event;
 pub mod foreign_war;
 pub mod game;
+pub mod interception;
 pub mod legal;
 pub mod military;
 pub mod minor;
+pub mod movement;
 pub mod power;
 pub mod protestant;
 pub mod refusal;
 pub mod religion;
 pub mod ruleset;
+pub mod siege;
+pub mod steps;
 pub mod treaty;
 pub mod turn;
 pub mod turn_data;

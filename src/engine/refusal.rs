@@ -430,6 +430,65 @@ pub enum Refusal {
     /// A force would hold more than [`MAX_UNITS`](super::board::MAX_UNITS) units of one kind
     /// in a space.
     UnitLimit { space: SpaceId, max: u8 },
+
+    // --- land warfare ---------------------------------------------------------------------
+    /// C-MOVE-ENTER: units that lost a battle or began a siege this impulse stay put.
+    CannotMoveAgain { power: Power, space: SpaceId },
+    /// C-LOC-USE: the space has no line of communication for the power.
+    NoLineOfCommunication { power: Power, space: SpaceId },
+    /// C-UNREST: nothing is raised in, nor deployed from, a space in unrest.
+    InUnrest { space: SpaceId },
+    /// C-RAISE: the Ottoman raises cavalry, not mercenaries.
+    MercenaryNotOttoman,
+    /// R-CONTROL-TERMS: only an unoccupied space is taken; `owner`'s land units are in it.
+    OccupiedByOthers { space: SpaceId, owner: Owner },
+    /// C-MOVE-SPRING: spring deployment ends in a non-capital space.
+    DeployToCapital { space: SpaceId },
+    /// C-ASSAULT-PREREQ: the siege began this impulse.
+    SiegeBegunThisImpulse { space: SpaceId },
+    /// C-ASSAULT-PREREQ: one assault per space per impulse.
+    AlreadyAssaulted { space: SpaceId },
+    /// C-ASSAULT-PREREQ: a defending squadron is in the port.
+    PortBlockaded { space: SpaceId },
+    /// C-INT-WHO: interception comes from one of `allowed` into `to`.
+    NotAnInterceptSpace {
+        space: SpaceId,
+        to: SpaceId,
+        allowed: Vec<SpaceId>,
+    },
+    /// C-AVOID: avoiding battle from `from` goes to one of `allowed`.
+    NotAnAvoidSpace {
+        space: SpaceId,
+        from: SpaceId,
+        allowed: Vec<SpaceId>,
+    },
+    /// C-BATTLE-RETREAT-SPACES: not a legal retreat (`space` `None`: a destination is needed);
+    /// `attacker_origin`: it is where the attacker came from.
+    BadRetreat {
+        space: Option<SpaceId>,
+        attacker_origin: bool,
+        allowed: Vec<SpaceId>,
+    },
+    /// C-BATTLE-RETREAT: at most `room` land units stay inside the fortifications.
+    TooManyInside { asked: u32, room: u32 },
+    /// C-BATTLE-HITS: exactly `hits` land units, from those the power has there.
+    WrongCasualties {
+        hits: u32,
+        asked: LandCount,
+        have: LandCount,
+    },
+    /// C-WITHDRAW: withdrawal is not offered now (`units`: the power's land units there).
+    WithdrawNotOffered { space: Option<SpaceId>, units: u32 },
+    /// C-BATTLE-CARDS / C-CARD-RESPONSE: the card's kind does not fit the open window.
+    CardNotForWindow {
+        card: u16,
+        kind: CardKind,
+        combat: bool,
+    },
+    /// No decision is pending that this answers.
+    NothingPending,
+    /// The pending decision has no "decline": it must be answered.
+    MustAnswer { decision: super::game::Decision },
 }
 
 impl Refusal {
@@ -485,6 +544,23 @@ impl Refusal {
             RecallAfterWinterOnly | RecallNeedsCapital { .. } => "C-WINTER-CAPITAL-RECALL",
             MustPlayMandatory { .. } | TooManyCardsToPass { .. } => "C-CARD-PASS",
             MandatoryNotForCp { .. } => "C-CARD-MANDATORY",
+            CannotMoveAgain { .. } => "C-MOVE-ENTER",
+            NoLineOfCommunication { .. } => "C-LOC-USE",
+            InUnrest { .. } => "C-UNREST",
+            MercenaryNotOttoman => "C-RAISE",
+            OccupiedByOthers { .. } => "R-CONTROL-TERMS",
+            DeployToCapital { .. } => "C-MOVE-SPRING",
+            SiegeBegunThisImpulse { .. } | AlreadyAssaulted { .. } | PortBlockaded { .. } => {
+                "C-ASSAULT-PREREQ"
+            }
+            NotAnInterceptSpace { .. } => "C-INT-WHO",
+            NotAnAvoidSpace { .. } => "C-AVOID",
+            BadRetreat { .. } => "C-BATTLE-RETREAT-SPACES",
+            TooManyInside { .. } => "C-BATTLE-RETREAT",
+            WrongCasualties { .. } => "C-BATTLE-HITS",
+            WithdrawNotOffered { .. } => "C-WITHDRAW",
+            CardNotForWindow { combat: true, .. } => "C-BATTLE-CARDS",
+            CardNotForWindow { combat: false, .. } => "C-CARD-RESPONSE",
             _ => return None,
         })
     }
@@ -805,6 +881,52 @@ impl Refusal {
                 phase: super::event::PhaseName::CardDraw,
             },
             UnitLimit { space: a, max: 99 },
+            CannotMoveAgain { power: p, space: a },
+            NoLineOfCommunication { power: p, space: a },
+            InUnrest { space: a },
+            MercenaryNotOttoman,
+            OccupiedByOthers {
+                space: a,
+                owner: Owner::Independent,
+            },
+            DeployToCapital { space: a },
+            SiegeBegunThisImpulse { space: a },
+            AlreadyAssaulted { space: a },
+            PortBlockaded { space: a },
+            NotAnInterceptSpace {
+                space: a,
+                to: b,
+                allowed: vec![b],
+            },
+            NotAnAvoidSpace {
+                space: a,
+                from: b,
+                allowed: vec![b],
+            },
+            BadRetreat {
+                space: Some(a),
+                attacker_origin: true,
+                allowed: vec![b],
+            },
+            TooManyInside { asked: 5, room: 4 },
+            WrongCasualties {
+                hits: 2,
+                asked: n,
+                have: n,
+            },
+            WithdrawNotOffered {
+                space: Some(a),
+                units: 5,
+            },
+            CardNotForWindow {
+                card: 4,
+                kind: CardKind::Event,
+                combat: true,
+            },
+            NothingPending,
+            MustAnswer {
+                decision: super::game::Decision::Retreat,
+            },
         ]
     }
 
@@ -926,6 +1048,24 @@ impl Refusal {
             AdjustPhaseNeedsPower { .. } => "adjust_phase_needs_power",
             AdjustPhaseNotSettable { .. } => "adjust_phase_not_settable",
             UnitLimit { .. } => "unit_limit",
+            CannotMoveAgain { .. } => "cannot_move_again",
+            NoLineOfCommunication { .. } => "no_line_of_communication",
+            InUnrest { .. } => "in_unrest",
+            MercenaryNotOttoman => "mercenary_not_ottoman",
+            OccupiedByOthers { .. } => "occupied_by_others",
+            DeployToCapital { .. } => "deploy_to_capital",
+            SiegeBegunThisImpulse { .. } => "siege_begun_this_impulse",
+            AlreadyAssaulted { .. } => "already_assaulted",
+            PortBlockaded { .. } => "port_blockaded",
+            NotAnInterceptSpace { .. } => "not_an_intercept_space",
+            NotAnAvoidSpace { .. } => "not_an_avoid_space",
+            BadRetreat { .. } => "bad_retreat",
+            TooManyInside { .. } => "too_many_inside",
+            WrongCasualties { .. } => "wrong_casualties",
+            WithdrawNotOffered { .. } => "withdraw_not_offered",
+            CardNotForWindow { .. } => "card_not_for_window",
+            NothingPending => "nothing_pending",
+            MustAnswer { .. } => "must_answer",
         }
     }
 }
@@ -1113,8 +1253,52 @@ impl fmt::Display for Terse<'_> {
             AdjustPhaseNeedsPower { phase } | AdjustPhaseNotSettable { phase } => {
                 format!("{phase:?}")
             }
+            CannotMoveAgain { power, space } | NoLineOfCommunication { power, space } => {
+                format!("{power}: {}", s(space))
+            }
+            InUnrest { space }
+            | DeployToCapital { space }
+            | SiegeBegunThisImpulse { space }
+            | AlreadyAssaulted { space }
+            | PortBlockaded { space } => s(space),
+            OccupiedByOthers { space, owner } => format!("{} ({owner})", s(space)),
+            NotAnInterceptSpace { space, to, allowed } => {
+                let a: Vec<String> = allowed.iter().map(s).collect();
+                format!("{} → {} (allowed: {})", s(space), s(to), a.join(", "))
+            }
+            NotAnAvoidSpace {
+                space,
+                from,
+                allowed,
+            } => {
+                let a: Vec<String> = allowed.iter().map(s).collect();
+                format!("{} → {} (allowed: {})", s(from), s(space), a.join(", "))
+            }
+            BadRetreat {
+                space,
+                attacker_origin,
+                allowed,
+            } => {
+                let a: Vec<String> = allowed.iter().map(s).collect();
+                let x = space.as_ref().map_or_else(|| "-".to_string(), s);
+                format!("{x} (origin: {attacker_origin}; allowed: {})", a.join(", "))
+            }
+            TooManyInside { asked, room } => format!("{asked} > {room}"),
+            WrongCasualties { hits, asked, have } => {
+                format!("{hits} hits, asked {}, has {}", lc(asked), lc(have))
+            }
+            WithdrawNotOffered { space, units } => {
+                let x = space.as_ref().map_or_else(|| "-".to_string(), s);
+                format!("{x}: {units}")
+            }
+            CardNotForWindow { card, kind, combat } => {
+                format!("#{card} ({kind:?}, combat window: {combat})")
+            }
+            MustAnswer { decision } => format!("{decision:?}"),
             NotDiplomacyPhase
             | NoSixPending
+            | NothingPending
+            | MercenaryNotOttoman
             | SecretAlreadyMade
             | SecretAlreadyRevealed
             | SecretNotMade

@@ -94,6 +94,13 @@ pub struct View {
     /// Protestant capitals on the turn track: the turn each was lost, Huguenot then Dutch.
     #[serde(default)]
     pub protestant_capitals_lost: [Option<u8>; 2],
+    // --- land warfare
+    /// Pending battle steps (all public), the top one last.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<super::steps::Step>,
+    /// Standing answers set by the powers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub standing: Vec<(Power, super::steps::Standing)>,
 }
 
 impl Game {
@@ -150,6 +157,8 @@ impl Game {
             },
             foreign_wars: self.wars.clone(),
             protestant_capitals_lost: self.protestant.capital_lost,
+            steps: self.steps.clone(),
+            standing: self.standing.clone(),
         }
     }
 }

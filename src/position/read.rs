@@ -40,6 +40,10 @@ struct RawPublic {
     #[serde(default)]
     minors: BTreeMap<String, S<String>>,
     #[serde(default)]
+    standing: BTreeMap<String, S<Vec<S<String>>>>,
+    #[serde(default)]
+    engine: RawEngine,
+    #[serde(default)]
     capitals: BTreeMap<String, S<Vec<S<String>>>>,
     #[serde(default)]
     protestant: RawProtestant,
@@ -101,6 +105,14 @@ struct RawRelations {
     alliance: Vec<S<Vec<S<String>>>>,
     #[serde(default)]
     peace_made: Vec<RawPeace>,
+}
+
+/// A battle in progress and the impulse's marks, as JSON written by vqbot.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawEngine {
+    steps: Option<S<String>>,
+    marks: Option<S<String>>,
 }
 
 /// Peace made between two majors on a turn (C-DIP-WAR-LIMITS).
@@ -610,6 +622,53 @@ pub fn import(
             board.set_minor_ally(m, Some(p));
         }
     }
+    let mut standing = Vec::new();
+    for (k, v) in &raw.standing {
+        let Some(p) = power_key(&mut r, k, v.span(), "standing") else {
+            continue;
+        };
+        for x in v.get_ref() {
+            match crate::engine::steps::Standing::parse(x.get_ref()) {
+                Some(s) => standing.push((p, s)),
+                None => {
+                    let all: Vec<&str> = crate::engine::steps::Standing::ALL
+                        .iter()
+                        .map(|s| s.as_str())
+                        .collect();
+                    r.bad(
+                        x.span(),
+                        format!(
+                            "`{}` is not a standing answer; allowed: {}",
+                            x.get_ref(),
+                            all.join(", ")
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    standing.sort();
+    standing.dedup();
+    let steps: Vec<crate::engine::steps::Step> = match &raw.engine.steps {
+        Some(j) => serde_json::from_str(j.get_ref()).unwrap_or_else(|e| {
+            r.bad(
+                j.span(),
+                format!("[engine] steps is not a battle vqbot can read ({e}); copy it from an exported position or remove it"),
+            );
+            Vec::new()
+        }),
+        None => Vec::new(),
+    };
+    let marks: crate::engine::steps::ImpulseMarks = match &raw.engine.marks {
+        Some(j) => serde_json::from_str(j.get_ref()).unwrap_or_else(|e| {
+            r.bad(
+                j.span(),
+                format!("[engine] marks are not marks vqbot can read ({e}); copy them from an exported position or remove them"),
+            );
+            Default::default()
+        }),
+        None => Default::default(),
+    };
     for (k, v) in &raw.capitals {
         let Some(p) = power_key(&mut r, k, v.span(), "capitals") else {
             continue;
@@ -1005,6 +1064,9 @@ pub fn import(
         protestant,
         wars,
         peace_made,
+        steps,
+        marks,
+        standing,
         seq: raw.actions,
         rng,
     };

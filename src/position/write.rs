@@ -72,6 +72,9 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
         protestant,
         wars,
         peace_made,
+        steps,
+        marks,
+        standing,
         seq,
         rng,
     } = g;
@@ -113,6 +116,8 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
         let _ = writeln!(w, "revolts = {}", qs(revolts.iter().map(|z| z.as_str())));
     }
     write_empire(w, empire);
+    write_standing(w, standing);
+    write_engine(w, steps, marks);
     if bonus_vp.iter().any(|v| *v != 0) {
         let _ = writeln!(w, "\n[vp]");
         for p in Power::ALL {
@@ -308,6 +313,48 @@ fn write_peace_made(w: &mut String, peace_made: &[(Power, Power, u8)]) {
         })
         .collect();
     let _ = writeln!(w, "peace_made = [{}]", items.join(", "));
+}
+
+/// Standing answers, by power (`[standing]`).
+fn write_standing(w: &mut String, standing: &[(Power, crate::engine::steps::Standing)]) {
+    if standing.is_empty() {
+        return;
+    }
+    let _ = writeln!(w, "\n[standing]");
+    for p in Power::ALL {
+        let ids: Vec<&str> = standing
+            .iter()
+            .filter(|(q, _)| q == p)
+            .map(|(_, s)| s.as_str())
+            .collect();
+        if !ids.is_empty() {
+            let _ = writeln!(w, "{p} = {}", qs(ids.into_iter()));
+        }
+    }
+}
+
+/// A battle in progress (the decision stack) and the impulse's marks, in the state JSON's own
+/// form: written by vqbot, not meant to be edited by hand (docs/position.md).
+fn write_engine(
+    w: &mut String,
+    steps: &[crate::engine::steps::Step],
+    marks: &crate::engine::steps::ImpulseMarks,
+) {
+    if steps.is_empty() && marks.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        w,
+        "\n[engine]   # a battle in progress and this impulse's marks, as vqbot wrote them"
+    );
+    if !steps.is_empty() {
+        let json = serde_json::to_string(steps).unwrap_or_default();
+        let _ = writeln!(w, "steps = '''{json}'''");
+    }
+    if !marks.is_empty() {
+        let json = serde_json::to_string(marks).unwrap_or_default();
+        let _ = writeln!(w, "marks = '''{json}'''");
+    }
 }
 
 fn write_minors(w: &mut String, board: &Board) {

@@ -120,6 +120,15 @@ const STATUSES: &[&str] = &["peace", "war", "alliance"];
 const YES_NO: &[&str] = &["yes", "no"];
 /// How a natural 6 of a conversion attempt is counted (X-REL-SIX).
 const SIX_COUNTS: &[&str] = &["6", "5"];
+/// Standing answers (`crate::engine::steps::Standing` ids).
+const STANDINGS: &[&str] = &[
+    "never_intercept",
+    "never_avoid",
+    "always_withdraw",
+    "never_withdraw",
+    "decline_cards",
+    "mercenaries_first",
+];
 
 /// The optional power selector of acting commands (for a player holding several powers).
 const AS_POWER: OptSpec = OptSpec {
@@ -577,6 +586,123 @@ pub static COMMANDS: &[CmdSpec] = &[
             "move the Huguenot capital (Paris is Worth a Mass)",
             "перенести столицу гугенотов (Париж стоит мессы)",
         ],
+    },
+    // --- land warfare: answers to battle questions
+    CmdSpec {
+        name: "intercept",
+        ru: "перехват",
+        options: &[
+            opt(
+                "from",
+                "откуда",
+                OptKind::Space,
+                true,
+                "the adjacent space the interceptors come from",
+                "соседнее пространство, откуда идёт перехват",
+            ),
+            opt(
+                "units",
+                "войска",
+                OptKind::Units,
+                false,
+                "the intercepting formation (default: the largest)",
+                "перехватывающее войско (по умолчанию самое большое)",
+            ),
+            AS_POWER,
+        ],
+        help: ["intercept an entering enemy", "перехватить входящего врага"],
+    },
+    CmdSpec {
+        name: "avoid",
+        ru: "уклониться",
+        options: &[
+            opt(
+                "to",
+                "куда",
+                OptKind::Space,
+                true,
+                "where to go if it succeeds",
+                "куда уйти при успехе",
+            ),
+            AS_POWER,
+        ],
+        help: ["try to avoid battle", "уклониться от боя"],
+    },
+    CmdSpec {
+        name: "fortify",
+        ru: "укрыться",
+        options: &[AS_POWER],
+        help: ["withdraw inside the walls", "укрыться за стенами"],
+    },
+    CmdSpec {
+        name: "forgo",
+        ru: "отказ",
+        options: &[AS_POWER],
+        help: ["decline the offer", "отказаться от предложенного"],
+    },
+    CmdSpec {
+        name: "casualties",
+        ru: "потери",
+        options: &[
+            opt(
+                "units",
+                "войска",
+                OptKind::Units,
+                true,
+                "the units you lose, such as `2r 1m`",
+                "теряемые отряды, например `2r 1m`",
+            ),
+            AS_POWER,
+        ],
+        help: ["choose your losses", "выбрать потери"],
+    },
+    CmdSpec {
+        name: "retreat",
+        ru: "отступить",
+        options: &[
+            opt(
+                "to",
+                "куда",
+                OptKind::Space,
+                false,
+                "where the survivors go",
+                "куда уходят уцелевшие",
+            ),
+            opt(
+                "inside",
+                "внутри",
+                OptKind::Units,
+                false,
+                "units that stay inside the fortifications (up to 4)",
+                "отряды, остающиеся за стенами (до 4)",
+            ),
+            AS_POWER,
+        ],
+        help: ["retreat after a lost battle", "отступить после боя"],
+    },
+    CmdSpec {
+        name: "standing",
+        ru: "постоянно",
+        options: &[
+            opt(
+                "answer",
+                "ответ",
+                OptKind::Choice(STANDINGS),
+                true,
+                "the standing answer",
+                "постоянный ответ",
+            ),
+            opt(
+                "on",
+                "вкл",
+                OptKind::Choice(YES_NO),
+                false,
+                "yes (default) or no to clear it",
+                "yes (по умолчанию) или no, чтобы снять",
+            ),
+            AS_POWER,
+        ],
+        help: ["set a standing answer", "задать постоянный ответ"],
     },
     CmdSpec {
         name: "pass",
@@ -1381,6 +1507,36 @@ pub enum Command {
         space: Option<String>,
         power: Option<String>,
     },
+    // --- land warfare
+    Intercept {
+        from: String,
+        units: Option<UnitPick>,
+        power: Option<String>,
+    },
+    Avoid {
+        to: String,
+        power: Option<String>,
+    },
+    Fortify {
+        power: Option<String>,
+    },
+    Forgo {
+        power: Option<String>,
+    },
+    Casualties {
+        units: UnitPick,
+        power: Option<String>,
+    },
+    Retreat {
+        to: Option<String>,
+        inside: Option<UnitPick>,
+        power: Option<String>,
+    },
+    Standing {
+        answer: String,
+        on: bool,
+        power: Option<String>,
+    },
     Pass {
         power: Option<String>,
     },
@@ -1747,6 +1903,12 @@ const CHOICE_RU: &[(&str, &str)] = &[
     ("protestant", "протестантский"),
     ("catholic", "католический"),
     ("balanced", "равновесие"),
+    ("never_intercept", "без_перехвата"),
+    ("never_avoid", "без_уклонения"),
+    ("always_withdraw", "всегда_укрываться"),
+    ("never_withdraw", "не_укрываться"),
+    ("decline_cards", "без_карт"),
+    ("mercenaries_first", "сначала_наёмники"),
     ("units", "войска"),
     ("control", "контроль"),
     ("religion", "религия"),
@@ -1997,6 +2159,31 @@ impl Command {
                 space: a.opt("space"),
                 power,
             },
+            "intercept" => Command::Intercept {
+                from: a.req("from")?,
+                units: a.opt("units").map(|u| parse_units(&u)).transpose()?,
+                power,
+            },
+            "avoid" => Command::Avoid {
+                to: a.req("to")?,
+                power,
+            },
+            "fortify" => Command::Fortify { power },
+            "forgo" => Command::Forgo { power },
+            "casualties" => Command::Casualties {
+                units: parse_units(&a.req("units")?)?,
+                power,
+            },
+            "retreat" => Command::Retreat {
+                to: a.opt("to"),
+                inside: a.opt("inside").map(|u| parse_units(&u)).transpose()?,
+                power,
+            },
+            "standing" => Command::Standing {
+                answer: a.req("answer")?,
+                on: !a.opt("on").is_some_and(|v| v.eq_ignore_ascii_case("no")),
+                power,
+            },
             "pass" => Command::Pass { power },
             "end" => Command::End { power },
             "war" => Command::War {
@@ -2105,6 +2292,13 @@ impl Command {
             Command::Send { .. } => "send",
             Command::Withdraw { .. } => "withdraw",
             Command::Capital { .. } => "capital",
+            Command::Intercept { .. } => "intercept",
+            Command::Avoid { .. } => "avoid",
+            Command::Fortify { .. } => "fortify",
+            Command::Forgo { .. } => "forgo",
+            Command::Casualties { .. } => "casualties",
+            Command::Retreat { .. } => "retreat",
+            Command::Standing { .. } => "standing",
             Command::Pass { .. } => "pass",
             Command::End { .. } => "end",
             Command::War { .. } => "war",

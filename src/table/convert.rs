@@ -110,6 +110,43 @@ pub fn to_action(
                     .map(|s| resolve::space(rs, s))
                     .transpose()?,
             },
+            // --- land warfare
+            Command::Intercept { from, units, .. } => {
+                let from = resolve::space(rs, from)?;
+                let units = match units {
+                    Some(p) => pick(rs, p)?,
+                    None => game
+                        .legal_actions(rs, power)
+                        .into_iter()
+                        .find_map(|a| match a {
+                            Action::Intercept { from: f, units } if f == from => Some(units),
+                            _ => None,
+                        })
+                        .unwrap_or_default(),
+                };
+                Action::Intercept { from, units }
+            }
+            Command::Avoid { to, .. } => Action::AvoidBattle {
+                to: resolve::space(rs, to)?,
+            },
+            Command::Fortify { .. } => Action::WithdrawInside,
+            Command::Forgo { .. } => Action::Forgo,
+            Command::Casualties { units, .. } => Action::TakeCasualties {
+                units: pick(rs, units)?,
+            },
+            Command::Retreat { to, inside, .. } => Action::Retreat {
+                to: to.as_deref().map(|s| resolve::space(rs, s)).transpose()?,
+                inside: inside
+                    .as_ref()
+                    .map(|p| pick(rs, p))
+                    .transpose()?
+                    .unwrap_or_default(),
+            },
+            Command::Standing { answer, on, .. } => Action::SetStanding {
+                standing: crate::engine::steps::Standing::parse(answer)
+                    .unwrap_or(crate::engine::steps::Standing::NeverIntercept),
+                on: *on,
+            },
             Command::Pass { .. } => Action::Pass,
             Command::End { .. } => Action::EndImpulse,
             Command::War { target, card, .. } => Action::DeclareWar {
@@ -172,6 +209,13 @@ pub fn to_action(
         | Command::Send { .. }
         | Command::Withdraw { .. }
         | Command::Capital { .. }
+        | Command::Intercept { .. }
+        | Command::Avoid { .. }
+        | Command::Fortify { .. }
+        | Command::Forgo { .. }
+        | Command::Casualties { .. }
+        | Command::Retreat { .. }
+        | Command::Standing { .. }
         | Command::Pass { .. }
         | Command::End { .. }
         | Command::War { .. }
@@ -194,6 +238,16 @@ pub fn to_action(
 /// The units of a move or deployment: as typed, or else the first formation the engine lists
 /// for that pair of spaces (its largest), or else everything the power has there (so that the
 /// engine explains what is wrong).
+/// A typed unit pick with its leaders resolved.
+fn pick(rs: &Ruleset, p: &UnitPick) -> Result<Units, Msg> {
+    Ok(Units {
+        regulars: p.regulars,
+        mercenaries: p.mercenaries,
+        cavalry: p.cavalry,
+        leaders: resolve::leaders(rs, &p.leaders)?,
+    })
+}
+
 fn pick_units(
     rs: &Ruleset,
     game: &Game,
@@ -486,6 +540,29 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
         Action::MoveHuguenotCapital { to: Some(s) } => format!("capital space:{s}"),
         Action::MoveHuguenotCapital { to: None } => "capital".into(),
         Action::RevealSecret => return None,
+        // --- land warfare
+        Action::Intercept { from, units } => {
+            format!("intercept from:{from} units:{}", units_text(units))
+        }
+        Action::AvoidBattle { to } => format!("avoid to:{to}"),
+        Action::WithdrawInside => "fortify".into(),
+        Action::Forgo => "forgo".into(),
+        Action::TakeCasualties { units } => format!("casualties units:{}", units_text(units)),
+        Action::Retreat { to, inside } => {
+            let mut l = "retreat".to_string();
+            if let Some(t) = to {
+                l.push_str(&format!(" to:{t}"));
+            }
+            if inside.land() > 0 || !inside.leaders.is_empty() {
+                l.push_str(&format!(" inside:{}", units_text(inside)));
+            }
+            l
+        }
+        Action::SetStanding { standing, on } => format!(
+            "standing answer:{} on:{}",
+            standing.as_str(),
+            if *on { "yes" } else { "no" }
+        ),
     };
     if matches!(
         a,

@@ -736,6 +736,30 @@ impl<'a> Texts<'a> {
                     self.counts(*after)
                 )
             }
+            // --- land warfare
+            EventKind::InterceptRoll { power, from, to, dice, bonus, need, success } => {
+                let d: Vec<String> = dice.iter().map(|x| x.to_string()).collect();
+                let end = if *success { l.pick("intercepts", "перехват удался") } else { l.pick("fails", "перехват не удался") };
+                tr!(l, "{} tries to intercept from {} into {}: [{}] + {} vs {} — {}.", "{} пытается перехватить из {} в {}: [{}] + {} против {} — {}.", self.power(*power), self.space(*from), self.space(*to), d.join(" "), bonus, need, end)
+            }
+            EventKind::AvoidRoll { power, from, to, dice, bonus, need, success } => {
+                let d: Vec<String> = dice.iter().map(|x| x.to_string()).collect();
+                let end = if *success { l.pick("avoids battle", "уклонение удалось") } else { l.pick("must fight", "уклонение не удалось") };
+                tr!(l, "{} tries to avoid battle from {} to {}: [{}] + {} vs {} — {}.", "{} пытается уклониться от боя из {} в {}: [{}] + {} против {} — {}.", self.power(*power), self.space(*from), self.space(*to), d.join(" "), bonus, need, end)
+            }
+            EventKind::WithdrewInside { owner, space, units } => tr!(l, "{} withdraws {} land units inside the fortifications of {}.", "{} укрывает {} сухопутных ед. за стенами {}.", self.owner(*owner), units, self.space(*space)),
+            EventKind::Forgone { power, decision } => tr!(l, "{} declines ({}).", "{} отказывается ({}).", self.power(*power), self.decision(*decision)),
+            EventKind::CasualtiesTaken { owner, space, units } => tr!(l, "{} loses {} in {}.", "{} теряет {} в {}.", self.owner(*owner), self.units(units), self.space(*space)),
+            EventKind::RegularKept { owner, space } => tr!(l, "Both sides were wiped out; {} keeps one regular in {}.", "Обе стороны уничтожены; {} сохраняет одного регуляра в {}.", self.owner(*owner), self.space(*space)),
+            EventKind::UnrestEnded { space } => tr!(l, "Unrest ends in {}.", "Волнения в {} прекращены.", self.space(*space)),
+            EventKind::StandingSet { power, standing, on } => {
+                if *on {
+                    tr!(l, "{} sets a standing answer: {}.", "{} задаёт постоянный ответ: {}.", self.power(*power), self.standing(*standing))
+                } else {
+                    tr!(l, "{} clears a standing answer: {}.", "{} отменяет постоянный ответ: {}.", self.power(*power), self.standing(*standing))
+                }
+            }
+            EventKind::StandingApplied { power, standing, .. } => tr!(l, "{} answers by its standing answer: {}.", "{} отвечает постоянным ответом: {}.", self.power(*power), self.standing(*standing)),
             EventKind::GameOver { winners, reason } => {
                 let w: Vec<String> = winners.iter().map(|p| self.power(*p)).collect();
                 let reason = self.end_reason(*reason);
@@ -1010,6 +1034,51 @@ impl<'a> Texts<'a> {
                 "spend CP or {} the impulse",
                 "потратить ОД или закончить импульс ({})",
                 c("end")
+            ),
+            // --- land warfare
+            Decision::Intercept => tr!(
+                l,
+                "{} the entering formation or {}",
+                "перехватить входящее войско ({}) или {}",
+                c("intercept"),
+                c("forgo")
+            ),
+            Decision::AvoidBattle => tr!(
+                l,
+                "{} battle or {}",
+                "уклониться от боя ({}) или {}",
+                c("avoid"),
+                c("forgo")
+            ),
+            Decision::WithdrawInside => tr!(
+                l,
+                "{} (withdraw inside the fortifications) or {} to fight",
+                "укрыться за стенами ({}) или {}, чтобы сражаться",
+                c("fortify"),
+                c("forgo")
+            ),
+            Decision::CombatCard => tr!(
+                l,
+                "{} a combat card before the dice, or {}",
+                "сыграть боевую карту до броска ({}) или {}",
+                c("play"),
+                c("forgo")
+            ),
+            Decision::ResponseCard => tr!(
+                l,
+                "{} a response card, or {}",
+                "сыграть карту ответа ({}) или {}",
+                c("play"),
+                c("forgo")
+            ),
+            Decision::Casualties => {
+                tr!(l, "choose your {}", "выбрать потери ({})", c("casualties"))
+            }
+            Decision::Retreat => tr!(
+                l,
+                "choose where to {}",
+                "выбрать, куда отступить ({})",
+                c("retreat")
             ),
         }
     }
@@ -1311,6 +1380,15 @@ impl<'a> Texts<'a> {
             ActionKind::ConversionSix => ("answering a natural 6", "ответ на выпавшую шестёрку"),
             ActionKind::EndImpulse => ("ending the impulse", "завершение импульса"),
             ActionKind::Adjust => ("a manual fix", "ручная правка"),
+            ActionKind::Intercept => ("intercepting", "перехват"),
+            ActionKind::AvoidBattle => ("avoiding battle", "уклонение от боя"),
+            ActionKind::WithdrawInside => {
+                ("withdrawing into the fortifications", "укрытие за стенами")
+            }
+            ActionKind::Forgo => ("declining the offer", "отказ от предложенного"),
+            ActionKind::TakeCasualties => ("taking casualties", "выбор потерь"),
+            ActionKind::Retreat => ("retreating", "отступление"),
+            ActionKind::SetStanding => ("setting a standing answer", "постоянный ответ"),
         };
         self.loc.pick(en, ru)
     }
@@ -1387,6 +1465,29 @@ impl<'a> Texts<'a> {
                 "регуляры — {}, наёмники — {}, кавалерия — {}",
                 c.regulars, c.mercenaries, c.cavalry
             ),
+        }
+    }
+
+    /// A standing answer in words.
+    pub fn standing(&self, st: crate::engine::steps::Standing) -> &'static str {
+        use crate::engine::steps::Standing as S;
+        match st {
+            S::NeverIntercept => self.loc.pick("never intercept", "никогда не перехватывать"),
+            S::NeverAvoid => self
+                .loc
+                .pick("never avoid battle", "никогда не уклоняться от боя"),
+            S::AlwaysWithdraw => self
+                .loc
+                .pick("always withdraw inside", "всегда укрываться за стенами"),
+            S::NeverWithdraw => self
+                .loc
+                .pick("never withdraw inside", "никогда не укрываться за стенами"),
+            S::DeclineCards => self
+                .loc
+                .pick("decline card windows", "не играть карты в окнах"),
+            S::MercenariesFirst => self
+                .loc
+                .pick("casualties mercenaries first", "потери сначала наёмниками"),
         }
     }
 
@@ -1589,6 +1690,41 @@ impl<'a> Texts<'a> {
             R::AdjustPhaseNotSettable { phase } => tr!(l, "{} runs by itself; move to diplomacy, spring deployment, action or winter", "этап «{}» идёт сам; переходить можно к дипломатии, весеннему развёртыванию, действиям или зиме", self.phase(*phase)),
             // --- ops: bounded unit counters
             R::UnitLimit { space, max } => tr!(l, "a force holds at most {} units of each kind in one space, and this would put more in {}", "у одной стороны в одном пространстве не больше {} отрядов каждого вида, а здесь в {} стало бы больше", max, s(space)),
+            // --- land warfare
+            R::CannotMoveAgain { power, space } => tr!(l, "{}'s units in {} lost a battle or began a siege this impulse and may not move again until the next impulse", "войска державы {} в пространстве {} проиграли бой или начали осаду в этом импульсе и не могут двигаться до следующего импульса", p(power), s(space)),
+            R::NoLineOfCommunication { power, space } => tr!(l, "{} has no line of communication to {}: it needs a path of its own or allied spaces, free of enemy units and unrest, to one of its fortified home spaces", "у державы {} нет линии связи с пространством {}: нужен путь через свои или союзные пространства без вражеских войск и волнений до своего укреплённого родного пространства", p(power), s(space)),
+            R::InUnrest { space } => tr!(l, "{} is in unrest: no units are raised there and no deployment starts there", "в пространстве {} волнения: там не набирают войска и оттуда не развёртываются", s(space)),
+            R::MercenaryNotOttoman => l.pick("the Ottoman raises cavalry, not mercenaries", "Османская империя набирает кавалерию, а не наёмников").into(),
+            R::OccupiedByOthers { space, owner } => tr!(l, "{} holds land units of {}; only an unoccupied space can be taken", "в пространстве {} стоят сухопутные войска ({}); взять под контроль можно только пустое пространство", s(space), self.owner(*owner)),
+            R::DeployToCapital { space } => tr!(l, "{} is a capital; spring deployment ends in a space that is not a capital", "{} — столица; весеннее развёртывание заканчивается не в столице", s(space)),
+            R::SiegeBegunThisImpulse { space } => tr!(l, "{} was besieged this impulse; an assault needs a siege from an earlier impulse", "осада пространства {} началась в этом импульсе; для штурма нужна осада с прошлого импульса", s(space)),
+            R::AlreadyAssaulted { space } => tr!(l, "{} was already assaulted this impulse; one assault per space per impulse", "пространство {} уже штурмовали в этом импульсе; один штурм на пространство за импульс", s(space)),
+            R::PortBlockaded { space } => tr!(l, "defending squadrons are in the port of {}; an assault needs them gone", "в порту {} стоят эскадры защитников; для штурма их не должно быть", s(space)),
+            R::NotAnInterceptSpace { space, to, allowed } => tr!(l, "{} cannot intercept into {}; intercept from one of: {}", "из пространства {} нельзя перехватить в {}; перехват возможен из: {}", s(space), s(to), self.list(allowed.iter().map(|x| self.space(*x)).collect())),
+            R::NotAnAvoidSpace { space, from, allowed } => tr!(l, "avoiding battle from {} cannot go to {}; go to one of: {}", "уклонение от боя из {} не может вести в {}; можно в: {}", s(from), s(space), self.list(allowed.iter().map(|x| self.space(*x)).collect())),
+            R::BadRetreat { space, attacker_origin, allowed } => {
+                let list = self.list(allowed.iter().map(|x| self.space(*x)).collect());
+                match space {
+                    Some(x) if *attacker_origin => tr!(l, "{} is where the attacker came from; retreat to one of: {}", "{} — пространство, откуда пришёл атакующий; отступайте в одно из: {}", s(x), list),
+                    Some(x) => tr!(l, "{} is not a legal retreat (it must be adjacent, yours or an ally's, free of other powers' units and unrest); retreat to one of: {}", "{} не годится для отступления (оно должно быть соседним, вашим или союзным, без чужих войск и волнений); отступайте в одно из: {}", s(x), list),
+                    None => tr!(l, "name where the survivors retreat: one of {}", "укажите, куда отступают уцелевшие: одно из {}", list),
+                }
+            }
+            R::TooManyInside { asked, room } => tr!(l, "at most {1} land units can stay inside the fortifications; asked {0}", "за стенами могут остаться не больше {1} сухопутных отрядов; запрошено {0}", asked, room),
+            R::WrongCasualties { hits, asked, have } => tr!(l, "lose exactly {} land units from those you have there ({}); asked {}", "потеряйте ровно {} сухопутных отрядов из имеющихся там ({}); запрошено {}", hits, self.land_count(have), self.land_count(asked)),
+            R::WithdrawNotOffered { space, units } => match space {
+                Some(x) => tr!(l, "withdrawal into {}'s fortifications is not offered now: it is offered to the defender of its own fortified space with at most 4 land units (you have {} there)", "укрыться за стенами {} сейчас нельзя: это предлагается защитнику своего укреплённого пространства, если у него не больше 4 сухопутных отрядов (у вас там {})", s(x), units),
+                None => l.pick("withdrawal into fortifications is not offered now", "укрыться за стенами сейчас нельзя").into(),
+            },
+            R::CardNotForWindow { card, combat, .. } => {
+                if *combat {
+                    tr!(l, "{} is not a combat or response card; this window takes only those", "{} — не боевая карта и не карта ответа; сейчас можно играть только их", self.card(*card))
+                } else {
+                    tr!(l, "{} is not a response card; this window takes only response cards", "{} — не карта ответа; сейчас можно играть только карты ответа", self.card(*card))
+                }
+            }
+            R::NothingPending => l.pick("no battle question is waiting for an answer", "ни один боевой вопрос не ждёт ответа").into(),
+            R::MustAnswer { decision } => tr!(l, "this question must be answered, not declined: {}", "на этот вопрос нужно ответить, отказаться нельзя: {}", self.decision(*decision)),
         }
     }
 

@@ -1864,6 +1864,13 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Send { power, .. }
         | Command::Withdraw { power, .. }
         | Command::Capital { power, .. }
+        | Command::Intercept { power, .. }
+        | Command::Avoid { power, .. }
+        | Command::Fortify { power }
+        | Command::Forgo { power }
+        | Command::Casualties { power, .. }
+        | Command::Retreat { power, .. }
+        | Command::Standing { power, .. }
         | Command::Pass { power }
         | Command::End { power }
         | Command::War { power, .. }

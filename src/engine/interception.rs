@@ -1,0 +1,489 @@
+//! Interception, avoiding battle, withdrawal into fortifications (HIS 13.2–13.4): C-INT-WHO,
+//! C-INT-ROLL, C-AVOID, C-WITHDRAW (with R-SPACE-FORTIFIED: up to four land units *may* stay
+//! inside, a choice), worked as the [`Entry`] frame of the decision stack. The order after a move
+//! is: response-card window, interception, avoid battle, withdrawal, then battle, relief or siege.
+
+use super::action::Units;
+use super::board::Stance;
+use super::error::RuleResult;
+use super::event::{Event, EventKind};
+use super::game::Game;
+use super::power::{LinkKind, Owner, Power};
+use super::refusal::Refusal;
+use super::ruleset::{CardKind, Ruleset, SpaceId};
+use super::steps::{Battle, BattlePhase, Entry, EntryPhase, Step, Window};
+
+/// The total a 2d6 roll plus the best battle rating must reach (C-INT-ROLL, C-AVOID).
+pub const ROLL_NEED: u32 = 9;
+/// Defenders a fortified space can hold inside against a siege (R-SPACE-FORTIFIED).
+pub const MAX_DEFENDERS: u32 = 4;
+
+impl Game {
+    /// Replaces the frame on top of the stack.
+    pub(crate) fn set_top(&mut self, s: Step) {
+        if let Some(t) = self.steps.last_mut() {
+            *t = s;
+        }
+    }
+
+    /// Works the entry frame on top one step further.
+    pub(crate) fn work_entry(&mut self, rs: &Ruleset, mut e: Entry, ev: &mut Vec<Event>) {
+        match e.phase {
+            EntryPhase::Response => {
+                e.phase = EntryPhase::Intercept;
+                e.offer = self
+                    .powers
+                    .iter()
+                    .filter(|i| !self.intercept_sources(rs, *i, &e).is_empty())
+                    .collect();
+                let (to, mover) = (e.to, e.mover);
+                self.set_top(Step::Entry(e));
+                // C-CARD-RESPONSE: every other power in play is asked, whatever it holds.
+                if self.window_possible(rs, &[CardKind::Response]) {
+                    let asked: Vec<Power> = self.powers.iter().filter(|q| *q != mover).collect();
+                    self.push_windows(Window::Response, &asked, to);
+                }
+            }
+            EntryPhase::Intercept => {
+                if e.offer.is_empty() {
+                    e.phase = EntryPhase::Avoid;
+                    e.offer = self
+                        .powers
+                        .iter()
+                        .filter(|q| !self.avoid_spaces(rs, *q, &e).is_empty())
+                        .collect();
+                    self.set_top(Step::Entry(e));
+                    return;
+                }
+                let i = e.offer.remove(0);
+                let from = self.intercept_sources(rs, i, &e);
+                let to = e.to;
+                self.set_top(Step::Entry(e));
+                if !from.is_empty() {
+                    self.steps.push(Step::Intercept { power: i, to, from });
+                }
+            }
+            EntryPhase::Avoid => {
+                if e.offer.is_empty() {
+                    e.phase = EntryPhase::Withdraw;
+                    self.set_top(Step::Entry(e));
+                    return;
+                }
+                let q = e.offer.remove(0);
+                let to = self.avoid_spaces(rs, q, &e);
+                let space = e.to;
+                self.set_top(Step::Entry(e));
+                if !to.is_empty() {
+                    self.steps.push(Step::Avoid {
+                        power: q,
+                        space,
+                        to,
+                    });
+                }
+            }
+            EntryPhase::Withdraw => {
+                e.phase = EntryPhase::Contact;
+                let offer = self.withdraw_offer(rs, &e);
+                let space = e.to;
+                match offer {
+                    Some(Some(power)) => {
+                        self.set_top(Step::Entry(e));
+                        self.steps.push(Step::Withdraw { power, space });
+                    }
+                    Some(None) => {
+                        // Non-player defenders withdraw automatically with four or fewer.
+                        let owner = self.board.controller(rs, space);
+                        e.withdrawn = true;
+                        self.set_top(Step::Entry(e));
+                        let units = self.hostile_land(e_mover(self), space);
+                        ev.push(Event::public(EventKind::WithdrewInside {
+                            owner,
+                            space,
+                            units,
+                        }));
+                    }
+                    None => self.set_top(Step::Entry(e)),
+                }
+            }
+            EntryPhase::Contact => {
+                self.steps.pop();
+                self.contact(rs, &e, ev);
+            }
+        }
+    }
+
+    /// C-INT-WHO: the spaces from which power `i` may intercept this entry (empty: no offer).
+    pub(crate) fn intercept_sources(&self, rs: &Ruleset, i: Power, e: &Entry) -> Vec<SpaceId> {
+        let (p, t) = (e.mover, e.to);
+        if i == p
+            || e.intercepted_by.is_some()
+            || self.board.stance(i, Owner::Major(p)) != Stance::Enemy
+        {
+            return Vec::new();
+        }
+        if self.board.space_type(rs, t).is_fortified()
+            && self.board.space_stance(rs, p, t) == Stance::Friendly
+        {
+            return Vec::new();
+        }
+        let blocked = self.board.at(t).forces.iter().any(|f| {
+            f.land() > 0
+                && (f.owner() == Owner::Independent
+                    || (self.board.stance(p, f.owner()) != Stance::Friendly
+                        && self.board.stance(i, f.owner()) != Stance::Friendly))
+        });
+        if blocked || self.board.space_stance(rs, i, t) == Stance::Neutral {
+            return Vec::new();
+        }
+        rs.neighbours[t.idx()]
+            .iter()
+            .filter(|(n, k)| {
+                *k == LinkKind::Normal
+                    && self.owner_land_exact(i, *n) > 0
+                    && !self.is_besieged_side(rs, i, *n)
+                    && !self.marks.stuck.contains(&(*n, i))
+            })
+            .map(|(n, _)| *n)
+            .collect()
+    }
+
+    /// Whether `p`'s units in `s` are shut in by a siege.
+    pub fn is_besieged_side(&self, rs: &Ruleset, p: Power, s: SpaceId) -> bool {
+        self.board.at(s).besieged_by.is_some_and(|b| {
+            self.board.stance(p, Owner::Major(b)) != Stance::Friendly
+                && self.board.space_stance(rs, p, s) == Stance::Friendly
+        })
+    }
+
+    /// Checks an interception answer; returns the space it comes from.
+    pub(crate) fn check_intercept(
+        &self,
+        rs: &Ruleset,
+        i: Power,
+        to: SpaceId,
+        allowed: &[SpaceId],
+        from: &str,
+        units: &Units,
+    ) -> RuleResult<SpaceId> {
+        let f = Game::resolve_space(rs, from)?;
+        if !allowed.contains(&f) {
+            return Err(Refusal::NotAnInterceptSpace {
+                space: f,
+                to,
+                allowed: allowed.to_vec(),
+            }
+            .into());
+        }
+        self.check_pick(rs, i, f, units, None)?;
+        Ok(f)
+    }
+
+    /// C-INT-ROLL: 2d6 + the best battle rating among the intercepting leaders ≥ 9 (Ottoman
+    /// cavalry: −1 to the need when intercepting with cavalry, +1 when the mover is an Ottoman
+    /// formation with cavalry). On success the formation moves in and no one else may intercept.
+    pub(crate) fn intercept(
+        &mut self,
+        rs: &Ruleset,
+        i: Power,
+        f: SpaceId,
+        t: SpaceId,
+        units: &Units,
+        ev: &mut Vec<Event>,
+    ) {
+        let mover_cav = match self.steps.last() {
+            Some(Step::Entry(e)) => e.mover == Power::Ottoman && e.units.cavalry > 0,
+            _ => false,
+        };
+        let mut need = ROLL_NEED;
+        if i == Power::Ottoman && units.cavalry > 0 {
+            need -= 1;
+        }
+        if mover_cav {
+            need += 1;
+        }
+        let bonus = leaders_battle(rs, &units.leaders);
+        let dice = self.roll(2);
+        let total = dice.iter().map(|d| *d as u32).sum::<u32>() + bonus;
+        let success = total >= need;
+        ev.push(Event::public(EventKind::InterceptRoll {
+            power: i,
+            from: f,
+            to: t,
+            dice,
+            bonus,
+            need,
+            success,
+        }));
+        if success {
+            self.transfer(i, f, t, units, None);
+            if let Some(Step::Entry(e)) = self.steps.last_mut() {
+                e.offer.clear();
+                e.intercepted_by = Some(i);
+            }
+        }
+    }
+
+    /// C-AVOID: where power `q`'s formation in the entered space may go to avoid battle (empty:
+    /// no offer): adjacent across a clear border, a legal retreat space, not where the mover came
+    /// from. Only a non-active power at war with the mover, not shut in by a siege, with a
+    /// battle coming.
+    pub(crate) fn avoid_spaces(&self, rs: &Ruleset, q: Power, e: &Entry) -> Vec<SpaceId> {
+        let (p, t) = (e.mover, e.to);
+        if q == p
+            || e.intercepted_by == Some(q)
+            || self.board.stance(q, Owner::Major(p)) != Stance::Enemy
+            || self.owner_land_exact(q, t) == 0
+            || self.is_besieged_side(rs, q, t)
+            || self.board.land_units(p, t, Stance::Friendly) == 0
+        {
+            return Vec::new();
+        }
+        self.retreat_spaces(rs, q, t, Some(e.from))
+            .into_iter()
+            .filter(|n| rs.link(t, *n) == Some(LinkKind::Normal))
+            .collect()
+    }
+
+    /// Checks an avoid-battle answer; returns the destination.
+    pub(crate) fn check_avoid(
+        &self,
+        rs: &Ruleset,
+        space: SpaceId,
+        allowed: &[SpaceId],
+        to: &str,
+    ) -> RuleResult<SpaceId> {
+        let t = Game::resolve_space(rs, to)?;
+        if !allowed.contains(&t) {
+            return Err(Refusal::NotAnAvoidSpace {
+                space: t,
+                from: space,
+                allowed: allowed.to_vec(),
+            }
+            .into());
+        }
+        Ok(t)
+    }
+
+    /// C-AVOID: 2d6 + the best battle rating of `q`'s leaders there ≥ 9: its units (and
+    /// leaders) there move to `t` and no battle happens with them.
+    pub(crate) fn avoid_battle(
+        &mut self,
+        rs: &Ruleset,
+        q: Power,
+        s: SpaceId,
+        t: SpaceId,
+        ev: &mut Vec<Event>,
+    ) {
+        let leaders: Vec<String> = self
+            .board
+            .at(s)
+            .forces
+            .iter()
+            .filter(|f| f.owner() == Owner::Major(q))
+            .flat_map(|f| f.leaders.clone())
+            .collect();
+        let bonus = leaders_battle(rs, &leaders);
+        let dice = self.roll(2);
+        let total = dice.iter().map(|d| *d as u32).sum::<u32>() + bonus;
+        let success = total >= ROLL_NEED;
+        ev.push(Event::public(EventKind::AvoidRoll {
+            power: q,
+            from: s,
+            to: t,
+            dice,
+            bonus,
+            need: ROLL_NEED,
+            success,
+        }));
+        if success {
+            self.move_owner_land(Owner::Major(q), s, t);
+        }
+    }
+
+    /// Moves all land units and leaders of `o` from `s` to `t` (squadrons stay).
+    pub(crate) fn move_owner_land(&mut self, o: Owner, s: SpaceId, t: SpaceId) {
+        let moving: Vec<super::board::Force> = self.board.spaces[s.idx()]
+            .forces
+            .iter()
+            .filter(|f| f.owner() == o)
+            .cloned()
+            .collect();
+        for f in &mut self.board.spaces[s.idx()].forces {
+            if f.owner() == o {
+                f.regulars = 0;
+                f.mercenaries = 0;
+                f.cavalry = 0;
+                f.leaders.clear();
+            }
+        }
+        for m in moving {
+            let d = self.board.force_mut(t, o, m.faction);
+            d.add_units(m.regulars, m.mercenaries, m.cavalry, 0);
+            d.leaders.extend(m.leaders);
+        }
+        self.board.tidy(s);
+        self.board.tidy(t);
+    }
+
+    /// C-WITHDRAW: whether the defenders of the entered space may withdraw inside: `None` no
+    /// offer; `Some(None)` non-player defenders (they withdraw automatically); `Some(Some(p))`
+    /// ask `p`. Offered when the space is fortified, controlled by the defender's side, not
+    /// besieged, and the defenders there are at most four land units.
+    fn withdraw_offer(&self, rs: &Ruleset, e: &Entry) -> Option<Option<Power>> {
+        let (p, t) = (e.mover, e.to);
+        if !self.board.space_type(rs, t).is_fortified() || self.board.at(t).besieged_by.is_some() {
+            return None;
+        }
+        if self.board.land_units(p, t, Stance::Friendly) == 0 {
+            return None;
+        }
+        let c = self.board.controller(rs, t);
+        if !matches!(self.board.stance(p, c), Stance::Enemy | Stance::Independent) {
+            return None;
+        }
+        let defenders = self.hostile_land(p, t);
+        if defenders == 0 || defenders > MAX_DEFENDERS {
+            return None;
+        }
+        let decider = decider(self, c);
+        // Every defender must be on the controller's side.
+        let same_side = self.board.at(t).forces.iter().all(|f| {
+            f.land() == 0
+                || !self.is_hostile(p, f.owner())
+                || match decider {
+                    Some(d) => self.board.stance(d, f.owner()) == Stance::Friendly,
+                    None => f.owner() == Owner::Independent,
+                }
+        });
+        same_side.then_some(decider)
+    }
+
+    /// The defender chose to withdraw into the fortifications (C-WITHDRAW).
+    pub(crate) fn withdraw_inside(&mut self, p: Power, s: SpaceId, ev: &mut Vec<Event>) {
+        let mover = e_mover(self);
+        if let Some(Step::Entry(e)) = self.steps.last_mut() {
+            e.withdrawn = true;
+        }
+        ev.push(Event::public(EventKind::WithdrewInside {
+            owner: Owner::Major(p),
+            space: s,
+            units: self.hostile_land(mover, s),
+        }));
+    }
+
+    /// After the offers: a field battle, a relief battle (C-RELIEF) or a siege (C-SIEGE-START).
+    fn contact(&mut self, rs: &Ruleset, e: &Entry, ev: &mut Vec<Event>) {
+        let (p, t) = (e.mover, e.to);
+        if self.board.land_units(p, t, Stance::Friendly) == 0 {
+            return;
+        }
+        if let Some(b) = self.board.at(t).besieged_by {
+            if self.board.stance(p, Owner::Major(b)) == Stance::Friendly {
+                // Reinforcing a friendly siege.
+                return;
+            }
+            if self.board.space_stance(rs, p, t) == Stance::Friendly {
+                let held = self.hold_besieged(p, t, &e.units);
+                self.steps.push(Step::Battle(Battle {
+                    space: t,
+                    attacker: p,
+                    came_from: Some(e.from),
+                    phase: BattlePhase::Cards,
+                    relief: true,
+                    held,
+                    attacker_wins: false,
+                    dice: (0, 0),
+                    defender: None,
+                }));
+                return;
+            }
+        }
+        let field = self.hostile_land(p, t);
+        if field > 0 && !e.withdrawn {
+            self.steps.push(Step::Battle(Battle {
+                space: t,
+                attacker: p,
+                came_from: Some(e.from),
+                phase: BattlePhase::Cards,
+                relief: false,
+                held: Vec::new(),
+                attacker_wins: false,
+                dice: (0, 0),
+                defender: None,
+            }));
+        } else if self.board.space_type(rs, t).is_fortified()
+            && matches!(
+                self.board.space_stance(rs, p, t),
+                Stance::Enemy | Stance::Independent
+            )
+        {
+            self.begin_siege(rs, p, t, ev);
+        }
+    }
+
+    /// C-RELIEF: takes the besieged units out of the battle (they stay inside); the relief
+    /// formation `u` of `p` stays in the field.
+    fn hold_besieged(&mut self, p: Power, t: SpaceId, u: &Units) -> Vec<super::board::Force> {
+        let mut held = Vec::new();
+        let friendly: Vec<bool> = self.board.spaces[t.idx()]
+            .forces
+            .iter()
+            .map(|f| self.board.stance(p, f.owner()) == Stance::Friendly)
+            .collect();
+        for (f, fr) in self.board.spaces[t.idx()].forces.iter_mut().zip(friendly) {
+            if fr {
+                let mut h = f.clone();
+                if f.owner() == Owner::Major(p) && f.faction.is_none() {
+                    h.regulars = f.regulars.saturating_sub(u.regulars);
+                    h.mercenaries = f.mercenaries.saturating_sub(u.mercenaries);
+                    h.cavalry = f.cavalry.saturating_sub(u.cavalry);
+                    h.leaders.retain(|l| !u.leaders.contains(l));
+                    f.regulars -= h.regulars;
+                    f.mercenaries -= h.mercenaries;
+                    f.cavalry -= h.cavalry;
+                    f.leaders.retain(|l| u.leaders.contains(l));
+                } else {
+                    f.regulars = 0;
+                    f.mercenaries = 0;
+                    f.cavalry = 0;
+                    f.leaders.clear();
+                }
+                h.squadrons = 0;
+                if h.land() > 0 || !h.leaders.is_empty() {
+                    held.push(h);
+                }
+            }
+        }
+        self.board.tidy(t);
+        held
+    }
+}
+
+/// The mover of the entry frame on top (the active power otherwise).
+fn e_mover(g: &Game) -> Power {
+    match g.steps.last() {
+        Some(Step::Entry(e)) => e.mover,
+        _ => g.active_power(),
+    }
+}
+
+/// The best army battle rating among these leaders.
+pub(crate) fn leaders_battle(rs: &Ruleset, leaders: &[String]) -> u32 {
+    leaders
+        .iter()
+        .filter_map(|l| rs.leaders.iter().find(|x| &x.id == l))
+        .filter(|l| l.kind == super::ruleset::LeaderKind::Army)
+        .map(|l| l.battle as u32)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The power that decides for units of `o`: a major itself, a minor's ally, none for
+/// independents (and inactive minors).
+pub(crate) fn decider(g: &Game, o: Owner) -> Option<Power> {
+    match o {
+        Owner::Major(p) => Some(p),
+        Owner::Minor(m) => g.board.minor_ally(m),
+        Owner::Independent => None,
+    }
+}

@@ -1,0 +1,699 @@
+//! The decision stack: pending sub-steps above the phase-level [`Stage`](super::game::Stage).
+//!
+//! A move can open an interception offer, then an avoid-battle offer, a withdrawal choice, a card
+//! window, a battle with casualty choices and a retreat — each asked of a different power. Each of
+//! those is a [`Step`] on `Game::steps`; the top one is what `awaiting()` returns. *Frames*
+//! ([`Step::Entry`], [`Step::Battle`], [`Step::Assault`]) hold the state of a sequence and are
+//! never awaited: [`Game::run_steps`] works them until a *decision* is on top or the stack is empty.
+//! A decision pops itself when answered and its parent frame resumes, so a battle interrupted by a
+//! restart or an undo resumes exactly (everything is in the state JSON). Naval steps can be added
+//! as further variants.
+//!
+//! Standing answers (per power, stored in the state so replays are deterministic) answer routine
+//! questions automatically; each use is announced.
+
+use super::action::{Action, CardMode, Units};
+use super::board::Force;
+use super::error::{RuleError, RuleResult};
+use super::event::{Event, EventKind, Side};
+use super::game::{Decision, Game, Stage};
+use super::power::Power;
+use super::refusal::Refusal;
+use super::ruleset::{CardKind, Ruleset, SpaceId};
+use serde::{Deserialize, Serialize};
+
+/// Where a formation's entry into a space stands (C-INT-*, C-AVOID, C-WITHDRAW order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EntryPhase {
+    /// The response-card window on the announced move (C-CARD-RESPONSE).
+    Response,
+    /// Interception offers (C-INT-WHO).
+    Intercept,
+    /// Avoid-battle offers (C-AVOID).
+    Avoid,
+    /// Withdrawal into fortifications (C-WITHDRAW).
+    Withdraw,
+    /// Battle, relief or siege follows.
+    Contact,
+}
+
+/// A formation entered a space; its consequences are being worked out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    /// The moving (active) power.
+    pub mover: Power,
+    /// Where it came from.
+    pub from: SpaceId,
+    /// Where it entered.
+    pub to: SpaceId,
+    /// The moving formation.
+    pub units: Units,
+    /// Where the entry stands.
+    pub phase: EntryPhase,
+    /// Powers still to be offered interception or avoidance, in impulse order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub offer: Vec<Power>,
+    /// The power whose interception succeeded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intercepted_by: Option<Power>,
+    /// The defenders withdrew into the fortifications (C-WITHDRAW).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub withdrawn: bool,
+}
+
+/// Where a field battle stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BattlePhase {
+    /// Combat-card window before the dice (C-BATTLE-CARDS).
+    Cards,
+    /// Dice and hits.
+    Roll,
+    /// Casualties are taken: ties, capture and the loser's retreat follow.
+    Resolve,
+    /// The retreat is done: siege consequences (C-BATTLE-AFTER, C-RELIEF).
+    After,
+}
+
+/// A field battle in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    /// Where.
+    pub space: SpaceId,
+    /// The power that moved in (the attacker).
+    pub attacker: Power,
+    /// Where the attacker came from (a beaten attacker goes back there).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub came_from: Option<SpaceId>,
+    /// Where it stands.
+    pub phase: BattlePhase,
+    /// The attacker relieves a friendly besieged space (C-RELIEF).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub relief: bool,
+    /// Besieged units inside the fortifications, out of the battle until it ends.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<Force>,
+    /// After the roll: the attacker scored more hits.
+    #[serde(default)]
+    pub attacker_wins: bool,
+    /// Dice rolled by each side (attacker, defender), for C-BATTLE-TIES.
+    #[serde(default)]
+    pub dice: (u32, u32),
+    /// The defender's main owner (for the event and a returned regular).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defender: Option<super::power::Owner>,
+}
+
+/// Where an assault stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AssaultPhase {
+    /// Combat-card window.
+    Cards,
+    /// Dice and hits.
+    Roll,
+    /// Casualties taken: the result.
+    Resolve,
+}
+
+/// An assault in progress (C-ASSAULT-*).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AssaultStep {
+    /// Where.
+    pub space: SpaceId,
+    /// The assaulting power.
+    pub attacker: Power,
+    /// Where it stands.
+    pub phase: AssaultPhase,
+    /// The dice, once rolled (attacker, defender).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sides: Option<(Side, Side)>,
+}
+
+/// Which card window is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Window {
+    /// Before a battle's or assault's dice: combat cards by the sides in it, response cards.
+    Combat,
+    /// A move was announced: response cards by the other powers (C-CARD-RESPONSE).
+    Response,
+}
+
+/// One pending sub-step. Frames are worked automatically; decisions wait for their power.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "step")]
+pub enum Step {
+    /// Frame: a formation entered a space.
+    Entry(Entry),
+    /// Frame: a field battle.
+    Battle(Battle),
+    /// Frame: an assault.
+    Assault(AssaultStep),
+    /// Decision (C-INT-WHO): `power` may intercept into `to` from one of `from`.
+    Intercept {
+        /// The enemy power offered the interception.
+        power: Power,
+        /// The entered space.
+        to: SpaceId,
+        /// Spaces it may intercept from.
+        from: Vec<SpaceId>,
+    },
+    /// Decision (C-AVOID): `power` may try to avoid battle in `space`, moving to one of `to`.
+    Avoid {
+        /// The non-active power.
+        power: Power,
+        /// The entered space.
+        space: SpaceId,
+        /// Legal destinations.
+        to: Vec<SpaceId>,
+    },
+    /// Decision (C-WITHDRAW): `power` may withdraw its units in `space` into the fortifications.
+    Withdraw {
+        /// The defender.
+        power: Power,
+        /// The fortified space.
+        space: SpaceId,
+    },
+    /// Decision: a card window for `power` (C-BATTLE-CARDS, C-CARD-RESPONSE).
+    Cards {
+        /// Which window.
+        window: Window,
+        /// Who is asked.
+        power: Power,
+        /// Where the battle, assault or move is.
+        space: SpaceId,
+    },
+    /// Decision (C-BATTLE-HITS, C-ASSAULT-DICE): `power` picks which of its units die.
+    Casualties {
+        /// The owner choosing.
+        power: Power,
+        /// Where.
+        space: SpaceId,
+        /// How many land units it loses.
+        hits: u32,
+    },
+    /// Decision (C-BATTLE-RETREAT): `power` picks where its survivors go.
+    Retreat {
+        /// The retreating power.
+        power: Power,
+        /// Where they retreat from.
+        space: SpaceId,
+        /// Legal retreat spaces (C-BATTLE-RETREAT-SPACES).
+        to: Vec<SpaceId>,
+        /// Land units that may stay inside the fortifications instead (0: none).
+        #[serde(default)]
+        room: u32,
+        /// The space the attacker entered from, refused with its own message.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        origin: Option<SpaceId>,
+    },
+}
+
+impl Step {
+    /// The power and decision awaited, for decision steps; `None` for frames.
+    pub fn decision(&self) -> Option<(Power, Decision)> {
+        Some(match self {
+            Step::Entry(_) | Step::Battle(_) | Step::Assault(_) => return None,
+            Step::Intercept { power, .. } => (*power, Decision::Intercept),
+            Step::Avoid { power, .. } => (*power, Decision::AvoidBattle),
+            Step::Withdraw { power, .. } => (*power, Decision::WithdrawInside),
+            Step::Cards {
+                window: Window::Combat,
+                power,
+                ..
+            } => (*power, Decision::CombatCard),
+            Step::Cards {
+                window: Window::Response,
+                power,
+                ..
+            } => (*power, Decision::ResponseCard),
+            Step::Casualties { power, .. } => (*power, Decision::Casualties),
+            Step::Retreat { power, .. } => (*power, Decision::Retreat),
+        })
+    }
+}
+
+/// A standing answer a power sets for itself so that routine questions do not wait on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Standing {
+    /// Never intercept (C-INT-WHO).
+    NeverIntercept,
+    /// Never try to avoid battle (C-AVOID).
+    NeverAvoid,
+    /// Always withdraw into fortifications when offered (C-WITHDRAW).
+    AlwaysWithdraw,
+    /// Never withdraw into fortifications (C-WITHDRAW).
+    NeverWithdraw,
+    /// Decline every card window (C-BATTLE-CARDS, C-CARD-RESPONSE).
+    DeclineCards,
+    /// Take casualties mercenaries first, then cavalry, then regulars (C-BATTLE-HITS).
+    MercenariesFirst,
+}
+
+impl Standing {
+    /// Every standing answer.
+    pub const ALL: &'static [Standing] = &[
+        Standing::NeverIntercept,
+        Standing::NeverAvoid,
+        Standing::AlwaysWithdraw,
+        Standing::NeverWithdraw,
+        Standing::DeclineCards,
+        Standing::MercenariesFirst,
+    ];
+
+    /// The snake-case id.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Standing::NeverIntercept => "never_intercept",
+            Standing::NeverAvoid => "never_avoid",
+            Standing::AlwaysWithdraw => "always_withdraw",
+            Standing::NeverWithdraw => "never_withdraw",
+            Standing::DeclineCards => "decline_cards",
+            Standing::MercenariesFirst => "mercenaries_first",
+        }
+    }
+
+    /// The standing answer with this id.
+    pub fn parse(s: &str) -> Option<Standing> {
+        Standing::ALL.iter().copied().find(|x| x.as_str() == s)
+    }
+}
+
+/// Marks that last for one impulse (C-MOVE-ENTER, C-ASSAULT-PREREQ).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImpulseMarks {
+    /// Spaces whose siege began this impulse.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub new_sieges: Vec<SpaceId>,
+    /// Spaces assaulted this impulse.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assaulted: Vec<SpaceId>,
+    /// A power's units in a space that lost a battle (retreated there) or began a siege there
+    /// this impulse: they may not move again this impulse.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stuck: Vec<(SpaceId, Power)>,
+}
+
+impl ImpulseMarks {
+    /// Whether no mark is set (then the field is not serialized).
+    pub fn is_empty(&self) -> bool {
+        self.new_sieges.is_empty() && self.assaulted.is_empty() && self.stuck.is_empty()
+    }
+}
+
+/// Whether an action answers a pending step.
+pub fn is_step_answer(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Intercept { .. }
+            | Action::AvoidBattle { .. }
+            | Action::WithdrawInside
+            | Action::Forgo
+            | Action::TakeCasualties { .. }
+            | Action::Retreat { .. }
+            | Action::Play {
+                mode: CardMode::Event,
+                ..
+            }
+    )
+}
+
+impl Game {
+    /// Whether `p` has set this standing answer.
+    pub fn has_standing(&self, p: Power, s: Standing) -> bool {
+        self.standing.contains(&(p, s))
+    }
+
+    /// Sets or clears one of `p`'s standing answers.
+    pub(crate) fn set_standing(&mut self, p: Power, s: Standing, on: bool, ev: &mut Vec<Event>) {
+        self.standing.retain(|x| *x != (p, s));
+        if on {
+            // Opposite withdrawal answers exclude each other.
+            let other = match s {
+                Standing::AlwaysWithdraw => Some(Standing::NeverWithdraw),
+                Standing::NeverWithdraw => Some(Standing::AlwaysWithdraw),
+                _ => None,
+            };
+            if let Some(o) = other {
+                self.standing.retain(|x| *x != (p, o));
+            }
+            self.standing.push((p, s));
+            self.standing.sort();
+        }
+        ev.push(Event::public(EventKind::StandingSet {
+            power: p,
+            standing: s,
+            on,
+        }));
+    }
+
+    /// Answers the decision on top of the stack. Checks everything before changing anything.
+    pub(crate) fn answer_step(
+        &mut self,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Some(top) = self.steps.last().cloned() else {
+            return Err(Refusal::NothingPending.into());
+        };
+        match (&top, a) {
+            (Step::Intercept { to, from, .. }, Action::Intercept { from: f, units }) => {
+                let f = self.check_intercept(rs, p, *to, from, f, units)?;
+                self.steps.pop();
+                self.intercept(rs, p, f, *to, units, ev);
+            }
+            (Step::Avoid { space, to, .. }, Action::AvoidBattle { to: t }) => {
+                let t = self.check_avoid(rs, *space, to, t)?;
+                self.steps.pop();
+                self.avoid_battle(rs, p, *space, t, ev);
+            }
+            (Step::Withdraw { space, .. }, Action::WithdrawInside) => {
+                let s = *space;
+                self.steps.pop();
+                self.withdraw_inside(p, s, ev);
+            }
+            (
+                Step::Cards { window, .. },
+                Action::Play {
+                    card,
+                    mode: CardMode::Event,
+                },
+            ) => {
+                self.check_window_card(rs, p, *window, *card)?;
+                self.steps.pop();
+                self.play_in_window(rs, p, *card, ev);
+            }
+            (
+                Step::Intercept { .. }
+                | Step::Avoid { .. }
+                | Step::Withdraw { .. }
+                | Step::Cards { .. },
+                Action::Forgo,
+            ) => {
+                let (_, d) = top.decision().unwrap_or((p, Decision::Intercept));
+                self.steps.pop();
+                ev.push(Event::public(EventKind::Forgone {
+                    power: p,
+                    decision: d,
+                }));
+            }
+            (Step::Casualties { space, hits, .. }, Action::TakeCasualties { units }) => {
+                self.check_casualties(p, *space, *hits, units)?;
+                self.steps.pop();
+                self.take_casualties(p, *space, units, ev);
+            }
+            (
+                Step::Retreat {
+                    space,
+                    to,
+                    room,
+                    origin,
+                    ..
+                },
+                Action::Retreat { to: t, inside },
+            ) => {
+                let dest = self.check_retreat(rs, p, *space, to, *room, *origin, t, inside)?;
+                self.steps.pop();
+                self.do_retreat(rs, p, *space, dest, inside, ev);
+            }
+            (Step::Casualties { .. } | Step::Retreat { .. }, Action::Forgo) => {
+                return Err(Refusal::MustAnswer {
+                    decision: top.decision().map_or(Decision::Retreat, |x| x.1),
+                }
+                .into())
+            }
+            (_, Action::WithdrawInside) => {
+                let space = match &top {
+                    Step::Avoid { space, .. }
+                    | Step::Casualties { space, .. }
+                    | Step::Retreat { space, .. }
+                    | Step::Cards { space, .. } => Some(*space),
+                    Step::Intercept { to, .. } => Some(*to),
+                    _ => None,
+                };
+                return Err(Refusal::WithdrawNotOffered {
+                    space,
+                    units: space.map_or(0, |s| self.owner_land(p, s)),
+                }
+                .into());
+            }
+            (_, other) => {
+                return Err(RuleError::WrongTime {
+                    action: other.kind(),
+                    waiting: self.awaiting(),
+                })
+            }
+        }
+        Ok(())
+    }
+
+    /// Works the stack: frames advance, decisions with a standing answer are answered, until a
+    /// decision waits for a player or the stack is empty. Then sieges are recomputed
+    /// (C-SIEGE-BREAK), which may push a retreat.
+    pub(crate) fn run_steps(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
+        for _ in 0..10_000 {
+            if self.is_over() {
+                self.steps.clear();
+                return;
+            }
+            let Some(top) = self.steps.last().cloned() else {
+                self.recompute_sieges(rs, ev);
+                if self.steps.is_empty() {
+                    return;
+                }
+                continue;
+            };
+            match top {
+                Step::Entry(e) => self.work_entry(rs, e, ev),
+                Step::Battle(b) => self.work_battle(rs, b, ev),
+                Step::Assault(a) => self.work_assault(rs, a, ev),
+                _ => {
+                    if !self.auto_answer(rs, &top, ev) {
+                        return;
+                    }
+                }
+            }
+        }
+        self.steps.clear();
+    }
+
+    /// Applies a standing answer to the decision on top, if its power set one.
+    fn auto_answer(&mut self, rs: &Ruleset, top: &Step, ev: &mut Vec<Event>) -> bool {
+        let Some((p, d)) = top.decision() else {
+            return false;
+        };
+        let answer = match top {
+            Step::Intercept { .. } if self.has_standing(p, Standing::NeverIntercept) => {
+                Some((Standing::NeverIntercept, Action::Forgo))
+            }
+            Step::Avoid { .. } if self.has_standing(p, Standing::NeverAvoid) => {
+                Some((Standing::NeverAvoid, Action::Forgo))
+            }
+            Step::Withdraw { .. } if self.has_standing(p, Standing::AlwaysWithdraw) => {
+                Some((Standing::AlwaysWithdraw, Action::WithdrawInside))
+            }
+            Step::Withdraw { .. } if self.has_standing(p, Standing::NeverWithdraw) => {
+                Some((Standing::NeverWithdraw, Action::Forgo))
+            }
+            Step::Cards { .. } if self.has_standing(p, Standing::DeclineCards) => {
+                Some((Standing::DeclineCards, Action::Forgo))
+            }
+            Step::Casualties { space, hits, .. }
+                if self.has_standing(p, Standing::MercenariesFirst) =>
+            {
+                let units = self.default_casualties(p, *space, *hits);
+                Some((Standing::MercenariesFirst, Action::TakeCasualties { units }))
+            }
+            _ => None,
+        };
+        let Some((standing, action)) = answer else {
+            return false;
+        };
+        ev.push(Event::public(EventKind::StandingApplied {
+            power: p,
+            standing,
+            decision: d,
+        }));
+        if self.answer_step(rs, p, &action, ev).is_err() {
+            // A standing answer that does not fit leaves the question to the player.
+            return false;
+        }
+        true
+    }
+
+    /// After the stack empties, the stage resumes: an impulse whose CP are spent ends.
+    pub(crate) fn resume_stage(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
+        if !self.steps.is_empty() || self.is_over() {
+            return;
+        }
+        if let Stage::Cp { power, cp } = self.stage {
+            if cp == 0 {
+                self.next_impulse(rs, power, 0, ev);
+            } else {
+                ev.push(Event::public(EventKind::CpLeft { power, cp }));
+            }
+        }
+    }
+
+    /// The legal answers to the decision on top of the stack.
+    pub(crate) fn legal_step_answers(&self, rs: &Ruleset, p: Power, out: &mut Vec<Action>) {
+        let Some(top) = self.steps.last() else { return };
+        match top {
+            Step::Intercept { from, .. } => {
+                out.push(Action::Forgo);
+                for f in from {
+                    if let Some(u) = self.largest_pick(rs, p, *f, None) {
+                        out.push(Action::Intercept {
+                            from: rs.space(*f).id.clone(),
+                            units: u,
+                        });
+                    }
+                }
+            }
+            Step::Avoid { to, .. } => {
+                out.push(Action::Forgo);
+                for t in to {
+                    out.push(Action::AvoidBattle {
+                        to: rs.space(*t).id.clone(),
+                    });
+                }
+            }
+            Step::Withdraw { .. } => {
+                out.push(Action::WithdrawInside);
+                out.push(Action::Forgo);
+            }
+            Step::Cards { window, .. } => {
+                out.push(Action::Forgo);
+                for c in &self.hands[p as usize] {
+                    if self.check_window_card(rs, p, *window, *c).is_ok() {
+                        out.push(Action::Play {
+                            card: *c,
+                            mode: CardMode::Event,
+                        });
+                    }
+                }
+            }
+            Step::Casualties { space, hits, .. } => {
+                let have = self.pool(p, *space);
+                let h = *hits;
+                for r in 0..=have.0.min(h) {
+                    for m in 0..=have.1.min(h - r) {
+                        let c = h - r - m;
+                        if c <= have.2 {
+                            out.push(Action::TakeCasualties {
+                                units: Units {
+                                    regulars: r as u8,
+                                    mercenaries: m as u8,
+                                    cavalry: c as u8,
+                                    leaders: Vec::new(),
+                                },
+                            });
+                        }
+                    }
+                }
+            }
+            Step::Retreat {
+                space, to, room, ..
+            } => {
+                for t in to {
+                    out.push(Action::Retreat {
+                        to: Some(rs.space(*t).id.clone()),
+                        inside: Units::default(),
+                    });
+                }
+                if *room > 0 {
+                    let inside = self.inside_pick(p, *space, *room);
+                    let rest = self.owner_land(p, *space) - inside.land();
+                    if rest == 0 || to.is_empty() {
+                        out.push(Action::Retreat { to: None, inside });
+                    } else {
+                        out.push(Action::Retreat {
+                            to: Some(rs.space(to[0]).id.clone()),
+                            inside,
+                        });
+                    }
+                }
+                if to.is_empty() && *room == 0 {
+                    out.push(Action::Retreat {
+                        to: None,
+                        inside: Units::default(),
+                    });
+                }
+            }
+            Step::Entry(_) | Step::Battle(_) | Step::Assault(_) => {}
+        }
+    }
+
+    /// Whether a card of `kind` might be held by some power, from public information only: some
+    /// card of that kind is neither discarded nor removed. Windows open only then, and then ask
+    /// every power the rule names, never depending on what anyone holds.
+    pub(crate) fn window_possible(&self, rs: &Ruleset, kinds: &[CardKind]) -> bool {
+        rs.cards.iter().any(|c| {
+            kinds.contains(&c.kind)
+                && !self.discard.contains(&c.number)
+                && !self.removed.contains(&c.number)
+        })
+    }
+
+    /// Pushes one card window per asked power (the first asked ends on top).
+    pub(crate) fn push_windows(&mut self, window: Window, asked: &[Power], space: SpaceId) {
+        for p in asked.iter().rev() {
+            self.steps.push(Step::Cards {
+                window,
+                power: *p,
+                space,
+            });
+        }
+    }
+
+    /// Checks a card played in a window: in hand, and of a kind the window takes.
+    fn check_window_card(&self, rs: &Ruleset, p: Power, w: Window, card: u16) -> RuleResult<()> {
+        let c = rs.card(card).ok_or_else(|| RuleError::Unknown {
+            what: "card",
+            name: card.to_string(),
+            hint: String::new(),
+        })?;
+        if !self.hands[p as usize].contains(&card) {
+            return Err(Refusal::NotInHand {
+                power: p,
+                card,
+                hand: self.hands[p as usize].clone(),
+            }
+            .into());
+        }
+        let fits = match w {
+            Window::Combat => matches!(c.kind, CardKind::Combat | CardKind::Response),
+            Window::Response => c.kind == CardKind::Response,
+        };
+        if !fits {
+            return Err(Refusal::CardNotForWindow {
+                card,
+                kind: c.kind,
+                combat: w == Window::Combat,
+            }
+            .into());
+        }
+        Ok(())
+    }
+
+    /// A card played in a window: announced and discarded. No combat or response card is
+    /// automated yet, so its effect is applied by the players with `adjust`.
+    fn play_in_window(&mut self, _rs: &Ruleset, p: Power, card: u16, ev: &mut Vec<Event>) {
+        self.hands[p as usize].retain(|c| *c != card);
+        self.discard.push(card);
+        ev.push(Event::public(EventKind::CardPlayed {
+            power: p,
+            card,
+            mode: CardMode::Event,
+        }));
+        ev.push(Event::public(EventKind::EventNotAutomated {
+            power: p,
+            card,
+        }));
+    }
+}
