@@ -187,14 +187,24 @@ fn c_withdraw_is_the_defenders_choice_up_to_four() {
 // C-BATTLE-DICE: one die per unit plus the best battle rating; the defender one more.
 #[test]
 fn c_battle_dice_units_leader_and_defender_bonus() {
-    let mut g = dijon(5, 5, &["ALBA"]); // battle 2
+    let rating = |id: &str| {
+        rs().leaders
+            .iter()
+            .find(|l| l.id == id)
+            .map_or(0, |l| u32::from(l.battle))
+    };
+    let mut g = dijon(5, 5, &["ALBA"]);
     put(&mut g, "ORLEANS", FRANCE, 3, 0, 0);
     lead(&mut g, "ORLEANS", FRANCE, "MONTMORENCY"); // battle 1
     standing(&mut g, Power::France, Standing::NeverAvoid);
     let mut ev = ok(&mut g, Power::Spain, mv("DIJON", "ORLEANS", 5, &["ALBA"]));
     answer(&mut g, &mut ev, first);
     let (a, d, ..) = battle(&ev).expect("a battle");
-    assert_eq!((a, d), (7, 5));
+    // 5 units + Alba's battle rating against 3 units + the defender's die + Montmorency's.
+    assert_eq!(
+        (a as u32, d as u32),
+        (5 + rating("ALBA"), 3 + 1 + rating("MONTMORENCY"))
+    );
 }
 
 // C-BATTLE-CARDS: a window before the dice for the powers in the battle (attacker first); a card
@@ -352,14 +362,14 @@ fn c_battle_ties_defender_wins_and_one_regular_back() {
     );
     assert_eq!(battle(&ev).map(|b| b.4), Some(FRANCE));
 
-    // 1 unit + Alba (battle 2) = 3 dice against 1 + 1 = 2 dice.
-    let mut base = dijon(9, 1, &["ALBA"]);
+    // 1 unit + Don John (battle 2) = 3 dice against 1 + 1 = 2 dice.
+    let mut base = dijon(9, 1, &["DON_JOHN"]);
     put(&mut base, "ORLEANS", FRANCE, 1, 0, 0);
     standing(&mut base, Power::France, Standing::NeverAvoid);
     let (g, ev) = find(
         &base,
         |g| {
-            let mut ev = ok(g, Power::Spain, mv("DIJON", "ORLEANS", 1, &["ALBA"]));
+            let mut ev = ok(g, Power::Spain, mv("DIJON", "ORLEANS", 1, &["DON_JOHN"]));
             answer(g, &mut ev, first);
             ev
         },

@@ -972,10 +972,17 @@ units = [{ owner = "france", regulars = 3, leaders = ["GUISE"] }]
     assert!(dm.contains(ill), "{dm}");
     let dm = dm_containing(emu, alice, "Your hand").await;
     assert!(!dm.contains(ill), "England saw France's hand: {dm}");
-    let channel: String = public(emu, ch)
-        .into_iter()
-        .map(|m| m.content + "\n")
-        .collect();
+    // Delivery to the channel follows the reply: wait for the hand sizes to be posted.
+    let channel: String = emu
+        .wait_until("the hand sizes in the channel", move |s| {
+            let text: String = s
+                .channel_messages(ch)
+                .into_iter()
+                .map(|m| m.content + "\n")
+                .collect();
+            text.contains("France holds").then_some(text)
+        })
+        .await;
     assert!(!channel.contains(ill), "{channel}");
     assert!(
         channel.contains("France holds 3 cards."),

@@ -202,7 +202,20 @@ async fn a_battle_is_played_with_buttons_and_survives_a_restart() {
     ok(&emu, philip, ch, "join", &[("power", json!("spain"))]).await;
     ok(&emu, henri, ch, "join", &[("power", json!("france"))]).await;
     ok(&emu, philip, ch, "start", &[]).await;
-    ok(&emu, philip, ch, "war", &[("target", json!("france"))]).await;
+    // War by adjustment: a declaration would need a card of the random hand (C-DIP-WAR-COST).
+    ok(
+        &emu,
+        philip,
+        ch,
+        "adjust",
+        &[
+            ("what", json!("relation")),
+            ("target", json!("spain")),
+            ("other", json!("france")),
+            ("status", json!("war")),
+        ],
+    )
+    .await;
     ok(&emu, philip, ch, "done", &[]).await;
     ok(&emu, henri, ch, "done", &[]).await;
     ok(&emu, philip, ch, "done", &[]).await; // no deployment

@@ -59,6 +59,7 @@ impl Game {
                     before,
                     after: [*regulars, *mercenaries, *cavalry, *squadrons],
                 }));
+                self.recompute_sieges_after_adjust(rs, ev);
                 return Ok(());
             }
             Adjustment::Leader { leader, space } => {
@@ -194,11 +195,15 @@ impl Game {
         ) {
             self.check_military_victory(rs, ev);
         }
-        // C-SIEGE-BREAK: sieges are recomputed after every adjustment (not in mid-battle).
+        self.recompute_sieges_after_adjust(rs, ev);
+        Ok(())
+    }
+
+    /// C-SIEGE-BREAK: sieges are recomputed after every adjustment (not in mid-battle).
+    fn recompute_sieges_after_adjust(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
         if self.steps.is_empty() {
             self.run_steps(rs, ev);
         }
-        Ok(())
     }
 }
 

@@ -293,11 +293,13 @@ impl Game {
             }
             let kinds = [r, m, c].iter().filter(|x| **x > 0).count();
             match d {
-                Some(q) if kinds > 1 && k < r + m + c => asks.push(Step::Casualties {
-                    power: q,
-                    space: s,
-                    hits: k,
-                }),
+                Some(q) if kinds > 1 && k < r + m + c && self.powers.contains(q) => {
+                    asks.push(Step::Casualties {
+                        power: q,
+                        space: s,
+                        hits: k,
+                    })
+                }
                 _ => {
                     let u = mercenaries_first((r, m, c), k);
                     self.remove_pool(d, s, &u, ev);
@@ -560,14 +562,21 @@ impl Game {
         origin: Option<SpaceId>,
         ev: &mut Vec<Event>,
     ) {
-        if room == 0 && to.len() <= 1 {
+        // No choice to make, or nobody to ask (a major power not in play): the first legal
+        // space, keeping as many inside as there is room for.
+        if (room == 0 && to.len() <= 1) || !self.powers.contains(d) {
             let captor = self.captor_against(rs, d, s);
+            let inside = if room == 0 {
+                Units::default()
+            } else {
+                self.inside_pick_of(Some(d), s, room)
+            };
             self.retreat_side(
                 rs,
                 Owner::Major(d),
                 s,
                 to.first().copied(),
-                &Units::default(),
+                &inside,
                 captor,
                 ev,
             );

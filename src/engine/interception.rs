@@ -355,7 +355,8 @@ impl Game {
                     None => f.owner() == Owner::Independent,
                 }
         });
-        same_side.then_some(decider)
+        // A major power not in play has nobody to ask: it withdraws like a non-player.
+        same_side.then_some(decider.filter(|d| self.powers.contains(*d)))
     }
 
     /// The defender chose to withdraw into the fortifications (C-WITHDRAW).

@@ -915,7 +915,14 @@ pub fn import(
             );
         }
     }
-    let stage = read_stage(&ids, &mut r, &raw.turn, powers, &wars);
+    let stage = read_stage(
+        &ids,
+        &mut r,
+        &raw.turn,
+        powers,
+        &wars,
+        raw.engine.steps.is_some(),
+    );
 
     // --- the Empire (public part, then private)
     let e = &raw.empire;
@@ -1229,6 +1236,7 @@ fn read_stage(
     t: &RawTurn,
     powers: PowerSet,
     wars: &[ForeignWar],
+    in_battle: bool,
 ) -> Option<Stage> {
     let phase = t.phase.get_ref().trim().to_lowercase();
     if !PHASES.contains(&phase.as_str()) {
@@ -1373,7 +1381,8 @@ fn read_stage(
         "spend_cp" => {
             let power = need_power(r, &t.power, "power");
             let cp = match &t.cp_left {
-                Some(c) if *c.get_ref() > 0 => Some(*c.get_ref()),
+                // A battle in progress may have spent the impulse's last CP on the move.
+                Some(c) if *c.get_ref() > 0 || in_battle => Some(*c.get_ref()),
                 Some(c) => {
                     r.bad(
                         c.span(),
