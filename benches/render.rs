@@ -76,6 +76,8 @@ fn main() {
         active: Some(Power::France),
         vp: [14, 11, 9, 12, 10, 3],
         locale: Locale::En,
+        previous: None,
+        captured: &[],
     };
     let opts = RenderOptions::default();
     let (w, h) = opts.size();

@@ -17,6 +17,8 @@ use plotters::prelude::*;
 pub(crate) struct Painter<'a, 'b> {
     pub area: &'a DrawingArea<BitMapBackend<'b>, Shift>,
     pub k: f32,
+    /// The output pixel at the buffer's top-left corner (non-zero for a close-up crop).
+    pub origin: (f32, f32),
 }
 
 type R = Result<(), RenderError>;
@@ -27,7 +29,10 @@ fn color(c: Rgb) -> RGBColor {
 
 impl Painter<'_, '_> {
     fn pt(&self, p: (f32, f32)) -> (i32, i32) {
-        ((p.0 * self.k).round() as i32, (p.1 * self.k).round() as i32)
+        (
+            ((p.0 - self.origin.0) * self.k).round() as i32,
+            ((p.1 - self.origin.1) * self.k).round() as i32,
+        )
     }
 
     fn width(&self, w: f32) -> u32 {
@@ -161,21 +166,20 @@ impl Painter<'_, '_> {
         Ok(())
     }
 
-    /// A siege ring in the besieger's colour.
-    pub fn siege_ring(&self, shape: SymbolShape, c: (f32, f32), r: f32, col: Rgb, s: f32) -> R {
+    /// A siege ring in the besieger's colour: a round ring of teeth pointing at the walls, the
+    /// same for every shape, so it never looks like a capital's square frame.
+    pub fn siege_ring(&self, _shape: SymbolShape, c: (f32, f32), r: f32, col: Rgb, s: f32) -> R {
         let w = 4.0 * s;
-        match shape {
-            SymbolShape::Square | SymbolShape::Capital => {
-                self.polygon(&square(c, r + w / 2.0), Some(style::INK), None)?;
-                self.polygon(&square(c, r + w / 2.0 - 1.0 * s), Some(col), None)?;
-                self.polygon(&square(c, r - w / 2.0), Some(style::INK), None)
-            }
-            _ => {
-                self.circle(c, r + w / 2.0, Some(style::INK), None)?;
-                self.circle(c, r + w / 2.0 - 1.0 * s, Some(col), None)?;
-                self.circle(c, r - w / 2.0, Some(style::INK), None)
-            }
-        }
+        let teeth = star_n(c, r + w, r - w, 14);
+        self.polygon(&teeth, Some(col), Some((style::INK, 1.0 * s)))
+    }
+
+    /// A filled disc blended at `alpha`.
+    pub fn disc(&self, c: (f32, f32), r: f32, col: Rgb, alpha: f64) -> R {
+        let rr = (r * self.k).round() as i32;
+        self.area
+            .draw(&Circle::new(self.pt(c), rr, color(col).mix(alpha).filled()))
+            .map_err(draw_err)
     }
 
     /// A port anchor: a small navy disc with a white rim.
@@ -225,9 +229,15 @@ pub(crate) fn hexagon(c: (f32, f32), r: f32) -> Vec<(f32, f32)> {
 
 /// A five-pointed star.
 pub(crate) fn star(c: (f32, f32), outer: f32, inner: f32) -> Vec<(f32, f32)> {
-    (0..10)
+    star_n(c, outer, inner, 5)
+}
+
+/// A star with `n` points.
+pub(crate) fn star_n(c: (f32, f32), outer: f32, inner: f32, n: usize) -> Vec<(f32, f32)> {
+    let step = 180.0 / n as f32;
+    (0..2 * n)
         .map(|i| {
-            let a = (-90.0 + 36.0 * i as f32).to_radians();
+            let a = (-90.0 + step * i as f32).to_radians();
             let r = if i % 2 == 0 { outer } else { inner };
             (c.0 + r * a.cos(), c.1 + r * a.sin())
         })
