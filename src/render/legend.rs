@@ -120,7 +120,7 @@ fn lines(
                 };
                 let icon = match i {
                     Icon::Heading => 0.0,
-                    Icon::Counter(c) => {
+                    Icon::Counter(c) | Icon::Leaders(c) => {
                         fonts.measure(Weight::Bold, size::COUNTER_PX * s, c).0 + 14.0 * s
                     }
                     _ => ICON_W * s,
@@ -320,7 +320,7 @@ pub(crate) fn draw_text(
                 fonts.draw_centered(img, Weight::Bold, size::COUNTER_PX * s, t, rr.center(), fg);
                 let (_, th) = fonts.measure(Weight::Regular, TEXT_PX * s, &l.text);
                 let tx = if matches!(l.icon, Icon::Leaders(_)) {
-                    r.x0 + l.at.0 + ICON_W * s
+                    (r.x0 + l.at.0 + ICON_W * s).max(rr.x1 + 8.0 * s)
                 } else {
                     rr.x1 + 8.0 * s
                 };
