@@ -5,9 +5,11 @@
 
 use std::time::{Duration, Instant};
 use vqbot::engine::board::Board;
+use vqbot::engine::power::Owner;
 use vqbot::engine::power::Power;
 use vqbot::render::{
-    layout, render_map, render_vp_chart, Compression, Locale, MapScene, RenderOptions,
+    layout, render_closeup, render_map, render_vp_chart, Compression, Locale, MapScene,
+    RenderOptions,
 };
 
 /// Nanoseconds this thread has spent on a CPU (Linux schedstat), if available.
@@ -169,6 +171,47 @@ fn main() {
     println!(
         "ratio full map (Balanced) / blank canvas (Balanced) {:8.1}x",
         ms(t_bal) / ms(t_blank_bal)
+    );
+
+    // A map after an impulse: units moved London -> Portsmouth and Paris changed hands, so
+    // three spaces are marked and the close-up shows them.
+    let mut moved = board.clone();
+    let london = rs.space_id("LONDON").expect("London").idx();
+    let portsmouth = rs.space_id("PORTSMOUTH").expect("Portsmouth").idx();
+    let f = std::mem::take(&mut moved.spaces[london].forces);
+    moved.spaces[portsmouth].forces.extend(f);
+    moved.set_control(
+        &rs,
+        rs.space_id("PARIS").expect("Paris"),
+        Owner::Major(Power::England),
+    );
+    let update = MapScene {
+        board: &moved,
+        previous: Some(&board),
+        ..scene.clone()
+    };
+    let (t_upd, png_upd) = median(runs, || render_map(&update, &opts).expect("render"));
+    println!(
+        "full map {w}x{h}, changes marked      {:8.2} ms  {:>9} bytes",
+        ms(t_upd),
+        png_upd.len()
+    );
+    let (t_close, close) = median(runs, || {
+        render_closeup(&update)
+            .expect("render")
+            .expect("a close-up")
+    });
+    let (cw, ch) = vqbot::render::CLOSEUP_SIZE;
+    println!(
+        "close-up {cw}x{ch} (zoom {:.2})         {:8.2} ms  {:>9} bytes",
+        close.zoom,
+        ms(t_close),
+        close.png.len()
+    );
+    let (t_cblank, _) = median(runs, || blank_png(cw, ch, png::Compression::Fast));
+    println!(
+        "ratio close-up / blank canvas {cw}x{ch} (Fast) {:8.1}x",
+        ms(t_close) / ms(t_cblank)
     );
 
     let series: Vec<(u32, [i32; 6])> = (1..=40)

@@ -761,23 +761,45 @@ fn land_faces(scene: &MapScene, lay: &MapLayout) -> Land {
             land.filled.extend(edges);
         }
     }
-    // Where two connections cross (the pass Barcelona–Avignon crosses Toulouse–Nîmes), the
-    // faces around the crossing cannot be traced and would leave a small lake on land (the
-    // "triangle south of Toulouse"). Every triangle of connected spaces that holds no other
-    // space and no sea zone is land too.
+    // A connection drawn through another space's symbol (the pass Barcelona–Avignon runs
+    // through Nîmes) hides the face between them from the tracing above, which left a small
+    // lake on land: the "triangle south of Toulouse". A triangle of connected spaces is land
+    // too when it holds no sea zone, and any space inside it sits on (or beside) one of its
+    // edges.
+    // Beside the edge: within twice a space's radius of it (Nîmes is 16 px from the pass).
+    let on_edge = 2.0 * size::CIRCLE_R * lay.scale;
     for a in 0..n {
         for &b in nb[a].iter().filter(|&&b| b > a) {
             for &c in nb[b].iter().filter(|&&c| c > b && nb[a].contains(&c)) {
                 let tri = vec![pos(a), pos(b), pos(c)];
-                let empty = !seas.iter().any(|&p| inside(&tri, p))
-                    && !(0..n).any(|o| o != a && o != b && o != c && inside(&tri, pos(o)));
-                if empty {
+                let land_only = !seas.iter().any(|&p| inside(&tri, p))
+                    && (0..n)
+                        .filter(|&o| o != a && o != b && o != c && inside(&tri, pos(o)))
+                        .all(|o| {
+                            [(a, b), (b, c), (c, a)]
+                                .iter()
+                                .any(|&(x, y)| seg_dist(pos(x), pos(y), pos(o)) <= on_edge)
+                        });
+                if land_only {
                     land.faces.push(tri);
                 }
             }
         }
     }
     land
+}
+
+/// Distance from `p` to the segment `a`–`b`.
+fn seg_dist(a: (f32, f32), b: (f32, f32), p: (f32, f32)) -> f32 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 {
+        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let (qx, qy) = (a.0 + t * dx - p.0, a.1 + t * dy - p.1);
+    (qx * qx + qy * qy).sqrt()
 }
 
 /// Filled faces of the connection graph, and the directed links that bound them.
