@@ -122,6 +122,25 @@ pub fn render_closeup(scene: &MapScene) -> Result<Option<Closeup>, RenderError> 
     }))
 }
 
+/// The margin drawn around a close-up's view and cropped off, in output pixels.
+const CROP_PAD: f32 = 4.0;
+
+/// The `w`×`h` part of an image `pad` pixels in from its top-left corner.
+fn crop(img: &Image, pad: u32, w: u32, h: u32) -> Image {
+    let (w, h) = (w.min(img.w - 2 * pad), h.min(img.h - 2 * pad));
+    let mut data = Vec::with_capacity(w as usize * h as usize * 3);
+    for y in pad..pad + h {
+        let row = (y as usize * img.w as usize + pad as usize) * 3;
+        data.extend_from_slice(&img.data[row..row + w as usize * 3]);
+    }
+    Image {
+        w,
+        h,
+        data,
+        origin: (0, 0),
+    }
+}
+
 /// Renders a laid-out map into an RGB image (no encoding): the whole canvas, or only `view`
 /// (output pixels of the layout) for a close-up.
 fn render_view(
@@ -142,6 +161,9 @@ fn render_view(
             }
         }
         Some(v) => {
+            // plotters clamps a span that lies wholly outside the buffer onto its edge row or
+            // column; drawing with a margin and cropping it off keeps those off the picture.
+            let v = v.inflate(CROP_PAD);
             let mut img = Image::new(
                 v.width().round() as u32 * k,
                 v.height().round() as u32 * k,
@@ -155,11 +177,10 @@ fn render_view(
                 };
                 draw_base(&p, scene, lay)
             })?;
-            img.origin = ((v.x0 * k as f32) as i32, (v.y0 * k as f32) as i32);
             img
         }
     };
-    let origin = view.map_or((0.0, 0.0), |v| (v.x0, v.y0));
+    let origin = view.map_or((0.0, 0.0), |v| (v.x0 - CROP_PAD, v.y0 - CROP_PAD));
     with_area(&mut big, |area| {
         let p = Painter {
             area,
@@ -170,6 +191,15 @@ fn render_view(
     })?;
     let mut img = downsample(&big, k);
     drop(big);
+    if let Some(v) = view {
+        img = crop(
+            &img,
+            CROP_PAD as u32,
+            v.width().round() as u32,
+            v.height().round() as u32,
+        );
+        img.origin = (v.x0 as i32, v.y0 as i32);
+    }
     draw_text(&mut img, scene, lay)?;
     Ok(img)
 }

@@ -35,6 +35,25 @@ impl Painter<'_, '_> {
         )
     }
 
+    /// Whether a box (output pixels) touches the buffer. plotters moves shapes that lie wholly
+    /// outside onto the buffer's edge, so a close-up's crop skips them.
+    fn visible(&self, x0: f32, y0: f32, x1: f32, y1: f32) -> bool {
+        let (w, h) = self.area.dim_in_pixel();
+        let (a, b) = (self.pt((x0, y0)), self.pt((x1, y1)));
+        b.0 >= 0 && b.1 >= 0 && a.0 <= w as i32 && a.1 <= h as i32
+    }
+
+    fn visible_pts(&self, pts: &[(f32, f32)], pad: f32) -> bool {
+        let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+        for p in pts {
+            x0 = x0.min(p.0);
+            y0 = y0.min(p.1);
+            x1 = x1.max(p.0);
+            y1 = y1.max(p.1);
+        }
+        self.visible(x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+    }
+
     fn width(&self, w: f32) -> u32 {
         (w * self.k).round().max(1.0) as u32
     }
@@ -48,6 +67,9 @@ impl Painter<'_, '_> {
         stroke: Option<(Rgb, f32)>,
     ) -> R {
         let rr = (r * self.k).round() as i32;
+        if !self.visible(c.0 - r - 2.0, c.1 - r - 2.0, c.0 + r + 2.0, c.1 + r + 2.0) {
+            return Ok(());
+        }
         if let Some(f) = fill {
             self.area
                 .draw(&Circle::new(self.pt(c), rr, color(f).filled()))
@@ -67,6 +89,9 @@ impl Painter<'_, '_> {
 
     /// A filled and/or outlined closed polygon.
     pub fn polygon(&self, pts: &[(f32, f32)], fill: Option<Rgb>, stroke: Option<(Rgb, f32)>) -> R {
+        if !self.visible_pts(pts, stroke.map_or(0.0, |s| s.1) + 2.0) {
+            return Ok(());
+        }
         let p: Vec<(i32, i32)> = pts.iter().map(|&q| self.pt(q)).collect();
         if let Some(f) = fill {
             self.area
@@ -90,6 +115,9 @@ impl Painter<'_, '_> {
 
     /// A rectangle, filled with `fill` at opacity `alpha`, and/or outlined.
     pub fn rect(&self, r: Rect, fill: Option<(Rgb, f64)>, stroke: Option<(Rgb, f32)>) -> R {
+        if !self.visible(r.x0 - 4.0, r.y0 - 4.0, r.x1 + 4.0, r.y1 + 4.0) {
+            return Ok(());
+        }
         let a = self.pt((r.x0, r.y0));
         let b = self.pt((r.x1, r.y1));
         if let Some((f, alpha)) = fill {
@@ -111,6 +139,9 @@ impl Painter<'_, '_> {
 
     /// A straight line.
     pub fn line(&self, a: (f32, f32), b: (f32, f32), c: Rgb, w: f32) -> R {
+        if !self.visible_pts(&[a, b], w + 2.0) {
+            return Ok(());
+        }
         self.area
             .draw(&PathElement::new(
                 vec![self.pt(a), self.pt(b)],
@@ -121,6 +152,9 @@ impl Painter<'_, '_> {
 
     /// A dashed line.
     pub fn dashed(&self, a: (f32, f32), b: (f32, f32), c: Rgb, w: f32, dash: f32, gap: f32) -> R {
+        if !self.visible_pts(&[a, b], w + 2.0) {
+            return Ok(());
+        }
         let pts = [self.pt(a), self.pt(b)];
         self.area
             .draw(&DashedPathElement::new(
@@ -176,6 +210,9 @@ impl Painter<'_, '_> {
 
     /// A filled disc blended at `alpha`.
     pub fn disc(&self, c: (f32, f32), r: f32, col: Rgb, alpha: f64) -> R {
+        if !self.visible(c.0 - r - 2.0, c.1 - r - 2.0, c.0 + r + 2.0, c.1 + r + 2.0) {
+            return Ok(());
+        }
         let rr = (r * self.k).round() as i32;
         self.area
             .draw(&Circle::new(self.pt(c), rr, color(col).mix(alpha).filled()))
