@@ -183,9 +183,13 @@ mod tests {
         assert!(pal.len() <= MAX_COLORS);
         assert_eq!(pal[idx[3 * 64 + 3] as usize], (242, 155, 196));
         assert_eq!(pal[idx[0] as usize], (200, 16, 46));
+        // Every pixel takes the entry nearest its bin's mean: never much worse than the
+        // nearest entry of all.
         for (i, p) in img.data.chunks_exact(3).enumerate() {
-            let q = pal[idx[i] as usize];
-            assert!(dist((p[0], p[1], p[2]), q) < 9 * 8 * 8, "{p:?} -> {q:?}");
+            let p = (p[0], p[1], p[2]);
+            let got = dist(p, pal[idx[i] as usize]);
+            let best = pal.iter().map(|&q| dist(p, q)).min().unwrap_or(0);
+            assert!(got <= best + 9 * 6 * 6 * 4, "{p:?}: {got} vs {best}");
         }
     }
 }
