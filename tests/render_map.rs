@@ -338,6 +338,12 @@ fn closeup_shows_every_changed_space_readably() {
     save("closeup.png", &c.png);
     let img = decode(&c.png);
     assert_eq!((img.0, img.1), CLOSEUP_SIZE);
+    let mut ru = scene(&rs, &now, Locale::Ru);
+    ru.previous = Some(&prev);
+    let c_ru = render_closeup(&ru).unwrap().expect("a close-up");
+    save("closeup_ru.png", &c_ru.png);
+    assert_eq!(c_ru.region, c.region);
+    assert_ne!(c_ru.png, c.png);
     // One far-away change widens the region (and zooms out) to hold it too.
     let mut far = moved(&rs);
     far.set_control(
