@@ -43,6 +43,17 @@ impl Painter<'_, '_> {
         b.0 >= 0 && b.1 >= 0 && a.0 <= w as i32 && a.1 <= h as i32
     }
 
+    fn inside_pts(&self, pts: &[(f32, f32)], pad: f32) -> bool {
+        let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+        for p in pts {
+            x0 = x0.min(p.0);
+            y0 = y0.min(p.1);
+            x1 = x1.max(p.0);
+            y1 = y1.max(p.1);
+        }
+        self.inside(x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+    }
+
     fn visible_pts(&self, pts: &[(f32, f32)], pad: f32) -> bool {
         let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
         for p in pts {
@@ -52,6 +63,69 @@ impl Painter<'_, '_> {
             y1 = y1.max(p.1);
         }
         self.visible(x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+    }
+
+    /// Whether a box (output pixels) lies wholly inside the buffer. plotters clamps every point
+    /// of an element to the buffer, which would bend shapes reaching out of a close-up's crop;
+    /// those are clipped here first.
+    fn inside(&self, x0: f32, y0: f32, x1: f32, y1: f32) -> bool {
+        let (w, h) = self.area.dim_in_pixel();
+        let (a, b) = (self.pt((x0, y0)), self.pt((x1, y1)));
+        a.0 >= 0 && a.1 >= 0 && b.0 < w as i32 && b.1 < h as i32
+    }
+
+    /// A polygon (output pixels) clipped to the buffer (Sutherland–Hodgman), in buffer pixels.
+    fn clipped(&self, pts: &[(f32, f32)]) -> Vec<(i32, i32)> {
+        let (w, h) = self.area.dim_in_pixel();
+        let (w, h) = (w as f32 - 1.0, h as f32 - 1.0);
+        let mut poly: Vec<(f32, f32)> = pts
+            .iter()
+            .map(|p| {
+                (
+                    (p.0 - self.origin.0) * self.k,
+                    (p.1 - self.origin.1) * self.k,
+                )
+            })
+            .collect();
+        type Side = fn((f32, f32), f32) -> f32;
+        let sides: [(Side, f32); 4] = [
+            (|p, v| p.0 - v, 0.0),
+            (|p, v| v - p.0, w),
+            (|p, v| p.1 - v, 0.0),
+            (|p, v| v - p.1, h),
+        ];
+        for (inside, v) in sides {
+            let mut out = Vec::with_capacity(poly.len() + 4);
+            for i in 0..poly.len() {
+                let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+                let (da, db) = (inside(a, v), inside(b, v));
+                if da >= 0.0 {
+                    out.push(a);
+                }
+                if (da >= 0.0) != (db >= 0.0) {
+                    let t = da / (da - db);
+                    out.push((a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1)));
+                }
+            }
+            poly = out;
+            if poly.is_empty() {
+                break;
+            }
+        }
+        poly.iter()
+            .map(|p| (p.0.round() as i32, p.1.round() as i32))
+            .collect()
+    }
+
+    /// Fills a polygon reaching out of the buffer, clipped, at opacity `alpha`.
+    fn fill_clipped(&self, pts: &[(f32, f32)], c: Rgb, alpha: f64) -> R {
+        let p = self.clipped(pts);
+        if p.len() < 3 {
+            return Ok(());
+        }
+        self.area
+            .draw(&Polygon::new(p, color(c).mix(alpha).filled()))
+            .map_err(draw_err)
     }
 
     fn width(&self, w: f32) -> u32 {
@@ -68,6 +142,19 @@ impl Painter<'_, '_> {
     ) -> R {
         let rr = (r * self.k).round() as i32;
         if !self.visible(c.0 - r - 2.0, c.1 - r - 2.0, c.0 + r + 2.0, c.1 + r + 2.0) {
+            return Ok(());
+        }
+        let m = stroke.map_or(0.0, |s| s.1) + 1.0;
+        if !self.inside(c.0 - r - m, c.1 - r - m, c.0 + r + m, c.1 + r + m) {
+            // Partly outside a crop: as clipped polygons (an outline drawn as a ring).
+            if let Some((s, w)) = stroke {
+                self.fill_clipped(&ngon(c, r + w / 2.0), s, 1.0)?;
+                if let Some(f) = fill {
+                    self.fill_clipped(&ngon(c, r - w / 2.0), f, 1.0)?;
+                }
+            } else if let Some(f) = fill {
+                self.fill_clipped(&ngon(c, r), f, 1.0)?;
+            }
             return Ok(());
         }
         if let Some(f) = fill {
@@ -89,7 +176,21 @@ impl Painter<'_, '_> {
 
     /// A filled and/or outlined closed polygon.
     pub fn polygon(&self, pts: &[(f32, f32)], fill: Option<Rgb>, stroke: Option<(Rgb, f32)>) -> R {
-        if !self.visible_pts(pts, stroke.map_or(0.0, |s| s.1) + 2.0) {
+        let pad = stroke.map_or(0.0, |s| s.1) + 2.0;
+        if !self.visible_pts(pts, pad) {
+            return Ok(());
+        }
+        if !self.inside_pts(pts, pad) {
+            if let Some(f) = fill {
+                self.fill_clipped(pts, f, 1.0)?;
+            }
+            if let Some((s, w)) = stroke {
+                // The outline as thin filled bands along each edge.
+                for i in 0..pts.len() {
+                    let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+                    self.fill_clipped(&band(a, b, w), s, 1.0)?;
+                }
+            }
             return Ok(());
         }
         let p: Vec<(i32, i32)> = pts.iter().map(|&q| self.pt(q)).collect();
@@ -142,6 +243,9 @@ impl Painter<'_, '_> {
         if !self.visible_pts(&[a, b], w + 2.0) {
             return Ok(());
         }
+        if !self.inside_pts(&[a, b], w + 2.0) {
+            return self.fill_clipped(&band(a, b, w), c, 1.0);
+        }
         self.area
             .draw(&PathElement::new(
                 vec![self.pt(a), self.pt(b)],
@@ -154,6 +258,10 @@ impl Painter<'_, '_> {
     pub fn dashed(&self, a: (f32, f32), b: (f32, f32), c: Rgb, w: f32, dash: f32, gap: f32) -> R {
         if !self.visible_pts(&[a, b], w + 2.0) {
             return Ok(());
+        }
+        if !self.inside_pts(&[a, b], w + 2.0) {
+            // Partly outside a crop: the visible part, solid.
+            return self.fill_clipped(&band(a, b, w), c, 1.0);
         }
         let pts = [self.pt(a), self.pt(b)];
         self.area
@@ -213,6 +321,9 @@ impl Painter<'_, '_> {
         if !self.visible(c.0 - r - 2.0, c.1 - r - 2.0, c.0 + r + 2.0, c.1 + r + 2.0) {
             return Ok(());
         }
+        if !self.inside(c.0 - r - 1.0, c.1 - r - 1.0, c.0 + r + 1.0, c.1 + r + 1.0) {
+            return self.fill_clipped(&ngon(c, r), col, alpha);
+        }
         let rr = (r * self.k).round() as i32;
         self.area
             .draw(&Circle::new(self.pt(c), rr, color(col).mix(alpha).filled()))
@@ -242,6 +353,29 @@ impl Painter<'_, '_> {
         let pts = [(cx, r.y0), (r.x1, r.y1), (r.x0, r.y1)];
         self.polygon(&pts, Some(fill), Some((style::INK, 1.2 * s)))
     }
+}
+
+/// A circle as a 48-sided polygon.
+fn ngon(c: (f32, f32), r: f32) -> Vec<(f32, f32)> {
+    (0..48)
+        .map(|i| {
+            let a = i as f32 * std::f32::consts::TAU / 48.0;
+            (c.0 + r * a.cos(), c.1 + r * a.sin())
+        })
+        .collect()
+}
+
+/// The rectangle a line of width `w` from `a` to `b` covers.
+fn band(a: (f32, f32), b: (f32, f32), w: f32) -> Vec<(f32, f32)> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let n = (dx * dx + dy * dy).sqrt().max(1e-3);
+    let (px, py) = (-dy / n * w / 2.0, dx / n * w / 2.0);
+    vec![
+        (a.0 + px, a.1 + py),
+        (b.0 + px, b.1 + py),
+        (b.0 - px, b.1 - py),
+        (a.0 - px, a.1 - py),
+    ]
 }
 
 /// Corners of a square.
