@@ -4,8 +4,10 @@
 //! 20 channels at once, each game on the SQLite store, and measures from the moment the
 //! emulator dispatches an interaction until Discord would show the whole answer:
 //! - a plain command (`/vq table status`): until the response is filled in;
-//! - an impulse ending with a map (`/vq end`, or the Pass button): until the map PNG of the
-//!   next impulse is posted.
+//! - an impulse ending with a map (`/vq end` after a card played for CP and a regular built, so
+//!   the board changed): until the next impulse's "who acts next" line is posted, which comes
+//!   after the full map and carries the close-up of the changes (issue 16, item 8). Passes that
+//!   change nothing post no map (item 10) and are counted apart.
 //!
 //! It also counts acknowledgements that missed Discord's 3-second deadline (10062).
 
@@ -131,6 +133,8 @@ async fn play(
 
     let mut impulses = Vec::new();
     let mut steps = 0;
+    // Whether the current impulse has built its regular yet.
+    let mut built = false;
     while impulses.len() < IMPULSES_PER_CHANNEL && steps < 400 {
         steps += 1;
         let (line, _) = line_of(&emu, &last).await;
@@ -145,10 +149,22 @@ async fn play(
                 last = say(&emu, u, ch, "done", &[]).await;
             }
         } else if text.contains("spend CP") {
+            if !built {
+                // Change the board, so the impulse ends with a map and a close-up.
+                built = true;
+                let space = if p == a { "london" } else { "paris" };
+                let opts = [("space", json!(space)), ("unit", json!("regular"))];
+                let ix = say(&emu, p, ch, "build", &opts).await;
+                if answers(&emu, &ix).await.iter().any(|m| !m.is_ephemeral()) {
+                    last = ix;
+                    continue;
+                }
+            }
             let t0 = Instant::now();
             let ix = emu.invoke_path(p, ch, "vq", &["end"], &[]);
-            wait_map(&emu, &ix).await;
-            impulses.push(t0.elapsed());
+            if wait_map(&emu, &ix).await > 0 {
+                impulses.push(t0.elapsed());
+            }
             last = ix;
         } else if text.contains("a card or") {
             // Play the first card the bot suggests that it accepts for CP; else pass.
@@ -169,13 +185,15 @@ async fn play(
                     break;
                 }
             }
+            built = false;
             last = match played {
                 Some(ix) => ix,
                 None => {
                     let t0 = Instant::now();
                     let ix = emu.invoke_path(p, ch, "vq", &["pass"], &[]);
-                    wait_map(&emu, &ix).await;
-                    impulses.push(t0.elapsed());
+                    if wait_map(&emu, &ix).await > 0 {
+                        impulses.push(t0.elapsed());
+                    }
                     ix
                 }
             };
@@ -186,10 +204,12 @@ async fn play(
     (plain, impulses)
 }
 
-/// Waits until the answers to `ix` carry a PNG (or the command was refused).
-async fn wait_map(emu: &Emulator, ix: &Interaction) {
+/// Waits until the answers to `ix` hold the next "who acts next" line (or the command was
+/// refused) and returns how many PNGs they carry: 0 when the board did not change, else the
+/// map and its close-up.
+async fn wait_map(emu: &Emulator, ix: &Interaction) -> usize {
     let id = ix.id;
-    emu.wait_until("the map after an impulse", move |s| {
+    emu.wait_until("the answer to an impulse", move |s| {
         let r = s.interaction(id)?;
         let msgs: Vec<MessageRecord> = r
             .original_message
@@ -198,12 +218,18 @@ async fn wait_map(emu: &Emulator, ix: &Interaction) {
             .filter_map(|m| s.message(m).cloned())
             .collect();
         let refused = msgs.iter().any(|m| m.is_ephemeral());
-        let map = msgs
+        let pngs = msgs
             .iter()
-            .any(|m| m.attachments.iter().any(|a| a.filename.ends_with(".png")));
-        (refused || (map && msgs.iter().any(|m| m.content.contains('➡')))).then_some(())
+            .flat_map(|m| m.attachments.iter())
+            .filter(|a| a.filename.ends_with(".png"))
+            .count();
+        (refused
+            || msgs
+                .iter()
+                .any(|m| !m.is_loading() && m.content.contains('➡')))
+        .then_some(pngs)
     })
-    .await;
+    .await
 }
 
 fn pct(v: &mut [Duration], p: f64) -> Duration {

@@ -5,9 +5,11 @@
 
 use std::time::{Duration, Instant};
 use vqbot::engine::board::Board;
+use vqbot::engine::power::Owner;
 use vqbot::engine::power::Power;
 use vqbot::render::{
-    layout, render_map, render_vp_chart, Compression, Locale, MapScene, RenderOptions,
+    layout, render_closeup, render_map, render_vp_chart, Compression, Locale, MapScene,
+    RenderOptions,
 };
 
 /// Nanoseconds this thread has spent on a CPU (Linux schedstat), if available.
@@ -37,8 +39,18 @@ fn median<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
     cpu.sort();
     if let Some(c) = cpu.get(runs / 2) {
         print!("[cpu {:7.2} ms] ", *c as f64 / 1e6);
+        LAST_CPU.with(|l| l.set(*c as f64 / 1e6));
     }
     (times[runs / 2], last)
+}
+
+thread_local! {
+    /// The on-CPU median of the last [`median`] call, in milliseconds.
+    static LAST_CPU: std::cell::Cell<f64> = const { std::cell::Cell::new(f64::NAN) };
+}
+
+fn last_cpu() -> f64 {
+    LAST_CPU.with(|l| l.get())
 }
 
 fn ms(d: Duration) -> f64 {
@@ -76,6 +88,8 @@ fn main() {
         active: Some(Power::France),
         vp: [14, 11, 9, 12, 10, 3],
         locale: Locale::En,
+        previous: None,
+        captured: &[],
     };
     let opts = RenderOptions::default();
     let (w, h) = opts.size();
@@ -109,6 +123,7 @@ fn main() {
     );
 
     let (t_map, png) = median(runs, || render_map(&scene, &opts).expect("render"));
+    let cpu_map = last_cpu();
     println!(
         "full map {w}x{h}, default (2x, Fast) {:8.2} ms  {:>9} bytes",
         ms(t_map),
@@ -149,6 +164,7 @@ fn main() {
     );
 
     let (t_blank, blank) = median(runs, || blank_png(w, h, png::Compression::Fast));
+    let cpu_blank = last_cpu();
     println!(
         "blank canvas {w}x{h}, Fast           {:8.2} ms  {:>9} bytes",
         ms(t_blank),
@@ -161,12 +177,61 @@ fn main() {
         blank_bal.len()
     );
     println!(
-        "ratio full map (default) / blank canvas (Fast) {:8.1}x",
-        ms(t_map) / ms(t_blank)
+        "ratio full map (default) / blank canvas (Fast) {:8.1}x wall, {:8.1}x on-CPU",
+        ms(t_map) / ms(t_blank),
+        cpu_map / cpu_blank
     );
     println!(
         "ratio full map (Balanced) / blank canvas (Balanced) {:8.1}x",
         ms(t_bal) / ms(t_blank_bal)
+    );
+
+    // A map after an impulse: units moved London -> Portsmouth and Paris changed hands, so
+    // three spaces are marked and the close-up shows them.
+    let mut moved = board.clone();
+    let london = rs.space_id("LONDON").expect("London").idx();
+    let portsmouth = rs.space_id("PORTSMOUTH").expect("Portsmouth").idx();
+    let f = std::mem::take(&mut moved.spaces[london].forces);
+    moved.spaces[portsmouth].forces.extend(f);
+    moved.set_control(
+        &rs,
+        rs.space_id("PARIS").expect("Paris"),
+        Owner::Major(Power::England),
+    );
+    let update = MapScene {
+        board: &moved,
+        previous: Some(&board),
+        ..scene.clone()
+    };
+    let (t_upd, png_upd) = median(runs, || render_map(&update, &opts).expect("render"));
+    println!(
+        "full map {w}x{h}, changes marked      {:8.2} ms  {:>9} bytes",
+        ms(t_upd),
+        png_upd.len()
+    );
+    let (t_close, close) = median(runs, || {
+        render_closeup(&update)
+            .expect("render")
+            .expect("a close-up")
+    });
+    let cpu_close = last_cpu();
+    let (cw, ch) = vqbot::render::CLOSEUP_SIZE;
+    println!(
+        "close-up {cw}x{ch} (zoom {:.2})         {:8.2} ms  {:>9} bytes",
+        close.zoom,
+        ms(t_close),
+        close.png.len()
+    );
+    let (t_cblank, _) = median(runs, || blank_png(cw, ch, png::Compression::Fast));
+    let cpu_cblank = last_cpu();
+    println!(
+        "blank canvas {cw}x{ch}, Fast              {:8.2} ms",
+        ms(t_cblank)
+    );
+    println!(
+        "ratio close-up / blank canvas {cw}x{ch} (Fast) {:8.1}x wall, {:8.1}x on-CPU",
+        ms(t_close) / ms(t_cblank),
+        cpu_close / cpu_cblank
     );
 
     let series: Vec<(u32, [i32; 6])> = (1..=40)

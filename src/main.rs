@@ -727,7 +727,8 @@ fn render(
     })?;
     let locale = vqbot::locale::Locale::parse(&record.locale).unwrap_or_default();
     let mut game = <Game as Replayable>::start(&record)?;
-    let mut series = vec![(0u32, game.vp_totals(&rs))];
+    // VP by turn (issue 16, item 9): the chart's axis is turns, not action numbers.
+    let mut points = vec![(game.turn, game.vp_totals(&rs))];
     let mut last = 0;
     for a in store
         .actions_after(GameId(id), 0)
@@ -740,9 +741,10 @@ fn render(
         game.apply_json(r.power.as_deref(), &r.action_json)
             .map_err(|e| format!("action {} does not replay: {e}", r.seq))?;
         last = r.seq;
-        series.push((r.seq as u32, game.vp_totals(&rs)));
+        points.push((game.turn, game.vp_totals(&rs)));
     }
     let png = if chart {
+        let series = vqbot::render::vp_by_turn(&points);
         vqbot::render::render_vp_chart(&rs, &series, locale).map_err(|e| e.to_string())?
     } else {
         vqbot::table::render_public_map(&rs, &game, locale)?

@@ -137,3 +137,23 @@ fn malformed_file_never_panics() {
     assert!(err.contains("cards.csv: cannot read"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+// Issue 16, item 9: the short leader names of the map's counters are data; a row naming no
+// leader, or a leader twice, is reported at its file and line.
+#[test]
+fn leader_names_are_checked() {
+    let dir = copy_data();
+    let file = dir.path().join("leader_names.csv");
+    set_line(&file, 3, |l| l.replacen("SOKOLLU", "SOKOLU", 1));
+    set_line(&file, 4, |l| l.replacen("LALA_MUSTAFA", "SULEIMAN", 1));
+    let (ok, _, err) = check(dir.path());
+    assert!(!ok, "bad leader names must fail");
+    assert!(
+        err.contains("leader_names.csv:3:") && err.contains("unknown leader `SOKOLU`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("leader_names.csv:4:") && err.contains("named twice"),
+        "{err}"
+    );
+}

@@ -499,6 +499,24 @@ async fn three_players_play_through_secret_choice_and_an_impulse_with_a_map() {
         }
     }
     assert!(played, "no card could be played for CP");
+    // Change the board (a regular in the capital), so the impulse ends with a map: a map is
+    // posted only when the board changed (issue 16, item 10).
+    let capital = if player == g.alice {
+        "london"
+    } else if player == g.bob {
+        "paris"
+    } else {
+        "vienna"
+    };
+    let (_, r) = say(
+        emu,
+        player,
+        ch,
+        "build",
+        &[("space", json!(capital)), ("unit", json!("regular"))],
+    )
+    .await;
+    assert!(!r.is_ephemeral(), "the build was refused: {}", r.content);
     let before = emu.messages_in(ch).len();
     let (end, _) = say(emu, player, ch, "end", &[]).await;
     let (next, who2) = line_of(emu, &end).await;
@@ -519,6 +537,18 @@ async fn three_players_play_through_secret_choice_and_an_impulse_with_a_map() {
         })
         .await;
     assert!(map.bytes.starts_with(PNG_MAGIC), "a real PNG");
+    // Issue 16, item 8: beside the full map, a close-up of the changes, in the "who acts next"
+    // post, so Discord previews each picture at full width.
+    assert!(
+        next.attachments
+            .iter()
+            .any(|a| a.filename.starts_with("closeup-") && a.bytes.starts_with(PNG_MAGIC)),
+        "no close-up with the next-up line: {:?}",
+        next.attachments
+            .iter()
+            .map(|a| &a.filename)
+            .collect::<Vec<_>>()
+    );
     // The map moment's buttons: the next player can pass or play; there is a prompt.
     assert!(!buttons(&next).is_empty() || next.content.contains("a card or"));
     bot.shutdown().await;

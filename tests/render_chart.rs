@@ -35,3 +35,26 @@ fn vp_chart_decodes() {
         (1200, 700)
     );
 }
+
+// Issue 16, item 9: the VP chart's axis is turns, not action numbers: points taken after each
+// action collapse to one per turn, the last standing of that turn.
+#[test]
+fn vp_chart_series_is_by_turn() {
+    let points: Vec<(u8, [i32; 6])> = vec![
+        (1, [0, 0, 0, 0, 0, 0]),
+        (1, [1, 0, 0, 0, 0, 0]),
+        (1, [2, 1, 0, 0, 0, 0]),
+        (2, [2, 1, 3, 0, 0, 0]),
+        (2, [4, 1, 3, 0, 0, 0]),
+        (3, [5, 1, 3, 0, 0, 1]),
+    ];
+    let series = vqbot::render::vp_by_turn(&points);
+    assert_eq!(
+        series,
+        vec![
+            (1, [2, 1, 0, 0, 0, 0]),
+            (2, [4, 1, 3, 0, 0, 0]),
+            (3, [5, 1, 3, 0, 0, 1]),
+        ]
+    );
+}

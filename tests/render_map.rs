@@ -3,7 +3,10 @@
 use vqbot::engine::board::Board;
 use vqbot::engine::power::{Owner, Power, Religion};
 use vqbot::engine::ruleset::Ruleset;
-use vqbot::render::{layout, render_map, Locale, MapScene, RenderOptions};
+use vqbot::render::{
+    layout, render_closeup, render_map, Locale, MapScene, PanelKind, RenderOptions, BESIEGER_MARK,
+    CLOSEUP_MARGIN, CLOSEUP_SIZE,
+};
 
 fn ruleset() -> Ruleset {
     vqbot::data::load_default().expect("shipped data loads")
@@ -21,6 +24,8 @@ fn scene<'a>(rs: &'a Ruleset, board: &'a Board, locale: Locale) -> MapScene<'a> 
         active: Some(Power::France),
         vp: [14, 11, 9, 12, 10, 3],
         locale,
+        previous: None,
+        captured: &[],
     }
 }
 
@@ -30,8 +35,11 @@ fn start(rs: &Ruleset) -> Board {
 
 /// Decodes a PNG into (width, height, RGB bytes).
 fn decode(png_bytes: &[u8]) -> (u32, u32, Vec<u8>) {
-    let dec = png::Decoder::new(png_bytes);
+    let mut dec = png::Decoder::new(png_bytes);
+    // Maps are 8-bit palette PNGs (issue 16, item 11): expand the palette to RGB.
+    dec.set_transformations(png::Transformations::EXPAND);
     let mut reader = dec.read_info().expect("PNG header");
+    assert_eq!(reader.info().color_type, png::ColorType::Indexed);
     let mut buf = vec![0; reader.output_buffer_size()];
     let info = reader.next_frame(&mut buf).expect("PNG data");
     assert_eq!(info.color_type, png::ColorType::Rgb);
@@ -211,7 +219,8 @@ fn unit_counters_unrest_and_sieges_are_laid_out() {
     let st: Vec<_> = lay.stacks.iter().filter(|s| s.space == ist).collect();
     assert_eq!(st.len(), 1);
     assert_eq!(st[0].units, "6R 2C 2S");
-    assert_eq!(st[0].leaders, "⚑3");
+    // Issue 16, item 9: stacks name their leaders (short names from leader_names.csv).
+    assert_eq!(st[0].leaders, "⚑Suleiman, Sokollu, Piyale");
     // Every space with units has a counter per owner.
     let with_units: usize = b
         .spaces
@@ -248,4 +257,294 @@ fn mismatched_board_is_an_error_not_a_panic() {
     };
     let b = start(&rs);
     assert!(render_map(&scene(&rs, &b, Locale::En), &bad).is_err());
+}
+
+fn dist(a: (u8, u8, u8), b: (u8, u8, u8)) -> i32 {
+    (a.0 as i32 - b.0 as i32).abs()
+        + (a.1 as i32 - b.1 as i32).abs()
+        + (a.2 as i32 - b.2 as i32).abs()
+}
+
+/// The colour that marks changes since the previous map.
+const CHANGED: (u8, u8, u8) = (230, 0, 170);
+
+/// A board after a few moves: units left London for Portsmouth, Paris changed hands, and
+/// Vienna is besieged by an Ottoman army outside its walls.
+fn moved(rs: &Ruleset) -> Board {
+    let mut b = start(rs);
+    let london = rs.space_id("LONDON").unwrap().idx();
+    let portsmouth = rs.space_id("PORTSMOUTH").unwrap().idx();
+    let f = b.spaces[london].forces[0].clone();
+    b.spaces[london].forces.clear();
+    b.spaces[portsmouth].forces.push(f);
+    b.set_control(
+        rs,
+        rs.space_id("PARIS").unwrap(),
+        Owner::Major(Power::England),
+    );
+    b
+}
+
+// Issue 16, item 11: an 8-bit palette PNG within the size targets (full map <= 250 KB).
+#[test]
+fn full_map_is_a_palette_png_within_250_kb() {
+    let rs = ruleset();
+    let b = start(&rs);
+    let prev = start(&rs);
+    let now = moved(&rs);
+    for (board, previous) in [(&b, None), (&now, Some(&prev))] {
+        let mut sc = scene(&rs, board, Locale::En);
+        sc.previous = previous;
+        let png = render_map(&sc, &RenderOptions::default()).unwrap();
+        let img = decode(&png);
+        assert_eq!((img.0, img.1), (2400, 1600));
+        assert!(png.len() <= 250_000, "full map is {} bytes", png.len());
+    }
+}
+
+// Issue 16, item 8: the close-up holds every changed space with a margin, reads at Discord's
+// preview width (names at least 11 px there), and is at most 120 KB (item 11).
+#[test]
+fn closeup_shows_every_changed_space_readably() {
+    let rs = ruleset();
+    let prev = start(&rs);
+    let now = moved(&rs);
+    let mut sc = scene(&rs, &now, Locale::En);
+    assert!(render_closeup(&sc).unwrap().is_none(), "no previous map");
+    sc.previous = Some(&now);
+    assert!(render_closeup(&sc).unwrap().is_none(), "nothing changed");
+    sc.previous = Some(&prev);
+    let c = render_closeup(&sc).unwrap().expect("a close-up");
+    let mut ids: Vec<_> = c.spaces.iter().map(|s| rs.space(*s).id.clone()).collect();
+    ids.sort();
+    assert_eq!(ids, ["LONDON", "PARIS", "PORTSMOUTH"]);
+    for id in &c.spaces {
+        let (x, y) = rs.space(*id).pos;
+        let need = vqbot::render::Rect::around(x, y, CLOSEUP_MARGIN, CLOSEUP_MARGIN);
+        assert!(
+            c.region.contains(&need),
+            "{id:?} at {x},{y} not in {:?}",
+            c.region
+        );
+    }
+    // Names are 16 px on the Europe canvas; at 550 px wide the close-up shows them at
+    // 16 * zoom * 550 / width pixels.
+    let preview_px = 16.0 * c.zoom * 550.0 / CLOSEUP_SIZE.0 as f32;
+    assert!(
+        preview_px >= 11.0,
+        "names are {preview_px} px in the preview"
+    );
+    assert!(c.png.len() <= 120_000, "close-up is {} bytes", c.png.len());
+    save("closeup.png", &c.png);
+    let img = decode(&c.png);
+    assert_eq!((img.0, img.1), CLOSEUP_SIZE);
+    let mut ru = scene(&rs, &now, Locale::Ru);
+    ru.previous = Some(&prev);
+    let c_ru = render_closeup(&ru).unwrap().expect("a close-up");
+    save("closeup_ru.png", &c_ru.png);
+    assert_eq!(c_ru.region, c.region);
+    assert_ne!(c_ru.png, c.png);
+    // One far-away change widens the region (and zooms out) to hold it too.
+    let mut far = moved(&rs);
+    far.set_control(
+        &rs,
+        rs.space_id("ISTANBUL").unwrap(),
+        Owner::Major(Power::Spain),
+    );
+    sc.board = &far;
+    let wide = render_closeup(&sc).unwrap().expect("a close-up");
+    let (x, y) = rs.space(rs.space_id("ISTANBUL").unwrap()).pos;
+    assert!(wide
+        .region
+        .contains(&vqbot::render::Rect::around(x, y, 1.0, 1.0)));
+    assert!(wide.zoom < c.zoom);
+}
+
+// Issue 16, item 8: on the full map what changed since the previous map is ringed and its
+// counters outlined in the change colour; nothing else is.
+#[test]
+fn changes_since_the_previous_map_are_marked() {
+    let rs = ruleset();
+    let prev = start(&rs);
+    let now = moved(&rs);
+    let mut sc = scene(&rs, &now, Locale::En);
+    sc.previous = Some(&prev);
+    let opts = RenderOptions::default();
+    let lay = layout(&sc, &opts).unwrap();
+    let mut changed: Vec<&str> = lay
+        .spaces
+        .iter()
+        .filter(|s| s.changed)
+        .map(|s| rs.space(s.space).id.as_str())
+        .collect();
+    changed.sort();
+    assert_eq!(changed, ["LONDON", "PARIS", "PORTSMOUTH"]);
+    let ports = rs.space_id("PORTSMOUTH").unwrap();
+    assert!(lay.stacks.iter().any(|s| s.space == ports && s.changed));
+    assert!(lay
+        .stacks
+        .iter()
+        .filter(|s| s.changed)
+        .all(|s| s.space == ports));
+    let png = render_map(&sc, &opts).unwrap();
+    save("changes.png", &png);
+    let img = decode(&png);
+    let ring = |id: &str| {
+        let sl = &lay.spaces[rs.space_id(id).unwrap().idx()];
+        // Between the symbol's edge and the ring's outer edge.
+        let r = sl.half + 5.0;
+        // Four points on the ring; most must show the change colour (a label may cover one).
+        [(r, 0.0), (-r, 0.0), (0.0, r), (0.0, -r)]
+            .iter()
+            .filter(|(dx, dy)| dist(pixel(&img, sl.center.0 + dx, sl.center.1 + dy), CHANGED) < 40)
+            .count()
+    };
+    assert!(ring("PARIS") >= 2, "Paris is not ringed");
+    assert_eq!(ring("LYON"), 0, "Lyon did not change");
+    let mut plain = scene(&rs, &now, Locale::En);
+    plain.previous = None;
+    let lay0 = layout(&plain, &opts).unwrap();
+    assert!(lay0.spaces.iter().all(|s| !s.changed));
+}
+
+// Issue 16, item 9: captured leaders appear in a panel with who holds them.
+#[test]
+fn captured_leaders_are_listed_in_a_panel() {
+    let rs = ruleset();
+    let b = start(&rs);
+    let mut sc = scene(&rs, &b, Locale::En);
+    assert!(layout(&sc, &small())
+        .unwrap()
+        .panel(PanelKind::Captured)
+        .is_none());
+    let captured = vec![("ALBA".to_string(), Power::England)];
+    sc.captured = &captured;
+    let lay = layout(&sc, &small()).unwrap();
+    let panel = lay
+        .panel(PanelKind::Captured)
+        .expect("a captured-leaders panel");
+    assert!(
+        lay.captured
+            .iter()
+            .any(|t| t.text == "Duke of Alba — England"),
+        "{:?}",
+        lay.captured
+    );
+    assert!(lay.captured.iter().all(|t| panel.contains(&t.rect)));
+    let legend = lay.panel(PanelKind::Legend).unwrap();
+    assert!(!panel.overlaps(&legend));
+    assert!(
+        lay.label_conflicts().is_empty(),
+        "{:#?}",
+        lay.label_conflicts()
+    );
+}
+
+// Issue 16, item 9: besiegers stand outside the walls (their counter is marked), and the
+// siege mark is a round ring of teeth, not a square frame like a capital's.
+#[test]
+fn besieger_is_marked_and_the_siege_ring_is_round() {
+    let rs = ruleset();
+    let mut b = start(&rs);
+    let vienna = rs.space_id("VIENNA").unwrap();
+    let mut ott = vqbot::engine::board::Force::new(Owner::Major(Power::Ottoman), None);
+    ott.regulars = 4;
+    b.spaces[vienna.idx()].forces.push(ott);
+    b.spaces[vienna.idx()].besieged_by = Some(Power::Ottoman);
+    let sc = scene(&rs, &b, Locale::En);
+    let opts = RenderOptions::default();
+    let lay = layout(&sc, &opts).unwrap();
+    let st: Vec<_> = lay.stacks.iter().filter(|s| s.space == vienna).collect();
+    let besiegers: Vec<_> = st.iter().filter(|s| s.besieger).collect();
+    assert_eq!(besiegers.len(), 1);
+    assert!(
+        besiegers[0].units.starts_with(BESIEGER_MARK),
+        "{:?}",
+        besiegers[0].units
+    );
+    assert!(st
+        .iter()
+        .filter(|s| !s.besieger)
+        .all(|s| !s.units.contains(BESIEGER_MARK)));
+    let png = render_map(&sc, &opts).unwrap();
+    save("siege.png", &png);
+    let img = decode(&png);
+    let v = &lay.spaces[vienna.idx()];
+    let ottoman = rs.color_of(Owner::Major(Power::Ottoman));
+    // The tooth straight above the walls is the besieger's colour ...
+    let top = pixel(&img, v.center.0, v.center.1 - v.half - 3.5);
+    assert!(dist(top, ottoman) < 60, "{top:?}");
+    // ... and where a square frame's corner would be (the old mark), it is not.
+    let d = v.half + 6.0;
+    let corner = pixel(&img, v.center.0 + d, v.center.1 - d);
+    assert!(dist(corner, ottoman) > 90, "{corner:?}");
+}
+
+// Issue 18, item 5: at Discord's preview size (about 550-600 px wide) a Protestant space reads
+// differently from a Catholic one; the legend tallies each zone (R-REL-ZONES).
+#[test]
+fn religion_reads_at_preview_size_and_zones_are_tallied() {
+    let rs = ruleset();
+    let mut b = start(&rs);
+    let before = vqbot::render::zone_tally(&rs, &b);
+    let (prot, cath) = (rs.space_id("LYON").unwrap(), rs.space_id("DIJON").unwrap());
+    b.set_religion(&rs, prot, Religion::Protestant).unwrap();
+    let sc = scene(&rs, &b, Locale::En);
+    let opts = RenderOptions {
+        scale: 0.25,
+        ..small()
+    };
+    let png = render_map(&sc, &opts).unwrap();
+    save("preview.png", &png);
+    let img = decode(&png);
+    let lay = layout(&sc, &opts).unwrap();
+    // Mean colour on a ring 4-5 px around the space (beyond its symbol).
+    let around = |id: vqbot::engine::ruleset::SpaceId| {
+        let (cx, cy) = lay.spaces[id.idx()].center;
+        let mut sum = (0i32, 0i32, 0i32);
+        let mut n = 0;
+        for i in 0..16 {
+            let a = i as f32 * std::f32::consts::TAU / 16.0;
+            for r in [4.0f32, 5.0] {
+                let p = pixel(&img, cx + r * a.cos(), cy + r * a.sin());
+                sum = (sum.0 + p.0 as i32, sum.1 + p.1 as i32, sum.2 + p.2 as i32);
+                n += 1;
+            }
+        }
+        ((sum.0 / n) as u8, (sum.1 / n) as u8, (sum.2 / n) as u8)
+    };
+    let (p, c) = (around(prot), around(cath));
+    assert!(dist(p, c) > 60, "Protestant {p:?} vs Catholic {c:?}");
+    let after = &lay.zone_tally;
+    let france = |v: &[vqbot::render::ZoneTally]| {
+        *v.iter()
+            .find(|t| t.zone == vqbot::engine::power::ReligiousZone::France)
+            .unwrap()
+    };
+    assert_eq!(france(after).protestant, france(&before).protestant + 1);
+    assert_eq!(france(after).catholic + 1, france(&before).catholic);
+    let in_zone = rs
+        .spaces
+        .iter()
+        .filter(|s| s.zone == vqbot::engine::power::ReligiousZone::France)
+        .count();
+    assert_eq!(france(after).protestant + france(after).catholic, in_zone);
+    assert_eq!(after.len(), 4);
+}
+
+// Issue 16, item 9: no stray symbols on land. The pass Barcelona–Avignon crosses the link
+// Toulouse–Nîmes, and the land between them was left as a small triangular lake south of
+// Toulouse; it is land now.
+#[test]
+fn no_lake_south_of_toulouse() {
+    let rs = ruleset();
+    let b = start(&rs);
+    let opts = RenderOptions::default();
+    let png = render_map(&scene(&rs, &b, Locale::En), &opts).unwrap();
+    let img = decode(&png);
+    let land = (241, 233, 212);
+    for (x, y) in [(945.0, 826.0), (942.0, 822.0), (948.0, 830.0)] {
+        let p = pixel(&img, x, y);
+        assert!(close(p, land), "({x}, {y}) is {p:?}, not land");
+    }
 }

@@ -622,11 +622,12 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
     }
 
     // ---- scenarios, setups, units
-    let leaders = leaders_t.as_ref().map_or_else(Vec::new, |t| {
+    let mut leaders = leaders_t.as_ref().map_or_else(Vec::new, |t| {
         t.rows()
             .filter_map(|r| leader_row(&r, &mut p))
             .collect::<Vec<_>>()
     });
+    read_leader_names(dir, &mut leaders, &mut p);
     dupes(
         "leaders.csv",
         leaders.iter().map(|l| l.id.as_str()),
@@ -946,7 +947,47 @@ fn leader_row(r: &Row, p: &mut Problems) -> Option<Leader> {
         command: r.parse("command", p)?,
         enters_turn: r.parse_opt("enters_turn", p)?,
         source: r.parse("source", p)?,
+        short_en: String::new(),
+        short_ru: String::new(),
     })
+}
+
+/// Short leader names for the map's unit counters (`leader_names.csv`, optional): every row
+/// names a leader of `leaders.csv`, once.
+fn read_leader_names(dir: &Path, leaders: &mut [Leader], p: &mut Problems) {
+    let file = "leader_names.csv";
+    if !dir.join(file).exists() {
+        return;
+    }
+    let Some(t) = Table::read(dir, file, &["id", "short_en", "short_ru", "source"], p) else {
+        return;
+    };
+    let mut seen = HashSet::new();
+    for r in t.rows() {
+        let (Some(id), Some(en), Some(ru), Some(_)) = (
+            r.req("id", p),
+            r.req("short_en", p),
+            r.req("short_ru", p),
+            r.parse::<Source>("source", p),
+        ) else {
+            continue;
+        };
+        if !seen.insert(id.clone()) {
+            p.add(r.file, r.line, format!("leader `{id}` is named twice"));
+            continue;
+        }
+        match leaders.iter_mut().find(|l| l.id == id) {
+            Some(l) => {
+                l.short_en = en;
+                l.short_ru = ru;
+            }
+            None => p.add(
+                r.file,
+                r.line,
+                format!("unknown leader `{id}` (not in leaders.csv)"),
+            ),
+        }
+    }
 }
 
 fn ruler_row(r: &Row, p: &mut Problems) -> Option<Ruler> {

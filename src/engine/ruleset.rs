@@ -259,6 +259,13 @@ pub struct Leader {
     pub enters_turn: Option<u8>,
     /// Provenance.
     pub source: Source,
+    // --- map labels (leader_names.csv)
+    /// Short English name for unit counters on the map; empty: not given.
+    #[serde(default)]
+    pub short_en: String,
+    /// Short Russian name for unit counters on the map; empty: not given.
+    #[serde(default)]
+    pub short_ru: String,
 }
 
 /// A ruler of a major power.

@@ -14,8 +14,8 @@ const W: u32 = 1200;
 const H: u32 = 700;
 const SS: u32 = 2;
 
-/// Renders victory points over time as a PNG: `series` holds (turn or move number, VP by
-/// [`Power`] index), in any order.
+/// Renders victory points over turns as a PNG: `series` holds (turn, VP by [`Power`] index), in
+/// any order (see [`vp_by_turn`]); the x axis is labelled in turns.
 pub fn render_vp_chart(
     rs: &Ruleset,
     series: &[(u32, [i32; 6])],
@@ -76,7 +76,11 @@ pub fn render_vp_chart(
 
     let mut big = Image::new(W * SS, H * SS, style::WHITE);
     with_area(&mut big, |area| {
-        let p = Painter { area, k: SS as f32 };
+        let p = Painter {
+            area,
+            k: SS as f32,
+            origin: (0.0, 0.0),
+        };
         p.rect(plot, Some(((250, 248, 242), 1.0)), None)?;
         for &t in &y_ticks {
             let c = if t == 25.0 {
@@ -176,6 +180,19 @@ pub fn render_vp_chart(
         );
     }
     encode_png(&img, Compression::Balanced)
+}
+
+/// Victory points by turn for [`render_vp_chart`]: from points in play order, each tagged with
+/// the turn it was taken in, the last one of each turn (its standing at the turn's end, or now).
+pub fn vp_by_turn(points: &[(u8, [i32; 6])]) -> Vec<(u32, [i32; 6])> {
+    let mut out: Vec<(u32, [i32; 6])> = Vec::new();
+    for &(turn, vp) in points {
+        match out.last_mut() {
+            Some(last) if last.0 == turn as u32 => last.1 = vp,
+            _ => out.push((turn as u32, vp)),
+        }
+    }
+    out
 }
 
 /// A round tick step (1, 2, 5 × 10ⁿ) at least `raw`, and at least 1.

@@ -9,8 +9,9 @@ use super::geom::Rect;
 use super::legend;
 use super::style::{self, size, Rgb};
 use super::{Locale, MapScene, RenderError, RenderOptions};
+use crate::engine::board::Board;
 use crate::engine::board::{Force, MarkerShape};
-use crate::engine::power::{Home, Owner, Power, Religion, SpaceType};
+use crate::engine::power::{Home, Owner, Power, Religion, ReligiousZone, SpaceType};
 use crate::engine::ruleset::{Ruleset, SpaceId, WorldKind};
 
 /// The printed shape of a space symbol.
@@ -75,6 +76,11 @@ pub struct SpaceLayout {
     pub unrest: Option<Rect>,
     /// Besieging power's colour, if under siege.
     pub siege: Option<Rgb>,
+    /// The space's religion is Protestant (drawn as a shaded disc around it, visible at preview
+    /// size).
+    pub protestant: bool,
+    /// The space changed since the previous map (drawn with a highlight ring).
+    pub changed: bool,
     /// The name label.
     pub label: TextBox,
     /// Whether the label position came from the data's `label_dx`/`label_dy`, which give the
@@ -101,6 +107,11 @@ pub struct StackLayout {
     pub leaders: String,
     /// Where the leader chip starts (x), if any.
     pub leader_x: Option<f32>,
+    /// This force besieges the space from outside its walls (its text starts with
+    /// [`BESIEGER_MARK`]).
+    pub besieger: bool,
+    /// The force changed since the previous map (outlined in the highlight colour).
+    pub changed: bool,
 }
 
 /// A settlement or ocean zone of the world inset.
@@ -129,6 +140,8 @@ pub enum PanelKind {
     VpTrack,
     /// The world map inset.
     WorldInset,
+    /// Captured leaders and who holds them (only when there are any).
+    Captured,
 }
 
 /// A panel's box.
@@ -161,7 +174,93 @@ pub struct MapLayout {
     pub panels: Vec<Panel>,
     /// Title text.
     pub title: TextBox,
+    /// Lines of the captured-leaders panel (heading first), empty without captured leaders.
+    pub captured: Vec<TextBox>,
+    /// Spaces Protestant and Catholic in each religious zone (R-REL-ZONES), shown in the legend.
+    pub zone_tally: Vec<ZoneTally>,
 }
+
+/// How many spaces of a religious zone are Protestant and Catholic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ZoneTally {
+    /// The zone.
+    pub zone: ReligiousZone,
+    /// Protestant spaces.
+    pub protestant: usize,
+    /// Catholic spaces.
+    pub catholic: usize,
+}
+
+/// The four zones of religious struggle with their Protestant and Catholic spaces (R-REL-ZONES).
+pub fn zone_tally(rs: &Ruleset, board: &Board) -> Vec<ZoneTally> {
+    [
+        ReligiousZone::England,
+        ReligiousZone::Scotland,
+        ReligiousZone::France,
+        ReligiousZone::Netherlands,
+    ]
+    .into_iter()
+    .map(|zone| {
+        let mut t = ZoneTally {
+            zone,
+            protestant: 0,
+            catholic: 0,
+        };
+        for id in rs.space_ids().filter(|&id| rs.space(id).zone == zone) {
+            match board.religion(rs, id) {
+                Religion::Protestant => t.protestant += 1,
+                Religion::Catholic => t.catholic += 1,
+            }
+        }
+        t
+    })
+    .collect()
+}
+
+/// Spaces whose state (control, religion, units, leaders, unrest, siege, capital) differs
+/// between two boards of the same ruleset; all of them when the sizes differ.
+pub fn changed_spaces(rs: &Ruleset, before: &Board, after: &Board) -> Vec<SpaceId> {
+    let capital = |b: &Board, id: SpaceId| {
+        b.capitals.iter().flatten().any(|&c| c == id)
+            || b.protestant_capitals.iter().flatten().any(|&c| c == id)
+    };
+    rs.space_ids()
+        .filter(|&id| {
+            let (a, b) = (before.spaces.get(id.idx()), after.spaces.get(id.idx()));
+            a != b || capital(before, id) != capital(after, id)
+        })
+        .collect()
+}
+
+/// The short name of a leader for unit counters: the data's short name, else the id in
+/// title case.
+pub(crate) fn leader_short(rs: &Ruleset, id: &str, locale: Locale) -> String {
+    if let Some(l) = rs.leaders.iter().find(|l| l.id == id) {
+        let short = match locale {
+            Locale::Ru => &l.short_ru,
+            Locale::En => &l.short_en,
+        };
+        if !short.is_empty() {
+            return short.clone();
+        }
+    }
+    id.split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            match c.next() {
+                Some(f) => f
+                    .to_uppercase()
+                    .chain(c.flat_map(char::to_lowercase))
+                    .collect(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<String>>()
+        .join(" ")
+}
+
+/// Prefix of a besieging force's counter text: it stands outside the walls.
+pub const BESIEGER_MARK: &str = "⚔";
 
 /// Two boxes that should not overlap but do.
 #[derive(Debug, Clone, PartialEq)]
@@ -336,6 +435,15 @@ pub(crate) const LEADER_FLAG: &str = "⚑";
 
 /// Computes the layout of a map scene.
 pub fn layout(scene: &MapScene, opts: &RenderOptions) -> Result<MapLayout, RenderError> {
+    layout_with(scene, opts, true)
+}
+
+/// The layout, with or without the panels (a close-up has none).
+pub(crate) fn layout_with(
+    scene: &MapScene,
+    opts: &RenderOptions,
+    with_panels: bool,
+) -> Result<MapLayout, RenderError> {
     opts.validate()?;
     let rs = scene.rs;
     let board = scene.board;
@@ -370,7 +478,8 @@ pub fn layout(scene: &MapScene, opts: &RenderOptions) -> Result<MapLayout, Rende
         tw + 24.0 * s + 34.0 * s,
         th + 14.0 * s,
     );
-    let (lw, lh) = legend::size(fonts, rs, scene.locale, s);
+    let tally = zone_tally(rs, board);
+    let (lw, lh) = legend::size(fonts, rs, &tally, scene.locale, s);
     let legend_rect = Rect::sized(canvas.x1 - margin - lw, title_rect.y1 + margin, lw, lh);
     let track_rect = Rect::new(
         640.0 * s,
@@ -385,7 +494,47 @@ pub fn layout(scene: &MapScene, opts: &RenderOptions) -> Result<MapLayout, Rende
         style::WORLD_W * s,
         style::WORLD_H * s,
     );
-    let panels = vec![
+    // Captured leaders, under the legend.
+    let mut captured = Vec::new();
+    let mut captured_rect = None;
+    if !scene.captured.is_empty() {
+        let pad = 8.0 * s;
+        let mut lines = vec![(Weight::Bold, 15.0 * s, words.captured.to_string())];
+        for (id, captor) in scene.captured {
+            let who = rs.power_info(captor.as_str()).map_or(captor.as_str(), |i| {
+                local(scene.locale, &i.name_en, &i.name_ru)
+            });
+            let name = rs
+                .leaders
+                .iter()
+                .find(|l| &l.id == id)
+                .map_or(id.as_str(), |l| local(scene.locale, &l.name_en, &l.name_ru));
+            lines.push((Weight::Regular, 14.0 * s, format!("{name} — {who}")));
+        }
+        let w = lines
+            .iter()
+            .map(|(wt, px, t)| fonts.measure(*wt, *px, t).0)
+            .fold(0.0f32, f32::max)
+            + 2.0 * pad;
+        let mut y = legend_rect.y1 + margin + pad;
+        let x = canvas.x1 - margin - w;
+        for (wt, px, text) in lines {
+            let h = fonts.measure(wt, px, &text).1;
+            captured.push(TextBox {
+                text,
+                rect: Rect::sized(x + pad, y, w - 2.0 * pad, h),
+                px,
+            });
+            y += h + 4.0 * s;
+        }
+        captured_rect = Some(Rect::new(
+            x,
+            legend_rect.y1 + margin,
+            canvas.x1 - margin,
+            y + pad,
+        ));
+    }
+    let mut panels = vec![
         Panel {
             kind: PanelKind::Title,
             rect: title_rect,
@@ -403,8 +552,21 @@ pub fn layout(scene: &MapScene, opts: &RenderOptions) -> Result<MapLayout, Rende
             rect: inset_rect,
         },
     ];
+    if let Some(rect) = captured_rect {
+        panels.push(Panel {
+            kind: PanelKind::Captured,
+            rect,
+        });
+    }
+    if !with_panels {
+        panels.clear();
+        captured.clear();
+    }
 
     // Space symbols.
+    let changed: Vec<SpaceId> = scene
+        .previous
+        .map_or_else(Vec::new, |prev| changed_spaces(rs, prev, board));
     let mut capitals: Vec<SpaceId> = board.capitals.iter().flatten().copied().collect();
     capitals.extend(board.protestant_capitals.iter().flatten());
     let mut spaces = Vec::with_capacity(rs.spaces.len());
@@ -425,7 +587,7 @@ pub fn layout(scene: &MapScene, opts: &RenderOptions) -> Result<MapLayout, Rende
         let half = half * s;
         let siege = st.besieged_by.map(|p| owner_color(rs, Owner::Major(p)));
         let ring = if siege.is_some() {
-            size::SIEGE_GAP * s + 2.0 * s
+            size::SIEGE_GAP * s + 4.0 * s
         } else {
             0.0
         };
@@ -465,6 +627,8 @@ pub fn layout(scene: &MapScene, opts: &RenderOptions) -> Result<MapLayout, Rende
             port,
             unrest,
             siege,
+            protestant: board.religion(rs, id) == Religion::Protestant,
+            changed: changed.contains(&id),
             label: TextBox {
                 text: name,
                 rect: Rect::around(center.0, center.1, 0.0, 0.0),
@@ -526,13 +690,31 @@ pub fn layout(scene: &MapScene, opts: &RenderOptions) -> Result<MapLayout, Rende
         let pad = 4.0 * s;
         let mut group: Vec<StackLayout> = Vec::new();
         let mut gw: f32 = 0.0;
+        let here = board.at(sl.space);
+        let before = scene.previous.and_then(|p| p.spaces.get(sl.space.idx()));
         for f in &forces {
-            let units = unit_text(f, &words.unit_letters);
+            let besieger = here
+                .besieged_by
+                .is_some_and(|p| f.owner() == Owner::Major(p));
+            let mut units = unit_text(f, &words.unit_letters);
+            if besieger {
+                units = format!("{BESIEGER_MARK} {units}");
+            }
             let leaders = if f.leaders.is_empty() {
                 String::new()
             } else {
-                format!("{LEADER_FLAG}{}", f.leaders.len())
+                let names: Vec<String> = f
+                    .leaders
+                    .iter()
+                    .map(|l| leader_short(rs, l, scene.locale))
+                    .collect();
+                format!("{LEADER_FLAG}{}", names.join(", "))
             };
+            let changed = before.is_some_and(|b| {
+                !b.forces
+                    .iter()
+                    .any(|o| o.owner() == f.owner() && o.faction == f.faction && o == *f)
+            });
             let uw = if units.is_empty() {
                 0.0
             } else {
@@ -559,6 +741,8 @@ pub fn layout(scene: &MapScene, opts: &RenderOptions) -> Result<MapLayout, Rende
                 units,
                 leaders,
                 leader_x: (lw > 0.0).then_some(uw + extra),
+                besieger,
+                changed,
             });
         }
         let gap = 2.0 * s;
@@ -749,6 +933,8 @@ pub fn layout(scene: &MapScene, opts: &RenderOptions) -> Result<MapLayout, Rende
             rect: title_rect,
             px: 22.0 * s,
         },
+        captured,
+        zone_tally: tally,
     })
 }
 

@@ -2,7 +2,7 @@
 
 use super::font::{Fonts, Weight};
 use super::geom::Rect;
-use super::layout::{local, MarkerLayout, SymbolShape, LEADER_FLAG};
+use super::layout::{local, MarkerLayout, SymbolShape, ZoneTally, LEADER_FLAG};
 use super::paint::Painter;
 use super::raster::Image;
 use super::style::{self, size, Rgb};
@@ -24,6 +24,10 @@ enum Icon {
     Counter(String),
     Leaders(String),
     Heading,
+    /// A space shaded as Protestant.
+    ProtestantSpace,
+    /// A space ringed as changed since the previous map.
+    Changed,
 }
 
 struct Line {
@@ -40,7 +44,13 @@ const GAP: f32 = 18.0;
 const TEXT_PX: f32 = 14.0;
 const HEAD_PX: f32 = 15.0;
 
-fn lines(fonts: &Fonts, rs: &Ruleset, locale: Locale, s: f32) -> (Vec<Line>, (f32, f32)) {
+fn lines(
+    fonts: &Fonts,
+    rs: &Ruleset,
+    tally: &[ZoneTally],
+    locale: Locale,
+    s: f32,
+) -> (Vec<Line>, (f32, f32)) {
     let w = style::words(locale);
     let mut a: Vec<(Icon, String)> = vec![(Icon::Heading, w.powers.to_string())];
     for kind in [PowerKind::Major, PowerKind::Faction, PowerKind::Minor] {
@@ -55,6 +65,21 @@ fn lines(fonts: &Fonts, rs: &Ruleset, locale: Locale, s: f32) -> (Vec<Line>, (f3
         Icon::Swatch(rs.color_of(Owner::Independent)),
         w.independent.to_string(),
     ));
+    // R-REL-ZONES: the tally of each zone of religious struggle.
+    if !tally.is_empty() {
+        a.push((Icon::Heading, w.zones.to_string()));
+        for t in tally {
+            a.push((
+                Icon::ProtestantSpace,
+                format!(
+                    "{} {} / {}",
+                    style::zone_name(locale, t.zone),
+                    t.protestant,
+                    t.catholic
+                ),
+            ));
+        }
+    }
     let l = &w.unit_letters;
     let b: Vec<(Icon, String)> = vec![
         (Icon::Heading, w.symbols.to_string()),
@@ -66,11 +91,19 @@ fn lines(fonts: &Fonts, rs: &Ruleset, locale: Locale, s: f32) -> (Vec<Line>, (f3
         (Icon::Pass, w.pass.to_string()),
         (Icon::Marker(false), w.catholic.to_string()),
         (Icon::Marker(true), w.protestant.to_string()),
+        (Icon::ProtestantSpace, w.protestant_space.to_string()),
+        (Icon::Changed, w.changed.to_string()),
         (Icon::NoMarker, w.no_marker.to_string()),
         (Icon::Unrest, w.unrest.to_string()),
         (Icon::Siege, w.siege.to_string()),
         (
-            Icon::Leaders(format!("{LEADER_FLAG}2")),
+            Icon::Leaders(format!(
+                "{LEADER_FLAG}{}",
+                match locale {
+                    Locale::En => "Alba",
+                    Locale::Ru => "Альба",
+                }
+            )),
             w.leaders.to_string(),
         ),
         (
@@ -87,7 +120,7 @@ fn lines(fonts: &Fonts, rs: &Ruleset, locale: Locale, s: f32) -> (Vec<Line>, (f3
                 };
                 let icon = match i {
                     Icon::Heading => 0.0,
-                    Icon::Counter(c) => {
+                    Icon::Counter(c) | Icon::Leaders(c) => {
                         fonts.measure(Weight::Bold, size::COUNTER_PX * s, c).0 + 14.0 * s
                     }
                     _ => ICON_W * s,
@@ -123,21 +156,28 @@ fn lines(fonts: &Fonts, rs: &Ruleset, locale: Locale, s: f32) -> (Vec<Line>, (f3
 }
 
 /// Width and height of the legend panel.
-pub(crate) fn size(fonts: &Fonts, rs: &Ruleset, locale: Locale, s: f32) -> (f32, f32) {
-    lines(fonts, rs, locale, s).1
+pub(crate) fn size(
+    fonts: &Fonts,
+    rs: &Ruleset,
+    tally: &[ZoneTally],
+    locale: Locale,
+    s: f32,
+) -> (f32, f32) {
+    lines(fonts, rs, tally, locale, s).1
 }
 
 /// Draws the legend's shapes in `r`.
 pub(crate) fn draw_shapes(
     p: &Painter,
     rs: &Ruleset,
+    tally: &[ZoneTally],
     locale: Locale,
     r: Rect,
     s: f32,
 ) -> Result<(), RenderError> {
     let fonts = Fonts::get()?;
     p.rect(r, Some((style::PANEL, 0.94)), Some((style::INK, 1.5 * s)))?;
-    let (ls, _) = lines(fonts, rs, locale, s);
+    let (ls, _) = lines(fonts, rs, tally, locale, s);
     let france = rs.color_of(Owner::Major(Power::France));
     let faint = style::tint(rs.color_of(Owner::Major(Power::Spain)), 0.55);
     for l in ls {
@@ -191,6 +231,14 @@ pub(crate) fn draw_shapes(
                 p.marker(&m, s)?
             }
             Icon::NoMarker => p.circle(c, 9.5 * s, Some(faint), Some((style::INK, 1.2 * s)))?,
+            Icon::ProtestantSpace => {
+                p.disc(c, 11.0 * s, style::protestant_wash(rs), style::WASH_ALPHA)?;
+                p.circle(c, 5.5 * s, Some(faint), Some((style::INK, 1.2 * s)))?
+            }
+            Icon::Changed => {
+                p.circle(c, 10.5 * s, Some(style::CHANGED), None)?;
+                p.circle(c, 6.5 * s, Some(faint), Some((style::INK, 1.2 * s)))?
+            }
             Icon::Unrest => {
                 p.circle(c, 8.0 * s, Some(faint), Some((style::INK, 1.2 * s)))?;
                 p.unrest(
@@ -240,12 +288,13 @@ fn chip_rect(fonts: &Fonts, t: &str, r: Rect, l: &Line, s: f32) -> Rect {
 pub(crate) fn draw_text(
     img: &mut Image,
     rs: &Ruleset,
+    tally: &[ZoneTally],
     locale: Locale,
     r: Rect,
     s: f32,
 ) -> Result<(), RenderError> {
     let fonts = Fonts::get()?;
-    let (ls, _) = lines(fonts, rs, locale, s);
+    let (ls, _) = lines(fonts, rs, tally, locale, s);
     let france = rs.color_of(Owner::Major(Power::France));
     for l in &ls {
         let y_mid = r.y0 + l.at.1 + ROW * s / 2.0;
@@ -271,7 +320,7 @@ pub(crate) fn draw_text(
                 fonts.draw_centered(img, Weight::Bold, size::COUNTER_PX * s, t, rr.center(), fg);
                 let (_, th) = fonts.measure(Weight::Regular, TEXT_PX * s, &l.text);
                 let tx = if matches!(l.icon, Icon::Leaders(_)) {
-                    r.x0 + l.at.0 + ICON_W * s
+                    (r.x0 + l.at.0 + ICON_W * s).max(rr.x1 + 8.0 * s)
                 } else {
                     rr.x1 + 8.0 * s
                 };

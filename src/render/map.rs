@@ -2,43 +2,205 @@
 
 use super::font::{Fonts, Weight};
 use super::geom::Rect;
-use super::layout::{layout, local, MapLayout, PanelKind};
+use super::layout::{changed_spaces, layout, layout_with, local, MapLayout, PanelKind};
 use super::paint::Painter;
-use super::raster::{downsample, encode_png, with_area, Image};
+use super::palette::encode_indexed;
+use super::raster::{downsample, with_area, Image};
 use super::style::{self, size, Rgb};
 use super::{legend, MapScene, RenderError, RenderOptions};
 use crate::engine::power::{LinkKind, Owner, Power};
-use crate::engine::ruleset::WorldKind;
+use crate::engine::ruleset::{Ruleset, SpaceId, WorldKind};
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
-/// Renders the map of a scene as a PNG.
+/// Renders the map of a scene as an 8-bit palette PNG.
 pub fn render_map(scene: &MapScene, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
-    let img = render_map_image(scene, opts)?;
-    encode_png(&img, opts.compression)
+    let lay = layout(scene, opts)?;
+    let img = render_view(scene, opts, &lay, None)?;
+    encode_indexed(&img, &palette_seeds(scene.rs), opts.compression)
 }
 
-/// Renders the map into an RGB image (no encoding).
-pub(crate) fn render_map_image(
+/// The colours drawn flat on the map, kept exactly by the palette.
+pub(crate) fn palette_seeds(rs: &Ruleset) -> Vec<Rgb> {
+    let mut v = vec![
+        style::WATER,
+        style::LAND,
+        style::COAST,
+        style::INK,
+        style::LINK,
+        style::SEA_TEXT,
+        style::WHITE,
+        style::PANEL,
+        style::UNREST,
+        style::ANCHOR,
+        style::LEADER_CHIP,
+        style::CHANGED,
+        style::tint(style::WATER, 0.25),
+        style::text_on(style::WHITE),
+        (226, 196, 120),
+        (232, 222, 196),
+    ];
+    for p in &rs.powers {
+        v.push(p.color);
+        v.push(style::tint(p.color, 0.55));
+    }
+    v.push(rs.color_of(Owner::Independent));
+    v.push(style::tint(rs.color_of(Owner::Independent), 0.55));
+    v
+}
+
+/// A close-up of the spaces that changed since the previous map.
+#[derive(Debug, Clone)]
+pub struct Closeup {
+    /// The PNG (8-bit palette).
+    pub png: Vec<u8>,
+    /// The region shown, in Europe-canvas pixels (the 2400×1600 canvas of the data's `x`, `y`).
+    pub region: super::Rect,
+    /// Output pixels per Europe-canvas pixel.
+    pub zoom: f32,
+    /// The changed spaces it shows.
+    pub spaces: Vec<SpaceId>,
+}
+
+/// Size of a close-up image in pixels: twice Discord's preview width, so names read there.
+pub const CLOSEUP_SIZE: (u32, u32) = (1100, 800);
+
+/// Margin around the changed spaces in a close-up, in Europe-canvas pixels.
+pub const CLOSEUP_MARGIN: f32 = 110.0;
+
+/// Renders a close-up of the region where the board changed since `scene.previous`: every
+/// changed space with a margin, zoomed in so that names read at Discord's preview width.
+/// `None` without a previous board or when nothing changed.
+pub fn render_closeup(scene: &MapScene) -> Result<Option<Closeup>, RenderError> {
+    let Some(prev) = scene.previous else {
+        return Ok(None);
+    };
+    let rs = scene.rs;
+    if prev.spaces.len() != scene.board.spaces.len() {
+        return Ok(None);
+    }
+    let spaces = changed_spaces(rs, prev, scene.board);
+    if spaces.is_empty() {
+        return Ok(None);
+    }
+    let (cw, ch) = (CLOSEUP_SIZE.0 as f32, CLOSEUP_SIZE.1 as f32);
+    let mut bbox: Option<super::Rect> = None;
+    for &id in &spaces {
+        let (x, y) = rs.space(id).pos;
+        let r = super::Rect::around(x, y, CLOSEUP_MARGIN, CLOSEUP_MARGIN);
+        bbox = Some(bbox.map_or(r, |b| b.union(&r)));
+    }
+    let Some(bbox) = bbox else { return Ok(None) };
+    // As close as the changed spaces allow, between the full map's width and 2×.
+    let zoom = (cw / bbox.width())
+        .min(ch / bbox.height())
+        .clamp(cw / style::EUROPE_W, 2.0);
+    let (vw, vh) = (cw / zoom, ch / zoom);
+    let (cx, cy) = bbox.center();
+    let x0 = (cx - vw / 2.0).clamp(0.0, (style::EUROPE_W - vw).max(0.0));
+    let y0 = (cy - vh / 2.0).clamp(0.0, (style::EUROPE_H - vh).max(0.0));
+    let region = super::Rect::sized(x0, y0, vw, vh);
+    let opts = RenderOptions {
+        scale: zoom,
+        supersample: 2,
+        compression: super::Compression::Fast,
+    };
+    let lay = layout_with(scene, &opts, false)?;
+    let view = super::Rect::new(
+        (x0 * zoom).round(),
+        (y0 * zoom).round(),
+        (x0 * zoom).round() + cw,
+        (y0 * zoom).round() + ch,
+    );
+    let img = render_view(scene, &opts, &lay, Some(view))?;
+    let png = encode_indexed(&img, &palette_seeds(rs), opts.compression)?;
+    Ok(Some(Closeup {
+        png,
+        region,
+        zoom,
+        spaces,
+    }))
+}
+
+/// The margin drawn around a close-up's view and cropped off, in output pixels.
+const CROP_PAD: f32 = 4.0;
+
+/// The `w`×`h` part of an image `pad` pixels in from its top-left corner.
+fn crop(img: &Image, pad: u32, w: u32, h: u32) -> Image {
+    let (w, h) = (w.min(img.w - 2 * pad), h.min(img.h - 2 * pad));
+    let mut data = Vec::with_capacity(w as usize * h as usize * 3);
+    for y in pad..pad + h {
+        let row = (y as usize * img.w as usize + pad as usize) * 3;
+        data.extend_from_slice(&img.data[row..row + w as usize * 3]);
+    }
+    Image {
+        w,
+        h,
+        data,
+        origin: (0, 0),
+    }
+}
+
+/// Renders a laid-out map into an RGB image (no encoding): the whole canvas, or only `view`
+/// (output pixels of the layout) for a close-up.
+fn render_view(
     scene: &MapScene,
     opts: &RenderOptions,
+    lay: &MapLayout,
+    view: Option<super::Rect>,
 ) -> Result<Image, RenderError> {
-    let lay = layout(scene, opts)?;
     let k = opts.supersample;
-    let base = base_image(scene, &lay, k)?;
-    let mut big = Image {
-        w: lay.width * k,
-        h: lay.height * k,
-        data: base.as_ref().clone(),
+    let mut big = match view {
+        None => {
+            let base = base_image(scene, lay, k)?;
+            Image {
+                w: lay.width * k,
+                h: lay.height * k,
+                data: base.as_ref().clone(),
+                origin: (0, 0),
+            }
+        }
+        Some(v) => {
+            // plotters clamps a span that lies wholly outside the buffer onto its edge row or
+            // column; drawing with a margin and cropping it off keeps those off the picture.
+            let v = v.inflate(CROP_PAD);
+            let mut img = Image::new(
+                v.width().round() as u32 * k,
+                v.height().round() as u32 * k,
+                style::WATER,
+            );
+            with_area(&mut img, |area| {
+                let p = Painter {
+                    area,
+                    k: k as f32,
+                    origin: (v.x0, v.y0),
+                };
+                draw_base(&p, scene, lay)
+            })?;
+            img
+        }
     };
-    drop(base);
+    let origin = view.map_or((0.0, 0.0), |v| (v.x0 - CROP_PAD, v.y0 - CROP_PAD));
     with_area(&mut big, |area| {
-        let p = Painter { area, k: k as f32 };
-        draw_shapes(&p, scene, &lay)
+        let p = Painter {
+            area,
+            k: k as f32,
+            origin,
+        };
+        draw_shapes(&p, scene, lay)
     })?;
     let mut img = downsample(&big, k);
     drop(big);
-    draw_text(&mut img, scene, &lay)?;
+    if let Some(v) = view {
+        img = crop(
+            &img,
+            CROP_PAD as u32,
+            v.width().round() as u32,
+            v.height().round() as u32,
+        );
+        img.origin = (v.x0 as i32, v.y0 as i32);
+    }
+    draw_text(&mut img, scene, lay)?;
     Ok(img)
 }
 
@@ -79,7 +241,11 @@ fn base_image(scene: &MapScene, lay: &MapLayout, k: u32) -> Result<Arc<Vec<u8>>,
     }
     let mut img = Image::new(lay.width * k, lay.height * k, style::WATER);
     with_area(&mut img, |area| {
-        let p = Painter { area, k: k as f32 };
+        let p = Painter {
+            area,
+            k: k as f32,
+            origin: (0.0, 0.0),
+        };
         draw_base(&p, scene, lay)
     })?;
     let data = Arc::new(img.data);
@@ -192,8 +358,18 @@ fn draw_shapes(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), Ren
         )?;
     }
 
+    // Protestant spaces are shaded, so religion reads at preview size (issue 18).
+    let wash = style::protestant_wash(rs);
+    for sl in lay.spaces.iter().filter(|sl| sl.protestant) {
+        p.disc(sl.center, size::WASH_R * s, wash, style::WASH_ALPHA)?;
+    }
+
     // Spaces.
     for sl in &lay.spaces {
+        if sl.changed {
+            let r = (sl.half * 1.42).max(sl.half + size::SIEGE_GAP * s + 4.0 * s) + 5.0 * s;
+            p.circle(sl.center, r, Some(style::CHANGED), None)?;
+        }
         if let Some(col) = sl.siege {
             p.siege_ring(sl.shape, sl.center, sl.half + size::SIEGE_GAP * s, col, s)?;
         }
@@ -229,6 +405,13 @@ fn draw_shapes(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), Ren
             )?;
         }
         p.rect(st.rect, None, Some((style::INK, 1.2 * s)))?;
+        if st.changed {
+            p.rect(
+                st.rect.inflate(1.5 * s),
+                None,
+                Some((style::CHANGED, 2.5 * s)),
+            )?;
+        }
     }
 
     // Label backgrounds.
@@ -252,7 +435,10 @@ fn draw_shapes(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), Ren
         }
     }
     if let Some(r) = lay.panel(PanelKind::Legend) {
-        legend::draw_shapes(p, rs, scene.locale, r, s)?;
+        legend::draw_shapes(p, rs, &lay.zone_tally, scene.locale, r, s)?;
+    }
+    if let Some(r) = lay.panel(PanelKind::Captured) {
+        p.rect(r, Some((style::PANEL, 0.94)), Some((style::INK, 1.5 * s)))?;
     }
     if let Some(r) = lay.panel(PanelKind::VpTrack) {
         let t = Track::new(r, s);
@@ -384,25 +570,35 @@ fn draw_text(img: &mut Image, scene: &MapScene, lay: &MapLayout) -> Result<(), R
     }
 
     // Title.
-    let t = &lay.title;
-    let th = fonts.measure(Weight::Bold, t.px, &t.text).1;
-    let x = t.rect.x0
-        + if scene.active.is_some() {
-            40.0 * s
-        } else {
-            12.0 * s
-        };
-    fonts.draw(
-        img,
-        Weight::Bold,
-        t.px,
-        &t.text,
-        (x, t.rect.center().1 - th / 2.0),
-        style::INK,
-    );
+    if lay.panel(PanelKind::Title).is_some() {
+        let t = &lay.title;
+        let th = fonts.measure(Weight::Bold, t.px, &t.text).1;
+        let x = t.rect.x0
+            + if scene.active.is_some() {
+                40.0 * s
+            } else {
+                12.0 * s
+            };
+        fonts.draw(
+            img,
+            Weight::Bold,
+            t.px,
+            &t.text,
+            (x, t.rect.center().1 - th / 2.0),
+            style::INK,
+        );
+    }
 
     if let Some(r) = lay.panel(PanelKind::Legend) {
-        legend::draw_text(img, rs, scene.locale, r, s)?;
+        legend::draw_text(img, rs, &lay.zone_tally, scene.locale, r, s)?;
+    }
+    for (i, t) in lay.captured.iter().enumerate() {
+        let w = if i == 0 {
+            Weight::Bold
+        } else {
+            Weight::Regular
+        };
+        fonts.draw(img, w, t.px, &t.text, (t.rect.x0, t.rect.y0), style::INK);
     }
     if let Some(r) = lay.panel(PanelKind::VpTrack) {
         let tr = Track::new(r, s);
@@ -595,7 +791,45 @@ fn land_faces(scene: &MapScene, lay: &MapLayout) -> Land {
             land.filled.extend(edges);
         }
     }
+    // A connection drawn through another space's symbol (the pass Barcelona–Avignon runs
+    // through Nîmes) hides the face between them from the tracing above, which left a small
+    // lake on land: the "triangle south of Toulouse". A triangle of connected spaces is land
+    // too when it holds no sea zone, and any space inside it sits on (or beside) one of its
+    // edges.
+    // Beside the edge: within twice a space's radius of it (Nîmes is 16 px from the pass).
+    let on_edge = 2.0 * size::CIRCLE_R * lay.scale;
+    for a in 0..n {
+        for &b in nb[a].iter().filter(|&&b| b > a) {
+            for &c in nb[b].iter().filter(|&&c| c > b && nb[a].contains(&c)) {
+                let tri = vec![pos(a), pos(b), pos(c)];
+                let land_only = !seas.iter().any(|&p| inside(&tri, p))
+                    && (0..n)
+                        .filter(|&o| o != a && o != b && o != c && inside(&tri, pos(o)))
+                        .all(|o| {
+                            [(a, b), (b, c), (c, a)]
+                                .iter()
+                                .any(|&(x, y)| seg_dist(pos(x), pos(y), pos(o)) <= on_edge)
+                        });
+                if land_only {
+                    land.faces.push(tri);
+                }
+            }
+        }
+    }
     land
+}
+
+/// Distance from `p` to the segment `a`–`b`.
+fn seg_dist(a: (f32, f32), b: (f32, f32), p: (f32, f32)) -> f32 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 {
+        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let (qx, qy) = (a.0 + t * dx - p.0, a.1 + t * dy - p.1);
+    (qx * qx + qy * qy).sqrt()
 }
 
 /// Filled faces of the connection graph, and the directed links that bound them.

@@ -1,7 +1,9 @@
 //! Map images and charts for the table (issue 6).
 //!
 //! [`render_map`] draws the Europe map, the world inset, the turn and phase, the VP track and a
-//! legend as a PNG; [`render_vp_chart`] draws victory points over time. Both are CPU-bound
+//! legend as an 8-bit palette PNG, marking what changed since the previous map;
+//! [`render_closeup`] draws the region of those changes zoomed in, to read at Discord's preview
+//! width; [`render_vp_chart`] draws victory points over turns. Both are CPU-bound
 //! (tens of milliseconds) and meant to run on a blocking thread. [`layout`] exposes where every
 //! symbol and label goes, so tests can check the map's structure without looking at pixels.
 //!
@@ -16,16 +18,17 @@ mod layout;
 mod legend;
 mod map;
 mod paint;
+mod palette;
 mod raster;
 mod style;
 
-pub use chart::render_vp_chart;
+pub use chart::{render_vp_chart, vp_by_turn};
 pub use geom::Rect;
 pub use layout::{
-    layout, Conflict, MapLayout, MarkerLayout, Panel, PanelKind, SpaceLayout, StackLayout,
-    SymbolShape, TextBox, WorldLayout,
+    changed_spaces, layout, zone_tally, Conflict, MapLayout, MarkerLayout, Panel, PanelKind,
+    SpaceLayout, StackLayout, SymbolShape, TextBox, WorldLayout, ZoneTally, BESIEGER_MARK,
 };
-pub use map::render_map;
+pub use map::{render_closeup, render_map, Closeup, CLOSEUP_MARGIN, CLOSEUP_SIZE};
 
 use crate::engine::board::Board;
 use crate::engine::power::Power;
@@ -51,6 +54,11 @@ pub struct MapScene<'a> {
     pub vp: [i32; 6],
     /// Language of names and legend.
     pub locale: Locale,
+    /// The board of the previous map posted: spaces and stacks that differ are marked, and a
+    /// close-up shows them. `None`: nothing is marked.
+    pub previous: Option<&'a Board>,
+    /// Captured leaders (ids) and the powers holding them, shown in a panel.
+    pub captured: &'a [(String, Power)],
 }
 
 /// PNG compression effort.

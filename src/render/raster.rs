@@ -8,17 +8,26 @@ pub(crate) struct Image {
     pub w: u32,
     pub h: u32,
     pub data: Vec<u8>,
+    /// Where the image's top-left pixel lies in the coordinates drawn with (a crop of a larger
+    /// picture); [`Image::blend`] subtracts it.
+    pub origin: (i32, i32),
 }
 
 impl Image {
     /// A `w`×`h` image filled with one colour.
     pub fn new(w: u32, h: u32, fill: (u8, u8, u8)) -> Image {
         let data = [fill.0, fill.1, fill.2].repeat(w as usize * h as usize);
-        Image { w, h, data }
+        Image {
+            w,
+            h,
+            data,
+            origin: (0, 0),
+        }
     }
 
     /// Blends `c` over the pixel at `(x, y)` with coverage `a` in 0..=1; outside pixels are ignored.
     pub fn blend(&mut self, x: i32, y: i32, c: (u8, u8, u8), a: f32) {
+        let (x, y) = (x - self.origin.0, y - self.origin.1);
         if x < 0 || y < 0 || x >= self.w as i32 || y >= self.h as i32 || a <= 0.0 {
             return;
         }
@@ -64,6 +73,7 @@ pub(crate) fn downsample(src: &Image, k: u32) -> Image {
             w: src.w,
             h: src.h,
             data: src.data.clone(),
+            origin: src.origin,
         };
     }
     let (dw, dh) = (src.w / k, src.h / k);
@@ -92,7 +102,12 @@ pub(crate) fn downsample(src: &Image, k: u32) -> Image {
             *o = ((a + area / 2) / area) as u8;
         }
     }
-    Image { w: dw, h: dh, data }
+    Image {
+        w: dw,
+        h: dh,
+        data,
+        origin: (src.origin.0 / k as i32, src.origin.1 / k as i32),
+    }
 }
 
 /// The 2×2 case of [`downsample`], two source rows at a time.
@@ -116,7 +131,12 @@ fn downsample2(src: &Image, dw: u32, dh: u32) -> Image {
             }
         }
     }
-    Image { w: dw, h: dh, data }
+    Image {
+        w: dw,
+        h: dh,
+        data,
+        origin: (src.origin.0 / 2, src.origin.1 / 2),
+    }
 }
 
 /// Encodes the image as an RGB PNG in memory.

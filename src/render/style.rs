@@ -17,6 +17,38 @@ pub(crate) const PANEL: Rgb = (250, 247, 238);
 pub(crate) const UNREST: Rgb = (205, 25, 25);
 pub(crate) const ANCHOR: Rgb = (24, 58, 110);
 pub(crate) const LEADER_CHIP: Rgb = (255, 250, 225);
+/// Ring and outline of what changed since the previous map.
+pub(crate) const CHANGED: Rgb = (230, 0, 170);
+/// Opacity of the Protestant shading around a space.
+pub(crate) const WASH_ALPHA: f64 = 0.55;
+
+/// The shading of a Protestant space: the Protestant power's colour, darkened a little so it
+/// reads on the land at preview size.
+pub(crate) fn protestant_wash(rs: &crate::engine::ruleset::Ruleset) -> Rgb {
+    let c = rs.color_of(crate::engine::power::Owner::Major(Power::Protestant));
+    (
+        (c.0 as f32 * 0.85) as u8,
+        (c.1 as f32 * 0.85) as u8,
+        (c.2 as f32 * 0.85) as u8,
+    )
+}
+
+/// The name of a religious zone (R-REL-ZONES).
+pub(crate) fn zone_name(l: Locale, z: crate::engine::power::ReligiousZone) -> &'static str {
+    use crate::engine::power::ReligiousZone as Z;
+    match (l, z) {
+        (Locale::En, Z::England) => "England",
+        (Locale::En, Z::Scotland) => "Scotland",
+        (Locale::En, Z::France) => "France",
+        (Locale::En, Z::Netherlands) => "Netherlands",
+        (Locale::En, Z::None) => "—",
+        (Locale::Ru, Z::England) => "Англия",
+        (Locale::Ru, Z::Scotland) => "Шотландия",
+        (Locale::Ru, Z::France) => "Франция",
+        (Locale::Ru, Z::Netherlands) => "Нидерланды",
+        (Locale::Ru, Z::None) => "—",
+    }
+}
 
 /// Geometry of the Europe canvas the data positions refer to, and of the world inset.
 pub(crate) const EUROPE_W: f32 = 2400.0;
@@ -45,6 +77,8 @@ pub(crate) mod size {
     pub const SIEGE_GAP: f32 = 5.0;
     pub const LAND_R: f32 = 44.0;
     pub const SETTLEMENT_HALF: f32 = 7.0;
+    /// Radius of the shading around a Protestant space.
+    pub const WASH_R: f32 = 27.0;
 }
 
 /// Lightens a colour towards white by `t` (0 = unchanged, 1 = white).
@@ -85,6 +119,14 @@ pub(crate) struct Words {
     pub leaders: &'static str,
     pub independent: &'static str,
     pub world: &'static str,
+    /// Heading of the captured-leaders panel.
+    pub captured: &'static str,
+    /// Legend: a space shaded as Protestant.
+    pub protestant_space: &'static str,
+    /// Legend: changed since the previous map.
+    pub changed: &'static str,
+    /// Legend heading of the per-zone religion tally.
+    pub zones: &'static str,
     /// Unit letters: regulars, mercenaries, cavalry, squadrons.
     pub unit_letters: [&'static str; 4],
     /// The unrest badge letter.
@@ -113,11 +155,15 @@ const EN: Words = Words {
     protestant: "Protestant marker",
     no_marker: "Home control (no marker)",
     unrest: "Unrest",
-    siege: "Under siege (besieger's ring)",
+    siege: "Siege: ⚔ besiegers outside, toothed ring",
     units: "R regulars, M mercenaries, C cavalry, S squadrons",
-    leaders: "Leaders (count)",
+    leaders: "Leaders",
     independent: "Independent",
     world: "New World",
+    captured: "Captured leaders — held by",
+    protestant_space: "Protestant space (shaded)",
+    changed: "Changed since the last map",
+    zones: "Zones: Protestant / Catholic",
     unit_letters: ["R", "M", "C", "S"],
     unrest_letter: "U",
     codes: ["OT", "SP", "EN", "FR", "HR", "PR"],
@@ -142,11 +188,15 @@ const RU: Words = Words {
     protestant: "Маркер протестантов",
     no_marker: "Свой контроль (без маркера)",
     unrest: "Волнения",
-    siege: "В осаде (кольцо осаждающего)",
+    siege: "Осада: ⚔ осаждающие снаружи, зубчатое кольцо",
     units: "Р регуляры, Н наёмники, К кавалерия, Э эскадры",
-    leaders: "Полководцы (число)",
+    leaders: "Полководцы",
     independent: "Независимые",
     world: "Новый Свет",
+    captured: "Пленные полководцы — у кого",
+    protestant_space: "Протестантское поле (тень)",
+    changed: "Изменилось с прошлой карты",
+    zones: "Зоны: протест. / католич.",
     unit_letters: ["Р", "Н", "К", "Э"],
     unrest_letter: "В",
     codes: ["ОС", "ИС", "АН", "ФР", "СИ", "ПР"],

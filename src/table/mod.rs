@@ -43,7 +43,7 @@ use crate::engine::{Action, Awaiting, Game, GameOptions, Power, PowerSet, Rulese
 
 pub use command::{parse, Command, Invocation, ParseError, COMMANDS};
 pub use messages::{Locale, Msg, Notice, Texts};
-pub use outbox::{Audience, Image, OutMessage, Outbox, Renderer, UserId};
+pub use outbox::{Audience, Image, MapImages, OutMessage, Outbox, Renderer, UserId};
 pub use persist::{
     Barrier, Channel, GameRow, GameStore, LogRow, MemStore, NoBarrier, PersistError, Resume,
     SnapshotRow, Status,
@@ -51,11 +51,41 @@ pub use persist::{
 
 /// The map renderer of this build: the plotters map of `crate::render`.
 pub fn default_renderer() -> Option<Arc<dyn Renderer>> {
-    Some(Arc::new(render_public_map))
+    Some(Arc::new(PublicMap))
+}
+
+/// The plotters map: the full map with the changes marked, and a close-up of them.
+struct PublicMap;
+
+impl Renderer for PublicMap {
+    fn render_map(&self, rs: &Ruleset, game: &Game, locale: Locale) -> Result<Vec<u8>, String> {
+        render_public_map(rs, game, locale)
+    }
+
+    fn render_update(
+        &self,
+        rs: &Ruleset,
+        game: &Game,
+        previous: Option<&crate::engine::board::Board>,
+        locale: Locale,
+    ) -> Result<MapImages, String> {
+        render_public_update(rs, game, previous, locale)
+    }
 }
 
 /// Draws the public map of a game (board, turn, phase, acting power, VP): nothing private.
 pub fn render_public_map(rs: &Ruleset, g: &Game, locale: Locale) -> Result<Vec<u8>, String> {
+    render_public_update(rs, g, None, locale).map(|m| m.full)
+}
+
+/// Draws the public map of a game marking what changed since `previous` (the board of the last
+/// map posted), and a close-up of the changed region (none without `previous` or changes).
+pub fn render_public_update(
+    rs: &Ruleset,
+    g: &Game,
+    previous: Option<&crate::engine::board::Board>,
+    locale: Locale,
+) -> Result<MapImages, String> {
     let texts = Texts::new(rs, locale);
     let scene = crate::render::MapScene {
         rs,
@@ -71,9 +101,15 @@ pub fn render_public_map(rs: &Ruleset, g: &Game, locale: Locale) -> Result<Vec<u
         },
         vp: g.vp_totals(rs),
         locale,
+        previous,
+        captured: &g.captured,
     };
-    crate::render::render_map(&scene, &crate::render::RenderOptions::default())
-        .map_err(|e| e.to_string())
+    let full = crate::render::render_map(&scene, &crate::render::RenderOptions::default())
+        .map_err(|e| e.to_string())?;
+    let closeup = crate::render::render_closeup(&scene)
+        .map_err(|e| e.to_string())?
+        .map(|c| c.png);
+    Ok(MapImages { full, closeup })
 }
 
 /// Who sent a command.
@@ -149,6 +185,9 @@ struct Slot {
     /// The Empire's secret choice was taken back: the next one gets a fresh salt (in memory; a
     /// restart in between forgets it).
     secret_taken_back: bool,
+    /// What the last map posted showed (board and captured leaders), in memory only: a map is
+    /// posted only when this changed (issue 16, item 10), and marks what changed since it.
+    shown: Option<Shown>,
 }
 
 /// A member's request for a vacated seat, and the seated users who agreed so far.
@@ -158,6 +197,13 @@ struct SeatRequest {
     user: UserId,
     name: String,
     agreed: Vec<UserId>,
+}
+
+/// The state shown by the last map posted in a channel.
+#[derive(Debug, Clone, PartialEq)]
+struct Shown {
+    board: crate::engine::board::Board,
+    captured: Vec<(String, Power)>,
 }
 
 /// A request to take back the last action, which is past an undo barrier, once every seated
@@ -185,6 +231,7 @@ impl Slot {
             closing: Vec::new(),
             seat_requests: Vec::new(),
             secret_taken_back: false,
+            shown: None,
         }
     }
 
@@ -283,6 +330,29 @@ fn is_barrier(before: &Awaiting, after: &Game, events: &[Event]) -> bool {
                         | EventKind::GameOver { .. }
                 )
         })
+}
+
+/// Whether the board (or the captured leaders) differs from what the last map posted showed.
+fn board_changed(s: &Slot) -> bool {
+    let Some(g) = &s.game else { return false };
+    s.shown
+        .as_ref()
+        .is_none_or(|sh| sh.board != g.board || sh.captured != g.captured)
+}
+
+/// Attaches a close-up to the last channel message if it has no picture yet, else to a new
+/// message of its own.
+fn attach_closeup(out: &mut Outbox, closeup: Option<Image>) {
+    let Some(image) = closeup else { return };
+    match out.messages.last_mut() {
+        Some(m) if m.to == Audience::Channel && m.image.is_none() => m.image = Some(image),
+        _ => {
+            out.channel(String::new());
+            if let Some(m) = out.messages.last_mut() {
+                m.image = Some(image);
+            }
+        }
+    }
 }
 
 /// Whether these events call for a fresh map picture.
@@ -708,8 +778,9 @@ impl Table {
                     });
                 }
                 out.channel(t.msg(&Msg::MapCaption { turn: g.turn }));
-                if !self.attach_map(s, &mut out) {
-                    out.channel(t.msg(&Msg::NoMapRenderer));
+                match self.attach_map(s, &mut out) {
+                    Some(closeup) => attach_closeup(&mut out, closeup),
+                    None => out.channel(t.msg(&Msg::NoMapRenderer)),
                 }
             }
             Command::Hand { power } => {
@@ -1555,7 +1626,7 @@ impl Table {
     /// Turns engine events into messages: public lines to the channel, private ones to the
     /// holders of the powers allowed to see them, a map when an impulse or phase begins, and
     /// who acts next.
-    fn post_events(&self, s: &Slot, events: &[Event], t: Texts<'_>, out: &mut Outbox) {
+    fn post_events(&self, s: &mut Slot, events: &[Event], t: Texts<'_>, out: &mut Outbox) {
         let mut public = Vec::new();
         let mut private: BTreeMap<UserId, Vec<String>> = BTreeMap::new();
         for e in events {
@@ -1580,13 +1651,18 @@ impl Table {
         for (u, lines) in private {
             out.dm(u, lines.join("\n"));
         }
-        if map_moment(events) {
-            self.attach_map(s, out);
+        // A map only when the board changed since the last one (not after a pass).
+        let closeup = if map_moment(events) && board_changed(s) {
+            self.attach_map(s, out).flatten()
+        } else {
+            None
+        };
+        if s.row.status != Status::Finished {
+            self.next_line(s, t, out);
         }
-        if s.row.status == Status::Finished {
-            return;
-        }
-        self.next_line(s, t, out);
+        // The close-up goes with the last post ("who acts next"), so Discord shows each
+        // picture at full preview width.
+        attach_closeup(out, closeup);
     }
 
     fn next_line(&self, s: &Slot, t: Texts<'_>, out: &mut Outbox) {
@@ -1615,24 +1691,34 @@ impl Table {
         }
     }
 
-    /// Attaches a rendered map to the last channel message (or a new one). False without a
-    /// renderer or when rendering fails.
-    fn attach_map(&self, s: &Slot, out: &mut Outbox) -> bool {
+    /// Attaches a rendered map, marking what changed since the last map posted, to the last
+    /// channel message (or a new one), and remembers what it shows. Returns the close-up of
+    /// the changes to post too, if any; `None` without a renderer or when rendering fails.
+    fn attach_map(&self, s: &mut Slot, out: &mut Outbox) -> Option<Option<Image>> {
         let (Some(r), Some(g)) = (&self.opts.renderer, &s.game) else {
-            return false;
+            return None;
         };
         let locale = Locale::parse(&s.row.locale).unwrap_or(self.opts.default_locale);
+        let previous = s.shown.as_ref().map(|sh| &sh.board);
         let rendered = {
             let _slot = self.renders.enter();
-            r.render_map(&self.rs, g, locale)
+            r.render_update(&self.rs, g, previous, locale)
         };
-        let Ok(png) = rendered else {
-            return false;
+        let Ok(images) = rendered else {
+            return None;
         };
         let image = Image {
             name: format!("map-g{}-t{}-a{}.png", s.row.id, g.turn, s.last_seq()),
-            png,
+            png: images.full,
         };
+        let closeup = images.closeup.map(|png| Image {
+            name: format!("closeup-g{}-t{}-a{}.png", s.row.id, g.turn, s.last_seq()),
+            png,
+        });
+        s.shown = Some(Shown {
+            board: g.board.clone(),
+            captured: g.captured.clone(),
+        });
         match out
             .messages
             .iter_mut()
@@ -1647,7 +1733,7 @@ impl Table {
                 }
             }
         }
-        true
+        Some(closeup)
     }
 
     fn status_text(&self, s: &Slot, t: Texts<'_>) -> String {

@@ -1,5 +1,6 @@
 //! What the table sends back: channel posts, private messages and images, with their audience.
 
+use crate::engine::board::Board;
 use crate::engine::{Game, Ruleset};
 use crate::locale::Locale;
 
@@ -96,10 +97,35 @@ impl Outbox {
     }
 }
 
+/// The pictures posted at one map moment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MapImages {
+    /// The full map (PNG), marking what changed since the previous map.
+    pub full: Vec<u8>,
+    /// A close-up (PNG) of the region that changed, if anything did.
+    pub closeup: Option<Vec<u8>>,
+}
+
 /// Draws the map of a game as PNG bytes. The table uses it without knowing how maps are drawn.
 pub trait Renderer: Send + Sync {
     /// The public map of `game` (never anything private).
     fn render_map(&self, rs: &Ruleset, game: &Game, locale: Locale) -> Result<Vec<u8>, String>;
+
+    /// The public map of `game` marking what changed since `previous` (the board of the last
+    /// map posted), and a close-up of those changes. By default: the plain map, no close-up.
+    fn render_update(
+        &self,
+        rs: &Ruleset,
+        game: &Game,
+        previous: Option<&Board>,
+        locale: Locale,
+    ) -> Result<MapImages, String> {
+        let _ = previous;
+        Ok(MapImages {
+            full: self.render_map(rs, game, locale)?,
+            closeup: None,
+        })
+    }
 }
 
 impl<F> Renderer for F
