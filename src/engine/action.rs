@@ -53,6 +53,15 @@ impl Units {
     }
 }
 
+/// One naval stack's step (C-NAVAL-MOVE): from a port or sea zone to an adjacent one, by id.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct NavalLeg {
+    /// Port (space id) or sea-zone id the stack leaves.
+    pub from: String,
+    /// Port or sea-zone id it enters.
+    pub to: String,
+}
+
 /// A Protestant leader entering play at a revolt, and where (R-PROT-LEADERS).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct LeaderEntry {
@@ -349,6 +358,35 @@ pub enum Action {
         /// On or off.
         on: bool,
     },
+    // --- naval warfare (C-NAVAL-*)
+    /// CP: move naval stacks one step each (C-NAVAL-MOVE).
+    NavalMove {
+        /// The stacks' steps.
+        legs: Vec<NavalLeg>,
+    },
+    /// CP: carry a formation by sea from port to port (C-NAVAL-TRANSPORT).
+    NavalTransport {
+        /// Port of departure.
+        from: String,
+        /// Port of arrival.
+        to: String,
+        /// The formation (at most 5 land units).
+        units: Units,
+    },
+    /// Answer: the ships lost in a naval battle (C-NAVAL-COMBAT).
+    SinkShips {
+        /// Squadrons sunk (2 hits each).
+        #[serde(default)]
+        squadrons: u8,
+        /// Corsairs sunk (1 hit each).
+        #[serde(default)]
+        corsairs: u8,
+    },
+    /// Answer: where the beaten fleet retreats (C-NAVAL-COMBAT).
+    NavalRetreat {
+        /// Port or sea-zone id.
+        to: String,
+    },
 }
 
 impl Action {
@@ -392,6 +430,10 @@ impl Action {
             Action::TakeCasualties { .. } => ActionKind::TakeCasualties,
             Action::Retreat { .. } => ActionKind::Retreat,
             Action::SetStanding { .. } => ActionKind::SetStanding,
+            Action::NavalMove { .. } => ActionKind::NavalMove,
+            Action::NavalTransport { .. } => ActionKind::NavalTransport,
+            Action::SinkShips { .. } => ActionKind::SinkShips,
+            Action::NavalRetreat { .. } => ActionKind::NavalRetreat,
         }
     }
 }
@@ -467,6 +509,14 @@ pub enum ActionKind {
     Retreat,
     /// [`Action::SetStanding`].
     SetStanding,
+    /// [`Action::NavalMove`].
+    NavalMove,
+    /// [`Action::NavalTransport`].
+    NavalTransport,
+    /// [`Action::SinkShips`].
+    SinkShips,
+    /// [`Action::NavalRetreat`].
+    NavalRetreat,
 }
 
 impl ActionKind {
@@ -505,6 +555,10 @@ impl ActionKind {
         ActionKind::TakeCasualties,
         ActionKind::Retreat,
         ActionKind::SetStanding,
+        ActionKind::NavalMove,
+        ActionKind::NavalTransport,
+        ActionKind::SinkShips,
+        ActionKind::NavalRetreat,
     ];
 
     /// The snake-case id, as in the action's JSON `type` tag.
@@ -543,6 +597,10 @@ impl ActionKind {
             ActionKind::TakeCasualties => "take_casualties",
             ActionKind::Retreat => "retreat",
             ActionKind::SetStanding => "set_standing",
+            ActionKind::NavalMove => "naval_move",
+            ActionKind::NavalTransport => "naval_transport",
+            ActionKind::SinkShips => "sink_ships",
+            ActionKind::NavalRetreat => "naval_retreat",
         }
     }
 }

@@ -124,6 +124,11 @@ pub enum Decision {
     Casualties,
     /// Choose where the survivors retreat (C-BATTLE-RETREAT).
     Retreat,
+    // --- naval warfare
+    /// Choose which ships are sunk (C-NAVAL-COMBAT).
+    NavalCasualties,
+    /// Choose where the beaten fleet retreats (C-NAVAL-COMBAT).
+    NavalRetreat,
 }
 
 /// Who must act now.
@@ -702,6 +707,8 @@ fn is_cp_action(a: &Action) -> bool {
             | Action::Assault { .. }
             | Action::Revolt { .. }
             | Action::FightForeignWar { .. }
+            | Action::NavalMove { .. }
+            | Action::NavalTransport { .. }
     )
 }
 

@@ -299,6 +299,10 @@ impl Game {
             .into());
         }
         for l in &u.leaders {
+            // A naval leader moves only with ships (C-NAVAL-MOVE).
+            if rs.is_naval_leader(l) {
+                return Err(Refusal::NavalLeaderOnLand { leader: l.clone() }.into());
+            }
             if !mine.iter().any(|f| f.leaders.contains(l)) {
                 return Err(Refusal::LeaderNotHere {
                     leader: l.clone(),
@@ -359,6 +363,7 @@ impl Game {
                 cavalry: c,
                 squadrons: 0,
                 leaders: ls,
+                corsairs: 0,
             });
         }
         for m in moved {

@@ -209,13 +209,36 @@ pub enum Step {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         origin: Option<SpaceId>,
     },
+    // --- naval warfare (`super::naval`)
+    /// Frame: a naval battle (C-NAVAL-COMBAT).
+    NavalBattle(super::naval::NavalBattle),
+    /// Decision (C-NAVAL-COMBAT): `power` picks which of its ships are sunk.
+    NavalCasualties {
+        /// The owner choosing.
+        power: Power,
+        /// Port (space id) or sea-zone id.
+        place: String,
+        /// Hits taken.
+        hits: u32,
+    },
+    /// Decision (C-NAVAL-COMBAT): `power` picks where its beaten fleet goes.
+    NavalRetreat {
+        /// The retreating power.
+        power: Power,
+        /// The sea zone of the battle.
+        place: String,
+        /// Legal destinations (ports and sea-zone ids).
+        to: Vec<String>,
+    },
 }
 
 impl Step {
     /// The power and decision awaited, for decision steps; `None` for frames.
     pub fn decision(&self) -> Option<(Power, Decision)> {
         Some(match self {
-            Step::Entry(_) | Step::Battle(_) | Step::Assault(_) => return None,
+            Step::Entry(_) | Step::Battle(_) | Step::Assault(_) | Step::NavalBattle(_) => {
+                return None
+            }
             Step::Intercept { power, .. } => (*power, Decision::Intercept),
             Step::Avoid { power, .. } => (*power, Decision::AvoidBattle),
             Step::Withdraw { power, .. } => (*power, Decision::WithdrawInside),
@@ -231,6 +254,8 @@ impl Step {
             } => (*power, Decision::ResponseCard),
             Step::Casualties { power, .. } => (*power, Decision::Casualties),
             Step::Retreat { power, .. } => (*power, Decision::Retreat),
+            Step::NavalCasualties { power, .. } => (*power, Decision::NavalCasualties),
+            Step::NavalRetreat { power, .. } => (*power, Decision::NavalRetreat),
         })
     }
 }
@@ -314,6 +339,8 @@ pub fn is_step_answer(a: &Action) -> bool {
             | Action::Forgo
             | Action::TakeCasualties { .. }
             | Action::Retreat { .. }
+            | Action::SinkShips { .. }
+            | Action::NavalRetreat { .. }
             | Action::Play {
                 mode: CardMode::Event,
                 ..
@@ -421,7 +448,17 @@ impl Game {
                 self.steps.pop();
                 self.do_retreat(rs, p, *space, dest, inside, ev);
             }
-            (Step::Casualties { .. } | Step::Retreat { .. }, Action::Forgo) => {
+            (
+                Step::NavalCasualties { .. } | Step::NavalRetreat { .. },
+                Action::SinkShips { .. } | Action::NavalRetreat { .. },
+            ) => self.answer_naval(rs, p, &top, a, ev)?,
+            (
+                Step::Casualties { .. }
+                | Step::Retreat { .. }
+                | Step::NavalCasualties { .. }
+                | Step::NavalRetreat { .. },
+                Action::Forgo,
+            ) => {
                 return Err(Refusal::MustAnswer {
                     decision: top.decision().map_or(Decision::Retreat, |x| x.1),
                 }
@@ -472,6 +509,7 @@ impl Game {
                 Step::Entry(e) => self.work_entry(rs, e, ev),
                 Step::Battle(b) => self.work_battle(rs, b, ev),
                 Step::Assault(a) => self.work_assault(rs, a, ev),
+                Step::NavalBattle(b) => self.work_naval_battle(rs, b, ev),
                 _ => {
                     if !self.auto_answer(rs, &top, ev) {
                         return;
@@ -625,7 +663,10 @@ impl Game {
                     });
                 }
             }
-            Step::Entry(_) | Step::Battle(_) | Step::Assault(_) => {}
+            Step::NavalCasualties { .. } | Step::NavalRetreat { .. } => {
+                self.legal_naval_answers(rs, p, top, out)
+            }
+            Step::Entry(_) | Step::Battle(_) | Step::Assault(_) | Step::NavalBattle(_) => {}
         }
     }
 

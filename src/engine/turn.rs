@@ -52,6 +52,8 @@ impl Game {
     /// (R-SPACE-FORTIFIED), respecting R-PROT-WINTER; sieges end; each power in play with a
     /// capital it controls gets one free regular there.
     pub(crate) fn winter(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
+        // C-WINTER-ORDER: naval units go to port before sieges end (C-NAVAL-WINTER).
+        self.naval_winter(rs, ev);
         for s in rs.space_ids() {
             if self.board.spaces[s.idx()].besieged_by.take().is_some() {
                 ev.push(Event::public(EventKind::SiegeLifted { space: s }));
@@ -60,7 +62,7 @@ impl Game {
         for s in rs.space_ids() {
             let forces: Vec<Force> = self.board.at(s).forces.clone();
             for f in forces {
-                if f.land() == 0 && f.leaders.is_empty() {
+                if f.land() == 0 && f.leaders.iter().all(|l| rs.is_naval_leader(l)) {
                     continue;
                 }
                 if self.is_winter_quarters(rs, &f, s) {
@@ -75,9 +77,14 @@ impl Game {
                 let mut moving = self.board.spaces[s.idx()].forces[i].clone();
                 let squadrons = moving.squadrons;
                 moving.squadrons = 0;
+                // Naval leaders stay in port with the ships (C-NAVAL-WINTER).
+                let (naval, army): (Vec<String>, Vec<String>) = std::mem::take(&mut moving.leaders)
+                    .into_iter()
+                    .partition(|l| rs.is_naval_leader(l));
+                moving.leaders = army;
                 self.board.spaces[s.idx()].forces[i] = Force {
                     squadrons,
-                    leaders: Vec::new(),
+                    leaders: naval,
                     regulars: 0,
                     mercenaries: 0,
                     cavalry: 0,

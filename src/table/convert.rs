@@ -469,6 +469,19 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
             standing.as_str(),
             if *on { "yes" } else { "no" }
         ),
+        // --- naval warfare
+        Action::NavalMove { legs } => match legs.as_slice() {
+            [leg] => format!("sail from:{} to:{}", leg.from, leg.to),
+            _ => return None,
+        },
+        Action::NavalTransport { from, to, units } => {
+            format!("transport from:{from} to:{to} units:{}", units_text(units))
+        }
+        Action::SinkShips {
+            squadrons,
+            corsairs,
+        } => format!("ships squadrons:{squadrons} corsairs:{corsairs}"),
+        Action::NavalRetreat { to } => format!("haven to:{to}"),
     };
     if matches!(a, Action::SecretChoice { .. }) {
         Some(line)
