@@ -65,6 +65,30 @@ fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>) 
                 );
             }
         }
+        // --- naval warfare: no squadron, corsair or naval leader is ever in an inland space,
+        // and nothing but naval units is at sea.
+        for s in rs.space_ids() {
+            if rs.space(s).is_port() {
+                continue;
+            }
+            for f in &g.board.at(s).forces {
+                assert!(
+                    f.squadrons == 0
+                        && f.corsairs == 0
+                        && !f.leaders.iter().any(|l| rs.is_naval_leader(l)),
+                    "seed {seed}: naval units in inland {} after {a:?}",
+                    rs.space(s).id
+                );
+            }
+        }
+        for (z, forces) in &g.board.seas {
+            for f in forces {
+                assert!(
+                    f.land() == 0 && f.leaders.iter().all(|l| rs.is_naval_leader(l)),
+                    "seed {seed}: land units at sea in {z} after {a:?}"
+                );
+            }
+        }
         // Units appear only by raising, a revolt (R-PROT-CAPITAL), the return from a foreign war
         // (R-FW-FIGHT) or the winter's free regular.
         let raised = matches!(
@@ -90,9 +114,22 @@ fn random_playouts_never_stall_and_replay_identically() {
     let games = 200u64;
     let mut actions = 0;
     let mut finished = 0;
+    let mut naval = 0;
     for seed in 0..games {
         let (g, log) = play(seed, 500);
         actions += log.len();
+        naval += log
+            .iter()
+            .filter(|(_, a)| {
+                matches!(
+                    a,
+                    Action::NavalMove { .. }
+                        | Action::NavalTransport { .. }
+                        | Action::SinkShips { .. }
+                        | Action::NavalRetreat { .. }
+                )
+            })
+            .count();
         finished += usize::from(g.is_over());
         // Replay from the log gives the same state.
         let opts = GameOptions {
@@ -114,5 +151,7 @@ fn random_playouts_never_stall_and_replay_identically() {
         assert_eq!(back, g);
     }
     assert!(actions > 50_000, "only {actions} actions were played");
-    eprintln!("{games} games, {actions} actions, {finished} finished");
+    // The playouts include naval actions (C-NAVAL-*).
+    assert!(naval > 0, "no naval action was played");
+    eprintln!("{games} games, {actions} actions, {naval} naval, {finished} finished");
 }
