@@ -568,3 +568,51 @@ fn sea_zone_adjacency_is_symmetric_and_ports_name_real_zones() {
         }
     }
 }
+
+// The table grammar for naval actions, in English and Russian, down to the engine's actions;
+// the log writes each action back as the English command line.
+#[test]
+fn naval_commands_in_english_and_russian() {
+    use vqbot::table::command::parse;
+    use vqbot::table::convert::{action_line, to_action};
+    let g = sea_arena(1);
+    let act = |line: &str| -> Action {
+        let cmd = parse(line).unwrap_or_else(|e| panic!("{line}: {e:?}"));
+        to_action(rs(), &g, Power::Spain, &cmd)
+            .expect("a game action")
+            .unwrap_or_else(|e| panic!("{line}: {e:?}"))
+    };
+    let sail_en = act("sail from:barcelona to:gulf of lyon");
+    assert_eq!(sail_en, sail("BARCELONA", "GULF_OF_LYON"));
+    assert_eq!(act("плыть откуда:барселона куда:лионский залив"), sail_en);
+    assert!(action_line(&sail_en, Power::Spain, true)
+        .is_some_and(|l| l.starts_with("sail from:BARCELONA to:GULF_OF_LYON")));
+    let tr = act("transport from:barcelona to:naples units:4r alba");
+    assert_eq!(
+        tr,
+        Action::NavalTransport {
+            from: "BARCELONA".into(),
+            to: "NAPLES".into(),
+            units: regs(4, &["ALBA"]),
+        }
+    );
+    assert_eq!(act("перевезти откуда:барселона куда:неаполь войска:4r alba"), tr);
+    let sink = Action::SinkShips {
+        squadrons: 1,
+        corsairs: 2,
+    };
+    assert_eq!(act("ships squadrons:1 corsairs:2"), sink);
+    assert_eq!(act("корабли эскадры:1 корсары:2"), sink);
+    let haven = Action::NavalRetreat {
+        to: "TYRRHENIAN_SEA".into(),
+    };
+    assert_eq!(act("haven to:tyrrhenian sea"), haven);
+    assert_eq!(act("гавань куда:тирренское море"), haven);
+    // Adjust names sea zones too (it said "unknown space" before).
+    let adj = act("adjust what:units space:english channel owner:spain squadrons:2");
+    assert!(matches!(
+        adj,
+        Action::Adjust(vqbot::engine::action::Adjustment::Units { ref space, squadrons: 2, .. })
+            if space == "ENGLISH_CHANNEL"
+    ));
+}

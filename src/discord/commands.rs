@@ -173,6 +173,16 @@ pub const GROUPS: &[Group] = &[
             "standing",
         ],
     },
+    // --- naval warfare
+    Group {
+        name: "naval",
+        ru: "флот",
+        help: [
+            "fleets: sailing, sea transport, naval battle answers",
+            "флот: плавание, морская перевозка, ответы в морском бою",
+        ],
+        members: &["sail", "transport", "ships", "haven"],
+    },
 ];
 
 /// The group a table command is registered under, if any.

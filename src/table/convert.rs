@@ -128,6 +128,31 @@ pub fn to_action(
                     .transpose()?
                     .unwrap_or_default(),
             },
+            // --- naval warfare
+            Command::Sail { from, to, .. } => Action::NavalMove {
+                legs: vec![crate::engine::action::NavalLeg {
+                    from: resolve::place(rs, from)?,
+                    to: resolve::place(rs, to)?,
+                }],
+            },
+            Command::Transport {
+                from, to, units, ..
+            } => Action::NavalTransport {
+                from: resolve::space(rs, from)?,
+                to: resolve::space(rs, to)?,
+                units: pick(rs, units)?,
+            },
+            Command::Ships {
+                squadrons,
+                corsairs,
+                ..
+            } => Action::SinkShips {
+                squadrons: *squadrons,
+                corsairs: *corsairs,
+            },
+            Command::Haven { to, .. } => Action::NavalRetreat {
+                to: resolve::place(rs, to)?,
+            },
             Command::Standing { answer, on, .. } => Action::SetStanding {
                 standing: crate::engine::steps::Standing::parse(answer)
                     .unwrap_or(crate::engine::steps::Standing::NeverIntercept),
@@ -187,6 +212,10 @@ pub fn to_action(
         | Command::Forgo { .. }
         | Command::Casualties { .. }
         | Command::Retreat { .. }
+        | Command::Sail { .. }
+        | Command::Transport { .. }
+        | Command::Ships { .. }
+        | Command::Haven { .. }
         | Command::Standing { .. }
         | Command::Pass { .. }
         | Command::End { .. }
@@ -287,7 +316,7 @@ fn adjustment(rs: &Ruleset, fix: &AdjustCmd) -> Result<Adjustment, Msg> {
             faction,
             counts,
         } => Adjustment::Units {
-            space: resolve::space(rs, space)?,
+            space: resolve::place(rs, space)?,
             owner: resolve::owner(rs, owner)?,
             faction: faction
                 .as_deref()
@@ -353,7 +382,7 @@ fn adjustment(rs: &Ruleset, fix: &AdjustCmd) -> Result<Adjustment, Msg> {
             leader: resolve::leader(rs, leader)?,
             space: space
                 .as_deref()
-                .map(|s| resolve::space(rs, s))
+                .map(|s| resolve::place(rs, s))
                 .transpose()?,
         },
         AdjustCmd::KillRuler { target } => Adjustment::KillRuler {

@@ -1507,6 +1507,10 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Forgo { power }
         | Command::Casualties { power, .. }
         | Command::Retreat { power, .. }
+        | Command::Sail { power, .. }
+        | Command::Transport { power, .. }
+        | Command::Ships { power, .. }
+        | Command::Haven { power, .. }
         | Command::Standing { power, .. }
         | Command::Pass { power }
         | Command::End { power }
