@@ -302,13 +302,15 @@ fn c_naval_combat_loser_chooses_retreat() {
         },
         |g, _| asked(g) == Some((Power::Spain, Decision::NavalRetreat)),
     );
-    let Some(vqbot::engine::steps::Step::NavalRetreat { to, .. }) = g.steps.last().cloned()
-    else {
+    let Some(vqbot::engine::steps::Step::NavalRetreat { to, .. }) = g.steps.last().cloned() else {
         panic!("a naval retreat is asked");
     };
     assert!(to.contains(&"NAPLES".to_string()), "{to:?}");
     assert!(to.contains(&"GULF_OF_LYON".to_string()), "{to:?}");
-    assert!(!to.contains(&"ROME".to_string()), "Rome is Papal, not Spanish: {to:?}");
+    assert!(
+        !to.contains(&"ROME".to_string()),
+        "Rome is Papal, not Spanish: {to:?}"
+    );
     let msg = refused(
         &mut g,
         Power::Spain,
@@ -410,7 +412,11 @@ fn c_naval_winter_fleets_return_to_nearest_friendly_port() {
         }
     }
     assert_eq!(g.turn, 2, "the turn ended");
-    assert!(g.board.seas.is_empty(), "nobody is at sea: {:?}", g.board.seas);
+    assert!(
+        g.board.seas.is_empty(),
+        "nobody is at sea: {:?}",
+        g.board.seas
+    );
     // A Spanish port on the Tyrrhenian Sea (Rome is Papal); among equally near ones the first
     // in data order (the documented deterministic rule).
     let spanish = ["CAGLIARI", "MESSINA", "NAPLES", "PALERMO"];
@@ -530,23 +536,24 @@ fn squadron_and_admiral_stay_in_port_when_the_army_retreats_inland() {
                 }
                 legal
                     .iter()
-                    .find(|a| {
-                        matches!(a, Action::Retreat { to: Some(t), .. } if t == "ZARAGOZA")
-                    })
+                    .find(|a| matches!(a, Action::Retreat { to: Some(t), .. } if t == "ZARAGOZA"))
                     .cloned()
                     .unwrap_or_else(|| legal[0].clone())
             });
             ev
         },
         |g, ev| {
-            has(ev, |k| {
-                matches!(k, EventKind::Retreated { owner: SPAIN, to, .. } if *to == sp("ZARAGOZA"))
-            }) && land(g, "ZARAGOZA", SPAIN) > 0
+            has(
+                ev,
+                |k| matches!(k, EventKind::Retreated { owner: SPAIN, to, .. } if *to == sp("ZARAGOZA")),
+            ) && land(g, "ZARAGOZA", SPAIN) > 0
         },
     );
     let inland = g.board.at(sp("ZARAGOZA"));
-    assert!(inland.forces.iter().all(|f| f.squadrons == 0
-        && !f.leaders.contains(&"DORIA".to_string())));
+    assert!(inland
+        .forces
+        .iter()
+        .all(|f| f.squadrons == 0 && !f.leaders.contains(&"DORIA".to_string())));
     assert_eq!(fleet(&g, "BARCELONA", SPAIN), (1, 0));
 }
 
@@ -563,7 +570,11 @@ fn sea_zone_adjacency_is_symmetric_and_ports_name_real_zones() {
     }
     for s in rs.space_ids() {
         for z in &rs.space(s).ports {
-            assert!(rs.sea(z).is_some(), "{} borders unknown {z}", rs.space(s).id);
+            assert!(
+                rs.sea(z).is_some(),
+                "{} borders unknown {z}",
+                rs.space(s).id
+            );
             assert!(rs.ports_on(z).contains(&s));
         }
     }
@@ -596,7 +607,10 @@ fn naval_commands_in_english_and_russian() {
             units: regs(4, &["ALBA"]),
         }
     );
-    assert_eq!(act("перевезти откуда:барселона куда:неаполь войска:4r alba"), tr);
+    assert_eq!(
+        act("перевезти откуда:барселона куда:неаполь войска:4r alba"),
+        tr
+    );
     let sink = Action::SinkShips {
         squadrons: 1,
         corsairs: 2,
@@ -615,4 +629,44 @@ fn naval_commands_in_english_and_russian() {
         Action::Adjust(vqbot::engine::action::Adjustment::Units { ref space, squadrons: 2, .. })
             if space == "ENGLISH_CHANNEL"
     ));
+}
+
+// Views: fleets at sea are in the state JSON (`board.seas`) and in `vq status`'s "at sea" line,
+// in English and Russian; a state with nobody at sea serializes without the field.
+#[test]
+fn fleets_at_sea_are_shown() {
+    use vqbot::table::messages::{Locale, Texts};
+    let mut g = sea_arena(1);
+    let empty = serde_json::to_string(&g).expect("json");
+    assert!(
+        !empty.contains("\"seas\""),
+        "no seas field when nobody is at sea"
+    );
+    assert!(
+        !empty.contains("\"corsairs\""),
+        "no corsairs field when there are none"
+    );
+    assert_eq!(Texts::new(rs(), Locale::En).at_sea(&g.board), None);
+    ships(&mut g, "GULF_OF_LYON", SPAIN, 2, 0, &["DORIA"]);
+    ships(&mut g, "BARBARY_COAST", OTTOMAN, 0, 3, &[]);
+    let json = serde_json::to_value(&g).expect("json");
+    assert_eq!(json["board"]["seas"]["GULF_OF_LYON"][0]["squadrons"], 2);
+    assert_eq!(json["board"]["seas"]["BARBARY_COAST"][0]["corsairs"], 3);
+    let view = g.view(rs(), vqbot::engine::Viewer::Observer);
+    assert_eq!(view.board.seas, g.board.seas);
+    let en = Texts::new(rs(), Locale::En)
+        .at_sea(&g.board)
+        .expect("a line");
+    assert!(
+        en.contains("Gulf of Lyon — Spain 2 squadrons Gian Andrea Doria"),
+        "{en}"
+    );
+    assert!(en.contains("Barbary Coast — Ottoman"), "{en}");
+    let ru = Texts::new(rs(), Locale::Ru)
+        .at_sea(&g.board)
+        .expect("a line");
+    assert!(
+        ru.contains("Лионский залив") && ru.contains("корсаров: 3"),
+        "{ru}"
+    );
 }

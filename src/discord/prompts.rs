@@ -421,11 +421,7 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                 )
             }
             Action::NavalRetreat { to } => (
-                format!(
-                    "{} {}",
-                    l.pick("Fleet to", "Флот в"),
-                    t.place_id(to)
-                ),
+                format!("{} {}", l.pick("Fleet to", "Флот в"), t.place_id(to)),
                 ButtonStyle::Primary,
                 inv("haven", &[("to", to), ("power", pw)]),
             ),

@@ -630,7 +630,10 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             AS_POWER,
         ],
-        help: ["move a fleet one step at sea (CP)", "передвинуть флот на шаг по морю (очки)"],
+        help: [
+            "move a fleet one step at sea (CP)",
+            "передвинуть флот на шаг по морю (очки)",
+        ],
     },
     CmdSpec {
         name: "transport",
@@ -662,7 +665,10 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             AS_POWER,
         ],
-        help: ["carry a formation by sea (CP)", "перевезти войско морем (очки)"],
+        help: [
+            "carry a formation by sea (CP)",
+            "перевезти войско морем (очки)",
+        ],
     },
     CmdSpec {
         name: "ships",

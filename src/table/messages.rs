@@ -116,6 +116,34 @@ impl<'a> Texts<'a> {
         }
     }
 
+    /// The fleets at sea, one zone after another ("At sea: Gulf of Lyon — Spain 2 squadrons,
+    /// Doria"), or `None` when no ship is at sea.
+    pub fn at_sea(&self, b: &crate::engine::board::Board) -> Option<String> {
+        let l = self.loc;
+        let zones: Vec<String> = b
+            .seas
+            .iter()
+            .map(|(z, forces)| {
+                let fs: Vec<String> = forces
+                    .iter()
+                    .map(|f| {
+                        let mut parts = vec![self.owner(f.owner())];
+                        if f.squadrons > 0 {
+                            parts.push(tr!(l, "{} squadrons", "эскадр: {}", f.squadrons));
+                        }
+                        if f.corsairs > 0 {
+                            parts.push(tr!(l, "{} corsairs", "корсаров: {}", f.corsairs));
+                        }
+                        parts.extend(f.leaders.iter().map(|x| self.leader(x)));
+                        parts.join(" ")
+                    })
+                    .collect();
+                format!("{} — {}", self.place_id(z), fs.join("; "))
+            })
+            .collect();
+        (!zones.is_empty()).then(|| tr!(l, "⚓ At sea: {}", "⚓ В море: {}", zones.join(" · ")))
+    }
+
     /// A card as `#12 «Name»`.
     pub fn card(&self, n: u16) -> String {
         match self.rs.card(n) {

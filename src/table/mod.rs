@@ -1311,6 +1311,10 @@ impl Table {
                 turn: g.turn,
                 hands: hs.join(", "),
             }));
+            // --- naval warfare: fleets at sea.
+            if let Some(l) = t.at_sea(&g.board) {
+                lines.push(l);
+            }
             if !g.is_over() {
                 let mut o = Outbox::default();
                 self.next_line(s, t, &mut o);
