@@ -622,6 +622,11 @@ fn naval_commands_in_english_and_russian() {
     };
     assert_eq!(act("haven to:tyrrhenian sea"), haven);
     assert_eq!(act("гавань куда:тирренское море"), haven);
+    let engage = Action::NavalIntercept {
+        from: "BARBARY_COAST".into(),
+    };
+    assert_eq!(act("engage from:barbary coast"), engage);
+    assert_eq!(act("напасть откуда:берберийский берег"), engage);
     // Adjust names sea zones too (it said "unknown space" before).
     let adj = act("adjust what:units space:english channel owner:spain squadrons:2");
     assert!(matches!(
@@ -669,4 +674,72 @@ fn fleets_at_sea_are_shown() {
         ru.contains("Лионский залив") && ru.contains("корсаров: 3"),
         "{ru}"
     );
+}
+
+fn intercept_roll(ev: &[Event]) -> Option<bool> {
+    ev.iter().find_map(|e| match &e.kind {
+        EventKind::NavalInterceptRoll { success, .. } => Some(*success),
+        _ => None,
+    })
+}
+
+// C-NAVAL-INT: ships entering a sea zone may be intercepted by enemy ships in an adjacent zone or
+// in a port on it: 2d6 + naval leader ≥ 9; success brings a naval battle in the entered zone,
+// failure none. The offer is the enemy's decision; another place is refused; declining is allowed.
+#[test]
+fn c_naval_int_roll_nine_brings_a_battle_in_the_entered_zone() {
+    let mut base = sea_arena(0);
+    ships(&mut base, "NAPLES", SPAIN, 1, 0, &[]);
+    ships(&mut base, "BARBARY_COAST", OTTOMAN, 2, 0, &[]);
+    let mut g = base.clone();
+    ok(&mut g, Power::Spain, sail("NAPLES", "TYRRHENIAN_SEA"));
+    assert_eq!(asked(&g), Some((Power::Ottoman, Decision::NavalIntercept)));
+    let msg = refused(
+        &mut g,
+        Power::Ottoman,
+        Action::NavalIntercept {
+            from: "AEGEAN_SEA".into(),
+        },
+    );
+    assert!(msg.contains("intercept from one of"), "{msg}");
+    let ev = ok(&mut g, Power::Ottoman, Action::Forgo);
+    assert!(naval_roll(&ev).is_none());
+    assert_eq!(fleet(&g, "BARBARY_COAST", OTTOMAN), (2, 0));
+    let engage = |g: &mut Game| {
+        ok(g, Power::Spain, sail("NAPLES", "TYRRHENIAN_SEA"));
+        let mut ev = ok(
+            g,
+            Power::Ottoman,
+            Action::NavalIntercept {
+                from: "BARBARY_COAST".into(),
+            },
+        );
+        answer(g, &mut ev, first);
+        ev
+    };
+    let (_, ev) = find(&base, engage, |_, ev| intercept_roll(ev) == Some(true));
+    assert!(ev.iter().any(|e| matches!(
+        &e.kind,
+        EventKind::NavalBattleRolled { place, .. } if place == "TYRRHENIAN_SEA"
+    )));
+    let (g, ev) = find(&base, engage, |_, ev| intercept_roll(ev) == Some(false));
+    assert!(naval_roll(&ev).is_none());
+    assert_eq!(fleet(&g, "BARBARY_COAST", OTTOMAN), (2, 0));
+    assert_eq!(fleet(&g, "TYRRHENIAN_SEA", SPAIN), (1, 0));
+}
+
+// C-NAVAL-INT: no interception into a port, nor from a place where the mover has ships too.
+#[test]
+fn c_naval_int_not_into_a_port_nor_where_the_mover_sits() {
+    let mut g = sea_arena(0);
+    ships(&mut g, "TYRRHENIAN_SEA", SPAIN, 1, 0, &[]);
+    ships(&mut g, "BARBARY_COAST", OTTOMAN, 2, 0, &[]);
+    ok(&mut g, Power::Spain, sail("TYRRHENIAN_SEA", "NAPLES"));
+    assert_eq!(asked(&g), Some((Power::Spain, Decision::SpendCp)));
+    let mut g = sea_arena(0);
+    ships(&mut g, "NAPLES", SPAIN, 1, 0, &[]);
+    ships(&mut g, "BARBARY_COAST", SPAIN, 1, 0, &[]);
+    ships(&mut g, "BARBARY_COAST", OTTOMAN, 2, 0, &[]);
+    ok(&mut g, Power::Spain, sail("NAPLES", "TYRRHENIAN_SEA"));
+    assert_eq!(asked(&g), Some((Power::Spain, Decision::SpendCp)));
 }

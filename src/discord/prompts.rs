@@ -306,6 +306,7 @@ fn is_battle_question(d: Decision) -> bool {
             | Decision::Retreat
             | Decision::NavalCasualties
             | Decision::NavalRetreat
+            | Decision::NavalIntercept
     )
 }
 
@@ -420,6 +421,15 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                     ),
                 )
             }
+            Action::NavalIntercept { from } => (
+                format!(
+                    "{} {}",
+                    l.pick("Intercept from", "Перехват из"),
+                    t.place_id(from)
+                ),
+                ButtonStyle::Danger,
+                inv("engage", &[("from", from), ("power", pw)]),
+            ),
             Action::NavalRetreat { to } => (
                 format!("{} {}", l.pick("Fleet to", "Флот в"), t.place_id(to)),
                 ButtonStyle::Primary,

@@ -387,6 +387,11 @@ pub enum Action {
         /// Port or sea-zone id.
         to: String,
     },
+    /// Answer: intercept the entering fleet with the whole stack at `from` (C-NAVAL-INT).
+    NavalIntercept {
+        /// Adjacent sea zone or port on the entered zone.
+        from: String,
+    },
 }
 
 impl Action {
@@ -434,6 +439,7 @@ impl Action {
             Action::NavalTransport { .. } => ActionKind::NavalTransport,
             Action::SinkShips { .. } => ActionKind::SinkShips,
             Action::NavalRetreat { .. } => ActionKind::NavalRetreat,
+            Action::NavalIntercept { .. } => ActionKind::NavalIntercept,
         }
     }
 }
@@ -517,6 +523,8 @@ pub enum ActionKind {
     SinkShips,
     /// [`Action::NavalRetreat`].
     NavalRetreat,
+    /// [`Action::NavalIntercept`].
+    NavalIntercept,
 }
 
 impl ActionKind {
@@ -559,6 +567,7 @@ impl ActionKind {
         ActionKind::NavalTransport,
         ActionKind::SinkShips,
         ActionKind::NavalRetreat,
+        ActionKind::NavalIntercept,
     ];
 
     /// The snake-case id, as in the action's JSON `type` tag.
@@ -601,6 +610,7 @@ impl ActionKind {
             ActionKind::NavalTransport => "naval_transport",
             ActionKind::SinkShips => "sink_ships",
             ActionKind::NavalRetreat => "naval_retreat",
+            ActionKind::NavalIntercept => "naval_intercept",
         }
     }
 }

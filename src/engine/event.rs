@@ -393,6 +393,16 @@ pub enum EventKind {
         squadrons: u32,
         corsairs: u32,
     },
+    /// A naval interception attempt: 2d6 + `bonus` against `need` (C-NAVAL-INT).
+    NavalInterceptRoll {
+        power: Power,
+        from: String,
+        to: String,
+        dice: Vec<u8>,
+        bonus: u32,
+        need: u32,
+        success: bool,
+    },
     /// A naval battle's dice (C-NAVAL-COMBAT).
     NavalBattleRolled {
         place: String,

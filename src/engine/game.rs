@@ -129,6 +129,8 @@ pub enum Decision {
     NavalCasualties,
     /// Choose where the beaten fleet retreats (C-NAVAL-COMBAT).
     NavalRetreat,
+    /// Intercept an entering enemy fleet, or not (C-NAVAL-INT).
+    NavalIntercept,
 }
 
 /// Who must act now.

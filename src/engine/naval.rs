@@ -13,7 +13,8 @@
 //! * C-NAVAL-WINTER: among equally near controlled ports, the first in `spaces.csv` order is
 //!   taken (a deterministic rule, not the owner's choice); the owner may move ships with
 //!   `adjust` afterwards.
-//! * Naval interception, avoiding battle at sea and piracy are not automated yet.
+//! * C-NAVAL-INT: a successful interceptor joins the battle; the moving power stays the
+//!   attacker. Avoiding battle at sea and piracy are not automated yet.
 
 use super::action::{NavalLeg, Units};
 use super::board::{Force, Stance};
@@ -30,6 +31,9 @@ use std::collections::VecDeque;
 
 /// C-NAVAL-TRANSPORT: most land units one crossing carries.
 pub const MAX_TRANSPORT: u32 = 5;
+
+/// An interception offer: the power and the places it may intercept from.
+type Offer = (Power, Vec<String>);
 
 /// A place naval units can be: a port or a sea zone.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -354,7 +358,7 @@ impl Game {
             .iter()
             .map(|(a, _)| self.take_naval(rs, a, |f| f.owner() == Owner::Major(p)))
             .collect();
-        let mut battles: Vec<(Place, Place)> = Vec::new();
+        let mut battles: Vec<(Place, Place, Vec<Offer>)> = Vec::new();
         for ((a, b), fleet) in moves.into_iter().zip(taken) {
             let (squadrons, corsairs) = fleet.iter().fold((0, 0), |x, f| {
                 (x.0 + f.squadrons as u32, x.1 + f.corsairs as u32)
@@ -367,11 +371,15 @@ impl Game {
                 squadrons,
                 corsairs,
             }));
-            if self.hostile_ships(p, &b) && !battles.iter().any(|(x, _)| *x == b) {
-                battles.push((b, a));
+            let offers = self.naval_intercept_offers(rs, p, &b);
+            let contact = self.hostile_ships(p, &b) || !offers.is_empty();
+            if contact && !battles.iter().any(|(x, ..)| *x == b) {
+                battles.push((b, a, offers));
             }
         }
-        for (b, a) in battles.into_iter().rev() {
+        // Each entered place: its battle frame, and above it the interception offers
+        // (C-NAVAL-INT), first power in impulse order on top; the first leg's on top of all.
+        for (b, a, offers) in battles.into_iter().rev() {
             self.steps.push(Step::NavalBattle(NavalBattle {
                 place: rs.place_id(&b),
                 attacker: p,
@@ -380,6 +388,13 @@ impl Game {
                 dice: (0, 0),
                 attacker_wins: false,
             }));
+            for (q, from) in offers.into_iter().rev() {
+                self.steps.push(Step::NavalIntercept {
+                    power: q,
+                    zone: rs.place_id(&b),
+                    from,
+                });
+            }
         }
         self.run_steps(rs, ev);
         Ok(())
@@ -1029,6 +1044,22 @@ impl Game {
                 self.sink(rs, &pl, Some(p), Owner::Major(p), asked, ev);
                 Ok(())
             }
+            (Step::NavalIntercept { zone, from, .. }, Action::NavalIntercept { from: f }) => {
+                let pl = Game::resolve_place(rs, f)?;
+                let id = rs.place_id(&pl);
+                if !from.contains(&id) {
+                    return Err(Refusal::NotANavalInterceptPlace {
+                        place: id,
+                        zone: zone.clone(),
+                        allowed: from.clone(),
+                    }
+                    .into());
+                }
+                let z = zone.clone();
+                self.steps.pop();
+                self.naval_intercept(rs, p, &pl, &z, ev);
+                Ok(())
+            }
             (Step::NavalRetreat { place, to, .. }, Action::NavalRetreat { to: t }) => {
                 let target = Game::resolve_place(rs, t)?;
                 let id = rs.place_id(&target);
@@ -1081,6 +1112,12 @@ impl Game {
                     out.push(Action::NavalRetreat { to: t.clone() });
                 }
             }
+            Step::NavalIntercept { from, .. } => {
+                out.push(Action::Forgo);
+                for f in from {
+                    out.push(Action::NavalIntercept { from: f.clone() });
+                }
+            }
             _ => {}
         }
     }
@@ -1092,5 +1129,85 @@ impl Game {
             .iter()
             .find(|z| self.hostile_ships(p, &Place::Sea((*z).clone())))
             .cloned()
+    }
+
+    /// C-NAVAL-INT: the powers at war with `p` that may intercept into the entered sea zone,
+    /// in impulse order, each with the places it may intercept from: an adjacent sea zone or a
+    /// port on the zone holding its ships and none of `p`'s. Nothing intercepts into a port.
+    fn naval_intercept_offers(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        b: &Place,
+    ) -> Vec<(Power, Vec<String>)> {
+        let Place::Sea(z) = b else {
+            return Vec::new();
+        };
+        let mut around: Vec<Place> = rs
+            .sea(z)
+            .map(|x| x.adjacent.iter().map(|y| Place::Sea(y.clone())).collect())
+            .unwrap_or_default();
+        around.extend(rs.ports_on(z).into_iter().map(Place::Port));
+        let mut out = Vec::new();
+        for q in self.powers.iter() {
+            if q == p || !self.is_hostile(p, Owner::Major(q)) {
+                continue;
+            }
+            let from: Vec<String> = around
+                .iter()
+                .filter(|x| {
+                    let (s, c) = self.ships_of(q, x);
+                    let (ms, mc) = self.ships_of(p, x);
+                    s + c > 0 && ms + mc == 0
+                })
+                .map(|x| rs.place_id(x))
+                .collect();
+            if !from.is_empty() {
+                out.push((q, from));
+            }
+        }
+        out
+    }
+
+    /// C-NAVAL-INT: `q` tries to intercept into sea zone `z` with its whole stack at `from`:
+    /// 2d6 + its best naval leader's battle rating, 9 or more; on success the stack enters `z`
+    /// and fights there (the moving power stays the attacker).
+    pub(crate) fn naval_intercept(
+        &mut self,
+        rs: &Ruleset,
+        q: Power,
+        from: &Place,
+        z: &str,
+        ev: &mut Vec<Event>,
+    ) {
+        let mine: Vec<Force> = self
+            .board
+            .forces_at(from)
+            .iter()
+            .filter(|f| f.owner() == Owner::Major(q))
+            .cloned()
+            .collect();
+        let bonus = Game::naval_dice(rs, &mine).saturating_sub(
+            mine.iter()
+                .map(|f| 2 * f.squadrons as u32 + f.corsairs as u32)
+                .sum(),
+        );
+        let dice = self.roll(2);
+        let total = dice.iter().map(|d| *d as u32).sum::<u32>() + bonus;
+        let need = super::interception::ROLL_NEED;
+        let success = total >= need;
+        ev.push(Event::public(EventKind::NavalInterceptRoll {
+            power: q,
+            from: rs.place_id(from),
+            to: z.to_string(),
+            dice,
+            bonus,
+            need,
+            success,
+        }));
+        if success {
+            let fleet = self.take_naval(rs, from, |f| f.owner() == Owner::Major(q));
+            self.put_naval(&Place::Sea(z.to_string()), fleet);
+        }
     }
 }

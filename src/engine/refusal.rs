@@ -429,6 +429,12 @@ pub enum Refusal {
     LandUnitsAtSea { zone: String },
     /// C-ASSAULT-PREREQ: hostile ships in a sea zone by the port protect it.
     SeaBlockaded { space: SpaceId, zone: String },
+    /// C-NAVAL-INT: interception into `zone` comes from one of `allowed`.
+    NotANavalInterceptPlace {
+        place: String,
+        zone: String,
+        allowed: Vec<String>,
+    },
 }
 
 impl Refusal {
@@ -484,6 +490,7 @@ impl Refusal {
             }
             WrongShipLosses { .. } | BadNavalRetreat { .. } => "C-NAVAL-COMBAT",
             SeaBlockaded { .. } => "C-ASSAULT-PREREQ",
+            NotANavalInterceptPlace { .. } => "C-NAVAL-INT",
             _ => return None,
         })
     }
@@ -802,6 +809,11 @@ impl Refusal {
                 space: a,
                 zone: "NORTH_SEA".into(),
             },
+            NotANavalInterceptPlace {
+                place: "NORTH_SEA".into(),
+                zone: "GULF_OF_LYON".into(),
+                allowed: vec!["BARBARY_COAST".into()],
+            },
         ]
     }
 
@@ -927,6 +939,7 @@ impl Refusal {
             BadNavalRetreat { .. } => "bad_naval_retreat",
             LandUnitsAtSea { .. } => "land_units_at_sea",
             SeaBlockaded { .. } => "sea_blockaded",
+            NotANavalInterceptPlace { .. } => "not_a_naval_intercept_place",
         }
     }
 }
@@ -1147,6 +1160,11 @@ impl fmt::Display for Terse<'_> {
             ),
             BadNavalRetreat { to, allowed } => format!("{to} (allowed: {})", allowed.join(", ")),
             SeaBlockaded { space, zone } => format!("{} by {zone}", s(space)),
+            NotANavalInterceptPlace {
+                place,
+                zone,
+                allowed,
+            } => format!("{place} → {zone} (allowed: {})", allowed.join(", ")),
             NotDiplomacyPhase
             | NothingPending
             | MercenaryNotOttoman

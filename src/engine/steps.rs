@@ -221,6 +221,15 @@ pub enum Step {
         /// Hits taken.
         hits: u32,
     },
+    /// Decision (C-NAVAL-INT): `power` may intercept into sea zone `zone` from one of `from`.
+    NavalIntercept {
+        /// The power offered the interception.
+        power: Power,
+        /// The entered sea zone.
+        zone: String,
+        /// Places (adjacent zones, ports on the zone) it may intercept from.
+        from: Vec<String>,
+    },
     /// Decision (C-NAVAL-COMBAT): `power` picks where its beaten fleet goes.
     NavalRetreat {
         /// The retreating power.
@@ -256,6 +265,7 @@ impl Step {
             Step::Retreat { power, .. } => (*power, Decision::Retreat),
             Step::NavalCasualties { power, .. } => (*power, Decision::NavalCasualties),
             Step::NavalRetreat { power, .. } => (*power, Decision::NavalRetreat),
+            Step::NavalIntercept { power, .. } => (*power, Decision::NavalIntercept),
         })
     }
 }
@@ -341,6 +351,7 @@ pub fn is_step_answer(a: &Action) -> bool {
             | Action::Retreat { .. }
             | Action::SinkShips { .. }
             | Action::NavalRetreat { .. }
+            | Action::NavalIntercept { .. }
             | Action::Play {
                 mode: CardMode::Event,
                 ..
@@ -419,7 +430,8 @@ impl Game {
                 Step::Intercept { .. }
                 | Step::Avoid { .. }
                 | Step::Withdraw { .. }
-                | Step::Cards { .. },
+                | Step::Cards { .. }
+                | Step::NavalIntercept { .. },
                 Action::Forgo,
             ) => {
                 let (_, d) = top.decision().unwrap_or((p, Decision::Intercept));
@@ -449,8 +461,12 @@ impl Game {
                 self.do_retreat(rs, p, *space, dest, inside, ev);
             }
             (
-                Step::NavalCasualties { .. } | Step::NavalRetreat { .. },
-                Action::SinkShips { .. } | Action::NavalRetreat { .. },
+                Step::NavalCasualties { .. }
+                | Step::NavalRetreat { .. }
+                | Step::NavalIntercept { .. },
+                Action::SinkShips { .. }
+                | Action::NavalRetreat { .. }
+                | Action::NavalIntercept { .. },
             ) => self.answer_naval(rs, p, &top, a, ev)?,
             (
                 Step::Casualties { .. }
@@ -526,7 +542,9 @@ impl Game {
             return false;
         };
         let answer = match top {
-            Step::Intercept { .. } if self.has_standing(p, Standing::NeverIntercept) => {
+            Step::Intercept { .. } | Step::NavalIntercept { .. }
+                if self.has_standing(p, Standing::NeverIntercept) =>
+            {
                 Some((Standing::NeverIntercept, Action::Forgo))
             }
             Step::Avoid { .. } if self.has_standing(p, Standing::NeverAvoid) => {
@@ -663,9 +681,9 @@ impl Game {
                     });
                 }
             }
-            Step::NavalCasualties { .. } | Step::NavalRetreat { .. } => {
-                self.legal_naval_answers(rs, p, top, out)
-            }
+            Step::NavalCasualties { .. }
+            | Step::NavalRetreat { .. }
+            | Step::NavalIntercept { .. } => self.legal_naval_answers(rs, p, top, out),
             Step::Entry(_) | Step::Battle(_) | Step::Assault(_) | Step::NavalBattle(_) => {}
         }
     }

@@ -711,6 +711,22 @@ pub static COMMANDS: &[CmdSpec] = &[
         help: ["retreat a beaten fleet", "увести побеждённый флот"],
     },
     CmdSpec {
+        name: "engage",
+        ru: "напасть",
+        options: &[
+            opt(
+                "from",
+                "откуда",
+                OptKind::Space,
+                true,
+                "the adjacent sea zone or port your fleet intercepts from",
+                "соседняя морская зона или порт, откуда ваш флот перехватывает",
+            ),
+            AS_POWER,
+        ],
+        help: ["intercept an entering fleet", "перехватить входящий флот"],
+    },
+    CmdSpec {
         name: "pass",
         ru: "пас",
         options: &[AS_POWER],
@@ -1396,6 +1412,10 @@ pub enum Command {
         to: String,
         power: Option<String>,
     },
+    Engage {
+        from: String,
+        power: Option<String>,
+    },
     Pass {
         power: Option<String>,
     },
@@ -1954,6 +1974,10 @@ impl Command {
                 to: a.req("to")?,
                 power,
             },
+            "engage" => Command::Engage {
+                from: a.req("from")?,
+                power,
+            },
             "standing" => Command::Standing {
                 answer: a.req("answer")?,
                 on: !a.opt("on").is_some_and(|v| v.eq_ignore_ascii_case("no")),
@@ -2052,6 +2076,7 @@ impl Command {
             Command::Transport { .. } => "transport",
             Command::Ships { .. } => "ships",
             Command::Haven { .. } => "haven",
+            Command::Engage { .. } => "engage",
             Command::Standing { .. } => "standing",
             Command::Pass { .. } => "pass",
             Command::End { .. } => "end",

@@ -153,6 +153,9 @@ pub fn to_action(
             Command::Haven { to, .. } => Action::NavalRetreat {
                 to: resolve::place(rs, to)?,
             },
+            Command::Engage { from, .. } => Action::NavalIntercept {
+                from: resolve::place(rs, from)?,
+            },
             Command::Standing { answer, on, .. } => Action::SetStanding {
                 standing: crate::engine::steps::Standing::parse(answer)
                     .unwrap_or(crate::engine::steps::Standing::NeverIntercept),
@@ -216,6 +219,7 @@ pub fn to_action(
         | Command::Transport { .. }
         | Command::Ships { .. }
         | Command::Haven { .. }
+        | Command::Engage { .. }
         | Command::Standing { .. }
         | Command::Pass { .. }
         | Command::End { .. }
@@ -511,6 +515,7 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
             corsairs,
         } => format!("ships squadrons:{squadrons} corsairs:{corsairs}"),
         Action::NavalRetreat { to } => format!("haven to:{to}"),
+        Action::NavalIntercept { from } => format!("engage from:{from}"),
     };
     if matches!(a, Action::SecretChoice { .. }) {
         Some(line)

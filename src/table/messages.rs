@@ -501,6 +501,11 @@ impl<'a> Texts<'a> {
             EventKind::StandingApplied { power, standing, .. } => tr!(l, "{} answers by its standing answer: {}.", "{} отвечает постоянным ответом: {}.", self.power(*power), self.standing(*standing)),
             // --- naval warfare
             EventKind::NavalMoved { power, from, to, squadrons, corsairs } => tr!(l, "{} sails {} squadrons and {} corsairs from {} to {}.", "{}: {} эскадр и {} корсаров идут из {} в {}.", self.power(*power), squadrons, corsairs, self.place_id(from), self.place_id(to)),
+            EventKind::NavalInterceptRoll { power, from, to, dice, bonus, need, success } => {
+                let d: Vec<String> = dice.iter().map(|x| x.to_string()).collect();
+                let end = if *success { l.pick("intercepts", "перехват удался") } else { l.pick("fails", "перехват не удался") };
+                tr!(l, "{} tries to intercept at sea from {} into {}: [{}] + {} vs {} — {}.", "{} пытается перехватить на море из {} в {}: [{}] + {} против {} — {}.", self.power(*power), self.place_id(from), self.place_id(to), d.join(" "), bonus, need, end)
+            }
             EventKind::NavalBattleRolled { place, attacker, defender, attacker_dice, defender_dice, attacker_hits, defender_hits, attacker_wins } => {
                 let d = |v: &Vec<u8>| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
                 let w = if *attacker_wins { self.power(*attacker) } else { self.owner(*defender) };
@@ -797,6 +802,13 @@ impl<'a> Texts<'a> {
                 "выбрать, какие корабли потоплены ({})",
                 c("ships")
             ),
+            Decision::NavalIntercept => tr!(
+                l,
+                "{} the entering fleet or {}",
+                "перехватить входящий флот ({}) или {}",
+                c("engage"),
+                c("forgo")
+            ),
             Decision::NavalRetreat => tr!(
                 l,
                 "choose the {} your beaten fleet retreats to",
@@ -1040,6 +1052,7 @@ impl<'a> Texts<'a> {
             ActionKind::NavalTransport => ("a naval transport", "морская перевозка"),
             ActionKind::SinkShips => ("choosing sunk ships", "выбор потопленных кораблей"),
             ActionKind::NavalRetreat => ("a naval retreat", "отход флота"),
+            ActionKind::NavalIntercept => ("a naval interception", "морской перехват"),
         };
         self.loc.pick(en, ru)
     }
@@ -1314,6 +1327,7 @@ impl<'a> Texts<'a> {
             R::WrongShipLosses { hits, asked, have } => tr!(l, "{} hits sink ships at 2 hits a squadron and 1 a corsair, leaving no hit unused that could sink one; you have {} squadrons and {} corsairs, asked {} and {}", "{} попаданий топят корабли: эскадра — 2 попадания, корсар — 1, и ни одно годное попадание не пропадает; у вас эскадр {}, корсаров {}, запрошено {} и {}", hits, have.0, have.1, asked.0, asked.1),
             R::BadNavalRetreat { to, allowed } => tr!(l, "the beaten fleet cannot retreat to {}; it goes to a friendly port on the zone or an adjacent zone without enemy ships: one of {}", "побеждённый флот не может отойти в {}; он идёт в дружественный порт этой зоны или в соседнюю зону без вражеских кораблей: одно из {}", self.place_id(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             R::LandUnitsAtSea { zone } => tr!(l, "{} is a sea zone: only squadrons, corsairs and naval leaders can be there", "{} — морская зона: там могут быть только эскадры, корсары и флотоводцы", self.place_id(zone)),
+            R::NotANavalInterceptPlace { place, zone, allowed } => tr!(l, "no interception into {} from {}; intercept from one of: {}", "из {1} нельзя перехватить в {0}; перехват возможен из: {2}", self.place_id(zone), self.place_id(place), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             R::SeaBlockaded { space, zone } => tr!(l, "enemy ships in {} protect the port of {}; an assault needs the sea by the port clear of them", "вражеские корабли в {} прикрывают порт {}; для штурма море у порта должно быть свободно от них", self.place_id(zone), s(space)),
         }
     }

@@ -1515,6 +1515,7 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Transport { power, .. }
         | Command::Ships { power, .. }
         | Command::Haven { power, .. }
+        | Command::Engage { power, .. }
         | Command::Standing { power, .. }
         | Command::Pass { power }
         | Command::End { power }
