@@ -11,6 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use vqbot::engine::action::NavalLeg;
 use vqbot::engine::naval::{loss_options, Place};
 use vqbot::engine::power::Relation;
+use vqbot::engine::steps::Standing;
 use vqbot::engine::{Action, Awaiting, Decision, Event, EventKind, Game, Owner, Power, Stage};
 
 const OTTOMAN: Owner = Owner::Major(Power::Ottoman);
@@ -81,11 +82,22 @@ fn cp_left(g: &Game) -> Option<u8> {
     }
 }
 
-/// Spain at war with France and the Ottoman, Spain spending 6 CP.
+/// Spain at war with France and the Ottoman, Spain spending 6 CP; the defenders have the
+/// standing answer "never avoid battle" (the avoid test clears it).
 fn sea_arena(seed: u64) -> Game {
     let mut g = arena(&[Power::Spain, Power::France, Power::Ottoman], seed, 6);
     g.board
         .set_relation(Power::Spain, Power::Ottoman, Relation::War);
+    for p in [Power::Ottoman, Power::France] {
+        ok(
+            &mut g,
+            p,
+            Action::SetStanding {
+                standing: Standing::NeverAvoid,
+                on: true,
+            },
+        );
+    }
     g
 }
 
@@ -627,6 +639,11 @@ fn naval_commands_in_english_and_russian() {
     };
     assert_eq!(act("engage from:barbary coast"), engage);
     assert_eq!(act("напасть откуда:берберийский берег"), engage);
+    let evade = Action::NavalAvoid {
+        to: "GULF_OF_LYON".into(),
+    };
+    assert_eq!(act("evade to:gulf of lyon"), evade);
+    assert_eq!(act("ускользнуть куда:лионский залив"), evade);
     // Adjust names sea zones too (it said "unknown space" before).
     let adj = act("adjust what:units space:english channel owner:spain squadrons:2");
     assert!(matches!(
@@ -705,16 +722,26 @@ fn c_naval_int_roll_nine_brings_a_battle_in_the_entered_zone() {
     let ev = ok(&mut g, Power::Ottoman, Action::Forgo);
     assert!(naval_roll(&ev).is_none());
     assert_eq!(fleet(&g, "BARBARY_COAST", OTTOMAN), (2, 0));
+    // The interceptor is not then offered to avoid the battle it sought (even without a
+    // standing answer): the battle is rolled at once.
+    ok(
+        &mut base,
+        Power::Ottoman,
+        Action::SetStanding {
+            standing: Standing::NeverAvoid,
+            on: false,
+        },
+    );
     let engage = |g: &mut Game| {
         ok(g, Power::Spain, sail("NAPLES", "TYRRHENIAN_SEA"));
-        let mut ev = ok(
+        let ev = ok(
             g,
             Power::Ottoman,
             Action::NavalIntercept {
                 from: "BARBARY_COAST".into(),
             },
         );
-        answer(g, &mut ev, first);
+        answer(g, &mut Vec::new(), first);
         ev
     };
     let (_, ev) = find(&base, engage, |_, ev| intercept_roll(ev) == Some(true));
@@ -742,4 +769,77 @@ fn c_naval_int_not_into_a_port_nor_where_the_mover_sits() {
     ships(&mut g, "BARBARY_COAST", OTTOMAN, 2, 0, &[]);
     ok(&mut g, Power::Spain, sail("NAPLES", "TYRRHENIAN_SEA"));
     assert_eq!(asked(&g), Some((Power::Spain, Decision::SpendCp)));
+}
+
+fn avoid_roll(ev: &[Event]) -> Option<bool> {
+    ev.iter().find_map(|e| match &e.kind {
+        EventKind::NavalAvoidRoll { success, .. } => Some(*success),
+        _ => None,
+    })
+}
+
+// C-NAVAL-INT (avoiding battle): ships in a sea zone about to be attacked may slip away with the
+// same 2d6 roll to an adjacent friendly port or a zone free of enemies (not where the attacker
+// came from); success: no battle; failure: the battle is fought. Not offered in a port.
+#[test]
+fn c_naval_int_avoid_battle_at_sea() {
+    let mut base = sea_arena(0);
+    ok(
+        &mut base,
+        Power::Ottoman,
+        Action::SetStanding {
+            standing: Standing::NeverAvoid,
+            on: false,
+        },
+    );
+    ships(&mut base, "NAPLES", SPAIN, 2, 0, &[]);
+    ships(&mut base, "TYRRHENIAN_SEA", OTTOMAN, 1, 0, &[]);
+    let mut g = base.clone();
+    ok(&mut g, Power::Spain, sail("NAPLES", "TYRRHENIAN_SEA"));
+    assert_eq!(asked(&g), Some((Power::Ottoman, Decision::NavalAvoid)));
+    let legal = g.legal_actions(rs(), Power::Ottoman);
+    assert!(legal.contains(&Action::NavalAvoid {
+        to: "GULF_OF_LYON".into()
+    }));
+    assert!(!legal.contains(&Action::NavalAvoid {
+        to: "NAPLES".into()
+    }));
+    refused(
+        &mut g,
+        Power::Ottoman,
+        Action::NavalAvoid {
+            to: "NAPLES".into(),
+        },
+    );
+    let evade = |g: &mut Game| {
+        ok(g, Power::Spain, sail("NAPLES", "TYRRHENIAN_SEA"));
+        let mut ev = ok(
+            g,
+            Power::Ottoman,
+            Action::NavalAvoid {
+                to: "GULF_OF_LYON".into(),
+            },
+        );
+        answer(g, &mut ev, first);
+        ev
+    };
+    let (g, ev) = find(&base, evade, |_, ev| avoid_roll(ev) == Some(true));
+    assert!(naval_roll(&ev).is_none());
+    assert_eq!(fleet(&g, "GULF_OF_LYON", OTTOMAN), (1, 0));
+    let (_, ev) = find(&base, evade, |_, ev| avoid_roll(ev) == Some(false));
+    assert!(naval_roll(&ev).is_some());
+    // A port battle offers no avoiding.
+    let mut g = sea_arena(0);
+    ok(
+        &mut g,
+        Power::Ottoman,
+        Action::SetStanding {
+            standing: Standing::NeverAvoid,
+            on: false,
+        },
+    );
+    ships(&mut g, "BARBARY_COAST", SPAIN, 1, 0, &[]);
+    ships(&mut g, "ALGIERS", OTTOMAN, 1, 0, &[]);
+    let ev = ok(&mut g, Power::Spain, sail("BARBARY_COAST", "ALGIERS"));
+    assert!(naval_roll(&ev).is_some());
 }

@@ -181,7 +181,7 @@ pub const GROUPS: &[Group] = &[
             "fleets: sailing, sea transport, naval battle answers",
             "флот: плавание, морская перевозка, ответы в морском бою",
         ],
-        members: &["sail", "transport", "ships", "haven", "engage"],
+        members: &["sail", "transport", "ships", "haven", "engage", "evade"],
     },
 ];
 

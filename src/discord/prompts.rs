@@ -307,6 +307,7 @@ fn is_battle_question(d: Decision) -> bool {
             | Decision::NavalCasualties
             | Decision::NavalRetreat
             | Decision::NavalIntercept
+            | Decision::NavalAvoid
     )
 }
 
@@ -429,6 +430,15 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                 ),
                 ButtonStyle::Danger,
                 inv("engage", &[("from", from), ("power", pw)]),
+            ),
+            Action::NavalAvoid { to } => (
+                format!(
+                    "{} {}",
+                    l.pick("Avoid battle to", "Уклониться в"),
+                    t.place_id(to)
+                ),
+                ButtonStyle::Primary,
+                inv("evade", &[("to", to), ("power", pw)]),
             ),
             Action::NavalRetreat { to } => (
                 format!("{} {}", l.pick("Fleet to", "Флот в"), t.place_id(to)),

@@ -387,6 +387,11 @@ pub enum Action {
         /// Port or sea-zone id.
         to: String,
     },
+    /// Answer: try to avoid the naval battle, going to `to` on success (C-NAVAL-INT).
+    NavalAvoid {
+        /// Adjacent friendly port or sea zone.
+        to: String,
+    },
     /// Answer: intercept the entering fleet with the whole stack at `from` (C-NAVAL-INT).
     NavalIntercept {
         /// Adjacent sea zone or port on the entered zone.
@@ -440,6 +445,7 @@ impl Action {
             Action::SinkShips { .. } => ActionKind::SinkShips,
             Action::NavalRetreat { .. } => ActionKind::NavalRetreat,
             Action::NavalIntercept { .. } => ActionKind::NavalIntercept,
+            Action::NavalAvoid { .. } => ActionKind::NavalAvoid,
         }
     }
 }
@@ -525,6 +531,8 @@ pub enum ActionKind {
     NavalRetreat,
     /// [`Action::NavalIntercept`].
     NavalIntercept,
+    /// [`Action::NavalAvoid`].
+    NavalAvoid,
 }
 
 impl ActionKind {
@@ -568,6 +576,7 @@ impl ActionKind {
         ActionKind::SinkShips,
         ActionKind::NavalRetreat,
         ActionKind::NavalIntercept,
+        ActionKind::NavalAvoid,
     ];
 
     /// The snake-case id, as in the action's JSON `type` tag.
@@ -611,6 +620,7 @@ impl ActionKind {
             ActionKind::SinkShips => "sink_ships",
             ActionKind::NavalRetreat => "naval_retreat",
             ActionKind::NavalIntercept => "naval_intercept",
+            ActionKind::NavalAvoid => "naval_avoid",
         }
     }
 }

@@ -403,6 +403,16 @@ pub enum EventKind {
         need: u32,
         success: bool,
     },
+    /// An attempt to avoid a naval battle at sea (C-NAVAL-INT).
+    NavalAvoidRoll {
+        power: Power,
+        from: String,
+        to: String,
+        dice: Vec<u8>,
+        bonus: u32,
+        need: u32,
+        success: bool,
+    },
     /// A naval battle's dice (C-NAVAL-COMBAT).
     NavalBattleRolled {
         place: String,

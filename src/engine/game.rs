@@ -131,6 +131,8 @@ pub enum Decision {
     NavalRetreat,
     /// Intercept an entering enemy fleet, or not (C-NAVAL-INT).
     NavalIntercept,
+    /// Try to avoid a naval battle at sea, or stay (C-NAVAL-INT).
+    NavalAvoid,
 }
 
 /// Who must act now.

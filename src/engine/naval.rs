@@ -14,7 +14,8 @@
 //!   taken (a deterministic rule, not the owner's choice); the owner may move ships with
 //!   `adjust` afterwards.
 //! * C-NAVAL-INT: a successful interceptor joins the battle; the moving power stays the
-//!   attacker. Avoiding battle at sea and piracy are not automated yet.
+//!   attacker. Avoiding battle at sea is offered to every defending power with ships in the
+//!   zone when the battle is about to be rolled (not in a port). Piracy is not automated yet.
 
 use super::action::{NavalLeg, Units};
 use super::board::{Force, Stance};
@@ -71,6 +72,12 @@ pub struct NavalBattle {
     /// The attacker scored more hits.
     #[serde(default)]
     pub attacker_wins: bool,
+    /// The defenders at sea were offered to avoid battle (C-NAVAL-INT).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub avoid_offered: bool,
+    /// Powers whose interception into this zone succeeded (they are not offered to avoid).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub interceptors: Vec<Power>,
 }
 
 impl Ruleset {
@@ -387,6 +394,8 @@ impl Game {
                 phase: NavalPhase::Roll,
                 dice: (0, 0),
                 attacker_wins: false,
+                avoid_offered: false,
+                interceptors: Vec::new(),
             }));
             for (q, from) in offers.into_iter().rev() {
                 self.steps.push(Step::NavalIntercept {
@@ -463,6 +472,14 @@ impl Game {
                     self.steps.pop();
                     return;
                 };
+                if !b.avoid_offered {
+                    if let Some(Step::NavalBattle(top)) = self.steps.last_mut() {
+                        top.avoid_offered = true;
+                    }
+                    if self.push_naval_avoid(rs, &b, &pl, &def) {
+                        return;
+                    }
+                }
                 let in_port = matches!(pl, Place::Port(_));
                 let ad = Game::naval_dice(rs, &att);
                 let dd = Game::naval_dice(rs, &def) + u32::from(in_port);
@@ -1060,6 +1077,21 @@ impl Game {
                 self.naval_intercept(rs, p, &pl, &z, ev);
                 Ok(())
             }
+            (Step::NavalAvoid { zone, to, .. }, Action::NavalAvoid { to: t }) => {
+                let target = Game::resolve_place(rs, t)?;
+                let id = rs.place_id(&target);
+                if !to.contains(&id) {
+                    return Err(Refusal::BadNavalRetreat {
+                        to: id,
+                        allowed: to.clone(),
+                    }
+                    .into());
+                }
+                let z = zone.clone();
+                self.steps.pop();
+                self.naval_avoid(rs, p, &z, &target, ev);
+                Ok(())
+            }
             (Step::NavalRetreat { place, to, .. }, Action::NavalRetreat { to: t }) => {
                 let target = Game::resolve_place(rs, t)?;
                 let id = rs.place_id(&target);
@@ -1110,6 +1142,12 @@ impl Game {
             Step::NavalRetreat { to, .. } => {
                 for t in to {
                     out.push(Action::NavalRetreat { to: t.clone() });
+                }
+            }
+            Step::NavalAvoid { to, .. } => {
+                out.push(Action::Forgo);
+                for t in to {
+                    out.push(Action::NavalAvoid { to: t.clone() });
                 }
             }
             Step::NavalIntercept { from, .. } => {
@@ -1208,6 +1246,96 @@ impl Game {
         if success {
             let fleet = self.take_naval(rs, from, |f| f.owner() == Owner::Major(q));
             self.put_naval(&Place::Sea(z.to_string()), fleet);
+            let frame = self.steps.iter_mut().rev().find_map(|s| match s {
+                Step::NavalBattle(b) if b.place == z => Some(b),
+                _ => None,
+            });
+            if let Some(b) = frame {
+                b.interceptors.push(q);
+            }
+        }
+    }
+
+    /// C-NAVAL-INT (avoiding battle): each defending power with ships in the attacked sea zone
+    /// is offered to slip away to an adjacent friendly port or a zone without hostile ships (not
+    /// out of a port). Returns whether an offer was pushed.
+    fn push_naval_avoid(
+        &mut self,
+        rs: &Ruleset,
+        b: &NavalBattle,
+        pl: &Place,
+        def: &[Force],
+    ) -> bool {
+        let Place::Sea(z) = pl else {
+            return false;
+        };
+        let mut pushed = false;
+        let order: Vec<Power> = self.powers.iter().collect();
+        for d in order.into_iter().rev() {
+            if b.interceptors.contains(&d)
+                || !def
+                    .iter()
+                    .any(|f| f.owner() == Owner::Major(d) && f.ships() > 0)
+            {
+                continue;
+            }
+            let to: Vec<String> = self
+                .naval_retreats(rs, z, Some(d), Owner::Major(d))
+                .iter()
+                .map(|x| rs.place_id(x))
+                .filter(|x| *x != b.came_from)
+                .collect();
+            if !to.is_empty() {
+                self.steps.push(Step::NavalAvoid {
+                    power: d,
+                    zone: z.clone(),
+                    to,
+                });
+                pushed = true;
+            }
+        }
+        pushed
+    }
+
+    /// C-NAVAL-INT: `d` tries to avoid battle in sea zone `z`, moving its ships there to `to` on
+    /// 2d6 + its best naval leader's battle rating ≥ 9.
+    pub(crate) fn naval_avoid(
+        &mut self,
+        rs: &Ruleset,
+        d: Power,
+        z: &str,
+        to: &Place,
+        ev: &mut Vec<Event>,
+    ) {
+        let at = Place::Sea(z.to_string());
+        let mine: Vec<Force> = self
+            .board
+            .forces_at(&at)
+            .iter()
+            .filter(|f| f.owner() == Owner::Major(d))
+            .cloned()
+            .collect();
+        let bonus = Game::naval_dice(rs, &mine).saturating_sub(
+            mine.iter()
+                .map(|f| 2 * f.squadrons as u32 + f.corsairs as u32)
+                .sum(),
+        );
+        let dice = self.roll(2);
+        let total = dice.iter().map(|x| *x as u32).sum::<u32>() + bonus;
+        let need = super::interception::ROLL_NEED;
+        let success = total >= need;
+        ev.push(Event::public(EventKind::NavalAvoidRoll {
+            power: d,
+            from: z.to_string(),
+            to: rs.place_id(to),
+            dice,
+            bonus,
+            need,
+            success,
+        }));
+        if success {
+            let fleet = self.take_naval(rs, &at, |f| f.owner() == Owner::Major(d));
+            self.put_naval(to, fleet);
         }
     }
 }

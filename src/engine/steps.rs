@@ -230,6 +230,16 @@ pub enum Step {
         /// Places (adjacent zones, ports on the zone) it may intercept from.
         from: Vec<String>,
     },
+    /// Decision (C-NAVAL-INT): `power` may try to avoid battle in sea zone `zone`, going to one
+    /// of `to`.
+    NavalAvoid {
+        /// The defending power.
+        power: Power,
+        /// The attacked sea zone.
+        zone: String,
+        /// Legal destinations.
+        to: Vec<String>,
+    },
     /// Decision (C-NAVAL-COMBAT): `power` picks where its beaten fleet goes.
     NavalRetreat {
         /// The retreating power.
@@ -266,6 +276,7 @@ impl Step {
             Step::NavalCasualties { power, .. } => (*power, Decision::NavalCasualties),
             Step::NavalRetreat { power, .. } => (*power, Decision::NavalRetreat),
             Step::NavalIntercept { power, .. } => (*power, Decision::NavalIntercept),
+            Step::NavalAvoid { power, .. } => (*power, Decision::NavalAvoid),
         })
     }
 }
@@ -352,6 +363,7 @@ pub fn is_step_answer(a: &Action) -> bool {
             | Action::SinkShips { .. }
             | Action::NavalRetreat { .. }
             | Action::NavalIntercept { .. }
+            | Action::NavalAvoid { .. }
             | Action::Play {
                 mode: CardMode::Event,
                 ..
@@ -431,7 +443,8 @@ impl Game {
                 | Step::Avoid { .. }
                 | Step::Withdraw { .. }
                 | Step::Cards { .. }
-                | Step::NavalIntercept { .. },
+                | Step::NavalIntercept { .. }
+                | Step::NavalAvoid { .. },
                 Action::Forgo,
             ) => {
                 let (_, d) = top.decision().unwrap_or((p, Decision::Intercept));
@@ -463,10 +476,12 @@ impl Game {
             (
                 Step::NavalCasualties { .. }
                 | Step::NavalRetreat { .. }
-                | Step::NavalIntercept { .. },
+                | Step::NavalIntercept { .. }
+                | Step::NavalAvoid { .. },
                 Action::SinkShips { .. }
                 | Action::NavalRetreat { .. }
-                | Action::NavalIntercept { .. },
+                | Action::NavalIntercept { .. }
+                | Action::NavalAvoid { .. },
             ) => self.answer_naval(rs, p, &top, a, ev)?,
             (
                 Step::Casualties { .. }
@@ -547,7 +562,9 @@ impl Game {
             {
                 Some((Standing::NeverIntercept, Action::Forgo))
             }
-            Step::Avoid { .. } if self.has_standing(p, Standing::NeverAvoid) => {
+            Step::Avoid { .. } | Step::NavalAvoid { .. }
+                if self.has_standing(p, Standing::NeverAvoid) =>
+            {
                 Some((Standing::NeverAvoid, Action::Forgo))
             }
             Step::Withdraw { .. } if self.has_standing(p, Standing::AlwaysWithdraw) => {
@@ -683,7 +700,8 @@ impl Game {
             }
             Step::NavalCasualties { .. }
             | Step::NavalRetreat { .. }
-            | Step::NavalIntercept { .. } => self.legal_naval_answers(rs, p, top, out),
+            | Step::NavalIntercept { .. }
+            | Step::NavalAvoid { .. } => self.legal_naval_answers(rs, p, top, out),
             Step::Entry(_) | Step::Battle(_) | Step::Assault(_) | Step::NavalBattle(_) => {}
         }
     }

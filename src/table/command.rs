@@ -727,6 +727,22 @@ pub static COMMANDS: &[CmdSpec] = &[
         help: ["intercept an entering fleet", "перехватить входящий флот"],
     },
     CmdSpec {
+        name: "evade",
+        ru: "ускользнуть",
+        options: &[
+            opt(
+                "to",
+                "куда",
+                OptKind::Space,
+                true,
+                "where your fleet goes if it slips away",
+                "куда уходит ваш флот при успехе",
+            ),
+            AS_POWER,
+        ],
+        help: ["try to avoid a naval battle", "уклониться от морского боя"],
+    },
+    CmdSpec {
         name: "pass",
         ru: "пас",
         options: &[AS_POWER],
@@ -1416,6 +1432,10 @@ pub enum Command {
         from: String,
         power: Option<String>,
     },
+    Evade {
+        to: String,
+        power: Option<String>,
+    },
     Pass {
         power: Option<String>,
     },
@@ -1978,6 +1998,10 @@ impl Command {
                 from: a.req("from")?,
                 power,
             },
+            "evade" => Command::Evade {
+                to: a.req("to")?,
+                power,
+            },
             "standing" => Command::Standing {
                 answer: a.req("answer")?,
                 on: !a.opt("on").is_some_and(|v| v.eq_ignore_ascii_case("no")),
@@ -2077,6 +2101,7 @@ impl Command {
             Command::Ships { .. } => "ships",
             Command::Haven { .. } => "haven",
             Command::Engage { .. } => "engage",
+            Command::Evade { .. } => "evade",
             Command::Standing { .. } => "standing",
             Command::Pass { .. } => "pass",
             Command::End { .. } => "end",

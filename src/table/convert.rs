@@ -156,6 +156,9 @@ pub fn to_action(
             Command::Engage { from, .. } => Action::NavalIntercept {
                 from: resolve::place(rs, from)?,
             },
+            Command::Evade { to, .. } => Action::NavalAvoid {
+                to: resolve::place(rs, to)?,
+            },
             Command::Standing { answer, on, .. } => Action::SetStanding {
                 standing: crate::engine::steps::Standing::parse(answer)
                     .unwrap_or(crate::engine::steps::Standing::NeverIntercept),
@@ -220,6 +223,7 @@ pub fn to_action(
         | Command::Ships { .. }
         | Command::Haven { .. }
         | Command::Engage { .. }
+        | Command::Evade { .. }
         | Command::Standing { .. }
         | Command::Pass { .. }
         | Command::End { .. }
@@ -516,6 +520,7 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
         } => format!("ships squadrons:{squadrons} corsairs:{corsairs}"),
         Action::NavalRetreat { to } => format!("haven to:{to}"),
         Action::NavalIntercept { from } => format!("engage from:{from}"),
+        Action::NavalAvoid { to } => format!("evade to:{to}"),
     };
     if matches!(a, Action::SecretChoice { .. }) {
         Some(line)

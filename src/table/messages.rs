@@ -506,6 +506,11 @@ impl<'a> Texts<'a> {
                 let end = if *success { l.pick("intercepts", "перехват удался") } else { l.pick("fails", "перехват не удался") };
                 tr!(l, "{} tries to intercept at sea from {} into {}: [{}] + {} vs {} — {}.", "{} пытается перехватить на море из {} в {}: [{}] + {} против {} — {}.", self.power(*power), self.place_id(from), self.place_id(to), d.join(" "), bonus, need, end)
             }
+            EventKind::NavalAvoidRoll { power, from, to, dice, bonus, need, success } => {
+                let d: Vec<String> = dice.iter().map(|x| x.to_string()).collect();
+                let end = if *success { l.pick("slips away", "уклонение удалось") } else { l.pick("must fight", "уклонение не удалось") };
+                tr!(l, "{} tries to avoid the naval battle from {} to {}: [{}] + {} vs {} — {}.", "{} пытается уклониться от морского боя из {} в {}: [{}] + {} против {} — {}.", self.power(*power), self.place_id(from), self.place_id(to), d.join(" "), bonus, need, end)
+            }
             EventKind::NavalBattleRolled { place, attacker, defender, attacker_dice, defender_dice, attacker_hits, defender_hits, attacker_wins } => {
                 let d = |v: &Vec<u8>| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
                 let w = if *attacker_wins { self.power(*attacker) } else { self.owner(*defender) };
@@ -809,6 +814,13 @@ impl<'a> Texts<'a> {
                 c("engage"),
                 c("forgo")
             ),
+            Decision::NavalAvoid => tr!(
+                l,
+                "{} the naval battle or {}",
+                "уклониться от морского боя ({}) или {}",
+                c("evade"),
+                c("forgo")
+            ),
             Decision::NavalRetreat => tr!(
                 l,
                 "choose the {} your beaten fleet retreats to",
@@ -1053,6 +1065,7 @@ impl<'a> Texts<'a> {
             ActionKind::SinkShips => ("choosing sunk ships", "выбор потопленных кораблей"),
             ActionKind::NavalRetreat => ("a naval retreat", "отход флота"),
             ActionKind::NavalIntercept => ("a naval interception", "морской перехват"),
+            ActionKind::NavalAvoid => ("avoiding a naval battle", "уклонение от морского боя"),
         };
         self.loc.pick(en, ru)
     }

@@ -1516,6 +1516,7 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Ships { power, .. }
         | Command::Haven { power, .. }
         | Command::Engage { power, .. }
+        | Command::Evade { power, .. }
         | Command::Standing { power, .. }
         | Command::Pass { power }
         | Command::End { power }
