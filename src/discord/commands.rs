@@ -162,7 +162,10 @@ pub const GROUPS: &[Group] = &[
     Group {
         name: "battle",
         ru: "бой",
-        help: ["answers to battle questions", "ответы на боевые вопросы"],
+        help: [
+            "answers to battle questions; fleets at sea",
+            "ответы на боевые вопросы; флот на море",
+        ],
         members: &[
             "intercept",
             "avoid",
@@ -171,17 +174,14 @@ pub const GROUPS: &[Group] = &[
             "casualties",
             "retreat",
             "standing",
+            // --- naval warfare (a new top-level group would pass Discord's 25 options)
+            "sail",
+            "transport",
+            "ships",
+            "haven",
+            "engage",
+            "evade",
         ],
-    },
-    // --- naval warfare
-    Group {
-        name: "naval",
-        ru: "флот",
-        help: [
-            "fleets: sailing, sea transport, naval battle answers",
-            "флот: плавание, морская перевозка, ответы в морском бою",
-        ],
-        members: &["sail", "transport", "ships", "haven", "engage", "evade"],
     },
 ];
 

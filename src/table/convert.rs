@@ -302,7 +302,13 @@ fn pick_units(
             all.regulars += f.regulars;
             all.mercenaries += f.mercenaries;
             all.cavalry += f.cavalry;
-            all.leaders.extend(f.leaders.iter().cloned());
+            // Naval leaders stay with the ships (C-NAVAL-MOVE).
+            all.leaders.extend(
+                f.leaders
+                    .iter()
+                    .filter(|l| !rs.is_naval_leader(l))
+                    .cloned(),
+            );
         }
     }
     if all.land() == 0 {
