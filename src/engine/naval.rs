@@ -997,6 +997,11 @@ impl Game {
             return;
         }
         for a in rs.space_ids().filter(|s| rs.space(*s).is_port()) {
+            // Cheap filter first: the sea zones reachable through zones holding own ships.
+            let reach = self.reachable_zones(rs, p, a);
+            if reach.is_empty() {
+                continue;
+            }
             let Some(mut pick) = self.largest_pick(rs, p, a, None) else {
                 continue;
             };
@@ -1010,7 +1015,13 @@ impl Game {
                     pick.regulars -= 1;
                 }
             }
-            for b in rs.space_ids().filter(|s| *s != a && rs.space(*s).is_port()) {
+            let mut targets: Vec<SpaceId> = reach.iter().flat_map(|z| rs.ports_on(z)).collect();
+            targets.sort();
+            targets.dedup();
+            for b in targets.into_iter().filter(|b| *b != a) {
+                if !self.friendly_port(rs, p, b) {
+                    continue;
+                }
                 let (from, to) = (rs.space(a).id.clone(), rs.space(b).id.clone());
                 if let Ok((_, _, zones)) = self.check_transport(rs, p, &from, &to, &pick) {
                     if (zones.len() as u32 + 1) * step as u32 <= cp as u32 {
@@ -1023,6 +1034,35 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// The sea zones reachable from port `a` through zones holding `p`'s ships.
+    fn reachable_zones(&self, rs: &Ruleset, p: Power, a: SpaceId) -> Vec<String> {
+        let usable = |z: &str| {
+            let (s, c) = self.ships_of(p, &Place::Sea(z.to_string()));
+            s + c > 0
+        };
+        let mut seen: Vec<String> = rs
+            .space(a)
+            .ports
+            .iter()
+            .filter(|z| usable(z))
+            .cloned()
+            .collect();
+        let mut i = 0;
+        while i < seen.len() {
+            let next = rs
+                .sea(&seen[i])
+                .map(|x| x.adjacent.clone())
+                .unwrap_or_default();
+            for y in next {
+                if !seen.contains(&y) && usable(&y) {
+                    seen.push(y);
+                }
+            }
+            i += 1;
+        }
+        seen
     }
 
     /// Answers a naval decision (called from `answer_step`).

@@ -303,12 +303,8 @@ fn pick_units(
             all.mercenaries += f.mercenaries;
             all.cavalry += f.cavalry;
             // Naval leaders stay with the ships (C-NAVAL-MOVE).
-            all.leaders.extend(
-                f.leaders
-                    .iter()
-                    .filter(|l| !rs.is_naval_leader(l))
-                    .cloned(),
-            );
+            all.leaders
+                .extend(f.leaders.iter().filter(|l| !rs.is_naval_leader(l)).cloned());
         }
     }
     if all.land() == 0 {
