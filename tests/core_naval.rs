@@ -843,3 +843,55 @@ fn c_naval_int_avoid_battle_at_sea() {
     let ev = ok(&mut g, Power::Spain, sail("BARBARY_COAST", "ALGIERS"));
     assert!(naval_roll(&ev).is_some());
 }
+
+// The scripted naval example runs through: a fleet sails, an interception is declined, a
+// formation crosses by sea, a naval battle is fought and the beaten fleet retreats; the status
+// shows the fleets at sea; a replay of the stored game matches every hash.
+#[test]
+fn naval_example_script_runs() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/naval.vq");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_vqbot"))
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .expect("vqbot runs");
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+        )
+    };
+    let path = script.to_str().expect("utf-8");
+    let (ok, out) = run(&["script", path, "--db", "n.sqlite3", "--seed", "7"]);
+    assert!(ok, "{out}");
+    for text in [
+        "sails 2 squadrons and 0 corsairs from Naples to Tyrrhenian Sea",
+        "`engage` the entering fleet or `forgo`",
+        "carries 1 regular by sea from Barcelona to Naples",
+        "Naval battle in Barbary Coast",
+        "fleet retreats from Barbary Coast to Gulf of Lyon",
+        "⚓ At sea:",
+    ] {
+        assert!(out.contains(text), "missing {text:?} in\n{out}");
+    }
+    let (ok, out) = run(&["replay", "--db", "n.sqlite3", "--game", "1"]);
+    assert!(ok && out.contains("every hash matches"), "{out}");
+}
+
+// C-RAISE (naval part): a squadron is built only in a port (2 CP, `build_squadron`); an inland
+// home space is refused.
+#[test]
+fn c_raise_squadron_only_in_a_port() {
+    let mut g = sea_arena(1);
+    let build = |space: &str| Action::Raise {
+        space: space.into(),
+        unit: vqbot::engine::action::UnitKind::Squadron,
+        faction: None,
+    };
+    let msg = refused(&mut g, Power::Spain, build("MADRID"));
+    assert!(msg.contains("not a port"), "{msg}");
+    ok(&mut g, Power::Spain, build("BARCELONA"));
+    assert_eq!(fleet(&g, "BARCELONA", SPAIN), (1, 0));
+    assert_eq!(cp_left(&g), Some(4));
+}

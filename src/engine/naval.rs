@@ -188,6 +188,13 @@ pub fn loss_options(have: (u32, u32), hits: u32) -> Vec<(u32, u32)> {
 impl Game {
     /// A place from a space or sea-zone id or name.
     pub fn resolve_place(rs: &Ruleset, name: &str) -> RuleResult<Place> {
+        // Data ids first (no allocation): actions carry them.
+        if let Some(z) = rs.sea(name) {
+            return Ok(Place::Sea(z.id.clone()));
+        }
+        if let Some(s) = rs.space_id(name) {
+            return Ok(Place::Port(s));
+        }
         let t = name.trim();
         let norm = t.to_lowercase().replace([' ', '-', '.', '\''], "_");
         if let Some(z) = rs.sea_zones.iter().find(|z| {
@@ -971,25 +978,35 @@ impl Game {
     ) {
         use super::action::Action;
         let step = rs.cost("naval_move").unwrap_or(u8::MAX);
-        let mut places: Vec<Place> = rs.space_ids().map(Place::Port).collect();
-        places.extend(self.board.seas.keys().map(|z| Place::Sea(z.clone())));
         if step <= cp {
+            // Only places holding p's ships; every step from there is adjacent by construction,
+            // so only the port rule (friendly, or hostile ships to attack) is left to check.
+            let mine = |f: &Force| f.owner() == Owner::Major(p) && f.ships() > 0;
+            let mut places: Vec<Place> = rs
+                .space_ids()
+                .filter(|s| self.board.at(*s).forces.iter().any(mine))
+                .map(Place::Port)
+                .collect();
+            places.extend(
+                self.board
+                    .seas
+                    .iter()
+                    .filter(|(_, v)| v.iter().any(mine))
+                    .map(|(z, _)| Place::Sea(z.clone())),
+            );
             for a in &places {
-                let (s, c) = self.ships_of(p, a);
-                if s + c == 0 {
-                    continue;
-                }
                 for b in Game::naval_steps_from(rs, a) {
-                    let leg = NavalLeg {
-                        from: rs.place_id(a),
-                        to: rs.place_id(&b),
-                    };
-                    if self
-                        .check_naval_move(rs, p, std::slice::from_ref(&leg))
-                        .is_ok()
-                    {
-                        out.push(Action::NavalMove { legs: vec![leg] });
+                    if let Place::Port(s) = b {
+                        if !self.friendly_port(rs, p, s) && !self.hostile_ships(p, &b) {
+                            continue;
+                        }
                     }
+                    out.push(Action::NavalMove {
+                        legs: vec![NavalLeg {
+                            from: rs.place_id(a),
+                            to: rs.place_id(&b),
+                        }],
+                    });
                 }
             }
         }
