@@ -895,3 +895,16 @@ fn c_raise_squadron_only_in_a_port() {
     assert_eq!(fleet(&g, "BARCELONA", SPAIN), (1, 0));
     assert_eq!(cp_left(&g), Some(4));
 }
+
+// C-LOC-DEF (sea legs): a port cut off by land has a line of communication across a sea zone
+// holding its power's ships to a fortified home space; enemy ships in that zone cut it again.
+#[test]
+fn c_loc_def_sea_zone_with_own_ships_carries_the_line() {
+    let mut g = sea_arena(1);
+    g.board.set_control(rs(), sp("MARSEILLE"), SPAIN);
+    assert!(!g.has_loc(rs(), Power::Spain, sp("MARSEILLE")));
+    ships(&mut g, "GULF_OF_LYON", SPAIN, 1, 0, &[]);
+    assert!(g.has_loc(rs(), Power::Spain, sp("MARSEILLE")));
+    ships(&mut g, "GULF_OF_LYON", FRANCE, 1, 0, &[]);
+    assert!(!g.has_loc(rs(), Power::Spain, sp("MARSEILLE")));
+}

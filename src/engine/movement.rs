@@ -511,6 +511,13 @@ impl Game {
                     q.push_back(*n);
                 }
             }
+            // --- naval warfare: sea legs through zones holding friendly ships (C-LOC-DEF).
+            for n in self.sea_links(rs, p, x) {
+                if !seen[n.idx()] {
+                    seen[n.idx()] = true;
+                    q.push_back(n);
+                }
+            }
         }
         self.is_loc_source(rs, p, s)
     }

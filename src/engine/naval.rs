@@ -1395,4 +1395,27 @@ impl Game {
             self.put_naval(to, fleet);
         }
     }
+
+    /// C-LOC-DEF (sea legs): the ports reached from port `x` across one sea zone that holds
+    /// ships of `p` or an ally and no enemy ships.
+    pub(crate) fn sea_links(&self, rs: &Ruleset, p: Power, x: SpaceId) -> Vec<SpaceId> {
+        if self.board.seas.is_empty() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for z in &rs.space(x).ports {
+            let Some(v) = self.board.seas.get(z) else {
+                continue;
+            };
+            let stance = |f: &Force| self.board.stance(p, f.owner());
+            let friendly = v
+                .iter()
+                .any(|f| f.ships() > 0 && stance(f) == Stance::Friendly);
+            let enemy = v.iter().any(|f| stance(f) == Stance::Enemy);
+            if friendly && !enemy {
+                out.extend(rs.ports_on(z).into_iter().filter(|s| *s != x));
+            }
+        }
+        out
+    }
 }
