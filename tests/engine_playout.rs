@@ -65,6 +65,30 @@ fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>) 
                 );
             }
         }
+        // --- naval warfare: no squadron, corsair or naval leader is ever in an inland space,
+        // and nothing but naval units is at sea.
+        for s in rs.space_ids() {
+            if rs.space(s).is_port() {
+                continue;
+            }
+            for f in &g.board.at(s).forces {
+                assert!(
+                    f.squadrons == 0
+                        && f.corsairs == 0
+                        && !f.leaders.iter().any(|l| rs.is_naval_leader(l)),
+                    "seed {seed}: naval units in inland {} after {a:?}",
+                    rs.space(s).id
+                );
+            }
+        }
+        for (z, forces) in &g.board.seas {
+            for f in forces {
+                assert!(
+                    f.land() == 0 && f.leaders.iter().all(|l| rs.is_naval_leader(l)),
+                    "seed {seed}: land units at sea in {z} after {a:?}"
+                );
+            }
+        }
         // Units appear only by raising, a revolt (R-PROT-CAPITAL), the return from a foreign war
         // (R-FW-FIGHT) or the winter's free regular.
         let raised = matches!(
@@ -92,6 +116,7 @@ fn random_playouts_never_stall_and_replay_identically() {
     let mut finished = 0;
     // --- religion: random playouts take the religious actions too (X-REL-*)
     let mut religious = 0;
+    let mut naval = 0;
     for seed in 0..games {
         let (g, log) = play(seed, 500);
         actions += log.len();
@@ -103,6 +128,18 @@ fn random_playouts_never_stall_and_replay_identically() {
                     Action::Convert { .. }
                         | Action::ConversionSix { .. }
                         | Action::CatholicRebellion { .. }
+                )
+            })
+            .count();
+        naval += log
+            .iter()
+            .filter(|(_, a)| {
+                matches!(
+                    a,
+                    Action::NavalMove { .. }
+                        | Action::NavalTransport { .. }
+                        | Action::SinkShips { .. }
+                        | Action::NavalRetreat { .. }
                 )
             })
             .count();
@@ -128,5 +165,9 @@ fn random_playouts_never_stall_and_replay_identically() {
     }
     assert!(actions > 50_000, "only {actions} actions were played");
     assert!(religious > 0, "no religious action was ever taken");
-    eprintln!("{games} games, {actions} actions ({religious} religious), {finished} finished");
+    // The playouts include naval actions (C-NAVAL-*).
+    assert!(naval > 0, "no naval action was played");
+    eprintln!(
+        "{games} games, {actions} actions ({religious} religious, {naval} naval), {finished} finished"
+    );
 }

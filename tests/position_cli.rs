@@ -189,14 +189,14 @@ fn check_reports_every_problem_with_file_and_line() {
                \n\
                [[sea]]\n\
                id = \"NORTH_SEA\"\n\
-               units = [{ owner = \"england\", squadrons = 2 }]\n";
+               units = [{ owner = \"england\", regulars = 2 }]\n";
     std::fs::write(d.join("bad.toml"), bad).expect("writes");
     let (ok, _, err) = vqbot(&["position", "check", "bad.toml"], d);
     assert!(!ok);
     for want in [
         "bad.toml:3: `hapsburg` is not a valid major power; allowed: ottoman",
         "bad.toml:8: `fight` is not a step of the action phase; allowed: impulse, spend_cp",
-        "bad.toml:11: units at sea cannot be held yet",
+        "bad.toml:12: NORTH_SEA is a sea zone: only squadrons, corsairs and naval leaders",
     ] {
         assert!(err.contains(want), "expected `{want}` in:\n{err}");
     }

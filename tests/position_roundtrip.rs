@@ -244,6 +244,17 @@ fn every_field_and_every_stage_survives_the_round_trip() {
     g.board.spaces[sp("ORLEANS").idx()]
         .forces
         .push(Force::new(vqbot::engine::Owner::Major(Power::Empire), None));
+    // Fleets at sea and corsairs (naval warfare).
+    let mut fleet = Force::new(vqbot::engine::Owner::Major(Power::England), None);
+    fleet.squadrons = 2;
+    g.board.seas.insert("NORTH_SEA".into(), vec![fleet]);
+    g.board
+        .force_mut(
+            sp("ALGIERS"),
+            vqbot::engine::Owner::Major(Power::Ottoman),
+            None,
+        )
+        .corsairs = 3;
     let salt = "0123abcd".to_string();
     g.empire = EmpireState {
         commitment: Some(vqbot::engine::diplomacy::commitment(

@@ -173,7 +173,10 @@ pub const GROUPS: &[Group] = &[
     Group {
         name: "battle",
         ru: "бой",
-        help: ["answers to battle questions", "ответы на боевые вопросы"],
+        help: [
+            "answers to battle questions; fleets at sea",
+            "ответы на боевые вопросы; флот на море",
+        ],
         members: &[
             "intercept",
             "avoid",
@@ -182,6 +185,13 @@ pub const GROUPS: &[Group] = &[
             "casualties",
             "retreat",
             "standing",
+            // --- naval warfare (a new top-level group would pass Discord's 25 options)
+            "sail",
+            "transport",
+            "ships",
+            "haven",
+            "engage",
+            "evade",
         ],
     },
 ];

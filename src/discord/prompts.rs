@@ -320,6 +320,10 @@ fn is_battle_question(d: Decision) -> bool {
             | Decision::ResponseCard
             | Decision::Casualties
             | Decision::Retreat
+            | Decision::NavalCasualties
+            | Decision::NavalRetreat
+            | Decision::NavalIntercept
+            | Decision::NavalAvoid
     )
 }
 
@@ -415,6 +419,48 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                 }
                 (label, ButtonStyle::Primary, inv("retreat", &opts))
             }
+            // --- naval warfare
+            Action::SinkShips {
+                squadrons,
+                corsairs,
+            } => {
+                let (s, c) = (squadrons.to_string(), corsairs.to_string());
+                (
+                    format!(
+                        "{} {s} / {} {c}",
+                        l.pick("Sink squadrons", "Потопить эскадр"),
+                        l.pick("corsairs", "корсаров")
+                    ),
+                    ButtonStyle::Danger,
+                    inv(
+                        "ships",
+                        &[("squadrons", &s), ("corsairs", &c), ("power", pw)],
+                    ),
+                )
+            }
+            Action::NavalIntercept { from } => (
+                format!(
+                    "{} {}",
+                    l.pick("Intercept from", "Перехват из"),
+                    t.place_id(from)
+                ),
+                ButtonStyle::Danger,
+                inv("engage", &[("from", from), ("power", pw)]),
+            ),
+            Action::NavalAvoid { to } => (
+                format!(
+                    "{} {}",
+                    l.pick("Avoid battle to", "Уклониться в"),
+                    t.place_id(to)
+                ),
+                ButtonStyle::Primary,
+                inv("evade", &[("to", to), ("power", pw)]),
+            ),
+            Action::NavalRetreat { to } => (
+                format!("{} {}", l.pick("Fleet to", "Флот в"), t.place_id(to)),
+                ButtonStyle::Primary,
+                inv("haven", &[("to", to), ("power", pw)]),
+            ),
             _ => continue,
         };
         out.push(Choice {

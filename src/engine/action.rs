@@ -53,6 +53,15 @@ impl Units {
     }
 }
 
+/// One naval stack's step (C-NAVAL-MOVE): from a port or sea zone to an adjacent one, by id.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct NavalLeg {
+    /// Port (space id) or sea-zone id the stack leaves.
+    pub from: String,
+    /// Port or sea-zone id it enters.
+    pub to: String,
+}
+
 /// A Protestant leader entering play at a revolt, and where (R-PROT-LEADERS).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct LeaderEntry {
@@ -418,6 +427,45 @@ pub enum Action {
         /// On or off.
         on: bool,
     },
+    // --- naval warfare (C-NAVAL-*)
+    /// CP: move naval stacks one step each (C-NAVAL-MOVE).
+    NavalMove {
+        /// The stacks' steps.
+        legs: Vec<NavalLeg>,
+    },
+    /// CP: carry a formation by sea from port to port (C-NAVAL-TRANSPORT).
+    NavalTransport {
+        /// Port of departure.
+        from: String,
+        /// Port of arrival.
+        to: String,
+        /// The formation (at most 5 land units).
+        units: Units,
+    },
+    /// Answer: the ships lost in a naval battle (C-NAVAL-COMBAT).
+    SinkShips {
+        /// Squadrons sunk (2 hits each).
+        #[serde(default)]
+        squadrons: u8,
+        /// Corsairs sunk (1 hit each).
+        #[serde(default)]
+        corsairs: u8,
+    },
+    /// Answer: where the beaten fleet retreats (C-NAVAL-COMBAT).
+    NavalRetreat {
+        /// Port or sea-zone id.
+        to: String,
+    },
+    /// Answer: try to avoid the naval battle, going to `to` on success (C-NAVAL-INT).
+    NavalAvoid {
+        /// Adjacent friendly port or sea zone.
+        to: String,
+    },
+    /// Answer: intercept the entering fleet with the whole stack at `from` (C-NAVAL-INT).
+    NavalIntercept {
+        /// Adjacent sea zone or port on the entered zone.
+        from: String,
+    },
 }
 
 impl Action {
@@ -469,6 +517,12 @@ impl Action {
             Action::TakeCasualties { .. } => ActionKind::TakeCasualties,
             Action::Retreat { .. } => ActionKind::Retreat,
             Action::SetStanding { .. } => ActionKind::SetStanding,
+            Action::NavalMove { .. } => ActionKind::NavalMove,
+            Action::NavalTransport { .. } => ActionKind::NavalTransport,
+            Action::SinkShips { .. } => ActionKind::SinkShips,
+            Action::NavalRetreat { .. } => ActionKind::NavalRetreat,
+            Action::NavalIntercept { .. } => ActionKind::NavalIntercept,
+            Action::NavalAvoid { .. } => ActionKind::NavalAvoid,
         }
     }
 }
@@ -556,6 +610,18 @@ pub enum ActionKind {
     Retreat,
     /// [`Action::SetStanding`].
     SetStanding,
+    /// [`Action::NavalMove`].
+    NavalMove,
+    /// [`Action::NavalTransport`].
+    NavalTransport,
+    /// [`Action::SinkShips`].
+    SinkShips,
+    /// [`Action::NavalRetreat`].
+    NavalRetreat,
+    /// [`Action::NavalIntercept`].
+    NavalIntercept,
+    /// [`Action::NavalAvoid`].
+    NavalAvoid,
 }
 
 impl ActionKind {
@@ -600,6 +666,12 @@ impl ActionKind {
         ActionKind::TakeCasualties,
         ActionKind::Retreat,
         ActionKind::SetStanding,
+        ActionKind::NavalMove,
+        ActionKind::NavalTransport,
+        ActionKind::SinkShips,
+        ActionKind::NavalRetreat,
+        ActionKind::NavalIntercept,
+        ActionKind::NavalAvoid,
     ];
 
     /// The snake-case id, as in the action's JSON `type` tag.
@@ -644,6 +716,12 @@ impl ActionKind {
             ActionKind::TakeCasualties => "take_casualties",
             ActionKind::Retreat => "retreat",
             ActionKind::SetStanding => "set_standing",
+            ActionKind::NavalMove => "naval_move",
+            ActionKind::NavalTransport => "naval_transport",
+            ActionKind::SinkShips => "sink_ships",
+            ActionKind::NavalRetreat => "naval_retreat",
+            ActionKind::NavalIntercept => "naval_intercept",
+            ActionKind::NavalAvoid => "naval_avoid",
         }
     }
 }

@@ -5,9 +5,10 @@ use super::action::{Adjustment, CardPlace};
 use super::error::{RuleError, RuleResult};
 use super::event::{Event, EventKind, PhaseName, Visibility};
 use super::game::{Game, Stage};
+use super::naval::Place;
 use super::power::{Owner, Power, PowerSet, Relation};
 use super::refusal::Refusal;
-use super::ruleset::Ruleset;
+use super::ruleset::{LeaderKind, Ruleset};
 
 impl Game {
     /// Applies a manual fix by `by`. Checks first; on error nothing changes.
@@ -28,39 +29,56 @@ impl Game {
                 cavalry,
                 squadrons,
             } => {
-                let s = Game::resolve_space(rs, space)?;
+                let place = Game::resolve_place(rs, space)?;
                 if faction.is_some() && *owner != Owner::Major(Power::Protestant) {
                     return Err(Refusal::FactionOnlyProtestant { owner: *owner }.into());
+                }
+                // --- naval warfare: ships only in ports or at sea, land units never at sea.
+                match &place {
+                    Place::Sea(z) if *regulars + *mercenaries + *cavalry > 0 => {
+                        return Err(Refusal::LandUnitsAtSea { zone: z.clone() }.into());
+                    }
+                    Place::Port(s) if *squadrons > 0 && !rs.space(*s).is_port() => {
+                        return Err(Refusal::NotAPort { space: *s }.into());
+                    }
+                    _ => {}
                 }
                 // --- ops: bounded unit counters
                 if [regulars, mercenaries, cavalry, squadrons]
                     .iter()
                     .any(|n| **n > super::board::MAX_UNITS)
                 {
-                    return Err(Refusal::UnitLimit {
-                        space: s,
-                        max: super::board::MAX_UNITS,
+                    let max = super::board::MAX_UNITS;
+                    return Err(match &place {
+                        Place::Port(s) => Refusal::UnitLimit { space: *s, max },
+                        Place::Sea(z) => Refusal::UnitLimitAtSea {
+                            zone: z.clone(),
+                            max,
+                        },
                     }
                     .into());
                 }
-                let f = self.board.force_mut(s, *owner, *faction);
+                let f = self.board.force_at_mut(&place, *owner, *faction);
                 let before = [f.regulars, f.mercenaries, f.cavalry, f.squadrons];
                 f.regulars = *regulars;
                 f.mercenaries = *mercenaries;
                 f.cavalry = *cavalry;
                 f.squadrons = *squadrons;
-                self.board.tidy(s);
-                // The public notice shows before → after (safe input, issue 16).
-                ev.push(Event::public(EventKind::UnitsAdjusted {
-                    by,
-                    space: s,
-                    owner: *owner,
-                    faction: *faction,
-                    before,
-                    after: [*regulars, *mercenaries, *cavalry, *squadrons],
-                }));
-                self.recompute_sieges_after_adjust(rs, ev);
-                return Ok(());
+                self.board.tidy_at(&place);
+                // The public notice shows before → after (safe input, issue 16); a fleet at sea
+                // is announced by the general adjustment notice below.
+                if let Place::Port(s) = place {
+                    ev.push(Event::public(EventKind::UnitsAdjusted {
+                        by,
+                        space: s,
+                        owner: *owner,
+                        faction: *faction,
+                        before,
+                        after: [*regulars, *mercenaries, *cavalry, *squadrons],
+                    }));
+                    self.recompute_sieges_after_adjust(rs, ev);
+                    return Ok(());
+                }
             }
             Adjustment::Leader { leader, space } => {
                 let l = rs
@@ -74,8 +92,20 @@ impl Game {
                     })?;
                 let dest = space
                     .as_deref()
-                    .map(|s| Game::resolve_space(rs, s))
+                    .map(|s| Game::resolve_place(rs, s))
                     .transpose()?;
+                // --- naval warfare: naval leaders only in ports or at sea, army leaders on land.
+                match &dest {
+                    Some(Place::Sea(z)) if l.kind != LeaderKind::Naval => {
+                        return Err(Refusal::LandUnitsAtSea { zone: z.clone() }.into());
+                    }
+                    Some(Place::Port(s))
+                        if l.kind == LeaderKind::Naval && !rs.space(*s).is_port() =>
+                    {
+                        return Err(Refusal::NotAPort { space: *s }.into());
+                    }
+                    _ => {}
+                }
                 let id = l.id.clone();
                 for sp in &mut self.board.spaces {
                     for f in &mut sp.forces {
@@ -83,12 +113,19 @@ impl Game {
                     }
                     sp.forces.retain(|f| !f.is_empty());
                 }
+                for v in self.board.seas.values_mut() {
+                    for f in v.iter_mut() {
+                        f.leaders.retain(|x| *x != id);
+                    }
+                    v.retain(|f| !f.is_empty());
+                }
+                self.board.seas.retain(|_, v| !v.is_empty());
                 self.off_map.retain(|x| *x != id);
                 self.captured.retain(|(x, _)| *x != id);
                 match dest {
                     Some(s) => self
                         .board
-                        .force_mut(s, Owner::Major(l.power), l.faction)
+                        .force_at_mut(&s, Owner::Major(l.power), l.faction)
                         .leaders
                         .push(id),
                     None => self.off_map.push(id),

@@ -750,7 +750,12 @@ impl Game {
             f.cavalry = kc;
             let stays = kr + km + kc > 0 && keep_leaders;
             if !stays {
-                m.leaders = std::mem::take(&mut f.leaders);
+                // Naval leaders stay in the port with the ships: never over land (C-NAVAL-MOVE).
+                let (naval, army): (Vec<String>, Vec<String>) = std::mem::take(&mut f.leaders)
+                    .into_iter()
+                    .partition(|l| _rs.is_naval_leader(l));
+                f.leaders = naval;
+                m.leaders = army;
             }
             if m.land() > 0 || !m.leaders.is_empty() {
                 moving.push(m);

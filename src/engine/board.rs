@@ -42,6 +42,13 @@ pub struct Force {
     /// Leaders (ids), army and naval.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub leaders: Vec<String>,
+    /// Ottoman corsairs (C-PIRACY, C-NAVAL-COMBAT); absent from the JSON when none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub corsairs: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl Force {
@@ -63,7 +70,11 @@ impl Force {
     }
     /// Whether nothing is left.
     pub fn is_empty(&self) -> bool {
-        self.land() == 0 && self.squadrons == 0 && self.leaders.is_empty()
+        self.land() == 0 && self.squadrons == 0 && self.corsairs == 0 && self.leaders.is_empty()
+    }
+    /// Ships (squadrons and corsairs).
+    pub fn ships(&self) -> u32 {
+        self.squadrons as u32 + self.corsairs as u32
     }
 
     // --- ops: bounded unit counters
@@ -131,6 +142,10 @@ pub struct Board {
     pub capitals: [Vec<SpaceId>; 6],
     /// The Protestant's declared capitals, Huguenot then Dutch (R-PROT-CAPITAL).
     pub protestant_capitals: [Option<SpaceId>; 2],
+    // --- naval warfare
+    /// Naval units at sea, by sea-zone id (`super::naval`); absent from the JSON when none.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub seas: std::collections::BTreeMap<String, Vec<Force>>,
 }
 
 /// How an element stands relative to the active power (R-CONTROL-TERMS).
@@ -179,6 +194,7 @@ impl Board {
             minor_allies: [None; 5],
             capitals: Default::default(),
             protestant_capitals: [None, None],
+            seas: Default::default(),
         };
         for p in Power::ALL {
             b.capitals[*p as usize] = rs.capitals(*p);

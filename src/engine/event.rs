@@ -484,6 +484,82 @@ pub enum EventKind {
         standing: super::steps::Standing,
         decision: super::game::Decision,
     },
+    // --- naval warfare (C-NAVAL-*); places are port (space) or sea-zone ids
+    /// A naval stack moved one step (C-NAVAL-MOVE).
+    NavalMoved {
+        power: Power,
+        from: String,
+        to: String,
+        squadrons: u32,
+        corsairs: u32,
+    },
+    /// A naval interception attempt: 2d6 + `bonus` against `need` (C-NAVAL-INT).
+    NavalInterceptRoll {
+        power: Power,
+        from: String,
+        to: String,
+        dice: Vec<u8>,
+        bonus: u32,
+        need: u32,
+        success: bool,
+    },
+    /// An attempt to avoid a naval battle at sea (C-NAVAL-INT).
+    NavalAvoidRoll {
+        power: Power,
+        from: String,
+        to: String,
+        dice: Vec<u8>,
+        bonus: u32,
+        need: u32,
+        success: bool,
+    },
+    /// A naval battle's dice (C-NAVAL-COMBAT).
+    NavalBattleRolled {
+        place: String,
+        attacker: Power,
+        defender: Owner,
+        attacker_dice: Vec<u8>,
+        defender_dice: Vec<u8>,
+        attacker_hits: u32,
+        defender_hits: u32,
+        attacker_wins: bool,
+    },
+    /// Ships sunk in a naval battle (C-NAVAL-COMBAT).
+    ShipsSunk {
+        owner: Owner,
+        place: String,
+        squadrons: u32,
+        corsairs: u32,
+    },
+    /// Both fleets were sunk: one squadron of the side with more dice stays (C-NAVAL-COMBAT).
+    ShipKept { owner: Owner, place: String },
+    /// A beaten fleet retreats (C-NAVAL-COMBAT).
+    NavalRetreated {
+        owner: Owner,
+        from: String,
+        to: String,
+    },
+    /// Ships with nowhere to go are lost (C-NAVAL-COMBAT, C-NAVAL-WINTER).
+    ShipsLost {
+        owner: Owner,
+        place: String,
+        squadrons: u32,
+        corsairs: u32,
+    },
+    /// A fleet at sea goes to a winter port (C-NAVAL-WINTER).
+    WinterPort {
+        owner: Owner,
+        from: String,
+        to: SpaceId,
+    },
+    /// A formation crossed by sea (C-NAVAL-TRANSPORT).
+    Transported {
+        power: Power,
+        from: SpaceId,
+        to: SpaceId,
+        units: Units,
+        zones: Vec<String>,
+    },
     /// The game ends.
     GameOver {
         winners: Vec<Power>,

@@ -139,6 +139,15 @@ pub enum Decision {
     Casualties,
     /// Choose where the survivors retreat (C-BATTLE-RETREAT).
     Retreat,
+    // --- naval warfare
+    /// Choose which ships are sunk (C-NAVAL-COMBAT).
+    NavalCasualties,
+    /// Choose where the beaten fleet retreats (C-NAVAL-COMBAT).
+    NavalRetreat,
+    /// Intercept an entering enemy fleet, or not (C-NAVAL-INT).
+    NavalIntercept,
+    /// Try to avoid a naval battle at sea, or stay (C-NAVAL-INT).
+    NavalAvoid,
 }
 
 /// Who must act now.
@@ -736,6 +745,8 @@ fn is_cp_action(a: &Action) -> bool {
             | Action::Assault { .. }
             | Action::Revolt { .. }
             | Action::FightForeignWar { .. }
+            | Action::NavalMove { .. }
+            | Action::NavalTransport { .. }
     )
 }
 

@@ -77,13 +77,18 @@ impl Game {
                 self.do_revolt(rs, p, space, capital, leaders, ev)?
             }
             Action::FightForeignWar { card } => self.do_fight_foreign_war(rs, p, *card, ev)?,
+            // --- naval warfare
+            Action::NavalMove { legs } => self.do_naval_move(rs, p, legs, ev)?,
+            Action::NavalTransport { from, to, units } => {
+                self.do_transport(rs, p, from, to, units, ev)?
+            }
             _ => return Err(Refusal::NotAutomated { action: a.kind() }.into()),
         }
         Ok(cost)
     }
 
     /// The CP cost of an action, from `costs.csv`.
-    pub fn cp_cost(&self, rs: &Ruleset, _p: Power, a: &Action) -> RuleResult<u8> {
+    pub fn cp_cost(&self, rs: &Ruleset, p: Power, a: &Action) -> RuleResult<u8> {
         let key = match a {
             Action::Move { from, to, .. } => {
                 let (f, t) = (Game::resolve_space(rs, from)?, Game::resolve_space(rs, to)?);
@@ -104,6 +109,15 @@ impl Game {
             Action::Assault { .. } => "assault",
             Action::Revolt { .. } => "revolt",
             Action::FightForeignWar { .. } => "fight_foreign_war",
+            // --- naval warfare: a transport costs one naval move per step (C-NAVAL-TRANSPORT)
+            Action::NavalMove { .. } => "naval_move",
+            Action::NavalTransport { from, to, units } => {
+                let (_, _, zones) = self.check_transport(rs, p, from, to, units)?;
+                let step = rs
+                    .cost("naval_move")
+                    .ok_or(Refusal::NoCostInData { key: "naval_move" })?;
+                return Ok(step.saturating_mul(zones.len() as u8 + 1));
+            }
             _ => return Err(Refusal::NoCpCost { action: a.kind() }.into()),
         };
         rs.cost(key)

@@ -28,6 +28,7 @@ pub mod legal;
 pub mod military;
 pub mod minor;
 pub mod movement;
+pub mod naval;
 pub mod power;
 pub mod protestant;
 pub mod refusal;

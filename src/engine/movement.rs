@@ -306,6 +306,10 @@ impl Game {
             .into());
         }
         for l in &u.leaders {
+            // A naval leader moves only with ships (C-NAVAL-MOVE).
+            if rs.is_naval_leader(l) {
+                return Err(Refusal::NavalLeaderOnLand { leader: l.clone() }.into());
+            }
             if !mine.iter().any(|f| f.leaders.contains(l)) {
                 return Err(Refusal::LeaderNotHere {
                     leader: l.clone(),
@@ -366,6 +370,7 @@ impl Game {
                 cavalry: c,
                 squadrons: 0,
                 leaders: ls,
+                corsairs: 0,
             });
         }
         for m in moved {
@@ -511,6 +516,13 @@ impl Game {
                 if !seen[n.idx()] {
                     seen[n.idx()] = true;
                     q.push_back(*n);
+                }
+            }
+            // --- naval warfare: sea legs through zones holding friendly ships (C-LOC-DEF).
+            for n in self.sea_links(rs, p, x) {
+                if !seen[n.idx()] {
+                    seen[n.idx()] = true;
+                    q.push_back(n);
                 }
             }
         }

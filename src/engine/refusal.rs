@@ -489,6 +489,47 @@ pub enum Refusal {
     NothingPending,
     /// The pending decision has no "decline": it must be answered.
     MustAnswer { decision: super::game::Decision },
+
+    // --- naval warfare (places are port or sea-zone ids) ----------------------------------
+    /// C-NAVAL-MOVE: `power` has no ships at `place`.
+    NoShipsThere { power: Power, place: String },
+    /// C-NAVAL-MOVE: each stack moves once per naval move.
+    StackMovesOnce { place: String },
+    /// C-NAVAL-MOVE: not one naval step; `allowed` are the steps from `from`.
+    NotANavalStep {
+        from: String,
+        to: String,
+        allowed: Vec<String>,
+    },
+    /// C-NAVAL-MOVE / C-NAVAL-TRANSPORT: ships and crossings enter only friendly ports (ships
+    /// also a port holding hostile ships, to attack them).
+    PortNotFriendly { space: SpaceId },
+    /// C-NAVAL-MOVE: a naval leader moves only with ships, never over land.
+    NavalLeaderOnLand { leader: String },
+    /// C-NAVAL-TRANSPORT: at most `max` land units cross.
+    TransportTooLarge { units: u32, max: u32 },
+    /// C-NAVAL-TRANSPORT: no chain of sea zones holding the power's ships links the ports.
+    NoSeaPath { from: SpaceId, to: SpaceId },
+    /// C-NAVAL-COMBAT: not a legal split of the hits (squadron 2 hits, corsair 1, none wasted).
+    WrongShipLosses {
+        hits: u32,
+        asked: (u32, u32),
+        have: (u32, u32),
+    },
+    /// C-NAVAL-COMBAT: not a legal retreat for the beaten fleet.
+    BadNavalRetreat { to: String, allowed: Vec<String> },
+    /// C-NAVAL-TRANSPORT: land units never stand in a sea zone.
+    LandUnitsAtSea { zone: String },
+    /// A fleet at sea holds at most `max` ships of a kind (the unit bound).
+    UnitLimitAtSea { zone: String, max: u8 },
+    /// C-ASSAULT-PREREQ: hostile ships in a sea zone by the port protect it.
+    SeaBlockaded { space: SpaceId, zone: String },
+    /// C-NAVAL-INT: interception into `zone` comes from one of `allowed`.
+    NotANavalInterceptPlace {
+        place: String,
+        zone: String,
+        allowed: Vec<String>,
+    },
 }
 
 impl Refusal {
@@ -561,6 +602,17 @@ impl Refusal {
             WithdrawNotOffered { .. } => "C-WITHDRAW",
             CardNotForWindow { combat: true, .. } => "C-BATTLE-CARDS",
             CardNotForWindow { combat: false, .. } => "C-CARD-RESPONSE",
+            NoShipsThere { .. }
+            | StackMovesOnce { .. }
+            | NotANavalStep { .. }
+            | PortNotFriendly { .. }
+            | NavalLeaderOnLand { .. } => "C-NAVAL-MOVE",
+            TransportTooLarge { .. } | NoSeaPath { .. } | LandUnitsAtSea { .. } => {
+                "C-NAVAL-TRANSPORT"
+            }
+            WrongShipLosses { .. } | BadNavalRetreat { .. } => "C-NAVAL-COMBAT",
+            SeaBlockaded { .. } => "C-ASSAULT-PREREQ",
+            NotANavalInterceptPlace { .. } => "C-NAVAL-INT",
             _ => return None,
         })
     }
@@ -927,6 +979,49 @@ impl Refusal {
             MustAnswer {
                 decision: super::game::Decision::Retreat,
             },
+            NoShipsThere {
+                power: Power::Spain,
+                place: "GULF_OF_LYON".into(),
+            },
+            StackMovesOnce {
+                place: "GULF_OF_LYON".into(),
+            },
+            NotANavalStep {
+                from: "GULF_OF_LYON".into(),
+                to: "NORTH_SEA".into(),
+                allowed: vec!["BARBARY_COAST".into()],
+            },
+            PortNotFriendly { space: a },
+            NavalLeaderOnLand {
+                leader: "DORIA".into(),
+            },
+            TransportTooLarge { units: 6, max: 5 },
+            NoSeaPath { from: a, to: b },
+            WrongShipLosses {
+                hits: 3,
+                asked: (0, 0),
+                have: (2, 0),
+            },
+            BadNavalRetreat {
+                to: "NORTH_SEA".into(),
+                allowed: vec!["BARBARY_COAST".into()],
+            },
+            LandUnitsAtSea {
+                zone: "NORTH_SEA".into(),
+            },
+            UnitLimitAtSea {
+                zone: "NORTH_SEA".into(),
+                max: 99,
+            },
+            SeaBlockaded {
+                space: a,
+                zone: "NORTH_SEA".into(),
+            },
+            NotANavalInterceptPlace {
+                place: "NORTH_SEA".into(),
+                zone: "GULF_OF_LYON".into(),
+                allowed: vec!["BARBARY_COAST".into()],
+            },
         ]
     }
 
@@ -1066,6 +1161,19 @@ impl Refusal {
             CardNotForWindow { .. } => "card_not_for_window",
             NothingPending => "nothing_pending",
             MustAnswer { .. } => "must_answer",
+            NoShipsThere { .. } => "no_ships_there",
+            StackMovesOnce { .. } => "stack_moves_once",
+            NotANavalStep { .. } => "not_a_naval_step",
+            PortNotFriendly { .. } => "port_not_friendly",
+            NavalLeaderOnLand { .. } => "naval_leader_on_land",
+            TransportTooLarge { .. } => "transport_too_large",
+            NoSeaPath { .. } => "no_sea_path",
+            WrongShipLosses { .. } => "wrong_ship_losses",
+            BadNavalRetreat { .. } => "bad_naval_retreat",
+            LandUnitsAtSea { .. } => "land_units_at_sea",
+            UnitLimitAtSea { .. } => "unit_limit_at_sea",
+            SeaBlockaded { .. } => "sea_blockaded",
+            NotANavalInterceptPlace { .. } => "not_a_naval_intercept_place",
         }
     }
 }
@@ -1295,6 +1403,27 @@ impl fmt::Display for Terse<'_> {
                 format!("#{card} ({kind:?}, combat window: {combat})")
             }
             MustAnswer { decision } => format!("{decision:?}"),
+            NoShipsThere { power, place } => format!("{power} at {place}"),
+            StackMovesOnce { place } | LandUnitsAtSea { zone: place } => place.clone(),
+            UnitLimitAtSea { zone, max } => format!("{zone}: at most {max} of a kind"),
+            NotANavalStep { from, to, allowed } => {
+                format!("{from} → {to} (allowed: {})", allowed.join(", "))
+            }
+            PortNotFriendly { space } => s(space),
+            NavalLeaderOnLand { leader } => leader.clone(),
+            TransportTooLarge { units, max } => format!("{units} > {max}"),
+            NoSeaPath { from, to } => format!("{} → {}", s(from), s(to)),
+            WrongShipLosses { hits, asked, have } => format!(
+                "{hits} hits, asked {}s/{}c, has {}s/{}c",
+                asked.0, asked.1, have.0, have.1
+            ),
+            BadNavalRetreat { to, allowed } => format!("{to} (allowed: {})", allowed.join(", ")),
+            SeaBlockaded { space, zone } => format!("{} by {zone}", s(space)),
+            NotANavalInterceptPlace {
+                place,
+                zone,
+                allowed,
+            } => format!("{place} → {zone} (allowed: {})", allowed.join(", ")),
             NotDiplomacyPhase
             | NoSixPending
             | NothingPending

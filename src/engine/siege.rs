@@ -109,6 +109,9 @@ impl Game {
         {
             return Err(Refusal::PortBlockaded { space: s }.into());
         }
+        if let Some(zone) = self.blockade_zone(rs, p, s) {
+            return Err(Refusal::SeaBlockaded { space: s, zone }.into());
+        }
         if !self.has_loc(rs, p, s) {
             return Err(Refusal::NoLineOfCommunication { power: p, space: s }.into());
         }

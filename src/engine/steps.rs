@@ -209,13 +209,55 @@ pub enum Step {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         origin: Option<SpaceId>,
     },
+    // --- naval warfare (`super::naval`)
+    /// Frame: a naval battle (C-NAVAL-COMBAT).
+    NavalBattle(super::naval::NavalBattle),
+    /// Decision (C-NAVAL-COMBAT): `power` picks which of its ships are sunk.
+    NavalCasualties {
+        /// The owner choosing.
+        power: Power,
+        /// Port (space id) or sea-zone id.
+        place: String,
+        /// Hits taken.
+        hits: u32,
+    },
+    /// Decision (C-NAVAL-INT): `power` may intercept into sea zone `zone` from one of `from`.
+    NavalIntercept {
+        /// The power offered the interception.
+        power: Power,
+        /// The entered sea zone.
+        zone: String,
+        /// Places (adjacent zones, ports on the zone) it may intercept from.
+        from: Vec<String>,
+    },
+    /// Decision (C-NAVAL-INT): `power` may try to avoid battle in sea zone `zone`, going to one
+    /// of `to`.
+    NavalAvoid {
+        /// The defending power.
+        power: Power,
+        /// The attacked sea zone.
+        zone: String,
+        /// Legal destinations.
+        to: Vec<String>,
+    },
+    /// Decision (C-NAVAL-COMBAT): `power` picks where its beaten fleet goes.
+    NavalRetreat {
+        /// The retreating power.
+        power: Power,
+        /// The sea zone of the battle.
+        place: String,
+        /// Legal destinations (ports and sea-zone ids).
+        to: Vec<String>,
+    },
 }
 
 impl Step {
     /// The power and decision awaited, for decision steps; `None` for frames.
     pub fn decision(&self) -> Option<(Power, Decision)> {
         Some(match self {
-            Step::Entry(_) | Step::Battle(_) | Step::Assault(_) => return None,
+            Step::Entry(_) | Step::Battle(_) | Step::Assault(_) | Step::NavalBattle(_) => {
+                return None
+            }
             Step::Intercept { power, .. } => (*power, Decision::Intercept),
             Step::Avoid { power, .. } => (*power, Decision::AvoidBattle),
             Step::Withdraw { power, .. } => (*power, Decision::WithdrawInside),
@@ -231,6 +273,10 @@ impl Step {
             } => (*power, Decision::ResponseCard),
             Step::Casualties { power, .. } => (*power, Decision::Casualties),
             Step::Retreat { power, .. } => (*power, Decision::Retreat),
+            Step::NavalCasualties { power, .. } => (*power, Decision::NavalCasualties),
+            Step::NavalRetreat { power, .. } => (*power, Decision::NavalRetreat),
+            Step::NavalIntercept { power, .. } => (*power, Decision::NavalIntercept),
+            Step::NavalAvoid { power, .. } => (*power, Decision::NavalAvoid),
         })
     }
 }
@@ -314,6 +360,10 @@ pub fn is_step_answer(a: &Action) -> bool {
             | Action::Forgo
             | Action::TakeCasualties { .. }
             | Action::Retreat { .. }
+            | Action::SinkShips { .. }
+            | Action::NavalRetreat { .. }
+            | Action::NavalIntercept { .. }
+            | Action::NavalAvoid { .. }
             | Action::Play {
                 mode: CardMode::Event,
                 ..
@@ -392,7 +442,9 @@ impl Game {
                 Step::Intercept { .. }
                 | Step::Avoid { .. }
                 | Step::Withdraw { .. }
-                | Step::Cards { .. },
+                | Step::Cards { .. }
+                | Step::NavalIntercept { .. }
+                | Step::NavalAvoid { .. },
                 Action::Forgo,
             ) => {
                 let (_, d) = top.decision().unwrap_or((p, Decision::Intercept));
@@ -421,7 +473,23 @@ impl Game {
                 self.steps.pop();
                 self.do_retreat(rs, p, *space, dest, inside, ev);
             }
-            (Step::Casualties { .. } | Step::Retreat { .. }, Action::Forgo) => {
+            (
+                Step::NavalCasualties { .. }
+                | Step::NavalRetreat { .. }
+                | Step::NavalIntercept { .. }
+                | Step::NavalAvoid { .. },
+                Action::SinkShips { .. }
+                | Action::NavalRetreat { .. }
+                | Action::NavalIntercept { .. }
+                | Action::NavalAvoid { .. },
+            ) => self.answer_naval(rs, p, &top, a, ev)?,
+            (
+                Step::Casualties { .. }
+                | Step::Retreat { .. }
+                | Step::NavalCasualties { .. }
+                | Step::NavalRetreat { .. },
+                Action::Forgo,
+            ) => {
                 return Err(Refusal::MustAnswer {
                     decision: top.decision().map_or(Decision::Retreat, |x| x.1),
                 }
@@ -472,6 +540,7 @@ impl Game {
                 Step::Entry(e) => self.work_entry(rs, e, ev),
                 Step::Battle(b) => self.work_battle(rs, b, ev),
                 Step::Assault(a) => self.work_assault(rs, a, ev),
+                Step::NavalBattle(b) => self.work_naval_battle(rs, b, ev),
                 _ => {
                     if !self.auto_answer(rs, &top, ev) {
                         return;
@@ -488,10 +557,14 @@ impl Game {
             return false;
         };
         let answer = match top {
-            Step::Intercept { .. } if self.has_standing(p, Standing::NeverIntercept) => {
+            Step::Intercept { .. } | Step::NavalIntercept { .. }
+                if self.has_standing(p, Standing::NeverIntercept) =>
+            {
                 Some((Standing::NeverIntercept, Action::Forgo))
             }
-            Step::Avoid { .. } if self.has_standing(p, Standing::NeverAvoid) => {
+            Step::Avoid { .. } | Step::NavalAvoid { .. }
+                if self.has_standing(p, Standing::NeverAvoid) =>
+            {
                 Some((Standing::NeverAvoid, Action::Forgo))
             }
             Step::Withdraw { .. } if self.has_standing(p, Standing::AlwaysWithdraw) => {
@@ -625,7 +698,11 @@ impl Game {
                     });
                 }
             }
-            Step::Entry(_) | Step::Battle(_) | Step::Assault(_) => {}
+            Step::NavalCasualties { .. }
+            | Step::NavalRetreat { .. }
+            | Step::NavalIntercept { .. }
+            | Step::NavalAvoid { .. } => self.legal_naval_answers(rs, p, top, out),
+            Step::Entry(_) | Step::Battle(_) | Step::Assault(_) | Step::NavalBattle(_) => {}
         }
     }
 

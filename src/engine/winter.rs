@@ -1,7 +1,7 @@
 //! Winter (C-WINTER-ORDER): sieges end, land units and leaders go to winter quarters
 //! (C-WINTER-QUARTERS, with R-PROT-WINTER: never in a fortified space of another, allied power),
 //! alliances between majors end, and each power gets a free regular in every capital it controls
-//! that is not in unrest (C-WINTER-REGULAR). Naval winter is not handled here.
+//! that is not in unrest (C-WINTER-REGULAR). Naval winter (C-NAVAL-WINTER) runs first, in `naval.rs`.
 
 use super::board::{Force, Stance};
 use super::event::{Event, EventKind};
@@ -14,6 +14,8 @@ use std::collections::VecDeque;
 impl Game {
     /// Winter, in the order of C-WINTER-ORDER (the steps the engine has).
     pub(crate) fn winter(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
+        // Naval units go to port before sieges end (C-NAVAL-WINTER).
+        self.naval_winter(rs, ev);
         for s in rs.space_ids() {
             if self.board.spaces[s.idx()].besieged_by.take().is_some() {
                 ev.push(Event::public(EventKind::SiegeLifted { space: s }));
@@ -100,7 +102,8 @@ impl Game {
         for s in rs.space_ids() {
             let forces: Vec<Force> = self.board.at(s).forces.clone();
             for f in forces {
-                if f.land() == 0 && f.leaders.is_empty() {
+                // Naval leaders stay in port with the ships (C-NAVAL-WINTER).
+                if f.land() == 0 && f.leaders.iter().all(|l| rs.is_naval_leader(l)) {
                     continue;
                 }
                 if self.is_winter_quarters(rs, &f, s) {
@@ -109,7 +112,7 @@ impl Game {
                 let Some(side) = self.winter_side(&f) else {
                     continue;
                 };
-                let Some(moving) = self.take_land(s, &f) else {
+                let Some(moving) = self.take_land(rs, s, &f) else {
                     continue;
                 };
                 match self.nearest_quarters(rs, &f, side, s) {
@@ -129,21 +132,27 @@ impl Game {
         }
     }
 
-    /// Removes `f`'s land units and leaders from `s` (squadrons stay) and returns them.
-    fn take_land(&mut self, s: SpaceId, f: &Force) -> Option<Force> {
+    /// Removes `f`'s land units and army leaders from `s` (ships and naval leaders stay) and
+    /// returns them.
+    fn take_land(&mut self, rs: &Ruleset, s: SpaceId, f: &Force) -> Option<Force> {
         let i = self.board.spaces[s.idx()]
             .forces
             .iter()
             .position(|x| x.owner() == f.owner() && x.faction == f.faction)?;
         let here = &mut self.board.spaces[s.idx()].forces[i];
+        let (naval, army): (Vec<String>, Vec<String>) = std::mem::take(&mut here.leaders)
+            .into_iter()
+            .partition(|l| rs.is_naval_leader(l));
         let moving = Force {
             squadrons: 0,
+            corsairs: 0,
+            leaders: army,
             ..here.clone()
         };
         here.regulars = 0;
         here.mercenaries = 0;
         here.cavalry = 0;
-        here.leaders.clear();
+        here.leaders = naval;
         Some(moving)
     }
 

@@ -228,6 +228,8 @@ struct RawUnits {
     cavalry: u8,
     squadrons: Option<S<u8>>,
     #[serde(default)]
+    corsairs: u8,
+    #[serde(default)]
     leaders: Vec<S<String>>,
 }
 
@@ -236,7 +238,7 @@ struct RawUnits {
 struct RawSea {
     id: S<String>,
     #[serde(default)]
-    units: Vec<toml::Value>,
+    units: Vec<RawUnits>,
 }
 
 #[derive(Deserialize)]
@@ -544,6 +546,7 @@ pub fn import(
         minor_allies: [None; 5],
         capitals: Default::default(),
         protestant_capitals: [None, None],
+        seas: Default::default(),
     };
     for p in Power::ALL {
         board.capitals[*p as usize] = rs.capitals(*p);
@@ -554,20 +557,7 @@ pub fn import(
         read_space(&ids, &mut r, &mut board, &mut leaders, &mut seen_spaces, sp);
     }
     for sea in &raw.sea {
-        let known = rs.sea_zones.iter().any(|z| z.id == *sea.id.get_ref());
-        let what = if known {
-            String::new()
-        } else {
-            format!(
-                " (and `{}` is not a sea zone of map_data/virgin_queen/sea_zones.csv)",
-                sea.id.get_ref()
-            )
-        };
-        let _ = &sea.units;
-        r.bad(
-            sea.id.span(),
-            format!("units at sea cannot be held yet: the game keeps squadrons in ports until the naval rules come; put them in a port space{what}"),
-        );
+        read_sea(&ids, &mut r, &mut board, &mut leaders, sea);
     }
     for (status, pairs) in [
         (Relation::War, &raw.relations.war),
@@ -1225,6 +1215,61 @@ fn read_space(
         force.mercenaries = u.mercenaries;
         force.cavalry = u.cavalry;
         force.squadrons = sq;
+        force.corsairs = u.corsairs;
+        force.leaders = ls;
+    }
+}
+
+/// One `[[sea]]`: ships and naval leaders in a sea zone; land units and army leaders are refused.
+fn read_sea(
+    ids: &Ids<'_>,
+    r: &mut Report<'_>,
+    board: &mut Board,
+    leaders: &mut Places,
+    sea: &RawSea,
+) {
+    let zone = sea.id.get_ref();
+    if !ids.rs.sea_zones.iter().any(|z| z.id == *zone) {
+        let all: Vec<&str> = ids.rs.sea_zones.iter().map(|z| z.id.as_str()).collect();
+        r.bad(
+            sea.id.span(),
+            format!("`{zone}` is not a sea zone; allowed: {}", all.join(", ")),
+        );
+        return;
+    }
+    let place = crate::engine::naval::Place::Sea(zone.clone());
+    for u in &sea.units {
+        let Some((o, f)) = ids.unit_owner(r, &u.owner) else {
+            continue;
+        };
+        if u.regulars + u.mercenaries + u.cavalry > 0 {
+            r.bad(
+                u.owner.span(),
+                format!(
+                    "{zone} is a sea zone: only squadrons, corsairs and naval leaders can be there"
+                ),
+            );
+            continue;
+        }
+        let mut ls = Vec::new();
+        for l in &u.leaders {
+            let Some(ld) = ids.leader(r, l) else { continue };
+            if ld.kind != LeaderKind::Naval {
+                r.bad(
+                    l.span(),
+                    format!(
+                        "{} is an army leader; only naval leaders can be at sea",
+                        ld.id
+                    ),
+                );
+                continue;
+            }
+            leaders.put(r, l.span(), ld.id.clone(), "leader", format!("in {zone}"));
+            ls.push(ld.id.clone());
+        }
+        let force = board.force_at_mut(&place, o, f);
+        force.squadrons = u.squadrons.as_ref().map_or(0, |v| *v.get_ref());
+        force.corsairs = u.corsairs;
         force.leaders = ls;
     }
 }

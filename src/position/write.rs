@@ -86,6 +86,7 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
         minor_allies: _,
         capitals: _,
         protestant_capitals,
+        seas: _,
     } = board;
     let crate::engine::protestant::ProtestantState {
         revolts,
@@ -454,27 +455,41 @@ fn write_spaces(w: &mut String, rs: &Ruleset, board: &Board) {
         if forces.is_empty() {
             continue;
         }
-        let _ = writeln!(w, "units = [");
-        for f in forces {
-            let mut parts = vec![format!("owner = {}", q(&owner_id(f)))];
-            for (k, v) in [
-                ("regulars", f.regulars),
-                ("mercenaries", f.mercenaries),
-                ("cavalry", f.cavalry),
-                ("squadrons", f.squadrons),
-            ] {
-                if v > 0 {
-                    parts.push(format!("{k} = {v}"));
-                }
-            }
-            if !f.leaders.is_empty() {
-                parts.push(format!(
-                    "leaders = {}",
-                    qs(f.leaders.iter().map(String::as_str))
-                ));
-            }
-            let _ = writeln!(w, "  {{ {} }},", parts.join(", "));
-        }
-        let _ = writeln!(w, "]");
+        write_units(w, forces);
     }
+    // Fleets at sea (C-NAVAL-MOVE), one `[[sea]]` per zone that holds ships.
+    for (zone, forces) in &board.seas {
+        if forces.is_empty() {
+            continue;
+        }
+        let _ = writeln!(w, "\n[[sea]]\nid = {}", q(zone));
+        write_units(w, forces);
+    }
+}
+
+/// The `units = [ … ]` list of a space or a sea zone.
+fn write_units(w: &mut String, forces: &[Force]) {
+    let _ = writeln!(w, "units = [");
+    for f in forces {
+        let mut parts = vec![format!("owner = {}", q(&owner_id(f)))];
+        for (k, v) in [
+            ("regulars", f.regulars),
+            ("mercenaries", f.mercenaries),
+            ("cavalry", f.cavalry),
+            ("squadrons", f.squadrons),
+            ("corsairs", f.corsairs),
+        ] {
+            if v > 0 {
+                parts.push(format!("{k} = {v}"));
+            }
+        }
+        if !f.leaders.is_empty() {
+            parts.push(format!(
+                "leaders = {}",
+                qs(f.leaders.iter().map(String::as_str))
+            ));
+        }
+        let _ = writeln!(w, "  {{ {} }},", parts.join(", "));
+    }
+    let _ = writeln!(w, "]");
 }

@@ -704,6 +704,141 @@ pub static COMMANDS: &[CmdSpec] = &[
         ],
         help: ["set a standing answer", "задать постоянный ответ"],
     },
+    // --- naval warfare (C-NAVAL-*)
+    CmdSpec {
+        name: "sail",
+        ru: "плыть",
+        options: &[
+            opt(
+                "from",
+                "откуда",
+                OptKind::Space,
+                true,
+                "port or sea zone where your fleet is",
+                "порт или морская зона, где стоит ваш флот",
+            ),
+            opt(
+                "to",
+                "куда",
+                OptKind::Space,
+                true,
+                "one naval step on: a sea zone or a port",
+                "на один морской шаг: морская зона или порт",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "move a fleet one step at sea (CP)",
+            "передвинуть флот на шаг по морю (очки)",
+        ],
+    },
+    CmdSpec {
+        name: "transport",
+        ru: "перевезти",
+        options: &[
+            opt(
+                "from",
+                "откуда",
+                OptKind::Space,
+                true,
+                "port where the formation is",
+                "порт, где стоит войско",
+            ),
+            opt(
+                "to",
+                "куда",
+                OptKind::Space,
+                true,
+                "friendly port of arrival",
+                "дружественный порт прибытия",
+            ),
+            opt(
+                "units",
+                "войска",
+                OptKind::Units,
+                true,
+                "at most 5 land units, e.g. `4r alba`",
+                "не больше 5 сухопутных отрядов, например `4r alba`",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "carry a formation by sea (CP)",
+            "перевезти войско морем (очки)",
+        ],
+    },
+    CmdSpec {
+        name: "ships",
+        ru: "корабли",
+        options: &[
+            opt(
+                "squadrons",
+                "эскадры",
+                OptKind::Integer,
+                false,
+                "squadrons sunk (2 hits each)",
+                "потопленные эскадры (по 2 попадания)",
+            ),
+            opt(
+                "corsairs",
+                "корсары",
+                OptKind::Integer,
+                false,
+                "corsairs sunk (1 hit each)",
+                "потопленные корсары (по 1 попаданию)",
+            ),
+            AS_POWER,
+        ],
+        help: ["choose which ships are sunk", "выбрать потопленные корабли"],
+    },
+    CmdSpec {
+        name: "haven",
+        ru: "гавань",
+        options: &[
+            opt(
+                "to",
+                "куда",
+                OptKind::Space,
+                true,
+                "friendly port or sea zone for the beaten fleet",
+                "дружественный порт или морская зона для побеждённого флота",
+            ),
+            AS_POWER,
+        ],
+        help: ["retreat a beaten fleet", "увести побеждённый флот"],
+    },
+    CmdSpec {
+        name: "engage",
+        ru: "напасть",
+        options: &[
+            opt(
+                "from",
+                "откуда",
+                OptKind::Space,
+                true,
+                "the adjacent sea zone or port your fleet intercepts from",
+                "соседняя морская зона или порт, откуда ваш флот перехватывает",
+            ),
+            AS_POWER,
+        ],
+        help: ["intercept an entering fleet", "перехватить входящий флот"],
+    },
+    CmdSpec {
+        name: "evade",
+        ru: "ускользнуть",
+        options: &[
+            opt(
+                "to",
+                "куда",
+                OptKind::Space,
+                true,
+                "where your fleet goes if it slips away",
+                "куда уходит ваш флот при успехе",
+            ),
+            AS_POWER,
+        ],
+        help: ["try to avoid a naval battle", "уклониться от морского боя"],
+    },
     CmdSpec {
         name: "pass",
         ru: "пас",
@@ -1537,6 +1672,35 @@ pub enum Command {
         on: bool,
         power: Option<String>,
     },
+    // --- naval warfare
+    Sail {
+        from: String,
+        to: String,
+        power: Option<String>,
+    },
+    Transport {
+        from: String,
+        to: String,
+        units: UnitPick,
+        power: Option<String>,
+    },
+    Ships {
+        squadrons: u8,
+        corsairs: u8,
+        power: Option<String>,
+    },
+    Haven {
+        to: String,
+        power: Option<String>,
+    },
+    Engage {
+        from: String,
+        power: Option<String>,
+    },
+    Evade {
+        to: String,
+        power: Option<String>,
+    },
     Pass {
         power: Option<String>,
     },
@@ -2179,6 +2343,34 @@ impl Command {
                 inside: a.opt("inside").map(|u| parse_units(&u)).transpose()?,
                 power,
             },
+            "sail" => Command::Sail {
+                from: a.req("from")?,
+                to: a.req("to")?,
+                power,
+            },
+            "transport" => Command::Transport {
+                from: a.req("from")?,
+                to: a.req("to")?,
+                units: parse_units(&a.req("units")?)?,
+                power,
+            },
+            "ships" => Command::Ships {
+                squadrons: count(&a, "squadrons")?.unwrap_or(0),
+                corsairs: count(&a, "corsairs")?.unwrap_or(0),
+                power,
+            },
+            "haven" => Command::Haven {
+                to: a.req("to")?,
+                power,
+            },
+            "engage" => Command::Engage {
+                from: a.req("from")?,
+                power,
+            },
+            "evade" => Command::Evade {
+                to: a.req("to")?,
+                power,
+            },
             "standing" => Command::Standing {
                 answer: a.req("answer")?,
                 on: !a.opt("on").is_some_and(|v| v.eq_ignore_ascii_case("no")),
@@ -2298,6 +2490,12 @@ impl Command {
             Command::Forgo { .. } => "forgo",
             Command::Casualties { .. } => "casualties",
             Command::Retreat { .. } => "retreat",
+            Command::Sail { .. } => "sail",
+            Command::Transport { .. } => "transport",
+            Command::Ships { .. } => "ships",
+            Command::Haven { .. } => "haven",
+            Command::Engage { .. } => "engage",
+            Command::Evade { .. } => "evade",
             Command::Standing { .. } => "standing",
             Command::Pass { .. } => "pass",
             Command::End { .. } => "end",

@@ -142,6 +142,37 @@ pub fn to_action(
                     .transpose()?
                     .unwrap_or_default(),
             },
+            // --- naval warfare
+            Command::Sail { from, to, .. } => Action::NavalMove {
+                legs: vec![crate::engine::action::NavalLeg {
+                    from: resolve::place(rs, from)?,
+                    to: resolve::place(rs, to)?,
+                }],
+            },
+            Command::Transport {
+                from, to, units, ..
+            } => Action::NavalTransport {
+                from: resolve::space(rs, from)?,
+                to: resolve::space(rs, to)?,
+                units: pick(rs, units)?,
+            },
+            Command::Ships {
+                squadrons,
+                corsairs,
+                ..
+            } => Action::SinkShips {
+                squadrons: *squadrons,
+                corsairs: *corsairs,
+            },
+            Command::Haven { to, .. } => Action::NavalRetreat {
+                to: resolve::place(rs, to)?,
+            },
+            Command::Engage { from, .. } => Action::NavalIntercept {
+                from: resolve::place(rs, from)?,
+            },
+            Command::Evade { to, .. } => Action::NavalAvoid {
+                to: resolve::place(rs, to)?,
+            },
             Command::Standing { answer, on, .. } => Action::SetStanding {
                 standing: crate::engine::steps::Standing::parse(answer)
                     .unwrap_or(crate::engine::steps::Standing::NeverIntercept),
@@ -215,6 +246,12 @@ pub fn to_action(
         | Command::Forgo { .. }
         | Command::Casualties { .. }
         | Command::Retreat { .. }
+        | Command::Sail { .. }
+        | Command::Transport { .. }
+        | Command::Ships { .. }
+        | Command::Haven { .. }
+        | Command::Engage { .. }
+        | Command::Evade { .. }
         | Command::Standing { .. }
         | Command::Pass { .. }
         | Command::End { .. }
@@ -296,7 +333,9 @@ fn pick_units(
             all.regulars += f.regulars;
             all.mercenaries += f.mercenaries;
             all.cavalry += f.cavalry;
-            all.leaders.extend(f.leaders.iter().cloned());
+            // Naval leaders stay with the ships (C-NAVAL-MOVE).
+            all.leaders
+                .extend(f.leaders.iter().filter(|l| !rs.is_naval_leader(l)).cloned());
         }
     }
     if all.land() == 0 {
@@ -318,21 +357,21 @@ fn adjustment(rs: &Ruleset, game: &Game, fix: &AdjustCmd) -> Result<Adjustment, 
             faction,
             counts,
         } => {
-            let space = resolve::space(rs, space)?;
+            let space = resolve::place(rs, space)?;
             let owner = resolve::owner(rs, owner)?;
             let faction = faction
                 .as_deref()
                 .map(|f| f.parse::<Faction>().map_err(|_| bad("faction", f)))
                 .transpose()?;
             // Types not named keep their current counts: the fix changes only what it names.
-            let now = rs
-                .space_id(&space)
-                .and_then(|s| {
+            let now = Game::resolve_place(rs, &space)
+                .ok()
+                .and_then(|p| {
                     game.board
-                        .at(s)
-                        .forces
+                        .forces_at(&p)
                         .iter()
                         .find(|f| f.owner() == owner && f.faction == faction)
+                        .cloned()
                 })
                 .map_or([0; 4], |f| {
                     [f.regulars, f.mercenaries, f.cavalry, f.squadrons]
@@ -410,7 +449,7 @@ fn adjustment(rs: &Ruleset, game: &Game, fix: &AdjustCmd) -> Result<Adjustment, 
             leader: resolve::leader(rs, leader)?,
             space: space
                 .as_deref()
-                .map(|s| resolve::space(rs, s))
+                .map(|s| resolve::place(rs, s))
                 .transpose()?,
         },
         AdjustCmd::KillRuler { target } => Adjustment::KillRuler {
@@ -563,6 +602,21 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
             standing.as_str(),
             if *on { "yes" } else { "no" }
         ),
+        // --- naval warfare
+        Action::NavalMove { legs } => match legs.as_slice() {
+            [leg] => format!("sail from:{} to:{}", leg.from, leg.to),
+            _ => return None,
+        },
+        Action::NavalTransport { from, to, units } => {
+            format!("transport from:{from} to:{to} units:{}", units_text(units))
+        }
+        Action::SinkShips {
+            squadrons,
+            corsairs,
+        } => format!("ships squadrons:{squadrons} corsairs:{corsairs}"),
+        Action::NavalRetreat { to } => format!("haven to:{to}"),
+        Action::NavalIntercept { from } => format!("engage from:{from}"),
+        Action::NavalAvoid { to } => format!("evade to:{to}"),
     };
     if matches!(
         a,

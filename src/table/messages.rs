@@ -219,6 +219,42 @@ impl<'a> Texts<'a> {
         self.space_id(id)
     }
 
+    /// A port or sea zone named by data id (falls back to the id).
+    pub fn place_id(&self, id: &str) -> String {
+        match self.rs.sea_zones.iter().find(|z| z.id == id) {
+            Some(z) => self.loc.pick(&z.name_en, &z.name_ru).to_string(),
+            None => self.space_id(id),
+        }
+    }
+
+    /// The fleets at sea, one zone after another ("At sea: Gulf of Lyon — Spain 2 squadrons,
+    /// Doria"), or `None` when no ship is at sea.
+    pub fn at_sea(&self, b: &crate::engine::board::Board) -> Option<String> {
+        let l = self.loc;
+        let zones: Vec<String> = b
+            .seas
+            .iter()
+            .map(|(z, forces)| {
+                let fs: Vec<String> = forces
+                    .iter()
+                    .map(|f| {
+                        let mut parts = vec![self.owner(f.owner())];
+                        if f.squadrons > 0 {
+                            parts.push(tr!(l, "{} squadrons", "эскадр: {}", f.squadrons));
+                        }
+                        if f.corsairs > 0 {
+                            parts.push(tr!(l, "{} corsairs", "корсаров: {}", f.corsairs));
+                        }
+                        parts.extend(f.leaders.iter().map(|x| self.leader(x)));
+                        parts.join(" ")
+                    })
+                    .collect();
+                format!("{} — {}", self.place_id(z), fs.join("; "))
+            })
+            .collect();
+        (!zones.is_empty()).then(|| tr!(l, "⚓ At sea: {}", "⚓ В море: {}", zones.join(" · ")))
+    }
+
     /// A card as `#12 «Name»`.
     pub fn card(&self, n: u16) -> String {
         match self.rs.card(n) {
@@ -760,6 +796,32 @@ impl<'a> Texts<'a> {
                 }
             }
             EventKind::StandingApplied { power, standing, .. } => tr!(l, "{} answers by its standing answer: {}.", "{} отвечает постоянным ответом: {}.", self.power(*power), self.standing(*standing)),
+            // --- naval warfare
+            EventKind::NavalMoved { power, from, to, squadrons, corsairs } => tr!(l, "{} sails {} squadrons and {} corsairs from {} to {}.", "{}: {} эскадр и {} корсаров идут из {} в {}.", self.power(*power), squadrons, corsairs, self.place_id(from), self.place_id(to)),
+            EventKind::NavalInterceptRoll { power, from, to, dice, bonus, need, success } => {
+                let d: Vec<String> = dice.iter().map(|x| x.to_string()).collect();
+                let end = if *success { l.pick("intercepts", "перехват удался") } else { l.pick("fails", "перехват не удался") };
+                tr!(l, "{} tries to intercept at sea from {} into {}: [{}] + {} vs {} — {}.", "{} пытается перехватить на море из {} в {}: [{}] + {} против {} — {}.", self.power(*power), self.place_id(from), self.place_id(to), d.join(" "), bonus, need, end)
+            }
+            EventKind::NavalAvoidRoll { power, from, to, dice, bonus, need, success } => {
+                let d: Vec<String> = dice.iter().map(|x| x.to_string()).collect();
+                let end = if *success { l.pick("slips away", "уклонение удалось") } else { l.pick("must fight", "уклонение не удалось") };
+                tr!(l, "{} tries to avoid the naval battle from {} to {}: [{}] + {} vs {} — {}.", "{} пытается уклониться от морского боя из {} в {}: [{}] + {} против {} — {}.", self.power(*power), self.place_id(from), self.place_id(to), d.join(" "), bonus, need, end)
+            }
+            EventKind::NavalBattleRolled { place, attacker, defender, attacker_dice, defender_dice, attacker_hits, defender_hits, attacker_wins } => {
+                let d = |v: &Vec<u8>| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
+                let w = if *attacker_wins { self.power(*attacker) } else { self.owner(*defender) };
+                tr!(l, "Naval battle in {}: {} [{}] — {} hits; {} [{}] — {} hits. {} wins.", "Морской бой в {}: {} [{}] — попаданий {}; {} [{}] — попаданий {}. Побеждает {}.", self.place_id(place), self.power(*attacker), d(attacker_dice), attacker_hits, self.owner(*defender), d(defender_dice), defender_hits, w)
+            }
+            EventKind::ShipsSunk { owner, place, squadrons, corsairs } => tr!(l, "{} loses {} squadrons and {} corsairs in {}.", "{} теряет эскадр: {}, корсаров: {} в {}.", self.owner(*owner), squadrons, corsairs, self.place_id(place)),
+            EventKind::ShipKept { owner, place } => tr!(l, "Both fleets were sunk; {} keeps one squadron in {}.", "Оба флота потоплены; {} сохраняет одну эскадру в {}.", self.owner(*owner), self.place_id(place)),
+            EventKind::NavalRetreated { owner, from, to } => tr!(l, "{}'s fleet retreats from {} to {}.", "Флот державы {} отходит из {} в {}.", self.owner(*owner), self.place_id(from), self.place_id(to)),
+            EventKind::ShipsLost { owner, place, squadrons, corsairs } => tr!(l, "{}'s fleet in {} has nowhere to go: {} squadrons and {} corsairs are lost.", "Флоту державы {} в {} некуда идти: потеряно эскадр {}, корсаров {}.", self.owner(*owner), self.place_id(place), squadrons, corsairs),
+            EventKind::WinterPort { owner, from, to } => tr!(l, "Winter: {}'s fleet in {} returns to port in {}.", "Зима: флот державы {} из {} возвращается в порт {}.", self.owner(*owner), self.place_id(from), self.space(*to)),
+            EventKind::Transported { power, from, to, units, zones } => {
+                let z: Vec<String> = zones.iter().map(|x| self.place_id(x)).collect();
+                tr!(l, "{} carries {} by sea from {} to {} (through {}).", "{} перевозит морем {} из {} в {} (через {}).", self.power(*power), self.units(units), self.space(*from), self.space(*to), self.list(z))
+            }
             EventKind::GameOver { winners, reason } => {
                 let w: Vec<String> = winners.iter().map(|p| self.power(*p)).collect();
                 let reason = self.end_reason(*reason);
@@ -1080,6 +1142,33 @@ impl<'a> Texts<'a> {
                 "выбрать, куда отступить ({})",
                 c("retreat")
             ),
+            // --- naval warfare
+            Decision::NavalCasualties => tr!(
+                l,
+                "choose which {} are sunk",
+                "выбрать, какие корабли потоплены ({})",
+                c("ships")
+            ),
+            Decision::NavalIntercept => tr!(
+                l,
+                "{} the entering fleet or {}",
+                "перехватить входящий флот ({}) или {}",
+                c("engage"),
+                c("forgo")
+            ),
+            Decision::NavalAvoid => tr!(
+                l,
+                "{} the naval battle or {}",
+                "уклониться от морского боя ({}) или {}",
+                c("evade"),
+                c("forgo")
+            ),
+            Decision::NavalRetreat => tr!(
+                l,
+                "choose the {} your beaten fleet retreats to",
+                "выбрать, куда отходит побеждённый флот ({})",
+                c("haven")
+            ),
         }
     }
 
@@ -1389,6 +1478,12 @@ impl<'a> Texts<'a> {
             ActionKind::TakeCasualties => ("taking casualties", "выбор потерь"),
             ActionKind::Retreat => ("retreating", "отступление"),
             ActionKind::SetStanding => ("setting a standing answer", "постоянный ответ"),
+            ActionKind::NavalMove => ("a naval move", "морской ход"),
+            ActionKind::NavalTransport => ("a naval transport", "морская перевозка"),
+            ActionKind::SinkShips => ("choosing sunk ships", "выбор потопленных кораблей"),
+            ActionKind::NavalRetreat => ("a naval retreat", "отход флота"),
+            ActionKind::NavalIntercept => ("a naval interception", "морской перехват"),
+            ActionKind::NavalAvoid => ("avoiding a naval battle", "уклонение от морского боя"),
         };
         self.loc.pick(en, ru)
     }
@@ -1725,6 +1820,20 @@ impl<'a> Texts<'a> {
             }
             R::NothingPending => l.pick("no battle question is waiting for an answer", "ни один боевой вопрос не ждёт ответа").into(),
             R::MustAnswer { decision } => tr!(l, "this question must be answered, not declined: {}", "на этот вопрос нужно ответить, отказаться нельзя: {}", self.decision(*decision)),
+            // --- naval warfare
+            R::NoShipsThere { power, place } => tr!(l, "{} has no squadrons or corsairs in {}; a naval move starts where its ships are", "у державы {} нет эскадр или корсаров в {}; морской ход начинается там, где стоят её корабли", p(power), self.place_id(place)),
+            R::StackMovesOnce { place } => tr!(l, "the fleet in {} is named twice; each fleet moves one step per naval move", "флот в {} назван дважды; за морской ход каждый флот делает один шаг", self.place_id(place)),
+            R::NotANavalStep { from, to, allowed } => tr!(l, "{} to {} is not one naval step (port to a sea zone it borders, sea zone to an adjacent zone or to a port on it); from {} go to one of: {}", "из {} в {} нельзя за один морской шаг (порт → его морская зона, зона → соседняя зона или порт на ней); из {} можно в: {}", self.place_id(from), self.place_id(to), self.place_id(from), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
+            R::PortNotFriendly { space } => tr!(l, "{} is not a port of yours or an ally's; ships enter only a friendly port or one holding enemy ships to attack, and a crossing ends in a friendly port without enemy land units", "{} — не ваш и не союзный порт; корабли входят только в дружественный порт или в порт с вражескими кораблями для атаки, а перевозка заканчивается в дружественном порту без вражеских сухопутных войск", s(space)),
+            R::NavalLeaderOnLand { leader } => tr!(l, "{} is a naval leader and moves only with ships, never over land", "{} — флотоводец: он ходит только с кораблями, не по суше", self.leader(leader)),
+            R::TransportTooLarge { units, max } => tr!(l, "at most {1} land units cross by sea at once; asked {0}", "морем за раз перевозят не больше {1} сухопутных отрядов; запрошено {0}", units, max),
+            R::NoSeaPath { from, to } => tr!(l, "no chain of sea zones holding your ships links {} to {}; a crossing needs your squadrons or corsairs in every zone on the way", "от {} до {} нет цепочки морских зон с вашими кораблями; для перевозки в каждой зоне пути нужны ваши эскадры или корсары", s(from), s(to)),
+            R::WrongShipLosses { hits, asked, have } => tr!(l, "{} hits sink ships at 2 hits a squadron and 1 a corsair, leaving no hit unused that could sink one; you have {} squadrons and {} corsairs, asked {} and {}", "{} попаданий топят корабли: эскадра — 2 попадания, корсар — 1, и ни одно годное попадание не пропадает; у вас эскадр {}, корсаров {}, запрошено {} и {}", hits, have.0, have.1, asked.0, asked.1),
+            R::BadNavalRetreat { to, allowed } => tr!(l, "the beaten fleet cannot retreat to {}; it goes to a friendly port on the zone or an adjacent zone without enemy ships: one of {}", "побеждённый флот не может отойти в {}; он идёт в дружественный порт этой зоны или в соседнюю зону без вражеских кораблей: одно из {}", self.place_id(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
+            R::UnitLimitAtSea { zone, max } => tr!(l, "a fleet holds at most {} ships of each kind in one sea zone, and this would put more in {}", "у одной стороны в одной морской зоне не больше {} кораблей каждого вида, а здесь в {} стало бы больше", max, self.place_id(zone)),
+            R::LandUnitsAtSea { zone } => tr!(l, "{} is a sea zone: only squadrons, corsairs and naval leaders can be there", "{} — морская зона: там могут быть только эскадры, корсары и флотоводцы", self.place_id(zone)),
+            R::NotANavalInterceptPlace { place, zone, allowed } => tr!(l, "no interception into {} from {}; intercept from one of: {}", "из {1} нельзя перехватить в {0}; перехват возможен из: {2}", self.place_id(zone), self.place_id(place), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
+            R::SeaBlockaded { space, zone } => tr!(l, "enemy ships in {} protect the port of {}; an assault needs the sea by the port clear of them", "вражеские корабли в {} прикрывают порт {}; для штурма море у порта должно быть свободно от них", self.place_id(zone), s(space)),
         }
     }
 

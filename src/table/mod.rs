@@ -1762,6 +1762,10 @@ impl Table {
                 hands: hs.join(", "),
             }));
             lines.extend(status::lines(&self.rs, g, t));
+            // --- naval warfare: fleets at sea.
+            if let Some(l) = t.at_sea(&g.board) {
+                lines.push(l);
+            }
             if !g.is_over() {
                 let mut o = Outbox::default();
                 self.next_line(s, t, &mut o);
@@ -1956,6 +1960,12 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Forgo { power }
         | Command::Casualties { power, .. }
         | Command::Retreat { power, .. }
+        | Command::Sail { power, .. }
+        | Command::Transport { power, .. }
+        | Command::Ships { power, .. }
+        | Command::Haven { power, .. }
+        | Command::Engage { power, .. }
+        | Command::Evade { power, .. }
         | Command::Standing { power, .. }
         | Command::Pass { power }
         | Command::End { power }

@@ -271,3 +271,13 @@ pub fn space(rs: &Ruleset, text: &str) -> Result<String, Msg> {
         }),
     }
 }
+
+// --- naval warfare
+/// A port's or sea zone's data id from an id or English/Russian name (sea zones are places for
+/// ships: `adjust`, `sail`, `haven`).
+pub fn place(rs: &Ruleset, text: &str) -> Result<String, Msg> {
+    match Game::resolve_place(rs, text) {
+        Ok(p) => Ok(rs.place_id(&p)),
+        Err(_) => space(rs, text),
+    }
+}
