@@ -96,14 +96,16 @@ fn adjust_units_changes_only_the_named_types_and_shows_before_and_after() {
     let text = public(&out);
     assert!(text.contains("3r 0m 0c 1s → 4r 0m 0c 1s"), "{text}");
     assert!(text.contains("London"), "{text}");
+    // Squadrons only in a port: Seville's land units stay as they were.
+    let before = counts(&t, "SEVILLE", Owner::Major(Power::Spain));
     ok(
         &t,
         "bob",
-        "vq adjust what:units space:madrid owner:spain squadrons:3",
+        "vq adjust what:units space:seville owner:spain squadrons:3",
     );
     assert_eq!(
-        counts(&t, "MADRID", Owner::Major(Power::Spain)),
-        [3, 0, 0, 3]
+        counts(&t, "SEVILLE", Owner::Major(Power::Spain)),
+        [before[0], before[1], before[2], 3]
     );
     // Naming no count at all changes nothing and says what to name.
     let msg = refused(

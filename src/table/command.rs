@@ -136,10 +136,7 @@ const AS_POWER: OptSpec = OptSpec {
     ru: "держава",
     kind: OptKind::Power,
     required: false,
-    help: [
-        "which of your powers acts (if you hold several)",
-        "за какую из ваших держав (если их несколько)",
-    ],
+    help: ["acting power (of yours)", "за какую державу"],
 };
 
 const fn opt(

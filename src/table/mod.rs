@@ -1226,7 +1226,8 @@ impl Table {
                     t.msg(&Msg::CardOwnerAsked {
                         name: caller.name.clone(),
                         power: q,
-                        line: format!("{line} power:{q}"),
+                        // `action_line` already names the power.
+                        line,
                     }),
                 );
                 out.reply(caller.user, t.msg(&Msg::CardOwnerWillDecide));
