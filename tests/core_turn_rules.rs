@@ -385,7 +385,7 @@ fn c_dip_peace_sue_gives_the_winner_vp() {
 // C-DIP-RANSOM: a captured leader goes back to its owner's capital; the captor draws a card
 // from the owner's hand. A leader nobody holds, or another power's leader, is refused.
 #[test]
-fn c_dip_ransom_returns_the_leader_for_a_card() {
+fn c_dip_ransom_returns_the_leader_for_a_card_to_the_capital_its_owner_names() {
     let mut g = new_game(11);
     // Alba is taken off the map as the Ottomans' captive.
     for s in g.board.spaces.iter_mut() {
@@ -404,6 +404,7 @@ fn c_dip_ransom_returns_the_leader_for_a_card() {
         Power::France,
         Action::Ransom {
             leader: "GUISE".into(),
+            to: None,
         },
     );
     assert!(m.contains("C-DIP-RANSOM") && m.contains("Alba"), "{m}");
@@ -412,14 +413,39 @@ fn c_dip_ransom_returns_the_leader_for_a_card() {
         Power::France,
         Action::Ransom {
             leader: "ALBA".into(),
+            to: None,
         },
     );
     assert!(m.contains("C-DIP-RANSOM"), "{m}");
+    // Spain holds two capitals: its player names the one Alba returns to.
+    let m = refused(
+        &mut g,
+        Power::Spain,
+        Action::Ransom {
+            leader: "ALBA".into(),
+            to: None,
+        },
+    );
+    assert!(
+        m.contains("C-DIP-RANSOM") && m.contains("Madrid") && m.contains("Milan"),
+        "{m}"
+    );
+    let m = refused(
+        &mut g,
+        Power::Spain,
+        Action::Ransom {
+            leader: "ALBA".into(),
+            to: Some("PARIS".into()),
+        },
+    );
+    assert!(m.contains("Paris") && m.contains("C-DIP-RANSOM"), "{m}");
+    assert_eq!(g.captured.len(), 1, "a refused ransom changes nothing");
     act(
         &mut g,
         Power::Spain,
         Action::Ransom {
             leader: "ALBA".into(),
+            to: Some("MADRID".into()),
         },
     );
     let n = number(ids::RANSOM_CARDS) as usize;

@@ -380,6 +380,9 @@ pub enum Action {
     Ransom {
         /// Leader id.
         leader: String,
+        /// The capital the leader returns to; needed when the power has several free ones.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<String>,
     },
     /// Diplomacy after a Winter: bring one's land units and leaders in a space back to a capital
     /// (C-WINTER-CAPITAL-RECALL).

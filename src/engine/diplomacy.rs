@@ -161,7 +161,7 @@ impl Game {
                     !(o.from == p && o.to == *target || o.from == *target && o.to == p)
                 });
             }
-            Action::Ransom { leader } => self.ransom(rs, p, leader, ev)?,
+            Action::Ransom { leader, to } => self.ransom(rs, p, leader, to.as_deref(), ev)?,
             Action::Recall { from, to } => self.recall(rs, p, from, to, ev)?,
             Action::DoneDiplomacy => {
                 if let Some(o) = offers.iter().find(|o| o.to == p) {

@@ -54,8 +54,21 @@ impl Game {
                 }
                 // C-DIP-RANSOM: one's own captured leaders.
                 for (l, _) in &self.captured {
-                    if rs.leaders.iter().any(|x| &x.id == l && x.power == p) {
-                        out.push(Action::Ransom { leader: l.clone() });
+                    if let Some(x) = rs.leaders.iter().find(|x| &x.id == l && x.power == p) {
+                        let caps = self.free_capitals(rs, p, x.faction);
+                        if caps.len() > 1 {
+                            for c in caps {
+                                out.push(Action::Ransom {
+                                    leader: l.clone(),
+                                    to: Some(rs.space(c).id.clone()),
+                                });
+                            }
+                        } else {
+                            out.push(Action::Ransom {
+                                leader: l.clone(),
+                                to: None,
+                            });
+                        }
                     }
                 }
                 if !offers.iter().any(|o| o.to == p) {

@@ -407,6 +407,13 @@ pub enum Refusal {
         leader: String,
         owner: Power,
     },
+    /// C-DIP-RANSOM: the owner names the capital the leader returns to (`space`: the one named,
+    /// if it is not among `capitals`).
+    RansomCapital {
+        power: Power,
+        space: Option<SpaceId>,
+        capitals: Vec<SpaceId>,
+    },
     /// C-DIP-MINOR: minors are won by diplomatic influence (not built yet): only `adjust` or an
     /// automated event allies them.
     MinorNeedsInfluence { minor: Minor },
@@ -580,7 +587,9 @@ impl Refusal {
             // --- diplomacy, winter, cards and victory
             WarNotAllowed { .. } | WarNeedsCard { .. } | WarCardTooSmall { .. } => "C-DIP-WAR-COST",
             WarAfterPeace { .. } | AllyCannotBeAttacked { .. } => "C-DIP-WAR-LIMITS",
-            LeaderNotCaptured { .. } | RansomOwnLeaderOnly { .. } => "C-DIP-RANSOM",
+            LeaderNotCaptured { .. } | RansomOwnLeaderOnly { .. } | RansomCapital { .. } => {
+                "C-DIP-RANSOM"
+            }
             MinorNeedsInfluence { .. } => "C-DIP-MINOR",
             RecallAfterWinterOnly | RecallNeedsCapital { .. } => "C-WINTER-CAPITAL-RECALL",
             MustPlayMandatory { .. } | TooManyCardsToPass { .. } => "C-CARD-PASS",
@@ -882,6 +891,11 @@ impl Refusal {
                 leader: l(),
                 owner: q,
             },
+            RansomCapital {
+                power: p,
+                space: Some(a),
+                capitals: vec![b],
+            },
             MinorNeedsInfluence {
                 minor: Minor::Scotland,
             },
@@ -1124,6 +1138,7 @@ impl Refusal {
             WarAfterPeace { .. } => "war_after_peace",
             LeaderNotCaptured { .. } => "leader_not_captured",
             RansomOwnLeaderOnly { .. } => "ransom_own_leader_only",
+            RansomCapital { .. } => "ransom_capital",
             MinorNeedsInfluence { .. } => "minor_needs_influence",
             RecallAfterWinterOnly => "recall_after_winter_only",
             RecallNeedsCapital { .. } => "recall_needs_capital",
@@ -1469,6 +1484,15 @@ impl fmt::Display for Terse<'_> {
                 leader,
                 owner,
             } => format!("{power}: {leader} of {owner}"),
+            RansomCapital {
+                power,
+                space,
+                capitals,
+            } => format!(
+                "{power}: {:?} not in {:?}",
+                space.as_ref().map(s),
+                capitals.iter().map(s).collect::<Vec<_>>()
+            ),
             MinorNeedsInfluence { minor } => minor.to_string(),
             RecallNeedsCapital {
                 power,

@@ -124,6 +124,7 @@ impl Game {
         rs: &Ruleset,
         p: Power,
         leader: &str,
+        to: Option<&str>,
         ev: &mut Vec<Event>,
     ) -> RuleResult<()> {
         let Some(i) = self.captured.iter().position(|(l, _)| l == leader) else {
@@ -143,6 +144,32 @@ impl Game {
             }
             .into());
         }
+        // The owner chooses the capital when it has several (players decide).
+        let faction = info.and_then(|l| l.faction);
+        let capitals = self.free_capitals(rs, p, faction);
+        let to = match to {
+            Some(name) => {
+                let c = Game::resolve_space(rs, name)?;
+                if !capitals.contains(&c) {
+                    return Err(Refusal::RansomCapital {
+                        power: p,
+                        space: Some(c),
+                        capitals,
+                    }
+                    .into());
+                }
+                Some(c)
+            }
+            None if capitals.len() > 1 => {
+                return Err(Refusal::RansomCapital {
+                    power: p,
+                    space: None,
+                    capitals,
+                }
+                .into());
+            }
+            None => capitals.first().copied(),
+        };
         let (_, captor) = self.captured.remove(i);
         let n = rs.turn.number(ids::RANSOM_CARDS).max(0) as usize;
         let mut taken = 0u8;
@@ -157,8 +184,6 @@ impl Game {
             self.hands[captor as usize].sort_unstable();
             taken += 1;
         }
-        let faction = info.and_then(|l| l.faction);
-        let to = self.free_capital(rs, p, faction);
         match to {
             Some(c) => self
                 .board
@@ -185,9 +210,15 @@ impl Game {
         p: Power,
         faction: Option<Faction>,
     ) -> Option<SpaceId> {
+        self.free_capitals(rs, p, faction).into_iter().next()
+    }
+
+    /// Every capital serving `p` (and `faction`) that it controls and that is not in unrest.
+    pub fn free_capitals(&self, rs: &Ruleset, p: Power, faction: Option<Faction>) -> Vec<SpaceId> {
         self.capitals_serving(p, faction)
             .into_iter()
-            .find(|c| self.board.controls(rs, p, *c) && !self.board.at(*c).unrest)
+            .filter(|c| self.board.controls(rs, p, *c) && !self.board.at(*c).unrest)
+            .collect()
     }
 
     /// C-WINTER-CAPITAL-RECALL: after a Winter, `p` brings its land units and leaders in `from`

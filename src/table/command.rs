@@ -990,6 +990,14 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "your captured leader",
                 "ваш пленный лидер",
             ),
+            opt(
+                "to",
+                "куда",
+                OptKind::Space,
+                false,
+                "capital it returns to",
+                "в какую столицу",
+            ),
             AS_POWER,
         ],
         help: ["ransom your leader", "выкупить лидера"],
@@ -1715,6 +1723,7 @@ pub enum Command {
     },
     Ransom {
         leader: String,
+        to: Option<String>,
         power: Option<String>,
     },
     Recall {
@@ -2386,6 +2395,7 @@ impl Command {
             },
             "ransom" => Command::Ransom {
                 leader: a.req("leader")?,
+                to: a.opt("to"),
                 power,
             },
             "recall" => Command::Recall {

@@ -187,8 +187,9 @@ pub fn to_action(
             Command::Sue { target, .. } => Action::SueForPeace {
                 target: resolve::power(rs, target)?,
             },
-            Command::Ransom { leader, .. } => Action::Ransom {
+            Command::Ransom { leader, to, .. } => Action::Ransom {
                 leader: resolve::leader(rs, leader)?,
+                to: to.as_deref().map(|t| resolve::space(rs, t)).transpose()?,
             },
             Command::Recall { from, to, .. } => Action::Recall {
                 from: resolve::space(rs, from)?,
@@ -505,7 +506,10 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
             card: Some(c),
         } => format!("war target:{target} card:{c}"),
         Action::SueForPeace { target } => format!("sue target:{target}"),
-        Action::Ransom { leader } => format!("ransom leader:{leader}"),
+        Action::Ransom { leader, to } => match to {
+            Some(t) => format!("ransom leader:{leader} to:{t}"),
+            None => format!("ransom leader:{leader}"),
+        },
         Action::Recall { from, to } => format!("recall from:{from} to:{to}"),
         Action::OfferPeace { target } => format!("peace target:{target}"),
         Action::OfferAlliance { target } => format!("ally target:{target}"),
