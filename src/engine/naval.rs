@@ -1119,46 +1119,31 @@ impl Game {
                 Ok(())
             }
             (Step::NavalIntercept { zone, from, .. }, Action::NavalIntercept { from: f }) => {
-                let pl = Game::resolve_place(rs, f)?;
-                let id = rs.place_id(&pl);
-                if !from.contains(&id) {
-                    return Err(Refusal::NotANavalInterceptPlace {
-                        place: id,
-                        zone: zone.clone(),
-                        allowed: from.clone(),
-                    }
-                    .into());
-                }
+                let pl = pick_place(rs, f, from, |id| Refusal::NotANavalInterceptPlace {
+                    place: id,
+                    zone: zone.clone(),
+                    allowed: from.clone(),
+                })?;
                 let z = zone.clone();
                 self.steps.pop();
                 self.naval_intercept(rs, p, &pl, &z, ev);
                 Ok(())
             }
             (Step::NavalAvoid { zone, to, .. }, Action::NavalAvoid { to: t }) => {
-                let target = Game::resolve_place(rs, t)?;
-                let id = rs.place_id(&target);
-                if !to.contains(&id) {
-                    return Err(Refusal::BadNavalRetreat {
-                        to: id,
-                        allowed: to.clone(),
-                    }
-                    .into());
-                }
+                let target = pick_place(rs, t, to, |id| Refusal::BadNavalRetreat {
+                    to: id,
+                    allowed: to.clone(),
+                })?;
                 let z = zone.clone();
                 self.steps.pop();
                 self.naval_avoid(rs, p, &z, &target, ev);
                 Ok(())
             }
             (Step::NavalRetreat { place, to, .. }, Action::NavalRetreat { to: t }) => {
-                let target = Game::resolve_place(rs, t)?;
-                let id = rs.place_id(&target);
-                if !to.contains(&id) {
-                    return Err(Refusal::BadNavalRetreat {
-                        to: id,
-                        allowed: to.clone(),
-                    }
-                    .into());
-                }
+                let target = pick_place(rs, t, to, |id| Refusal::BadNavalRetreat {
+                    to: id,
+                    allowed: to.clone(),
+                })?;
                 let pl = Place::Sea(place.clone());
                 self.steps.pop();
                 self.naval_retreat(rs, &pl, Some(p), Owner::Major(p), &target, ev);
@@ -1417,5 +1402,22 @@ impl Game {
             }
         }
         out
+    }
+}
+
+/// The place named by `name` if it is one of `allowed` (place ids); otherwise the refusal that
+/// `refuse` makes from the named place's id.
+fn pick_place(
+    rs: &Ruleset,
+    name: &str,
+    allowed: &[String],
+    refuse: impl FnOnce(String) -> Refusal,
+) -> RuleResult<Place> {
+    let place = Game::resolve_place(rs, name)?;
+    let id = rs.place_id(&place);
+    if allowed.contains(&id) {
+        Ok(place)
+    } else {
+        Err(refuse(id).into())
     }
 }
