@@ -1,40 +1,11 @@
 //! Operator tools on a database the bot may be using: `vqbot games` lists every game, and
 //! `vqbot backup` writes a consistent copy without touching the original.
 
-use std::path::Path;
-use std::process::Command;
+mod cli_support;
+
+use cli_support::{played, vqbot};
 
 use vqbot::store::{GameId, Store};
-
-fn vqbot(args: &[&str], dir: &Path) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_vqbot"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
-
-/// A database with the example three-player turn played in it (game 1).
-fn played(d: &Path) {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/three_player_turn.vq");
-    let (ok, _, err) = vqbot(
-        &[
-            "script",
-            script.to_str().expect("utf-8"),
-            "--db",
-            "a.sqlite3",
-            "--seed",
-            "7",
-        ],
-        d,
-    );
-    assert!(ok, "script failed: {err}");
-}
 
 #[test]
 fn games_lists_every_game_with_its_log_length() {

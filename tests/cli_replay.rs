@@ -1,20 +1,9 @@
 //! `vqbot replay`, `export` and `import` on a game played by `vqbot script`.
 
-use std::path::Path;
-use std::process::Command;
+mod cli_support;
 
-fn vqbot(args: &[&str], dir: &Path) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_vqbot"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use cli_support::vqbot;
+use std::path::Path;
 
 #[test]
 fn replay_verifies_and_export_import_moves_a_game_intact() {

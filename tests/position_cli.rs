@@ -3,40 +3,12 @@
 //! exported campaign into a new table with `vq setup file:… private:…` and gets the same state
 //! hash (issue 17).
 
+mod cli_support;
+
+use cli_support::{played, vqbot};
 use std::path::Path;
-use std::process::Command;
 
 use vqbot::store::{GameId, Store};
-
-fn vqbot(args: &[&str], dir: &Path) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_vqbot"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
-
-/// A database with the example three-player turn played in it (game 1).
-fn played(d: &Path) {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/three_player_turn.vq");
-    let (ok, _, err) = vqbot(
-        &[
-            "script",
-            script.to_str().expect("utf-8"),
-            "--db",
-            "a.sqlite3",
-            "--seed",
-            "7",
-        ],
-        d,
-    );
-    assert!(ok, "script failed: {err}");
-}
 
 fn logged_hash(d: &Path, seq: u64) -> String {
     let store = Store::open(d.join("a.sqlite3")).expect("opens");
