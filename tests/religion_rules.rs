@@ -1,6 +1,6 @@
 //! The wars of religion: conversion attempts (X-REL-CONVERT, X-REL-SIX), the limits of the zones
 //! (R-REL-ZONES, R-REL-OUTSIDE), rebellions (X-REL-ONE-REBELLION, X-REL-ENG-REBELLION) and the
-//! Protestant capital declared anywhere in the revolt's territory (R-PROT-CAPITAL). Every refusal
+//! Protestant capital declared anywhere in the revolt's territory (R-PROT-CAPITAL, X-PROT-CAPITAL-SPACE). Every refusal
 //! leaves the state unchanged (same `state_hash`).
 
 mod common;
@@ -478,6 +478,118 @@ fn r_prot_capital_declared_anywhere_in_the_territory() {
     assert_eq!(g.board.controller(r, sp("NIMES")), Owner::Major(P));
 }
 
+// X-PROT-CAPITAL-SPACE (R-PROT-CAPITAL read with R-SPACE-FORTIFIED): as shipped, the capital may
+// be the unfortified revolt space itself, which the revolt takes; with `capital_fortified` 1 in
+// the data that is refused and names the rule.
+#[test]
+fn x_prot_capital_space_unfortified_revolt_space_as_shipped() {
+    let r = rs();
+    let mut g = new_game(12);
+    cp(&mut g, P, 8);
+    let here = Action::Revolt {
+        space: "NIMES".into(),
+        declare_capital: true,
+        leaders: vec![],
+        capital: None,
+    };
+    assert!(g.legal_actions(r, P).contains(&here));
+    // Not a space the revolt does not take and the Protestant does not hold.
+    let m = refused(&mut g, P, revolt_at("NIMES", Some("MONTAUBAN")));
+    assert!(m.contains("does not control Montauban"), "{m}");
+    let strict = rules_with(|r| r.religion.capital_fortified = true);
+    let mut h = g.clone();
+    let m = refused_in(&strict, &mut h, P, here.clone());
+    assert!(m.contains("not fortified"), "{m}");
+    assert!(m.ends_with("(X-PROT-CAPITAL-SPACE)"), "{m}");
+    assert!(!h.legal_actions(&strict, P).contains(&here));
+    ok(&mut g, P, here);
+    assert_eq!(g.board.protestant_capitals, [Some(sp("NIMES")), None]);
+    assert_eq!(g.board.controller(r, sp("NIMES")), Owner::Major(P));
+}
+
+// X-PROT-CAPITAL-SPACE with C-WINTER-QUARTERS: an unfortified Huguenot capital is winter quarters
+// for Huguenot units, beyond the 4-unit limit (a capital), but not for Dutch units (R-PROT-WINTER);
+// units in an unfortified space that is not a capital still leave.
+#[test]
+fn x_prot_capital_space_unfortified_capital_is_winter_quarters() {
+    let r = rs();
+    let mut g = new_game(12);
+    cp(&mut g, P, 8);
+    ok(
+        &mut g,
+        P,
+        Action::Revolt {
+            space: "NIMES".into(),
+            declare_capital: true,
+            leaders: vec![],
+            capital: None,
+        },
+    );
+    let hug = Some(Faction::Huguenot);
+    g.board
+        .force_mut(sp("NIMES"), Owner::Major(P), hug)
+        .add_units(5, 0, 0, 0);
+    g.board
+        .force_mut(sp("NIMES"), Owner::Major(P), Some(Faction::Dutch))
+        .add_units(1, 0, 0, 0);
+    let hug_force = g
+        .board
+        .at(sp("NIMES"))
+        .forces
+        .iter()
+        .find(|f| f.faction == hug)
+        .cloned();
+    let dutch_force = g
+        .board
+        .at(sp("NIMES"))
+        .forces
+        .iter()
+        .find(|f| f.faction == Some(Faction::Dutch))
+        .cloned();
+    let (Some(hf), Some(df)) = (hug_force, dutch_force) else {
+        panic!("both factions in Nîmes");
+    };
+    assert!(g.is_winter_quarters(r, &hf, sp("NIMES")));
+    assert!(!g.is_winter_quarters(r, &df, sp("NIMES")));
+    // Montauban (unfortified, not a capital) is not quarters for the same Huguenot force.
+    assert!(!g.is_winter_quarters(r, &hf, sp("MONTAUBAN")));
+    // Through a real Winter: the six Huguenot units stay (a capital has no 4-unit limit), the
+    // Dutch regular leaves.
+    for h in &mut g.hands {
+        h.clear();
+    }
+    g.stage = Stage::Cp {
+        power: Power::Ottoman,
+        cp: 1,
+    };
+    let mut ev = ok(&mut g, Power::Ottoman, Action::EndImpulse);
+    if g.stage == Stage::WinterLeaders {
+        ev.extend(ok(&mut g, P, Action::WithdrawLeaders { leaders: vec![] }));
+    }
+    assert!(
+        ev.iter().any(|e| matches!(
+            e.kind,
+            EventKind::AllianceEnded { .. } | EventKind::FreeRegular { .. }
+        )),
+        "Winter ran"
+    );
+    let land = |f: Option<Faction>| -> u32 {
+        g.board
+            .at(sp("NIMES"))
+            .forces
+            .iter()
+            .filter(|x| x.owner() == Owner::Major(P) && x.faction == f)
+            .map(|x| x.land())
+            .sum()
+    };
+    assert!(
+        land(hug) >= 6,
+        "Huguenot units in Nîmes after Winter: {}",
+        land(hug)
+    );
+    assert_eq!(land(Some(Faction::Dutch)), 0);
+}
+
 // ------------------------------------------------------------------ the data is the numbers
 
 fn shipped() -> PathBuf {
@@ -691,6 +803,7 @@ fn r_rel_zones_religion_moves_in_seeded_playouts() {
     let games = 24u64;
     let steps = 3000;
     let (mut all_four, mut both_rise, mut conv, mut dutch, mut hug, mut cath) = (0, 0, 0, 0, 0, 0);
+    let mut with_capital = 0usize;
     for seed in 0..games {
         let t = religious_playout(seed, steps);
         eprintln!(
@@ -709,11 +822,18 @@ fn r_rel_zones_religion_moves_in_seeded_playouts() {
         dutch += t.dutch_revolts;
         hug += t.huguenot_revolts;
         cath += t.catholic_rebellions;
+        with_capital += usize::from(t.capitals > 0);
     }
     eprintln!(
         "{games} games × {steps} steps: religion moved in all four zones in {all_four}, Dutch and \
          Huguenot revolts both in {both_rise}; totals: {conv} conversions, {dutch} Dutch revolts, \
-         {hug} Huguenot revolts, {cath} English Catholic rebellions"
+         {hug} Huguenot revolts, {cath} English Catholic rebellions; a Protestant capital declared \
+         in {with_capital}"
+    );
+    // X-PROT-CAPITAL-SPACE: capitals are reachable in play (R-PROT-CAPITAL).
+    assert!(
+        with_capital * 100 >= games as usize * 60,
+        "a capital in {with_capital}/{games}"
     );
     // Lower bounds with a margin below the measured figures (see the report): "most games".
     assert!(

@@ -742,8 +742,6 @@ fn r_prot_capital_revolt_and_declaration() {
     assert!(m.contains("Catholic"), "{m}");
     let m = refused(&mut g, P, revolt("LA_ROCHELLE", false));
     assert!(m.contains("R-SPACE-FORTIFIED"), "{m}");
-    let m = refused(&mut g, P, revolt("NIMES", true));
-    assert!(m.contains("not fortified"), "{m}");
     add(&mut g, "PAU", Owner::Major(Power::France), None, 1);
     let m = refused(&mut g, P, revolt("PAU", false));
     assert!(m.contains("France holds land units"), "{m}");

@@ -31,6 +31,7 @@ const NUMBERS: &[(&str, i32, i32)] = &[
     ("rebellion_hit", 1, 6),
     ("rebellion_defense", 0, 12),
     ("rebellion_spread", 1, 12),
+    ("capital_fortified", 0, 1),
 ];
 
 /// Reads the parameters from a loaded table, reporting problems with file and line.
@@ -162,5 +163,6 @@ pub fn read(t: &Table, spaces: &HashMap<String, SpaceId>, p: &mut Problems) -> R
         rebellion_hit: u("rebellion_hit"),
         rebellion_defense: u("rebellion_defense"),
         rebellion_spread: u("rebellion_spread"),
+        capital_fortified: n("capital_fortified") == 1,
     }
 }

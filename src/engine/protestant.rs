@@ -7,10 +7,13 @@
 //! religion is Protestant, with no other power's land units and no siege, the Protestant takes
 //! control (unfortified spaces only: fortified ones change hands only by siege, R-SPACE-FORTIFIED)
 //! and places one regular of the space's faction. One rebellion per zone per impulse
-//! (X-REL-ONE-REBELLION). The revolt may declare its faction's capital in any fortified space of
-//! that territory the Protestant holds (R-PROT-CAPITAL: step 5 of the revolt procedure, "during a
-//! revolt in that territory", not only at the revolt space) and may bring that faction's leaders
-//! into play. Dutch home spaces are printed Catholic: conversion attempts (`religion`) turn them
+//! (X-REL-ONE-REBELLION). The revolt may declare its faction's capital in any space of that
+//! territory the Protestant holds once the revolt is made, the revolt space included
+//! (R-PROT-CAPITAL: step 5 of the revolt procedure, "during a revolt in that territory"); the
+//! data says whether it must be fortified (X-PROT-CAPITAL-SPACE, `capital_fortified` in
+//! `religion.csv`, 0 as shipped). An unfortified capital is its faction's winter quarters and
+//! is lost like any space when another major takes control of it. The revolt may also bring that
+//! faction's leaders into play. Dutch home spaces are printed Catholic: conversion attempts (`religion`) turn them
 //! Protestant, which makes Dutch revolts reachable.
 
 use super::action::{Action, LeaderEntry, UnitKind, Units};
@@ -233,7 +236,7 @@ impl Game {
         let capital = match capital {
             Some(c) => {
                 let c = Game::resolve_space(rs, c)?;
-                self.check_declare_capital(rs, c, faction)?;
+                self.check_declare_capital(rs, c, faction, Some(s))?;
                 Some(c)
             }
             None => None,
@@ -283,11 +286,19 @@ impl Game {
         })
     }
 
-    /// R-PROT-CAPITAL: a capital is declared in a fortified space of its faction's territory
-    /// that the Protestant holds and nobody besieges, when the faction has none on the map and
-    /// did not lose one this turn. A fortified revolt space is already held (a revolt takes only
-    /// unfortified spaces), so holding is checked before the revolt changes anything.
-    fn check_declare_capital(&self, rs: &Ruleset, s: SpaceId, f: Faction) -> RuleResult<()> {
+    /// R-PROT-CAPITAL: a capital is declared during a revolt, in a space of its faction's
+    /// territory that the Protestant holds once the revolt is made (the revolt space counts,
+    /// as the revolt takes it) and nobody besieges, when the faction has none on the map and
+    /// did not lose one this turn. Whether the space must also be fortified is the data's
+    /// `capital_fortified` (X-PROT-CAPITAL-SPACE): the seed names no fortification, and a
+    /// revolt cannot take a fortified space (R-SPACE-FORTIFIED).
+    fn check_declare_capital(
+        &self,
+        rs: &Ruleset,
+        s: SpaceId,
+        f: Faction,
+        revolt: Option<SpaceId>,
+    ) -> RuleResult<()> {
         if let Some(c) = self.board.protestant_capitals[slot(f)] {
             return Err(Refusal::CapitalAlreadyAt {
                 faction: f,
@@ -305,14 +316,14 @@ impl Game {
             }
             .into());
         }
-        if !self.board.space_type(rs, s).is_fortified() {
+        if rs.religion.capital_fortified && !self.board.space_type(rs, s).is_fortified() {
             return Err(Refusal::NotFortified {
                 space: s,
                 purpose: FortifiedFor::Capital,
             }
             .into());
         }
-        if !self.board.controls(rs, Power::Protestant, s) {
+        if revolt != Some(s) && !self.board.controls(rs, Power::Protestant, s) {
             return Err(Refusal::NotControlled {
                 power: Power::Protestant,
                 space: s,
@@ -428,7 +439,7 @@ impl Game {
                 .space_ids()
                 .filter(|c| {
                     rs.space(*c).zone == territory(f)
-                        && self.check_declare_capital(rs, *c, f).is_ok()
+                        && self.check_declare_capital(rs, *c, f, Some(s)).is_ok()
                 })
                 .map(|c| (Some(c), Vec::new()))
                 .collect();

@@ -558,8 +558,8 @@ impl Refusal {
             NotFortified {
                 purpose: FortifiedFor::Capital,
                 ..
-            }
-            | CapitalServesLeader { .. }
+            } => "X-PROT-CAPITAL-SPACE",
+            CapitalServesLeader { .. }
             | CapitalServesUnits { .. }
             | CapitalAlreadyAt { .. }
             | CapitalLostThisTurn { .. } => "R-PROT-CAPITAL",

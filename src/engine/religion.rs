@@ -66,6 +66,9 @@ pub struct ReligionRules {
     /// With at least this many more hits than England, unrest spreads to the adjacent Catholic
     /// English spaces England controls.
     pub rebellion_spread: u8,
+    /// Whether a Protestant capital must be a fortified space (X-PROT-CAPITAL-SPACE); when not,
+    /// any space of the territory the Protestant holds after the revolt may be declared.
+    pub capital_fortified: bool,
 }
 
 impl ReligionRules {

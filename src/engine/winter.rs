@@ -59,7 +59,8 @@ impl Game {
     }
 
     /// Whether `f` may winter in `s` (C-WINTER-QUARTERS, R-PROT-WINTER): a fortified space its
-    /// own power controls (an ally's, even a minor ally's, is another power's); Huguenot units
+    /// own power controls (an ally's, even a minor ally's, is another power's), or its Protestant
+    /// faction's own capital even when unfortified (X-PROT-CAPITAL-SPACE); Huguenot units
     /// not in the Dutch capital, Dutch units not in the Huguenot capital, allied minor units in
     /// neither. Units of an inactive minor and independent units stay in spaces their owner
     /// controls.
@@ -73,10 +74,22 @@ impl Game {
         if inactive {
             return self.board.controller(rs, s) == owner;
         }
-        if !self.board.space_type(rs, s).is_fortified() || self.board.controller(rs, s) != owner {
+        if self.board.controller(rs, s) != owner {
             return false;
         }
         let [hug_cap, dutch_cap] = self.board.protestant_capitals;
+        // X-PROT-CAPITAL-SPACE: a faction's own capital is its winter quarters even unfortified.
+        let own_capital = match (owner, f.faction) {
+            (Owner::Major(Power::Protestant), Some(Faction::Huguenot)) => hug_cap == Some(s),
+            (Owner::Major(Power::Protestant), Some(Faction::Dutch)) => dutch_cap == Some(s),
+            _ => false,
+        };
+        if own_capital {
+            return true;
+        }
+        if !self.board.space_type(rs, s).is_fortified() {
+            return false;
+        }
         let forbidden = match (owner, f.faction) {
             (Owner::Major(Power::Protestant), Some(Faction::Huguenot)) => dutch_cap == Some(s),
             (Owner::Major(Power::Protestant), Some(Faction::Dutch)) => hug_cap == Some(s),

@@ -1711,7 +1711,7 @@ impl<'a> Texts<'a> {
             R::NoLandUnits { power, space } => tr!(l, "{} has no land units at {}", "у державы {} нет сухопутных войск в пространстве {}", p(power), s(space)),
             R::NotFortified { space, purpose } => match purpose {
                 FortifiedFor::LeaderEntry => tr!(l, "{} is not fortified; leaders enter in fortified spaces", "пространство {} не укреплено; лидеры появляются в укреплённых пространствах", s(space)),
-                FortifiedFor::Capital => tr!(l, "{} is not fortified; a capital is declared in a fortified space", "пространство {} не укреплено; столицу объявляют в укреплённом пространстве", s(space)),
+                FortifiedFor::Capital => tr!(l, "{} is not fortified; this table's data (`capital_fortified`) requires a fortified capital", "пространство {} не укреплено; данные этого стола (`capital_fortified`) требуют укреплённой столицы", s(space)),
             },
             R::NotYourLeader { leader, owner, power } => tr!(l, "{} is a leader of {}, not of {}", "{} — лидер державы {}, а не державы {}", self.leader(leader), p(owner), p(power)),
             R::OnlyProtestantPlacesLeaders => l.pick("only Protestant leaders are placed this way; other leaders enter with the turn track", "так выставляют только лидеров протестантов; остальные входят в игру по шкале ходов").into(),
