@@ -64,6 +64,16 @@ fn revolt_at(space: &str, capital: Option<&str>) -> Action {
     }
 }
 
+/// A revolt that declares its faction's capital in the revolt space itself.
+fn revolt_here(space: &str) -> Action {
+    Action::Revolt {
+        space: space.into(),
+        declare_capital: true,
+        leaders: vec![],
+        capital: None,
+    }
+}
+
 /// The shipped ruleset with other religion numbers.
 fn rules_with(f: impl Fn(&mut Ruleset)) -> Ruleset {
     let mut r = rs().clone();
@@ -486,12 +496,7 @@ fn x_prot_capital_space_unfortified_revolt_space_as_shipped() {
     let r = rs();
     let mut g = new_game(12);
     cp(&mut g, P, 8);
-    let here = Action::Revolt {
-        space: "NIMES".into(),
-        declare_capital: true,
-        leaders: vec![],
-        capital: None,
-    };
+    let here = revolt_here("NIMES");
     assert!(g.legal_actions(r, P).contains(&here));
     // Not a space the revolt does not take and the Protestant does not hold.
     let m = refused(&mut g, P, revolt_at("NIMES", Some("MONTAUBAN")));
@@ -515,16 +520,7 @@ fn x_prot_capital_space_unfortified_capital_is_winter_quarters() {
     let r = rs();
     let mut g = new_game(12);
     cp(&mut g, P, 8);
-    ok(
-        &mut g,
-        P,
-        Action::Revolt {
-            space: "NIMES".into(),
-            declare_capital: true,
-            leaders: vec![],
-            capital: None,
-        },
-    );
+    ok(&mut g, P, revolt_here("NIMES"));
     let hug = Some(Faction::Huguenot);
     g.board
         .force_mut(sp("NIMES"), Owner::Major(P), hug)
