@@ -507,8 +507,24 @@ fn x_prot_capital_space_unfortified_revolt_space_as_shipped() {
     assert!(m.contains("not fortified"), "{m}");
     assert!(m.ends_with("(X-PROT-CAPITAL-SPACE)"), "{m}");
     assert!(!h.legal_actions(&strict, P).contains(&here));
-    ok(&mut g, P, here);
+    let ev = ok(&mut g, P, here);
     assert_eq!(g.board.protestant_capitals, [Some(sp("NIMES")), None]);
+    // Announced as the faction's capital, in both languages.
+    let said = |loc| -> Vec<String> {
+        ev.iter()
+            .map(|e| Texts::new(r, loc).event(&e.kind))
+            .collect()
+    };
+    assert!(
+        said(Locale::En).contains(&"The Huguenot capital is now Nîmes.".to_string()),
+        "{:?}",
+        said(Locale::En)
+    );
+    assert!(
+        said(Locale::Ru).contains(&"Столица гугенотов теперь в Ниме.".to_string()),
+        "{:?}",
+        said(Locale::Ru)
+    );
     assert_eq!(g.board.controller(r, sp("NIMES")), Owner::Major(P));
 }
 

@@ -937,7 +937,7 @@ fn r_prot_capital_paris_is_worth_a_mass() {
             to: Some("AMSTERDAM".into()),
         },
     );
-    assert!(m.contains("fortified space in France"), "{m}");
+    assert!(m.contains("space in France held by the Protestant"), "{m}");
     ok(
         &mut g,
         P,

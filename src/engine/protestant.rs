@@ -542,12 +542,14 @@ impl Game {
     // ---------------------------------------------------------------- Paris Is Worth a Mass
 
     /// Spaces the Huguenot capital may move to with "Paris Is Worth a Mass" (our design): a
-    /// fortified space in France the Protestant holds, other than the capitals.
+    /// space in France the Protestant holds, other than the capitals, fortified when the data
+    /// says capitals must be (X-PROT-CAPITAL-SPACE).
     fn huguenot_capital_targets(&self, rs: &Ruleset) -> Vec<SpaceId> {
         rs.space_ids()
             .filter(|s| {
                 rs.space(*s).zone == ReligiousZone::France
-                    && self.board.space_type(rs, *s).is_fortified()
+                    && (!rs.religion.capital_fortified
+                        || self.board.space_type(rs, *s).is_fortified())
                     && self.board.controls(rs, Power::Protestant, *s)
                     && !self.board.protestant_capitals.contains(&Some(*s))
             })

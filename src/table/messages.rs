@@ -646,6 +646,15 @@ impl<'a> Texts<'a> {
             EventKind::WinterQuarters { owner, from, to, units } => tr!(l, "Winter: {} moves {} units from {} to {}.", "Зима: {} отводит {} ед. {} {}.", self.owner(*owner), units, self.space_from(*from), self.space_to(*to)),
             EventKind::FreeRegular { power, space } => tr!(l, "{} gets a free regular in {}.", "{} получает бесплатного регуляра {}.", self.power(*power), self.space_in(*space)),
             EventKind::CapitalMoved { power, to } => match to {
+                // R-PROT-CAPITAL: a Protestant capital belongs to the faction of its territory.
+                Some(s) if *power == crate::engine::Power::Protestant => {
+                    let f = if self.rs.space(*s).zone == crate::engine::power::ReligiousZone::Netherlands {
+                        Faction::Dutch
+                    } else {
+                        Faction::Huguenot
+                    };
+                    tr!(l, "The {} capital is now {}.", "Столица {} теперь {}.", self.faction(f), self.space_in(*s))
+                }
                 Some(s) => tr!(l, "{}'s capital moves to {}.", "Столица {} переносится {}.", self.power_case(*power, Case::Gen), self.space_to(*s)),
                 None => tr!(l, "{} loses a capital.", "{} теряет столицу.", self.power(*power)),
             },
@@ -697,7 +706,7 @@ impl<'a> Texts<'a> {
             ),
             EventKind::HuguenotCapitalStays { card } => tr!(
                 l,
-                "{}: the Huguenot capital cannot move (none on the map, or no Protestant-held fortified space in France to move to).",
+                "{}: the Huguenot capital cannot move (none on the map, or no Protestant-held space in France it may move to).",
                 "{}: столица гугенотов не переносится (её нет на карте или во Франции нет укреплённого пространства под контролем протестантов).",
                 self.card(*card)
             ),
@@ -1733,7 +1742,7 @@ impl<'a> Texts<'a> {
             R::NotProtestantArmyLeader { name, on_map } => tr!(l, "`{}` is not a Protestant army leader on the map; on the map: {}", "`{}` — не армейский лидер протестантов на карте; на карте: {}", name, self.list(on_map.iter().map(|x| self.leader(x)).collect())),
             R::NamedTwice { name } => tr!(l, "`{}` is named twice", "`{}` указан дважды", name),
             R::NoCapitalMovePending => l.pick("no Huguenot capital move is pending", "перенос столицы гугенотов сейчас не ожидается").into(),
-            R::NotHuguenotCapitalTarget { space } => tr!(l, "the Huguenot capital moves to a fortified space in France held by the Protestant that is not already a capital; {} is not one", "столицу гугенотов переносят в укреплённое пространство во Франции под контролем Протестанта, которое ещё не столица; {} не такое", s(space)),
+            R::NotHuguenotCapitalTarget { space } => tr!(l, "the Huguenot capital moves to a space in France held by the Protestant that is not already a capital (fortified if this table's `capital_fortified` says so); {} is not one", "столицу гугенотов переносят в пространство во Франции под контролем Протестанта, которое ещё не столица (укреплённое, если так требует `capital_fortified` этого стола); {} не такое", s(space)),
             R::WarPowerNotInPlay { card, power } => tr!(l, "{} strikes {}, which is not in play; play it for CP instead", "карта {} направлена против державы {}, которая не участвует в партии; сыграйте её за ОД", self.card(*card), p(power)),
             R::NoWarAwaitingUnits => l.pick("units go to a foreign-war card only when its event is played; after that, new units go there", "войска отправляют на карту внешней войны только при розыгрыше её события; потом туда идут новые отряды").into(),
             R::WrongWarCard { waiting, card } => tr!(l, "the foreign war waiting for units is {}, not {}", "войска ждёт внешняя война {}, а не {}", self.card(*waiting), self.card(*card)),
