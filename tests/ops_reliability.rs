@@ -778,31 +778,74 @@ fn import_replays_first_and_replay_explains_a_divergence() {
     );
 }
 
+/// Seats England, France and the Empire, starts, and ends Diplomacy: the Empire's secret choice
+/// is next.
+fn to_the_secret_choice(t: &Table) {
+    ok(t, "alice", "vq new");
+    ok(t, "alice", "vq join power:england");
+    ok(t, "bob", "vq join power:france");
+    ok(t, "carol", "vq join power:empire");
+    ok(t, "alice", "vq start");
+    ok(t, "alice", "vq done");
+    ok(t, "bob", "vq done");
+    ok(t, "carol", "vq done");
+}
+
+/// The Empire's published commitment, if any.
+fn commitment(t: &Table) -> Option<String> {
+    t.game(CH).expect("game").empire.commitment.clone()
+}
+
+/// Carol chooses `balanced`, everyone takes it back; returns the first commitment.
+fn choose_and_take_back(t: &Table) -> String {
+    ok(t, "carol", "vq secret choice:balanced");
+    let first = commitment(t).expect("committed");
+    for who in ["carol", "alice", "bob"] {
+        ok(t, who, "vq undo");
+    }
+    assert_eq!(commitment(t), None, "the choice was taken back");
+    first
+}
+
 /// A secret choice taken back and made again gets a fresh salt: the same choice does not
 /// produce the same public commitment (which would tell the table it did not change).
 #[test]
 fn a_secret_choice_made_again_after_a_take_back_gets_a_fresh_salt() {
     let t = table(15);
-    ok(&t, "alice", "vq new");
-    ok(&t, "alice", "vq join power:england");
-    ok(&t, "bob", "vq join power:france");
-    ok(&t, "carol", "vq join power:empire");
-    ok(&t, "alice", "vq start");
-    ok(&t, "alice", "vq done");
-    ok(&t, "bob", "vq done");
-    ok(&t, "carol", "vq done");
-    let commitment = |t: &Table| t.game(CH).expect("game").empire.commitment.clone();
-    ok(&t, "carol", "vq secret choice:balanced");
-    let first = commitment(&t).expect("committed");
-    for who in ["carol", "alice", "bob"] {
-        ok(&t, who, "vq undo");
-    }
-    assert_eq!(commitment(&t), None, "the choice was taken back");
+    to_the_secret_choice(&t);
+    let first = choose_and_take_back(&t);
     ok(&t, "carol", "vq secret choice:balanced");
     let second = commitment(&t).expect("committed again");
     assert_ne!(first, second, "the same salt was used again");
     let (choice, salt) = t.game(CH).expect("game").empire.secret.expect("secret");
     assert_eq!(vqbot::engine::diplomacy::commitment(choice, &salt), second);
+}
+
+/// The fresh salt is owed across a restart between the take-back and the new choice (the store
+/// keeps it), and is no longer owed once the new choice is stored.
+#[test]
+fn a_fresh_salt_is_still_owed_after_a_restart() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("g.sqlite3");
+    let first = {
+        let t = open_sqlite(&db);
+        to_the_secret_choice(&t);
+        choose_and_take_back(&t)
+    };
+    let id = game_id(&Store::open_read_only(&db).expect("reader"));
+    assert!(Store::open_read_only(&db)
+        .expect("reader")
+        .fresh_salt(id)
+        .expect("read"));
+    let t = open_sqlite(&db);
+    ok(&t, "carol", "vq secret choice:balanced");
+    let second = commitment(&t).expect("committed again");
+    assert_ne!(first, second, "the restart forgot the fresh salt");
+    drop(t);
+    assert!(!Store::open_read_only(&db)
+        .expect("reader")
+        .fresh_salt(id)
+        .expect("read"));
 }
 
 /// Sixteen users asking for the map at once: the table draws at most

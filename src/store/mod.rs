@@ -20,6 +20,7 @@ mod lock;
 mod maintenance;
 mod people;
 pub mod replay;
+mod salt;
 mod schema;
 mod settings;
 mod sync;

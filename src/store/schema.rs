@@ -38,6 +38,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0003_people.sql",
         sql: include_str!("../../migrations/0003_people.sql"),
     },
+    Migration {
+        version: 4,
+        name: "0004_fresh_salt.sql",
+        sql: include_str!("../../migrations/0004_fresh_salt.sql"),
+    },
 ];
 
 /// The schema version this binary writes.

@@ -182,8 +182,8 @@ struct Slot {
     closing: Vec<UserId>,
     /// Requests for vacated seats of a started game, waiting for the players' agreement.
     seat_requests: Vec<SeatRequest>,
-    /// The Empire's secret choice was taken back: the next one gets a fresh salt (in memory; a
-    /// restart in between forgets it).
+    /// The Empire's secret choice was taken back: the next one gets a fresh salt (also kept in
+    /// the store, `fresh_salt`, so a restart in between does not forget it).
     secret_taken_back: bool,
     /// What the last map posted showed (board and captured leaders), in memory only: a map is
     /// posted only when this changed (issue 16, item 10), and marks what changed since it.
@@ -580,10 +580,15 @@ impl Table {
         } else {
             store.load_from(row.id)?
         };
+        let fresh_salt = store.fresh_salt(row.id)?;
         drop(store);
         let from_snapshot = resume.snapshot.is_some();
+        let with_salt = |mut slot: Slot| {
+            slot.secret_taken_back = fresh_salt;
+            slot
+        };
         match self.rebuild(Slot::new(row.clone(), seats.clone()), resume) {
-            Ok(slot) => Ok(Some(slot)),
+            Ok(slot) => Ok(Some(with_salt(slot))),
             // --- ops: a snapshot that no longer loads or matches (the data or the state format
             // changed since it was written) is only a cache: replay the whole log instead.
             Err(e) if from_snapshot => {
@@ -593,7 +598,8 @@ impl Table {
                     snapshot: None,
                     actions,
                 };
-                self.rebuild(Slot::new(row, seats), full).map(Some)
+                self.rebuild(Slot::new(row, seats), full)
+                    .map(|slot| Some(with_salt(slot)))
             }
             Err(e) => Err(e),
         }
@@ -1273,6 +1279,8 @@ impl Table {
         s.game = Some(next);
         if made_secret {
             s.secret_taken_back = false;
+            // Stored after the choice: a crash in between only salts a later choice afresh too.
+            self.store_do(|st| st.set_fresh_salt(s.row.id, false))?;
         }
         // The game moved on: a pending take-back request is void.
         if let Some(tb) = s.takeback.take() {
@@ -1558,6 +1566,11 @@ impl Table {
     ) -> Result<(), Msg> {
         let old_hands = s.game.as_ref().map(|g| g.hands.clone());
         let had_secret = s.game.as_ref().is_some_and(|g| g.empire.secret.is_some());
+        // Recorded before the log is cut, so that a crash in between cannot forget it; cleared
+        // below if the secret choice survived the take-back.
+        if had_secret {
+            self.store_do(|st| st.set_fresh_salt(s.row.id, true))?;
+        }
         // Through the store like every write: the table's barrier flushes it before the reply.
         self.store_do(|st| st.truncate_after(s.row.id, tb.seq - 1, s.last_seq()))?;
         let rebuilt = self
@@ -1571,6 +1584,9 @@ impl Table {
         *s = rebuilt;
         s.secret_taken_back =
             had_secret && s.game.as_ref().is_some_and(|g| g.empire.secret.is_none());
+        if had_secret && !s.secret_taken_back {
+            self.store_do(|st| st.set_fresh_salt(s.row.id, false))?;
+        }
         let agreed = tb
             .agreed
             .iter()

@@ -176,6 +176,15 @@ pub trait GameStore: Send {
     fn dms_closed_at(&self, user: u64) -> PResult<Option<i64>>;
     /// Marks the user's DMs closed as of `at` (Unix ms), or open again with `None`.
     fn set_dms_closed(&mut self, user: u64, at: Option<i64>) -> PResult<()>;
+    /// Whether the game's next Empire secret choice needs a fresh salt (its last one was taken
+    /// back). The default store keeps no such flag.
+    fn fresh_salt(&self, _id: i64) -> PResult<bool> {
+        Ok(false)
+    }
+    /// Records or clears that need; the default does nothing.
+    fn set_fresh_salt(&mut self, _id: i64, _on: bool) -> PResult<()> {
+        Ok(())
+    }
 }
 
 /// A store that lives in memory only.
@@ -186,6 +195,7 @@ pub struct MemStore {
     log: HashMap<i64, Vec<LogRow>>,
     snapshots: HashMap<i64, Vec<(u64, String)>>,
     people: HashMap<u64, Person>,
+    fresh_salt: std::collections::HashSet<i64>,
 }
 
 /// What [`MemStore`] keeps about a user.
@@ -335,6 +345,17 @@ impl GameStore for MemStore {
     }
     fn set_dms_closed(&mut self, user: u64, at: Option<i64>) -> PResult<()> {
         self.people.entry(user).or_default().dms_closed_at = at;
+        Ok(())
+    }
+    fn fresh_salt(&self, id: i64) -> PResult<bool> {
+        Ok(self.fresh_salt.contains(&id))
+    }
+    fn set_fresh_salt(&mut self, id: i64, on: bool) -> PResult<()> {
+        if on {
+            self.fresh_salt.insert(id);
+        } else {
+            self.fresh_salt.remove(&id);
+        }
         Ok(())
     }
 }

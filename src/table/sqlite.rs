@@ -231,6 +231,12 @@ impl GameStore for SqliteStore {
         }
         .map_err(err)
     }
+    fn fresh_salt(&self, id: i64) -> PResult<bool> {
+        self.0.fresh_salt(GameId(id)).map_err(err)
+    }
+    fn set_fresh_salt(&mut self, id: i64, on: bool) -> PResult<()> {
+        self.0.set_fresh_salt(GameId(id), on).map_err(err)
+    }
 }
 
 /// The shipped ruleset, loaded once, for [`Replayable`] (whose calls carry no ruleset).
