@@ -1,4 +1,5 @@
-//! Axis-aligned boxes and the few geometric tests the layout needs.
+//! Axis-aligned boxes, the few geometric tests the layout needs, and the route of a connection
+//! that must not run through another space's symbol.
 
 /// An axis-aligned box in output pixels; `x0 <= x1`, `y0 <= y1`.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -125,9 +126,57 @@ impl Rect {
     }
 }
 
+/// The points a connection from `a` to `b` is drawn through: the straight segment, or, when it
+/// would pass within `clear` of another space's centre (an `obstacles` point whose foot lies well
+/// inside the segment), a gentle curve that bends away from the nearest such space so as to pass
+/// it at `clear`. A straight line through a symbol reads as a connection to that space (the pass
+/// Barcelona–Avignon through Nîmes).
+pub fn link_route(
+    a: (f32, f32),
+    b: (f32, f32),
+    obstacles: impl IntoIterator<Item = (f32, f32)>,
+    clear: f32,
+) -> Vec<(f32, f32)> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    if len2 <= f32::EPSILON {
+        return vec![a, b];
+    }
+    let len = len2.sqrt();
+    // Unit normal (left of a→b) and, for each obstacle, its foot `t` and signed distance.
+    let n = (-dy / len, dx / len);
+    let worst = obstacles
+        .into_iter()
+        .filter_map(|o| {
+            let t = ((o.0 - a.0) * dx + (o.1 - a.1) * dy) / len2;
+            let side = (o.0 - a.0) * n.0 + (o.1 - a.1) * n.1;
+            ((0.15..=0.85).contains(&t) && side.abs() < clear).then_some((t, side))
+        })
+        .min_by(|x, y| x.1.abs().total_cmp(&y.1.abs()));
+    let Some((t, side)) = worst else {
+        return vec![a, b];
+    };
+    // A quadratic curve with its control point pushed away from the obstacle: at `t` it is
+    // 2t(1-t)·h off the straight line, which must add up to `clear`.
+    let away = if side >= 0.0 { -1.0 } else { 1.0 };
+    let h = (clear - side.abs()) / (2.0 * t * (1.0 - t));
+    let c = (
+        (a.0 + b.0) / 2.0 + away * n.0 * h,
+        (a.1 + b.1) / 2.0 + away * n.1 * h,
+    );
+    const STEPS: usize = 16;
+    (0..=STEPS)
+        .map(|i| {
+            let u = i as f32 / STEPS as f32;
+            let (p, q, r) = ((1.0 - u) * (1.0 - u), 2.0 * u * (1.0 - u), u * u);
+            (p * a.0 + q * c.0 + r * b.0, p * a.1 + q * c.1 + r * b.1)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Rect;
+    use super::{link_route, Rect};
 
     #[test]
     fn overlap_ignores_touching_edges() {
@@ -143,5 +192,36 @@ mod tests {
         assert!(r.hit_by_segment((-5.0, 5.0), (15.0, 5.0)));
         assert!(!r.hit_by_segment((-5.0, -5.0), (-1.0, 20.0)));
         assert!(r.hit_by_segment((5.0, 5.0), (5.0, 6.0)));
+    }
+
+    /// Distance from `p` to the nearest point of a polyline.
+    fn dist_to(path: &[(f32, f32)], p: (f32, f32)) -> f32 {
+        path.windows(2)
+            .map(|w| {
+                let (a, b) = (w[0], w[1]);
+                let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+                let l2 = dx * dx + dy * dy;
+                let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / l2).clamp(0.0, 1.0);
+                ((a.0 + t * dx - p.0).powi(2) + (a.1 + t * dy - p.1).powi(2)).sqrt()
+            })
+            .fold(f32::INFINITY, f32::min)
+    }
+
+    #[test]
+    fn a_link_bends_around_a_space_it_would_cross() {
+        // The data's Barcelona, Avignon and Nîmes (16 px from the straight pass).
+        let (bar, avi, nim) = ((944.0, 922.0), (1023.0, 742.0), (984.0, 791.0));
+        let straight = link_route(bar, avi, [], 22.0);
+        assert_eq!(straight, vec![bar, avi]);
+        assert!(dist_to(&straight, nim) < 17.0);
+        let bent = link_route(bar, avi, [nim, bar, avi], 22.0);
+        assert_eq!((bent[0], *bent.last().unwrap()), (bar, avi));
+        let d = dist_to(&bent, nim);
+        assert!((21.0..30.0).contains(&d), "passes Nîmes at {d}");
+        // Far spaces, and spaces beyond the ends, leave the line straight.
+        assert_eq!(
+            link_route(bar, avi, [(700.0, 700.0), (940.0, 930.0)], 22.0).len(),
+            2
+        );
     }
 }

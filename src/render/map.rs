@@ -295,12 +295,19 @@ fn draw_base(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), Rende
         }
     }
 
-    // Connections.
+    // Connections; one that would run through another space's symbol bends around it.
+    let clear = 2.5 * size::CIRCLE_R * s;
     for l in &rs.links {
         let (a, b) = (lay.spaces[l.a.idx()].center, lay.spaces[l.b.idx()].center);
-        match l.kind {
-            LinkKind::Normal => p.line(a, b, style::LINK, 1.6 * s)?,
-            LinkKind::Pass => p.dashed(a, b, style::LINK, 1.6 * s, 7.0 * s, 5.0 * s)?,
+        let others = lay.spaces.iter().map(|o| o.center);
+        let route = super::geom::link_route(a, b, others, clear);
+        match (l.kind, route.len()) {
+            (LinkKind::Normal, 2) => p.line(a, b, style::LINK, 1.6 * s)?,
+            (LinkKind::Pass, 2) => p.dashed(a, b, style::LINK, 1.6 * s, 7.0 * s, 5.0 * s)?,
+            (LinkKind::Normal, _) => p.path(&route, style::LINK, 1.6 * s, None)?,
+            (LinkKind::Pass, _) => {
+                p.path(&route, style::LINK, 1.6 * s, Some((7.0 * s, 5.0 * s)))?
+            }
         }
     }
 

@@ -274,6 +274,33 @@ impl Painter<'_, '_> {
             .map_err(draw_err)
     }
 
+    /// A line through several points, solid or dashed (`dash`, `gap`), for a connection that
+    /// bends around a space ([`super::geom::link_route`]).
+    pub fn path(&self, pts: &[(f32, f32)], c: Rgb, w: f32, dash: Option<(f32, f32)>) -> R {
+        if !self.visible_pts(pts, w + 2.0) {
+            return Ok(());
+        }
+        if !self.inside_pts(pts, w + 2.0) {
+            // Partly outside a crop: the visible part, solid, a band per piece.
+            for s in pts.windows(2) {
+                self.fill_clipped(&band(s[0], s[1], w), c, 1.0)?;
+            }
+            return Ok(());
+        }
+        let px: Vec<(i32, i32)> = pts.iter().map(|p| self.pt(*p)).collect();
+        let style = color(c).stroke_width(self.width(w));
+        match dash {
+            Some((d, g)) => self.area.draw(&DashedPathElement::new(
+                px,
+                (d * self.k) as i32,
+                (g * self.k) as i32,
+                style,
+            )),
+            None => self.area.draw(&PathElement::new(px, style)),
+        }
+        .map_err(draw_err)
+    }
+
     /// A space symbol of the given shape, filled with `fill`.
     pub fn symbol(&self, shape: SymbolShape, c: (f32, f32), half: f32, fill: Rgb, s: f32) -> R {
         let ink = Some((style::INK, 1.5 * s));
