@@ -16,7 +16,7 @@ use vqbot::table::{
 // ----- 1. one writer per database ----------------------------------------------------------
 
 /// Runs the `vqbot` binary.
-fn vqbot(args: &[&str], db: &std::path::Path) -> std::process::Output {
+fn vqbot<S: AsRef<std::ffi::OsStr>>(args: &[S], db: &std::path::Path) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_vqbot"))
         .args(args)
         .arg("--db")
@@ -24,6 +24,25 @@ fn vqbot(args: &[&str], db: &std::path::Path) -> std::process::Output {
         .stdin(std::process::Stdio::null())
         .output()
         .expect("vqbot runs")
+}
+
+/// Runs the `vqbot` binary and requires success (its stderr is the failure message).
+fn vqbot_ok<S: AsRef<std::ffi::OsStr>>(args: &[S], db: &std::path::Path) -> std::process::Output {
+    let out = vqbot(args, db);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Opens a game in the test channel with England (alice) and France (bob), and starts it.
+fn started_with_two(t: &Table) {
+    ok(t, "alice", "vq new");
+    ok(t, "alice", "vq join power:england");
+    ok(t, "bob", "vq join power:france");
+    ok(t, "alice", "vq start");
 }
 
 /// The reproduction of issue 19 (1): a second process writing to a live database (an
@@ -35,10 +54,7 @@ fn a_second_writer_process_is_refused_and_named_while_readers_keep_working() {
     let dir = tempfile::tempdir().expect("dir");
     let db = dir.path().join("g.sqlite3");
     let t = open_sqlite(&db);
-    ok(&t, "alice", "vq new");
-    ok(&t, "alice", "vq join power:england");
-    ok(&t, "bob", "vq join power:france");
-    ok(&t, "alice", "vq start");
+    started_with_two(&t);
     ok(&t, "alice", "vq adjust what:vp target:england delta:1");
     let me = format!("in use by pid {}", std::process::id());
 
@@ -54,56 +70,35 @@ fn a_second_writer_process_is_refused_and_named_while_readers_keep_working() {
             "{writer:?}: {err}"
         );
     }
-    let out = vqbot(&["games"], &db);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = vqbot_ok(&["games"], &db);
     assert!(String::from_utf8_lossy(&out.stdout).contains("active"));
-    let out = vqbot(&["replay", "--game", "1"], &db);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    vqbot_ok(&["replay", "--game", "1"], &db);
     let file = dir.path().join("export.json");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vqbot"))
-        .args(["export", "--game", "1", "--db"])
-        .arg(&db)
-        .arg("--out")
-        .arg(&file)
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    vqbot_ok(
+        &[
+            std::ffi::OsStr::new("export"),
+            "--game".as_ref(),
+            "1".as_ref(),
+            "--out".as_ref(),
+            file.as_os_str(),
+        ],
+        &db,
     );
     let copy = dir.path().join("copy.sqlite3");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vqbot"))
-        .args(["backup", "--db"])
-        .arg(&db)
-        .arg("--out")
-        .arg(&copy)
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    vqbot_ok(
+        &[
+            std::ffi::OsStr::new("backup"),
+            "--out".as_ref(),
+            copy.as_os_str(),
+        ],
+        &db,
     );
 
     // The bot's actions are all there, and the game goes on.
     ok(&t, "alice", "vq adjust what:vp target:england delta:1");
     drop(t);
     // The lock went with the writer.
-    let out = vqbot(&["close", "--game", "1"], &db);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    vqbot_ok(&["close", "--game", "1"], &db);
 }
 
 /// Truncation checks the caller's idea of the log's end, as append does: a stale writer that
@@ -114,10 +109,7 @@ fn a_truncation_from_a_stale_view_of_the_log_removes_nothing() {
     let db = dir.path().join("g.sqlite3");
     {
         let t = open_sqlite(&db);
-        ok(&t, "alice", "vq new");
-        ok(&t, "alice", "vq join power:england");
-        ok(&t, "bob", "vq join power:france");
-        ok(&t, "alice", "vq start");
+        started_with_two(&t);
         ok(&t, "alice", "vq adjust what:vp target:england delta:1");
         ok(&t, "alice", "vq adjust what:vp target:england delta:2");
         ok(&t, "alice", "vq adjust what:vp target:england delta:3");
@@ -274,10 +266,7 @@ fn bonus_vp(t: &Table) -> i32 {
 #[test]
 fn a_failed_fsync_after_a_commit_reports_the_change_as_made() {
     let (t, disk) = flaky_table();
-    ok(&t, "alice", "vq new");
-    ok(&t, "alice", "vq join power:england");
-    ok(&t, "bob", "vq join power:france");
-    ok(&t, "alice", "vq start");
+    started_with_two(&t);
     let before = bonus_vp(&t);
     disk.failing.store(true, Ordering::SeqCst);
 
@@ -318,10 +307,7 @@ fn a_failed_fsync_after_a_commit_reports_the_change_as_made() {
 #[test]
 fn adjust_refuses_unit_counts_past_the_bound() {
     let t = table(3);
-    ok(&t, "alice", "vq new");
-    ok(&t, "alice", "vq join power:england");
-    ok(&t, "bob", "vq join power:france");
-    ok(&t, "alice", "vq start");
+    started_with_two(&t);
     let text = refused(
         &t,
         "bob",
@@ -346,10 +332,7 @@ fn every_seated_player_asks_and_the_game_closes_freeing_the_channel() {
     let dir = tempfile::tempdir().expect("dir");
     let db = dir.path().join("g.sqlite3");
     let t = open_sqlite(&db);
-    ok(&t, "alice", "vq new");
-    ok(&t, "alice", "vq join power:england");
-    ok(&t, "bob", "vq join power:france");
-    ok(&t, "alice", "vq start");
+    started_with_two(&t);
     // An onlooker may not close it.
     let text = refused(&t, "mallory", "vq close");
     assert!(text.contains("manage this channel"), "{text}");
@@ -396,10 +379,7 @@ fn a_game_that_does_not_load_can_be_closed_and_replaced() {
     let db = dir.path().join("g.sqlite3");
     {
         let t = open_sqlite(&db);
-        ok(&t, "alice", "vq new");
-        ok(&t, "alice", "vq join power:england");
-        ok(&t, "bob", "vq join power:france");
-        ok(&t, "alice", "vq start");
+        started_with_two(&t);
         ok(&t, "alice", "vq adjust what:vp target:england delta:3");
     }
     {
@@ -444,10 +424,7 @@ fn an_unusable_snapshot_falls_back_to_a_full_replay() {
     let db = dir.path().join("g.sqlite3");
     let hash = {
         let t = open_sqlite(&db);
-        ok(&t, "alice", "vq new");
-        ok(&t, "alice", "vq join power:england");
-        ok(&t, "bob", "vq join power:france");
-        ok(&t, "alice", "vq start");
+        started_with_two(&t);
         ok(&t, "alice", "vq done");
         ok(&t, "bob", "vq done");
         t.game(CH).expect("started").state_hash()
@@ -501,10 +478,7 @@ fn a_huge_value_is_refused_unread_and_not_echoed() {
 #[test]
 fn map_requests_are_rate_limited_per_user() {
     let t = table(8);
-    ok(&t, "alice", "vq new");
-    ok(&t, "alice", "vq join power:england");
-    ok(&t, "bob", "vq join power:france");
-    ok(&t, "alice", "vq start");
+    started_with_two(&t);
     let out = ok(&t, "alice", "vq map");
     assert_eq!(out.images().count(), 1);
     let text = refused(&t, "alice", "vq map");
@@ -595,10 +569,7 @@ fn adjust_only_games_are_snapshotted_by_count_and_log_reads_only_its_tail() {
             ..TableOptions::default()
         },
     );
-    ok(&t, "alice", "vq new");
-    ok(&t, "alice", "vq join power:england");
-    ok(&t, "bob", "vq join power:france");
-    ok(&t, "alice", "vq start");
+    started_with_two(&t);
     let n = vqbot::table::SNAPSHOT_EVERY_ANY + 3;
     for i in 0..n {
         let d = if i % 2 == 0 { 1 } else { -1 };
@@ -656,10 +627,7 @@ fn a_card_leaves_another_players_hand_only_by_its_owners_hand() {
     use vqbot::engine::Power;
     use vqbot::table::Audience;
     let t = table(14);
-    ok(&t, "alice", "vq new");
-    ok(&t, "alice", "vq join power:england");
-    ok(&t, "bob", "vq join power:france");
-    ok(&t, "alice", "vq start");
+    started_with_two(&t);
     let g = t.game(CH).expect("started");
     let card = g.hands[Power::France as usize][0];
     let before = g.state_hash();
@@ -706,24 +674,19 @@ fn import_replays_first_and_replay_explains_a_divergence() {
     let db = dir.path().join("g.sqlite3");
     {
         let t = open_sqlite(&db);
-        ok(&t, "alice", "vq new");
-        ok(&t, "alice", "vq join power:england");
-        ok(&t, "bob", "vq join power:france");
-        ok(&t, "alice", "vq start");
+        started_with_two(&t);
         ok(&t, "alice", "vq adjust what:vp target:england delta:2");
     }
     let file = dir.path().join("g.json");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vqbot"))
-        .args(["export", "--game", "1", "--db"])
-        .arg(&db)
-        .arg("--out")
-        .arg(&file)
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    vqbot_ok(
+        &[
+            std::ffi::OsStr::new("export"),
+            "--game".as_ref(),
+            "1".as_ref(),
+            "--out".as_ref(),
+            file.as_os_str(),
+        ],
+        &db,
     );
     let mut doc: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).expect("read")).expect("json");
@@ -733,12 +696,7 @@ fn import_replays_first_and_replay_explains_a_divergence() {
     let bad = dir.path().join("bad.json");
     std::fs::write(&bad, doc.to_string()).expect("write");
     let other = dir.path().join("other.sqlite3");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vqbot"))
-        .args(["import", "--db"])
-        .arg(&other)
-        .arg(&bad)
-        .output()
-        .expect("runs");
+    let out = vqbot(&[std::ffi::OsStr::new("import"), bad.as_os_str()], &other);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{err}");
     assert!(
@@ -748,17 +706,7 @@ fn import_replays_first_and_replay_explains_a_divergence() {
     // Refused before the target database was even created.
     assert!(!other.exists());
     // The untouched export imports.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vqbot"))
-        .args(["import", "--db"])
-        .arg(&other)
-        .arg(&file)
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    vqbot_ok(&[std::ffi::OsStr::new("import"), file.as_os_str()], &other);
 
     // A stored game whose log no longer replays: `replay` says why that happens.
     {
@@ -874,10 +822,7 @@ fn concurrent_map_requests_render_at_most_two_at_a_time() {
             ..TableOptions::default()
         },
     ));
-    ok(&t, "alice", "vq new");
-    ok(&t, "alice", "vq join power:england");
-    ok(&t, "bob", "vq join power:france");
-    ok(&t, "alice", "vq start");
+    started_with_two(&t);
     // A second channel each, so the 16 requests do not queue on one game's lock.
     let threads: Vec<_> = (0..16u64)
         .map(|i| {
