@@ -1,7 +1,8 @@
 //! The wars of religion at the table, in Russian and English: the commands `convert`, `six`,
 //! `rebel`, `revolt … capital-at:`, their refusals (with the rule and what is allowed, state
-//! unchanged) and `rule X-…`.
+//! unchanged), `rule X-…`, and the scripted example `examples/religion.vq`.
 
+mod cli_support;
 mod table_support;
 
 use table_support::*;
@@ -202,4 +203,37 @@ fn x_rel_rules_are_printed_and_labelled_as_reconstruction() {
     for id in ["X-REL-SIX", "X-REL-ONE-REBELLION", "R-REL-OUTSIDE"] {
         ok(&t, "alice", &format!("vq rule {id}"));
     }
+}
+
+// R-REL-ZONES, X-REL-ENG-REBELLION, X-REL-SIX, R-REL-OUTSIDE, R-PROT-CAPITAL: the scripted example
+// plays an English Catholic rebellion, two conversions with both answers to a natural 6, a refused
+// target and a revolt declaring the Huguenot capital; `status` shows the tally and the capital;
+// the stored game replays.
+#[test]
+fn religion_example_script_runs() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/religion.vq");
+    let path = script.to_str().expect("utf-8");
+    let (ok, out, err) = cli_support::vqbot(
+        &["script", path, "--db", "r.sqlite3", "--seed", "5"],
+        dir.path(),
+    );
+    assert!(ok, "{out}\n{err}");
+    for text in [
+        "English Catholic rebellion in Lincoln, raised by Spain",
+        "rolled 6 counted as 5",
+        "Berwick turns Protestant.",
+        "Montauban turns Catholic.",
+        "Unrest in Montauban.",
+        "(R-REL-OUTSIDE)",
+        "Huguenot revolt in Nîmes.",
+        "The Huguenot capital is now Nîmes.",
+        "Protestant capitals: Nîmes (Huguenot)",
+        "France 3/19",
+    ] {
+        assert!(out.contains(text), "missing {text:?} in\n{out}");
+    }
+    let (ok, out, err) =
+        cli_support::vqbot(&["replay", "--db", "r.sqlite3", "--game", "1"], dir.path());
+    assert!(ok && out.contains("every hash matches"), "{out}\n{err}");
 }

@@ -51,8 +51,27 @@ fn status_in_russian() {
         "Союзы: ",
         "Малые державы: ",
         "Пленные лидеры: нет",
-        "Полководцы: ",
+        "Лидеры: ",
+        "Вера (протестантских/католических пространств): ",
     ] {
         assert!(s.contains(w), "{w} missing in {s}");
     }
+}
+
+// R-REL-ZONES, R-PROT-CAPITAL: status tallies each zone's Protestant and Catholic spaces and names
+// the Protestant capitals; the tally follows a change of religion.
+#[test]
+fn status_shows_the_religious_zones_and_protestant_capitals() {
+    let t = table(5);
+    start(&t, "vq new");
+    let s = public(&ok(&t, "dave", "vq status"));
+    assert!(s.contains("Netherlands 0/7"), "{s}");
+    assert!(s.contains("Protestant capitals: none"), "{s}");
+    ok(
+        &t,
+        "alice",
+        "vq adjust what:religion space:groningen religion:protestant",
+    );
+    let s = public(&ok(&t, "dave", "vq status"));
+    assert!(s.contains("Netherlands 1/6"), "{s}");
 }

@@ -1499,7 +1499,7 @@ impl<'a> Texts<'a> {
 
     /// A faction: "Huguenot" in English; in Russian the people, genitive ("гугенотов"), so that it
     /// follows a noun without agreement ("столица гугенотов").
-    fn faction(&self, f: Faction) -> &'static str {
+    pub fn faction(&self, f: Faction) -> &'static str {
         match f {
             Faction::Huguenot => self.loc.pick("Huguenot", "гугенотов"),
             Faction::Dutch => self.loc.pick("Dutch", "голландцев"),
@@ -1531,6 +1531,18 @@ impl<'a> Texts<'a> {
             crate::engine::power::Religion::Protestant => {
                 self.loc.pick("Protestant", "протестантского")
             }
+        }
+    }
+
+    /// A zone of religious struggle by name: "the Netherlands", "Нидерланды".
+    pub fn zone_name(&self, z: crate::engine::power::ReligiousZone) -> &'static str {
+        use crate::engine::power::ReligiousZone as Z;
+        match z {
+            Z::Netherlands => self.loc.pick("Netherlands", "Нидерланды"),
+            Z::France => self.loc.pick("France", "Франция"),
+            Z::England => self.loc.pick("England", "Англия"),
+            Z::Scotland => self.loc.pick("Scotland", "Шотландия"),
+            Z::None => self.loc.pick("outside the zones", "вне зон"),
         }
     }
 
@@ -2103,6 +2115,11 @@ pub enum Msg {
     StatusLeaders {
         list: String,
     },
+    /// The religious zones' tally and the Protestant capitals (already listed).
+    StatusReligion {
+        list: String,
+        capitals: String,
+    },
     /// Whose impulse it is, with the CP left when a card is being spent.
     StatusImpulse {
         power: Power,
@@ -2334,7 +2351,8 @@ impl Texts<'_> {
             Msg::StatusAlliances { list } => tr!(l, "Alliances: {}", "Союзы: {}", list),
             Msg::StatusMinors { list } => tr!(l, "Minor powers: {}", "Малые державы: {}", list),
             Msg::StatusCaptured { list } => tr!(l, "Captured leaders: {}", "Пленные лидеры: {}", list),
-            Msg::StatusLeaders { list } => tr!(l, "Leaders: {}", "Полководцы: {}", list),
+            Msg::StatusLeaders { list } => tr!(l, "Leaders: {}", "Лидеры: {}", list),
+            Msg::StatusReligion { list, capitals } => tr!(l, "Religion (Protestant/Catholic spaces): {}; Protestant capitals: {}", "Вера (протестантских/католических пространств): {}; столицы Протестанта: {}", list, capitals),
             Msg::StatusImpulse { power, cp } => match cp {
                 Some(cp) => tr!(l, "Impulse: {}, {} CP left", "Импульс: {}, осталось очков: {}", self.power(*power), cp),
                 None => tr!(l, "Impulse: {}", "Импульс: {}", self.power(*power)),

@@ -1,9 +1,9 @@
 //! The diplomatic situation and the impulse at a glance, for `status` (issue 14 item 5): wars,
-//! alliances, allied minors, captured leaders and their captors, leaders by stack, and whose
-//! impulse it is with the CP left.
+//! alliances, allied minors, captured leaders and their captors, leaders by stack, the religious
+//! zones' tally with the Protestant capitals (issue 18), and whose impulse it is with the CP left.
 
 use super::messages::{Msg, Texts};
-use crate::engine::power::{Minor, Relation};
+use crate::engine::power::{Faction, Minor, Relation};
 use crate::engine::{Game, Owner, Power, Ruleset, Stage};
 
 /// The status lines about diplomacy, leaders and the impulse.
@@ -70,6 +70,7 @@ pub fn lines(rs: &Ruleset, g: &Game, t: Texts<'_>) -> Vec<String> {
         t.msg(&Msg::StatusLeaders {
             list: or_none(leaders),
         }),
+        religion(rs, g, t),
     ];
     match g.stage {
         Stage::Impulse { power, .. } => out.push(t.msg(&Msg::StatusImpulse { power, cp: None })),
@@ -80,4 +81,26 @@ pub fn lines(rs: &Ruleset, g: &Game, t: Texts<'_>) -> Vec<String> {
         _ => {}
     }
     out
+}
+
+/// R-REL-ZONES and R-PROT-CAPITAL: Protestant/Catholic spaces per zone, and each faction's
+/// capital if declared.
+fn religion(rs: &Ruleset, g: &Game, t: Texts<'_>) -> String {
+    let list: Vec<String> = crate::render::zone_tally(rs, &g.board)
+        .iter()
+        .map(|z| format!("{} {}/{}", t.zone_name(z.zone), z.protestant, z.catholic))
+        .collect();
+    let capitals: Vec<String> = [Faction::Huguenot, Faction::Dutch]
+        .iter()
+        .zip(g.board.protestant_capitals)
+        .filter_map(|(f, c)| c.map(|c| format!("{} ({})", t.space(c), t.faction(*f))))
+        .collect();
+    t.msg(&Msg::StatusReligion {
+        list: list.join(", "),
+        capitals: if capitals.is_empty() {
+            t.msg(&Msg::StatusNone)
+        } else {
+            capitals.join(", ")
+        },
+    })
 }
