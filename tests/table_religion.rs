@@ -220,7 +220,7 @@ fn religion_example_script_runs() {
     );
     assert!(ok, "{out}\n{err}");
     for text in [
-        "English Catholic rebellion in Lincoln, raised by Spain",
+        "English Catholic rebellion in Lincoln, raised by Spain. Spain: [6 6] 2 hits; England:",
         "rolled 6 counted as 5",
         "Berwick turns Protestant.",
         "Montauban turns Catholic.",

@@ -486,6 +486,19 @@ impl<'a> Texts<'a> {
         )
     }
 
+    /// Dice and hits without losses, for rolls that remove no units (a rebellion).
+    fn dice_hits(&self, s: &Side) -> String {
+        let d: Vec<String> = s.dice.iter().map(|x| x.to_string()).collect();
+        tr!(
+            self.loc,
+            "{}: [{}] {} hits",
+            "{}: [{}] попаданий {}",
+            self.owner(s.owner),
+            d.join(" "),
+            s.hits
+        )
+    }
+
     // ----- events --------------------------------------------------------------------
 
     /// One event as a line of text.
@@ -759,8 +772,8 @@ impl<'a> Texts<'a> {
                     "Английское католическое восстание в пространстве {}, поднятое державой {}. {}; {}. {}",
                     self.space(*space),
                     self.power(*by),
-                    self.dice(attacker),
-                    self.dice(defender),
+                    self.dice_hits(attacker),
+                    self.dice_hits(defender),
                     end
                 )
             }
