@@ -153,6 +153,41 @@ fn c_avoid_roll_nine_moves_away_eight_fights() {
     }
 }
 
+// C-AVOID with C-NAVAL-MOVE: a formation avoiding battle from a port leaves its naval leader with
+// the ships in the port; only land units and army leaders move inland (a random playout once
+// carried a Spanish admiral into Zaragoza this way).
+#[test]
+fn c_avoid_from_a_port_leaves_the_naval_leader_in_port() {
+    let mut g = arena(&[Power::Spain, Power::France], 5, 6);
+    g.board.set_control(rs(), sp("AVIGNON"), SPAIN);
+    put(&mut g, "AVIGNON", SPAIN, 3, 0, 0);
+    put(&mut g, "MARSEILLE", FRANCE, 2, 0, 0);
+    lead(&mut g, "MARSEILLE", FRANCE, "STROZZI");
+    let mut ev = ok(&mut g, Power::Spain, mv("AVIGNON", "MARSEILLE", 3, &[]));
+    assert_eq!(asked(&g), Some((Power::France, Decision::AvoidBattle)));
+    g.rng = rng_rolling(&[5, 5]);
+    ev.extend(ok(
+        &mut g,
+        Power::France,
+        Action::AvoidBattle { to: "NIMES".into() },
+    ));
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::AvoidRoll { success: true, .. }
+    )));
+    assert_eq!(land(&g, "NIMES", FRANCE), 2);
+    let leaders = |id: &str| -> Vec<String> {
+        g.board
+            .at(sp(id))
+            .forces
+            .iter()
+            .filter(|f| f.owner() == FRANCE)
+            .flat_map(|f| f.leaders.clone())
+            .collect()
+    };
+    assert!(leaders("NIMES").is_empty(), "{:?}", leaders("NIMES"));
+}
+
 // C-WITHDRAW (R-SPACE-FORTIFIED as a choice): four defenders in their key may go inside → siege,
 // no battle; five may not.
 #[test]

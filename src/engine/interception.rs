@@ -296,12 +296,13 @@ impl Game {
             success,
         }));
         if success {
-            self.move_owner_land(Owner::Major(q), s, t);
+            self.move_owner_land(rs, Owner::Major(q), s, t);
         }
     }
 
-    /// Moves all land units and leaders of `o` from `s` to `t` (squadrons stay).
-    pub(crate) fn move_owner_land(&mut self, o: Owner, s: SpaceId, t: SpaceId) {
+    /// Moves all land units and army leaders of `o` from `s` to `t` (squadrons, corsairs and
+    /// naval leaders stay in the port: C-NAVAL-MOVE, ships never go inland).
+    pub(crate) fn move_owner_land(&mut self, rs: &Ruleset, o: Owner, s: SpaceId, t: SpaceId) {
         let moving: Vec<super::board::Force> = self.board.spaces[s.idx()]
             .forces
             .iter()
@@ -313,13 +314,14 @@ impl Game {
                 f.regulars = 0;
                 f.mercenaries = 0;
                 f.cavalry = 0;
-                f.leaders.clear();
+                f.leaders.retain(|l| rs.is_naval_leader(l));
             }
         }
         for m in moving {
             let d = self.board.force_mut(t, o, m.faction);
             d.add_units(m.regulars, m.mercenaries, m.cavalry, 0);
-            d.leaders.extend(m.leaders);
+            d.leaders
+                .extend(m.leaders.into_iter().filter(|l| !rs.is_naval_leader(l)));
         }
         self.board.tidy(s);
         self.board.tidy(t);
