@@ -92,6 +92,14 @@ fn parse_errors_are_clear() {
     assert!(msg.contains("no option `colour`"), "{msg}");
     let msg = refused(&t, "alice", "vq rule R-GAME-PLAYRS");
     assert!(msg.contains("R-GAME-PLAYERS"), "{msg}");
+    // An option typed twice is refused, not half read (the first value silently won before).
+    let msg = refused(&t, "alice", "vq convert space:berwick space:norwich");
+    assert!(msg.contains("`space:` is given twice"), "{msg}");
+    let msg = refused(&t, "alice", "vq play card:4 as:cp как:event");
+    assert!(msg.contains("given twice"), "{msg}");
+    let e = vqbot::table::command::parse("обратить место:Берик место:Норидж").unwrap_err();
+    let ru = vqbot::table::messages::Texts::new(&rs(), vqbot::table::Locale::Ru).parse_error(&e);
+    assert!(ru.contains("указан дважды"), "{ru}");
 }
 
 #[test]

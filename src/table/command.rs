@@ -1874,6 +1874,12 @@ pub enum ParseError {
         /// The word.
         word: String,
     },
+    /// The same option typed twice (`space:berwick space:norwich`): neither is taken.
+    #[error("`{option}:` is given twice; give each option once")]
+    Repeated {
+        /// The option.
+        option: String,
+    },
     // --- safe input
     /// At least one of these options must be given.
     #[error("`{command}` needs at least one of {options:?}")]
@@ -1958,6 +1964,12 @@ pub fn tokenize(line: &str) -> Result<Invocation, ParseError> {
             if let Some(o) = found {
                 if let Some((k, vals)) = current.take() {
                     inv.options.push((k, vals.join(" ")));
+                }
+                let twice = inv.options.iter().any(|(k, _)| k == o.name);
+                if twice {
+                    return Err(ParseError::Repeated {
+                        option: o.name.to_string(),
+                    });
                 }
                 let v = unquote(v);
                 current = Some((

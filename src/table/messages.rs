@@ -1298,6 +1298,12 @@ impl<'a> Texts<'a> {
                 "`{}` не относится ни к одному параметру; пишите `имя:значение`",
                 word
             ),
+            ParseError::Repeated { option } => tr!(
+                l,
+                "`{}:` is given twice; give each option once",
+                "`{}:` указан дважды; каждый параметр указывайте один раз",
+                super::command::any_option_name(l, option)
+            ),
             // --- safe input
             ParseError::NeedOneOf { command, options } => {
                 let opts: Vec<String> = options.iter().map(|o| self.option(command, o)).collect();
