@@ -122,7 +122,7 @@ fn ids_too_large_for_sqlite_are_refused() {
 
 #[test]
 fn a_version_2_file_migrates_to_the_users_table_keeping_its_games() {
-    assert_eq!(SCHEMA_VERSION, 3);
+    assert_eq!(SCHEMA_VERSION, 4);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("v2.sqlite3");
     {
@@ -154,8 +154,14 @@ fn a_version_2_file_migrates_to_the_users_table_keeping_its_games() {
         assert_eq!(tables, 0, "version 2 has no users table");
     }
     let mut s = Store::open(&path).unwrap();
-    assert_eq!(s.schema_version().unwrap(), 3);
+    assert_eq!(s.schema_version().unwrap(), SCHEMA_VERSION);
     let g = s.open_game(ChannelKey::guild(1, 2)).unwrap().unwrap();
+    // Version 4: no fresh salt owed until a take-back records one.
+    assert!(!s.fresh_salt(g.id).unwrap());
+    s.set_fresh_salt(g.id, true).unwrap();
+    assert!(s.fresh_salt(g.id).unwrap());
+    s.set_fresh_salt(g.id, false).unwrap();
+    assert!(!s.fresh_salt(g.id).unwrap());
     assert_eq!(
         (g.id, g.locale.as_str(), g.origin_json.as_deref()),
         (GameId(3), "ru", Some(r#"{"source_game_id":1}"#))
@@ -171,7 +177,7 @@ fn a_version_2_file_migrates_to_the_users_table_keeping_its_games() {
     drop(s);
     // Reopening the migrated file runs no migration again and keeps the new rows.
     let s = Store::open(&path).unwrap();
-    assert_eq!(s.schema_version().unwrap(), 3);
+    assert_eq!(s.schema_version().unwrap(), SCHEMA_VERSION);
     assert_eq!(s.display_name(9).unwrap().as_deref(), Some("Nine"));
     assert_eq!(s.dms_closed_at(9).unwrap(), Some(55));
 }

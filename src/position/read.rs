@@ -682,10 +682,18 @@ pub fn import(
     {
         if let Some(c) = cap {
             if let Some(s) = ids.space(&mut r, c) {
-                if !rs.space(s).kind.is_fortified() {
+                // R-PROT-CAPITAL, X-PROT-CAPITAL-SPACE: in its faction's territory; fortified
+                // only when the data's `capital_fortified` says so.
+                let zone = [ReligiousZone::France, ReligiousZone::Netherlands][i];
+                if rs.space(s).zone != zone {
                     r.bad(
                         c.span(),
-                        format!("{} is not fortified; a Protestant capital is a fortified space (R-PROT-CAPITAL)", rs.space(s).id),
+                        format!("{} is not in {zone}; a Protestant capital is in its faction's territory (R-PROT-CAPITAL)", rs.space(s).id),
+                    );
+                } else if rs.religion.capital_fortified && !rs.space(s).kind.is_fortified() {
+                    r.bad(
+                        c.span(),
+                        format!("{} is not fortified; this data requires a fortified Protestant capital (`capital_fortified`, X-PROT-CAPITAL-SPACE)", rs.space(s).id),
                     );
                 }
                 board.protestant_capitals[i] = Some(s);
