@@ -97,6 +97,22 @@ fn parse_errors_are_clear() {
     assert!(msg.contains("`space:` is given twice"), "{msg}");
     let msg = refused(&t, "alice", "vq play card:4 as:cp как:event");
     assert!(msg.contains("given twice"), "{msg}");
+    // An adjust reads only the options of its kind; any other is refused, not ignored.
+    let msg = refused(
+        &t,
+        "alice",
+        "vq adjust what:vp target:england delta:2 space:london",
+    );
+    assert!(
+        msg.contains("`space:` does not apply to `adjust what:vp`")
+            && msg.contains("`target:`, `delta:`"),
+        "{msg}"
+    );
+    // A VP adjust needs its change, within bounds (it was 0, or silently clamped, before).
+    let msg = refused(&t, "alice", "vq adjust what:vp target:england");
+    assert!(msg.contains("needs `delta:`"), "{msg}");
+    let msg = refused(&t, "alice", "vq adjust what:vp target:england delta:5000");
+    assert!(msg.contains("from -1000 to 1000"), "{msg}");
     let e = vqbot::table::command::parse("обратить место:Берик место:Норидж").unwrap_err();
     let ru = vqbot::table::messages::Texts::new(&rs(), vqbot::table::Locale::Ru).parse_error(&e);
     assert!(ru.contains("указан дважды"), "{ru}");

@@ -1811,6 +1811,8 @@ pub enum Expected {
     Count,
     /// A unit pick: counts like `3r 1m 2c` and leader names.
     Units,
+    /// A whole number in this range (both ends included).
+    Between(i64, i64),
 }
 
 impl std::fmt::Display for Expected {
@@ -1822,6 +1824,7 @@ impl std::fmt::Display for Expected {
             Expected::Units => f.write_str(
                 "counts like `3r 1m 2c` (regulars, mercenaries, cavalry) and leader names",
             ),
+            Expected::Between(lo, hi) => write!(f, "a whole number from {lo} to {hi}"),
         }
     }
 }
@@ -1873,6 +1876,17 @@ pub enum ParseError {
     Stray {
         /// The word.
         word: String,
+    },
+    /// An option that the chosen kind of `adjust` does not read (`adjust what:vp space:london`):
+    /// refused rather than ignored.
+    #[error("`{option}:` does not apply to `adjust what:{what}`; it reads: {reads:?}")]
+    NotRead {
+        /// The option given.
+        option: String,
+        /// The `what:` chosen.
+        what: String,
+        /// The options that kind reads.
+        reads: &'static [&'static str],
     },
     /// The same option typed twice (`space:berwick space:norwich`): neither is taken.
     #[error("`{option}:` is given twice; give each option once")]
@@ -2621,8 +2635,51 @@ fn count(a: &Args<'_>, name: &str) -> Result<Option<u8>, ParseError> {
 /// The unit-count options of `adjust what:units`, in the order of [`AdjustCmd::Units`]'s counts.
 pub const ADJUST_COUNTS: [&str; 4] = ["regulars", "mercenaries", "cavalry", "squadrons"];
 
+/// The options each `adjust what:…` reads, besides `what` and the acting `power`.
+fn adjust_reads(what: &str) -> &'static [&'static str] {
+    match what {
+        "units" => &[
+            "space",
+            "owner",
+            "faction",
+            "regulars",
+            "mercenaries",
+            "cavalry",
+            "squadrons",
+        ],
+        "control" => &["space", "owner"],
+        "religion" => &["space", "religion"],
+        "unrest" => &["space", "on"],
+        "vp" => &["target", "delta"],
+        "card" => &["card", "place", "target"],
+        "relation" => &["target", "other", "status"],
+        "minor" => &["minor", "target"],
+        "leader" => &["leader", "space"],
+        "phase" => &["turn", "phase", "target"],
+        "kill-ruler" => &["target"],
+        _ => &[],
+    }
+}
+
+/// The largest VP change one `adjust what:vp` makes, either way.
+pub const MAX_VP_DELTA: i64 = 1000;
+
 fn adjust_cmd(a: &Args<'_>) -> Result<AdjustCmd, ParseError> {
     let what = a.req("what")?.to_lowercase();
+    // Read completely or refused: an option this kind of adjust does not read is not ignored.
+    let reads = adjust_reads(&what);
+    if let Some((k, _)) = a
+        .inv
+        .options
+        .iter()
+        .find(|(k, _)| k != "what" && k != "power" && !reads.contains(&k.as_str()))
+    {
+        return Err(ParseError::NotRead {
+            option: k.clone(),
+            what,
+            reads,
+        });
+    }
     Ok(match what.as_str() {
         "units" => {
             let counts = [
@@ -2656,10 +2713,23 @@ fn adjust_cmd(a: &Args<'_>) -> Result<AdjustCmd, ParseError> {
             space: a.req("space")?,
             on: a.req("on")?.eq_ignore_ascii_case("yes"),
         },
-        "vp" => AdjustCmd::Vp {
-            target: a.req("target")?,
-            delta: a.int("delta")?.unwrap_or(0).clamp(-1000, 1000) as i32,
-        },
+        "vp" => {
+            let delta = a.int("delta")?.ok_or_else(|| ParseError::Missing {
+                command: "adjust".into(),
+                option: "delta".into(),
+            })?;
+            if delta.abs() > MAX_VP_DELTA {
+                return Err(ParseError::BadValue {
+                    option: "delta".into(),
+                    value: delta.to_string(),
+                    expected: Expected::Between(-MAX_VP_DELTA, MAX_VP_DELTA),
+                });
+            }
+            AdjustCmd::Vp {
+                target: a.req("target")?,
+                delta: delta as i32,
+            }
+        }
         "card" => AdjustCmd::Card {
             card: a.req("card")?,
             place: a.req("place")?.to_lowercase(),
@@ -2918,7 +2988,14 @@ mod tests {
         if shout {
             line = line.to_uppercase();
         }
-        for o in c.options {
+        // `adjust` reads only the options of its first `what:` (units).
+        let read = |o: &OptSpec| {
+            c.name != "adjust"
+                || o.name == "what"
+                || o.name == "power"
+                || adjust_reads(ADJUST_WHAT[0]).contains(&o.name)
+        };
+        for o in c.options.iter().filter(|o| read(o)) {
             let value = match o.kind {
                 OptKind::Choice(list) if ru => choice_word_ru(list[0]).unwrap_or(list[0]),
                 OptKind::Choice(list) => list[0],

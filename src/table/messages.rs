@@ -1298,6 +1298,20 @@ impl<'a> Texts<'a> {
                 "`{}` не относится ни к одному параметру; пишите `имя:значение`",
                 word
             ),
+            ParseError::NotRead { option, what, reads } => {
+                let names: Vec<String> = reads
+                    .iter()
+                    .map(|o| format!("`{}:`", super::command::any_option_name(l, o)))
+                    .collect();
+                tr!(
+                    l,
+                    "`{}:` does not apply to {}; it reads {}",
+                    "`{}:` не относится к {}; эта правка читает {}",
+                    super::command::any_option_name(l, option),
+                    format!("`{}`", self.command_line(&format!("adjust what:{what}"))),
+                    names.join(", ")
+                )
+            }
             ParseError::Repeated { option } => tr!(
                 l,
                 "`{}:` is given twice; give each option once",
@@ -1347,6 +1361,7 @@ impl<'a> Texts<'a> {
             }
             Expected::WholeNumber => l.pick("a whole number", "целое число").into(),
             Expected::Count => l.pick("a number from 0 to 255", "число от 0 до 255").into(),
+            Expected::Between(lo, hi) => tr!(l, "a whole number from {} to {}", "целое число от {} до {}", lo, hi),
             Expected::Units => l
                 .pick(
                     "counts like `3r 1m 2c` (regulars, mercenaries, cavalry) and leader names",
