@@ -324,6 +324,8 @@ fn is_battle_question(d: Decision) -> bool {
             | Decision::NavalRetreat
             | Decision::NavalIntercept
             | Decision::NavalAvoid
+            | Decision::JoinRelief
+            | Decision::DiceCard
     )
 }
 
@@ -353,9 +355,13 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                         ..
                     } => l.pick("Fight in the field", "Сражаться в поле").to_string(),
                     Awaiting::One {
-                        decision: Decision::CombatCard | Decision::ResponseCard,
+                        decision: Decision::CombatCard | Decision::ResponseCard | Decision::DiceCard,
                         ..
                     } => l.pick("No card", "Без карты").to_string(),
+                    Awaiting::One {
+                        decision: Decision::JoinRelief,
+                        ..
+                    } => l.pick("Stay inside", "Остаться за стенами").to_string(),
                     Awaiting::One {
                         decision: Decision::AvoidBattle,
                         ..
@@ -460,6 +466,13 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                 format!("{} {}", l.pick("Fleet to", "Флот в"), t.place_id(to)),
                 ButtonStyle::Primary,
                 inv("haven", &[("to", to), ("power", pw)]),
+            ),
+            // --- relief
+            Action::JoinRelief => (
+                l.pick("Sally: join the relief", "Вылазка: в бой с деблокирующими")
+                    .to_string(),
+                ButtonStyle::Danger,
+                inv("sally", &[("power", pw)]),
             ),
             _ => continue,
         };

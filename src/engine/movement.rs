@@ -431,7 +431,7 @@ impl Game {
         if self.board.at(f).besieged_by.is_some() && self.board.controls(rs, p, f) {
             return Err(Refusal::BesiegedCannotLeave { power: p, space: f }.into());
         }
-        if self.marks.stuck.contains(&(f, p)) {
+        if u.land() > self.movable(p, f) {
             return Err(Refusal::CannotMoveAgain { power: p, space: f }.into());
         }
         self.check_pick(rs, p, f, u, None)?;

@@ -537,6 +537,10 @@ pub enum Refusal {
         zone: String,
         allowed: Vec<String>,
     },
+
+    // --- land warfare, second card window (issue 13) ------------------------------------
+    /// C-BATTLE-CARDS: the window after the roll takes only cards that change rolled dice.
+    NotADiceCard { card: u16 },
 }
 
 impl Refusal {
@@ -622,6 +626,7 @@ impl Refusal {
             WrongShipLosses { .. } | BadNavalRetreat { .. } => "C-NAVAL-COMBAT",
             SeaBlockaded { .. } => "C-ASSAULT-PREREQ",
             NotANavalInterceptPlace { .. } => "C-NAVAL-INT",
+            NotADiceCard { .. } => "C-BATTLE-CARDS",
             _ => return None,
         })
     }
@@ -1036,6 +1041,7 @@ impl Refusal {
                 zone: "GULF_OF_LYON".into(),
                 allowed: vec!["BARBARY_COAST".into()],
             },
+            NotADiceCard { card: 4 },
         ]
     }
 
@@ -1189,6 +1195,7 @@ impl Refusal {
             UnitLimitAtSea { .. } => "unit_limit_at_sea",
             SeaBlockaded { .. } => "sea_blockaded",
             NotANavalInterceptPlace { .. } => "not_a_naval_intercept_place",
+            NotADiceCard { .. } => "not_a_dice_card",
         }
     }
 }
@@ -1439,6 +1446,7 @@ impl fmt::Display for Terse<'_> {
                 zone,
                 allowed,
             } => format!("{place} → {zone} (allowed: {})", allowed.join(", ")),
+            NotADiceCard { card } => format!("#{card}"),
             NotDiplomacyPhase
             | NoSixPending
             | NothingPending

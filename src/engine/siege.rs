@@ -29,7 +29,7 @@ impl Game {
         if besiegers >= defenders {
             self.board.spaces[s.idx()].besieged_by = Some(p);
             self.marks.new_sieges.push(s);
-            self.marks.stuck.push((s, p));
+            self.marks.pin(s, p, self.owner_land_exact(p, s));
             ev.push(Event::public(EventKind::SiegeStarted { space: s, by: p }));
         } else {
             let to = self.retreat_spaces(rs, p, s, None);

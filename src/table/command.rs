@@ -128,6 +128,9 @@ const STANDINGS: &[&str] = &[
     "never_withdraw",
     "decline_cards",
     "mercenaries_first",
+    "always_join_relief",
+    "never_join_relief",
+    "auto_retreat",
 ];
 
 /// The optional power selector of acting commands (for a player holding several powers).
@@ -630,6 +633,15 @@ pub static COMMANDS: &[CmdSpec] = &[
         ru: "укрыться",
         options: &[AS_POWER],
         help: ["withdraw inside the walls", "укрыться за стенами"],
+    },
+    CmdSpec {
+        name: "sally",
+        ru: "вылазка",
+        options: &[AS_POWER],
+        help: [
+            "besieged units join the relief battle",
+            "осаждённые выходят в бой вместе с деблокирующими",
+        ],
     },
     CmdSpec {
         name: "forgo",
@@ -1663,6 +1675,9 @@ pub enum Command {
     Forgo {
         power: Option<String>,
     },
+    Sally {
+        power: Option<String>,
+    },
     Casualties {
         units: UnitPick,
         power: Option<String>,
@@ -2079,6 +2094,9 @@ const CHOICE_RU: &[(&str, &str)] = &[
     ("never_withdraw", "не_укрываться"),
     ("decline_cards", "без_карт"),
     ("mercenaries_first", "сначала_наёмники"),
+    ("always_join_relief", "всегда_вылазка"),
+    ("never_join_relief", "без_вылазок"),
+    ("auto_retreat", "отступать_сам"),
     ("units", "войска"),
     ("control", "контроль"),
     ("religion", "религия"),
@@ -2340,6 +2358,7 @@ impl Command {
             },
             "fortify" => Command::Fortify { power },
             "forgo" => Command::Forgo { power },
+            "sally" => Command::Sally { power },
             "casualties" => Command::Casualties {
                 units: parse_units(&a.req("units")?)?,
                 power,
@@ -2495,6 +2514,7 @@ impl Command {
             Command::Avoid { .. } => "avoid",
             Command::Fortify { .. } => "fortify",
             Command::Forgo { .. } => "forgo",
+            Command::Sally { .. } => "sally",
             Command::Casualties { .. } => "casualties",
             Command::Retreat { .. } => "retreat",
             Command::Sail { .. } => "sail",
