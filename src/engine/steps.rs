@@ -375,8 +375,8 @@ impl Standing {
             Standing::NeverWithdraw => "never_withdraw",
             Standing::DeclineCards => "decline_cards",
             Standing::MercenariesFirst => "mercenaries_first",
-            Standing::AlwaysJoinRelief => "always_join_relief",
-            Standing::NeverJoinRelief => "never_join_relief",
+            Standing::AlwaysJoinRelief => "sally",
+            Standing::NeverJoinRelief => "no_sally",
             Standing::AutoRetreat => "auto_retreat",
         }
     }

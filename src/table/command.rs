@@ -128,8 +128,8 @@ const STANDINGS: &[&str] = &[
     "never_withdraw",
     "decline_cards",
     "mercenaries_first",
-    "always_join_relief",
-    "never_join_relief",
+    "sally",
+    "no_sally",
     "auto_retreat",
 ];
 
@@ -638,10 +638,7 @@ pub static COMMANDS: &[CmdSpec] = &[
         name: "sally",
         ru: "вылазка",
         options: &[AS_POWER],
-        help: [
-            "besieged units join the relief battle",
-            "осаждённые выходят в бой вместе с деблокирующими",
-        ],
+        help: ["join the relief", "выйти к деблокаде"],
     },
     CmdSpec {
         name: "forgo",
@@ -2094,8 +2091,8 @@ const CHOICE_RU: &[(&str, &str)] = &[
     ("never_withdraw", "не_укрываться"),
     ("decline_cards", "без_карт"),
     ("mercenaries_first", "сначала_наёмники"),
-    ("always_join_relief", "всегда_вылазка"),
-    ("never_join_relief", "без_вылазок"),
+    ("sally", "вылазка"),
+    ("no_sally", "без_вылазок"),
     ("auto_retreat", "отступать_сам"),
     ("units", "войска"),
     ("control", "контроль"),
