@@ -269,6 +269,10 @@ impl Game {
 
     /// C-AVOID: 2d6 + the best battle rating of `q`'s leaders there ≥ 9: its units (and
     /// leaders) there move to `t` and no battle happens with them.
+    ///
+    /// No Ottoman cavalry modifier: core-rules.md has one only from memory, and the Saito
+    /// versions that could be read apply the cavalry modifier to interception alone (their
+    /// avoid-battle step has none), so it is left out until a source states it.
     pub(crate) fn avoid_battle(
         &mut self,
         rs: &Ruleset,
