@@ -457,3 +457,23 @@ fn c_battle_retreat_standing_answer_goes_towards_own_units() {
         "towards the French units in Paris"
     );
 }
+
+// C-RELIEF: the terminal command `sally` (Russian `вылазка`) answers the question; the public log
+// writes the answer back as `sally power:…`.
+#[test]
+fn c_relief_sally_is_a_terminal_command() {
+    use vqbot::table::command::parse;
+    use vqbot::table::convert::{action_line, to_action};
+    let g = relief_base();
+    for line in ["sally", "sally power:france", "вылазка"] {
+        let cmd = parse(line).unwrap_or_else(|e| panic!("{line}: {e:?}"));
+        let a = to_action(rs(), &g, Power::France, &cmd)
+            .expect("a game action")
+            .expect("resolves");
+        assert_eq!(a, Action::JoinRelief, "{line}");
+    }
+    assert_eq!(
+        action_line(&Action::JoinRelief, Power::France, true).as_deref(),
+        Some("sally power:france")
+    );
+}
