@@ -477,3 +477,58 @@ fn c_relief_sally_is_a_terminal_command() {
         Some("sally power:france")
     );
 }
+
+/// England to deploy from London, with 6 regulars and Warwick (command 6) there and Calais
+/// English: Calais is reached from London only across the North Sea.
+fn london_deployment() -> Game {
+    let mut g = arena(&[Power::Spain, Power::France, Power::England], 38, 6);
+    g.board.seas.clear();
+    let england = vqbot::engine::Owner::Major(Power::England);
+    g.board.set_control(rs(), sp("CALAIS"), england);
+    put(&mut g, "LONDON", england, 6, 0, 0);
+    lead(&mut g, "LONDON", england, "WARWICK");
+    g.stage = Stage::Deployment {
+        power: Power::England,
+    };
+    g
+}
+
+fn deploy(n: u8) -> Action {
+    Action::Deploy {
+        from: "LONDON".into(),
+        to: "CALAIS".into(),
+        units: regs(n, &["WARWICK"]),
+    }
+}
+
+// C-MOVE-SPRING: a Spring Deployment may cross one sea zone free of other powers' naval units;
+// across it, at most 5 land units (data: rules.csv `spring_sea_units`).
+#[test]
+fn c_move_spring_across_one_sea_at_most_five() {
+    let mut g = london_deployment();
+    let m = refused(&mut g, Power::England, deploy(6));
+    assert!(m.contains("at most 5"), "{m}");
+    assert!(m.contains("C-MOVE-SPRING"), "{m}");
+    let listed = g.legal_actions(rs(), Power::England);
+    assert!(
+        listed.iter().any(|a| matches!(a,
+            Action::Deploy { to, units, .. } if to == "CALAIS" && units.land() == 5)),
+        "the listing offers the crossing with 5"
+    );
+    let ev = ok(&mut g, Power::England, deploy(5));
+    assert!(has(&ev, |k| matches!(k, EventKind::Deployed { .. })));
+    assert_eq!(
+        land(&g, "CALAIS", vqbot::engine::Owner::Major(Power::England)),
+        5
+    );
+
+    // Another power's squadron in a port on the North Sea closes that crossing; one in a port
+    // on the English Channel closes the other way (Portsmouth to Calais).
+    let mut g = london_deployment();
+    g.board.force_mut(sp("ANTWERP"), SPAIN, None).squadrons = 1;
+    let mut both = g.clone();
+    ok(&mut g, Power::England, deploy(5));
+    both.board.force_mut(sp("BOULOGNE"), FRANCE, None).squadrons = 1;
+    let m = refused(&mut both, Power::England, deploy(5));
+    assert!(m.contains("cannot be reached"), "{m}");
+}

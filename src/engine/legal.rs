@@ -95,11 +95,21 @@ impl Game {
                     let Some(pick) = self.largest_pick(rs, p, c, faction) else {
                         continue;
                     };
-                    for n in self.deploy_targets(rs, p, c) {
+                    let sea_max = super::movement::spring_sea_units(rs);
+                    for (n, by_sea) in self.deploy_targets_by_sea(rs, p, c) {
+                        // C-MOVE-SPRING: across a sea, at most the data's number of units.
+                        let units = if by_sea {
+                            match super::steps::cap_pick(pick.clone(), sea_max) {
+                                Some(u) => u,
+                                None => continue,
+                            }
+                        } else {
+                            pick.clone()
+                        };
                         out.push(Action::Deploy {
                             from: rs.space(c).id.clone(),
                             to: rs.space(n).id.clone(),
-                            units: pick.clone(),
+                            units,
                         });
                     }
                 }

@@ -541,6 +541,8 @@ pub enum Refusal {
     // --- land warfare, second card window (issue 13) ------------------------------------
     /// C-BATTLE-CARDS: the window after the roll takes only cards that change rolled dice.
     NotADiceCard { card: u16 },
+    /// C-MOVE-SPRING: a deployment across a sea zone carries at most `max` land units.
+    SpringSeaTooLarge { units: u32, max: u32 },
 }
 
 impl Refusal {
@@ -627,6 +629,7 @@ impl Refusal {
             SeaBlockaded { .. } => "C-ASSAULT-PREREQ",
             NotANavalInterceptPlace { .. } => "C-NAVAL-INT",
             NotADiceCard { .. } => "C-BATTLE-CARDS",
+            SpringSeaTooLarge { .. } => "C-MOVE-SPRING",
             _ => return None,
         })
     }
@@ -1042,6 +1045,7 @@ impl Refusal {
                 allowed: vec!["BARBARY_COAST".into()],
             },
             NotADiceCard { card: 4 },
+            SpringSeaTooLarge { units: 6, max: 5 },
         ]
     }
 
@@ -1196,6 +1200,7 @@ impl Refusal {
             SeaBlockaded { .. } => "sea_blockaded",
             NotANavalInterceptPlace { .. } => "not_a_naval_intercept_place",
             NotADiceCard { .. } => "not_a_dice_card",
+            SpringSeaTooLarge { .. } => "spring_sea_too_large",
         }
     }
 }
@@ -1447,6 +1452,7 @@ impl fmt::Display for Terse<'_> {
                 allowed,
             } => format!("{place} → {zone} (allowed: {})", allowed.join(", ")),
             NotADiceCard { card } => format!("#{card}"),
+            SpringSeaTooLarge { units, max } => format!("{units} > {max}"),
             NotDiplomacyPhase
             | NoSixPending
             | NothingPending

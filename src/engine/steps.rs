@@ -972,7 +972,7 @@ impl Game {
 }
 
 /// `u` cut down to at most `max` land units (regulars kept last), or `None` if nothing is left.
-fn cap_pick(mut u: Units, max: u32) -> Option<Units> {
+pub(crate) fn cap_pick(mut u: Units, max: u32) -> Option<Units> {
     let mut over = u.land().saturating_sub(max);
     for n in [&mut u.mercenaries, &mut u.cavalry, &mut u.regulars] {
         let k = (*n as u32).min(over);

@@ -1871,6 +1871,7 @@ impl<'a> Texts<'a> {
             R::NotANavalInterceptPlace { place, zone, allowed } => tr!(l, "no interception into {} from {}; intercept from one of: {}", "из {1} нельзя перехватить в {0}; перехват возможен из: {2}", self.place_id(zone), self.place_id(place), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             // --- land warfare, second card window
             R::NotADiceCard { card } => tr!(l, "{} does not change rolled dice; after the roll only such cards may be played", "{} не меняет выпавшие кости; после броска можно играть только такие карты", self.card(*card)),
+            R::SpringSeaTooLarge { units, max } => tr!(l, "a Spring Deployment across a sea zone carries at most {1} land units; asked {0}", "весеннее развёртывание через морскую зону переносит не больше {1} сухопутных отрядов; запрошено {0}", units, max),
             R::SeaBlockaded { space, zone } => tr!(l, "enemy ships in {} protect the port of {}; an assault needs the sea by the port clear of them", "вражеские корабли в {} прикрывают порт {}; для штурма море у порта должно быть свободно от них", self.place_id(zone), s(space)),
         }
     }
