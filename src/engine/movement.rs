@@ -1,9 +1,6 @@
 //! Movement (HIS 13.1, 10, 12.1): C-MOVE-FORMATION, C-MOVE-COST, C-MOVE-ENTER, C-MOVE-SPRING
-//! (land part), C-LOC-DEF, C-LOC-USE; with R-PROT-LEADERS / R-PROT-CAPITAL for the Protestant's
-//! deployment.
-//!
-//! Sea legs (spring deployment across a sea zone, LOC through a sea zone) need naval units in
-//! sea zones, which the engine does not model yet: paths here are land paths only.
+//! (with its one sea crossing), C-LOC-DEF, C-LOC-USE (sea legs through zones holding friendly
+//! ships, `naval.rs`); with R-PROT-LEADERS / R-PROT-CAPITAL for the Protestant's deployment.
 
 use super::action::Units;
 use super::board::{Force, Stance};
