@@ -532,3 +532,28 @@ fn c_move_spring_across_one_sea_at_most_five() {
     let m = refused(&mut both, Power::England, deploy(5));
     assert!(m.contains("cannot be reached"), "{m}");
 }
+
+// C-RELIEF: a relief battle stopped at the sally question resumes exactly after a save and load
+// (the held units travel in the battle frame of the state).
+#[test]
+fn c_relief_question_resumes_after_a_restart() {
+    let mut g = relief_base();
+    ok(&mut g, Power::France, mv("ORLEANS", "PARIS", 4, &[]));
+    assert_eq!(asked(&g), Some((Power::France, Decision::JoinRelief)));
+    assert_eq!(
+        land(&g, "PARIS", FRANCE),
+        4,
+        "the 3 besieged are held inside"
+    );
+    let json = serde_json::to_string(&g).expect("json");
+    let mut restored: Game = serde_json::from_str(&json).expect("loads");
+    assert_eq!(restored, g);
+    let mut live = g.clone();
+    let (mut e1, mut e2) = (ok(&mut live, Power::France, Action::JoinRelief), Vec::new());
+    e2.extend(ok(&mut restored, Power::France, Action::JoinRelief));
+    answer(&mut live, &mut e1, first);
+    answer(&mut restored, &mut e2, first);
+    assert_eq!(live.state_hash(), restored.state_hash());
+    assert_eq!(e1, e2);
+    assert!(live.steps.is_empty());
+}
