@@ -59,6 +59,9 @@ impl Game {
     /// Land units of `p` in `s` free to move this impulse: those not pinned by a lost battle or
     /// a siege begun this impulse (C-MOVE-ENTER).
     pub(crate) fn movable(&self, p: Power, s: SpaceId) -> u32 {
+        if self.marks.pinned.is_empty() && self.marks.stuck.is_empty() {
+            return u32::MAX;
+        }
         let pinned = self.marks.pinned(s, p);
         if pinned == 0 {
             return u32::MAX;
