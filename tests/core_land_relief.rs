@@ -201,6 +201,45 @@ fn c_move_enter_only_the_beaten_formation_is_held() {
     assert_eq!(land(&fresh, "BESANCON", SPAIN), 2);
 }
 
+// C-MOVE-ENTER: the beaten formation's leader is held with it; the fresh units move without him.
+#[test]
+fn c_move_enter_the_beaten_leader_is_held_too() {
+    let mut base = arena(&[Power::Spain, Power::France], 39, 6);
+    base.board.set_control(rs(), sp("DIJON"), SPAIN);
+    put(&mut base, "DIJON", SPAIN, 4, 0, 0);
+    lead(&mut base, "DIJON", SPAIN, "ALBA");
+    put(&mut base, "ORLEANS", FRANCE, 8, 0, 0);
+    let run = |g: &mut Game| {
+        let mut ev = ok(g, Power::Spain, mv("DIJON", "ORLEANS", 2, &["ALBA"]));
+        answer(g, &mut ev, first);
+        ev
+    };
+    let (g, _) = find(&base, run, |g, _| {
+        land(g, "ORLEANS", SPAIN) == 0
+            && land(g, "DIJON", SPAIN) >= 3
+            && g.board
+                .at(sp("DIJON"))
+                .forces
+                .iter()
+                .any(|f| f.leaders.contains(&"ALBA".to_string()))
+    });
+    let m = refused(
+        &mut g.clone(),
+        Power::Spain,
+        mv("DIJON", "BESANCON", 2, &["ALBA"]),
+    );
+    assert!(m.contains("lost a battle or began a siege"), "{m}");
+    let mut fresh = g.clone();
+    ok(&mut fresh, Power::Spain, mv("DIJON", "BESANCON", 2, &[]));
+    // The listing offers only what may move: never Alba.
+    let listed = g.legal_actions(rs(), Power::Spain);
+    assert!(listed.iter().all(|a| !matches!(a,
+        Action::Move { from, units, .. } if from == "DIJON" && units.leaders.contains(&"ALBA".to_string()))));
+    assert!(listed
+        .iter()
+        .any(|a| matches!(a, Action::Move { from, .. } if from == "DIJON")));
+}
+
 // C-MOVE-ENTER: besiegers that began a siege this impulse are held, but units of the same power
 // arriving later in that space may go on.
 #[test]

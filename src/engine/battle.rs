@@ -69,6 +69,35 @@ impl Game {
         self.owner_land_exact(p, s).saturating_sub(pinned)
     }
 
+    /// The leaders of `p`'s own forces in `s`.
+    pub(crate) fn leaders_of(&self, p: Power, s: SpaceId) -> Vec<String> {
+        self.board
+            .at(s)
+            .forces
+            .iter()
+            .filter(|f| f.owner() == Owner::Major(p))
+            .flat_map(|f| f.leaders.iter().cloned())
+            .collect()
+    }
+
+    /// `u` without what is held this impulse (C-MOVE-ENTER): pinned leaders left out, land
+    /// units cut to those free to move; `None` if nothing is left.
+    pub(crate) fn free_pick(&self, p: Power, s: SpaceId, mut u: Units) -> Option<Units> {
+        if self.marks.is_empty() {
+            return Some(u);
+        }
+        u.leaders.retain(|l| !self.marks.pinned_leaders.contains(l));
+        super::steps::cap_pick(u, self.movable(p, s))
+    }
+
+    /// Whether a pick moves a leader held for the rest of the impulse (C-MOVE-ENTER).
+    pub(crate) fn moves_pinned_leader(&self, u: &Units) -> bool {
+        !self.marks.pinned_leaders.is_empty()
+            && u.leaders
+                .iter()
+                .any(|l| self.marks.pinned_leaders.contains(l))
+    }
+
     /// Land units in `s` that `p` decides for (its own and its allied minors').
     pub(crate) fn owner_land(&self, p: Power, s: SpaceId) -> u32 {
         let (r, m, c) = self.pool(p, s);
@@ -483,6 +512,7 @@ impl Game {
                 return;
             }
             let moving = self.owner_land_exact(p, s);
+            let leaders = self.leaders_of(p, s);
             // A losing attacker goes back where it came from if that space is friendly;
             // otherwise it is eliminated.
             let back = b
@@ -499,6 +529,7 @@ impl Game {
             );
             if let Some(c) = back {
                 self.marks.pin(c, p, moving);
+                self.marks.pinned_leaders.extend(leaders);
             }
         }
     }

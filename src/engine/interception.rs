@@ -175,7 +175,7 @@ impl Game {
             .into());
         }
         self.check_pick(rs, i, f, units, None)?;
-        if units.land() > self.movable(i, f) {
+        if units.land() > self.movable(i, f) || self.moves_pinned_leader(units) {
             return Err(Refusal::CannotMoveAgain { power: i, space: f }.into());
         }
         Ok(f)

@@ -168,7 +168,9 @@ impl Game {
                 for s in rs.space_ids() {
                     let mine = self.has_land(p, s);
                     if mine {
-                        let big = self.largest_pick(rs, p, s, None);
+                        let big = self
+                            .largest_pick(rs, p, s, None)
+                            .and_then(|u| self.free_pick(p, s, u));
                         let one = self.one_unit(p, s).filter(|o| Some(o) != big.as_ref());
                         let picks: Vec<Units> = [big, one].into_iter().flatten().collect();
                         for (n, _) in &rs.neighbours[s.idx()] {

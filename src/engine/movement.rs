@@ -411,7 +411,7 @@ impl Game {
         if self.board.at(f).besieged_by.is_some() && self.board.controls(rs, p, f) {
             return Err(Refusal::BesiegedCannotLeave { power: p, space: f }.into());
         }
-        if u.land() > self.movable(p, f) {
+        if u.land() > self.movable(p, f) || self.moves_pinned_leader(u) {
             return Err(Refusal::CannotMoveAgain { power: p, space: f }.into());
         }
         self.check_pick(rs, p, f, u, None)?;

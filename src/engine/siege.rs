@@ -37,6 +37,8 @@ impl Game {
             self.board.spaces[s.idx()].besieged_by = Some(p);
             self.marks.new_sieges.push(s);
             self.marks.pin(s, p, self.owner_land_exact(p, s));
+            let leaders = self.leaders_of(p, s);
+            self.marks.pinned_leaders.extend(leaders);
             ev.push(Event::public(EventKind::SiegeStarted { space: s, by: p }));
         } else {
             let to = self.retreat_spaces(rs, p, s, None);

@@ -405,6 +405,9 @@ pub struct ImpulseMarks {
     /// (C-MOVE-ENTER); other units of the power there move freely.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pinned: Vec<(SpaceId, Power, u32)>,
+    /// Army leaders of those formations: they may not move again this impulse either.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pinned_leaders: Vec<String>,
 }
 
 impl ImpulseMarks {
@@ -414,6 +417,7 @@ impl ImpulseMarks {
             && self.assaulted.is_empty()
             && self.stuck.is_empty()
             && self.pinned.is_empty()
+            && self.pinned_leaders.is_empty()
     }
 
     /// How many of `p`'s land units in `s` may not move again this impulse (C-MOVE-ENTER).
@@ -752,6 +756,10 @@ impl Game {
                     if let Some(u) = self
                         .largest_pick(rs, p, *f, None)
                         .and_then(|u| cap_pick(u, self.movable(p, *f)))
+                        .map(|mut u| {
+                            u.leaders.retain(|l| !self.marks.pinned_leaders.contains(l));
+                            u
+                        })
                     {
                         out.push(Action::Intercept {
                             from: rs.space(*f).id.clone(),
