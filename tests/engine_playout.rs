@@ -8,13 +8,26 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use vqbot::engine::{Action, Awaiting, Game, GameOptions, PowerSet};
 
+/// Land units on the map, counting besieged units a relief battle holds inside the walls (they
+/// sit in the battle frame until it ends, C-RELIEF).
 fn total_land(g: &Game) -> u32 {
-    g.board
+    let held: u32 = g
+        .steps
+        .iter()
+        .filter_map(|s| match s {
+            vqbot::engine::steps::Step::Battle(b) => {
+                Some(b.held.iter().map(|f| f.land()).sum::<u32>())
+            }
+            _ => None,
+        })
+        .sum();
+    held + g
+        .board
         .spaces
         .iter()
         .flat_map(|s| s.forces.iter())
         .map(|f| f.land())
-        .sum()
+        .sum::<u32>()
 }
 
 fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>) {

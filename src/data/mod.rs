@@ -1055,6 +1055,16 @@ fn card_row(r: &Row, p: &mut Problems) -> Option<Card> {
         return None;
     }
     let text = card_text(r, p)?;
+    // Optional `after_roll` column: the source stating that the card changes rolled dice.
+    let after_roll = r.parse_opt::<Source>("after_roll", p)?;
+    if after_roll.is_some() && !matches!(kind, CardKind::Combat | CardKind::Response) {
+        p.add(
+            r.file,
+            r.line,
+            "`after_roll` marks combat or response cards only (cards that change rolled dice)",
+        );
+        return None;
+    }
     Some(Card {
         number: number?,
         name_en: name_en?,
@@ -1066,6 +1076,7 @@ fn card_row(r: &Row, p: &mut Problems) -> Option<Card> {
         source: source?,
         war,
         text,
+        after_roll,
     })
 }
 

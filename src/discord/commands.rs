@@ -182,6 +182,7 @@ pub const GROUPS: &[Group] = &[
             "avoid",
             "fortify",
             "forgo",
+            "sally",
             "casualties",
             "retreat",
             "standing",

@@ -324,6 +324,8 @@ fn is_battle_question(d: Decision) -> bool {
             | Decision::NavalRetreat
             | Decision::NavalIntercept
             | Decision::NavalAvoid
+            | Decision::JoinRelief
+            | Decision::DiceCard
     )
 }
 
@@ -353,9 +355,13 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                         ..
                     } => l.pick("Fight in the field", "Сражаться в поле").to_string(),
                     Awaiting::One {
-                        decision: Decision::CombatCard | Decision::ResponseCard,
+                        decision: Decision::CombatCard | Decision::ResponseCard | Decision::DiceCard,
                         ..
                     } => l.pick("No card", "Без карты").to_string(),
+                    Awaiting::One {
+                        decision: Decision::JoinRelief,
+                        ..
+                    } => l.pick("Stay inside", "Остаться за стенами").to_string(),
                     Awaiting::One {
                         decision: Decision::AvoidBattle,
                         ..
@@ -460,6 +466,13 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                 format!("{} {}", l.pick("Fleet to", "Флот в"), t.place_id(to)),
                 ButtonStyle::Primary,
                 inv("haven", &[("to", to), ("power", pw)]),
+            ),
+            // --- relief
+            Action::JoinRelief => (
+                l.pick("Sally: join the relief", "Вылазка: в бой с деблокирующими")
+                    .to_string(),
+                ButtonStyle::Danger,
+                inv("sally", &[("power", pw)]),
             ),
             _ => continue,
         };
@@ -626,6 +639,53 @@ mod tests {
                 (
                     "Count it as 5 (no unrest)".to_string(),
                     inv("six", &[("count", "5"), ("power", "england")])
+                ),
+            ]
+        );
+    }
+
+    // C-RELIEF: the besieged power's question comes with both answers as buttons (`forgo` keeps
+    // the units inside, `sally` brings them out to join the relief).
+    #[test]
+    fn c_relief_join_question_has_both_buttons() {
+        let rs = crate::data::load_default().expect("shipped data loads");
+        let opts = crate::engine::GameOptions {
+            scenario: "1559".into(),
+            powers: crate::engine::PowerSet::all(),
+        };
+        let (mut g, _) = Game::new(&rs, &opts, 1).expect("game");
+        let paris = rs.space_id("PARIS").expect("Paris");
+        g.steps.push(crate::engine::steps::Step::JoinRelief {
+            power: Power::France,
+            space: paris,
+        });
+        let ch = Channel {
+            guild: 1,
+            channel: 2,
+        };
+        let t = Texts::new(&rs, crate::table::Locale::En);
+        let rows = serde_json::to_value(public_prompt(&rs, t, ch, 7, &g)).expect("serializes");
+        let mut got = Vec::new();
+        for row in rows.as_array().into_iter().flatten() {
+            for b in row["components"].as_array().into_iter().flatten() {
+                let id = b["custom_id"].as_str().unwrap_or_default();
+                let p = Prompt::parse(id).expect("our button");
+                got.push((
+                    b["label"].as_str().unwrap_or_default().to_string(),
+                    p.invocation,
+                ));
+            }
+        }
+        assert_eq!(
+            got,
+            vec![
+                (
+                    "Stay inside".to_string(),
+                    inv("forgo", &[("power", "france")])
+                ),
+                (
+                    "Sally: join the relief".to_string(),
+                    inv("sally", &[("power", "france")])
                 ),
             ]
         );

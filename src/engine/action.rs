@@ -469,6 +469,9 @@ pub enum Action {
         /// Adjacent sea zone or port on the entered zone.
         from: String,
     },
+    // --- relief (issue 13)
+    /// Answer: bring the besieged units out to join the relief battle (C-RELIEF).
+    JoinRelief,
 }
 
 impl Action {
@@ -526,6 +529,7 @@ impl Action {
             Action::NavalRetreat { .. } => ActionKind::NavalRetreat,
             Action::NavalIntercept { .. } => ActionKind::NavalIntercept,
             Action::NavalAvoid { .. } => ActionKind::NavalAvoid,
+            Action::JoinRelief => ActionKind::JoinRelief,
         }
     }
 }
@@ -625,6 +629,8 @@ pub enum ActionKind {
     NavalIntercept,
     /// [`Action::NavalAvoid`].
     NavalAvoid,
+    /// [`Action::JoinRelief`].
+    JoinRelief,
 }
 
 impl ActionKind {
@@ -675,6 +681,7 @@ impl ActionKind {
         ActionKind::NavalRetreat,
         ActionKind::NavalIntercept,
         ActionKind::NavalAvoid,
+        ActionKind::JoinRelief,
     ];
 
     /// The snake-case id, as in the action's JSON `type` tag.
@@ -725,6 +732,7 @@ impl ActionKind {
             ActionKind::NavalRetreat => "naval_retreat",
             ActionKind::NavalIntercept => "naval_intercept",
             ActionKind::NavalAvoid => "naval_avoid",
+            ActionKind::JoinRelief => "join_relief",
         }
     }
 }

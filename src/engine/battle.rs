@@ -56,6 +56,48 @@ impl Game {
             .sum()
     }
 
+    /// Land units of `p` in `s` free to move this impulse: those not pinned by a lost battle or
+    /// a siege begun this impulse (C-MOVE-ENTER).
+    pub(crate) fn movable(&self, p: Power, s: SpaceId) -> u32 {
+        if self.marks.pinned.is_empty() && self.marks.stuck.is_empty() {
+            return u32::MAX;
+        }
+        let pinned = self.marks.pinned(s, p);
+        if pinned == 0 {
+            return u32::MAX;
+        }
+        self.owner_land_exact(p, s).saturating_sub(pinned)
+    }
+
+    /// The leaders of `p`'s own forces in `s`.
+    pub(crate) fn leaders_of(&self, p: Power, s: SpaceId) -> Vec<String> {
+        self.board
+            .at(s)
+            .forces
+            .iter()
+            .filter(|f| f.owner() == Owner::Major(p))
+            .flat_map(|f| f.leaders.iter().cloned())
+            .collect()
+    }
+
+    /// `u` without what is held this impulse (C-MOVE-ENTER): pinned leaders left out, land
+    /// units cut to those free to move; `None` if nothing is left.
+    pub(crate) fn free_pick(&self, p: Power, s: SpaceId, mut u: Units) -> Option<Units> {
+        if self.marks.is_empty() {
+            return Some(u);
+        }
+        u.leaders.retain(|l| !self.marks.pinned_leaders.contains(l));
+        super::steps::cap_pick(u, self.movable(p, s))
+    }
+
+    /// Whether a pick moves a leader held for the rest of the impulse (C-MOVE-ENTER).
+    pub(crate) fn moves_pinned_leader(&self, u: &Units) -> bool {
+        !self.marks.pinned_leaders.is_empty()
+            && u.leaders
+                .iter()
+                .any(|l| self.marks.pinned_leaders.contains(l))
+    }
+
     /// Land units in `s` that `p` decides for (its own and its allied minors').
     pub(crate) fn owner_land(&self, p: Power, s: SpaceId) -> u32 {
         let (r, m, c) = self.pool(p, s);
@@ -143,13 +185,19 @@ impl Game {
         if !self.window_possible(rs, &[CardKind::Combat, CardKind::Response]) {
             return;
         }
+        let asked = self.battle_sides(p, s);
+        self.push_windows(Window::Combat, &asked, s);
+    }
+
+    /// The powers with units in the fight in `s`, the attacker's side first.
+    fn battle_sides(&self, p: Power, s: SpaceId) -> Vec<Power> {
         let mut asked = self.side_powers(p, s, true);
         for q in self.side_powers(p, s, false) {
             if !asked.contains(&q) {
                 asked.push(q);
             }
         }
-        self.push_windows(Window::Combat, &asked, s);
+        asked
     }
 
     /// Works the battle frame on top one step further.
@@ -174,7 +222,8 @@ impl Game {
                 b.attacker_wins = ah > dh; // C-BATTLE-TIES: equal hits → the defender wins.
                 b.dice = (att_n, def_n);
                 b.defender = Some(def_owner);
-                b.phase = BattlePhase::Resolve;
+                b.hits = Some((ah, dh));
+                b.phase = BattlePhase::Hits;
                 ev.push(Event::public(EventKind::FieldBattle {
                     space: s,
                     attacker: Side {
@@ -195,6 +244,17 @@ impl Game {
                         def_owner
                     },
                 }));
+                self.set_top(Step::Battle(b));
+                // C-BATTLE-CARDS, second window: the roll is announced; cards that change rolled
+                // dice may be played before hits are taken.
+                if self.dice_window_possible(rs) {
+                    let asked = self.battle_sides(p, s);
+                    self.push_windows(Window::Dice, &asked, s);
+                }
+            }
+            BattlePhase::Hits => {
+                let (ah, dh) = b.hits.take().unwrap_or((0, 0));
+                b.phase = BattlePhase::Resolve;
                 self.set_top(Step::Battle(b));
                 // Defender's casualties asked after the attacker's: push them first.
                 self.assign_hits(p, s, false, ah, ev);
@@ -443,9 +503,16 @@ impl Game {
                 }
             }
         } else {
-            if att_left == 0 {
+            if b.relief && !b.joined.is_empty() {
+                self.back_inside(s, &b.joined, ev);
+            }
+            let att_left = self.units_of(s, |o| friendly(self, o));
+            // (A beaten relief whose units all fell may still have leaders outside: they go.)
+            if att_left == 0 && !b.relief {
                 return;
             }
+            let moving = self.owner_land_exact(p, s);
+            let leaders = self.leaders_of(p, s);
             // A losing attacker goes back where it came from if that space is friendly;
             // otherwise it is eliminated.
             let back = b
@@ -461,8 +528,59 @@ impl Game {
                 ev,
             );
             if let Some(c) = back {
-                self.marks.stuck.push((c, p));
+                self.marks.pin(c, p, moving);
+                self.marks.pinned_leaders.extend(leaders);
             }
+        }
+    }
+
+    /// C-RELIEF, a beaten relief: the besieged units that came out to fight with it (`joined`,
+    /// as they came out) go back inside and the siege goes on; the relief alone retreats.
+    ///
+    /// Reading: Here I Stand 15.2 lets the besieged join the relief's field battle; after a
+    /// lost relief battle Saito's implementation (`playerFortifySpace` with its relief flag)
+    /// offers the fortifications only to the units that were not part of the relief force, so
+    /// the surviving besieged go back in and the relief force retreats. Which survivors were
+    /// "besieged" is not tracked per unit: of each force that came out, as many units of each
+    /// type as survive there (at most as many as came out) go back in, with its leaders if any
+    /// unit does.
+    fn back_inside(&mut self, s: SpaceId, joined: &[Force], ev: &mut Vec<Event>) {
+        let mut held = Vec::new();
+        for j in joined {
+            let Some(f) = self.board.spaces[s.idx()]
+                .forces
+                .iter_mut()
+                .find(|f| f.owner() == j.owner() && f.faction == j.faction)
+            else {
+                continue;
+            };
+            let mut h = Force::new(j.owner(), j.faction);
+            h.regulars = j.regulars.min(f.regulars);
+            h.mercenaries = j.mercenaries.min(f.mercenaries);
+            h.cavalry = j.cavalry.min(f.cavalry);
+            f.regulars -= h.regulars;
+            f.mercenaries -= h.mercenaries;
+            f.cavalry -= h.cavalry;
+            if h.land() > 0 {
+                let (back, stay): (Vec<String>, Vec<String>) = std::mem::take(&mut f.leaders)
+                    .into_iter()
+                    .partition(|l| j.leaders.contains(l));
+                f.leaders = stay;
+                h.leaders = back;
+                ev.push(Event::public(EventKind::BackInside {
+                    owner: h.owner(),
+                    space: s,
+                    units: h.land(),
+                }));
+                held.push(h);
+            }
+        }
+        self.board.tidy(s);
+        if let Some(b) = self.steps.iter_mut().rev().find_map(|x| match x {
+            Step::Battle(b) if b.space == s && b.relief => Some(b),
+            _ => None,
+        }) {
+            b.held.extend(held);
         }
     }
 

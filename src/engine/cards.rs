@@ -171,26 +171,56 @@ impl Game {
             }
             CardMode::Event => {
                 self.discard.push(number);
-                self.card_event(rs, p, number, ev);
-                if self.is_over() || self.event_decision_pending() {
-                } else if card.kind == CardKind::Mandatory {
-                    // C-CARD-MANDATORY: after the event the power spends the data's CP.
-                    let cp = rs
-                        .turn
-                        .number(super::turn_data::ids::MANDATORY_CP)
-                        .clamp(0, 255) as u8;
-                    if cp > 0 {
-                        self.stage = Stage::Cp { power: p, cp };
-                        ev.push(Event::public(EventKind::CpLeft { power: p, cp }));
-                    } else {
-                        self.next_impulse(rs, p, 0, ev);
+                // C-CARD-RESPONSE: the other powers in play may answer the announced event with
+                // a response card before it resolves (asked whatever they hold).
+                if self.window_possible(rs, &[CardKind::Response]) {
+                    self.steps.push(super::steps::Step::EventPlayed {
+                        power: p,
+                        card: number,
+                    });
+                    let asked: Vec<Power> = self.powers.iter().filter(|q| *q != p).collect();
+                    for q in asked.into_iter().rev() {
+                        self.steps.push(super::steps::Step::EventResponse {
+                            power: q,
+                            card: number,
+                        });
                     }
-                } else {
-                    self.next_impulse(rs, p, 0, ev);
+                    self.run_steps(rs, ev);
+                    return Ok(());
                 }
+                self.finish_event(rs, p, number, ev);
             }
         }
         Ok(())
+    }
+
+    /// The event of `number`, played by `p`, resolves; then the impulse goes on (C-CARD-MANDATORY:
+    /// the data's CP after a mandatory event) or passes to the next power.
+    pub(crate) fn finish_event(
+        &mut self,
+        rs: &Ruleset,
+        p: Power,
+        number: u16,
+        ev: &mut Vec<Event>,
+    ) {
+        let Some(card) = rs.card(number) else { return };
+        self.card_event(rs, p, number, ev);
+        if self.is_over() || self.event_decision_pending() {
+        } else if card.kind == CardKind::Mandatory {
+            // C-CARD-MANDATORY: after the event the power spends the data's CP.
+            let cp = rs
+                .turn
+                .number(super::turn_data::ids::MANDATORY_CP)
+                .clamp(0, 255) as u8;
+            if cp > 0 {
+                self.stage = Stage::Cp { power: p, cp };
+                ev.push(Event::public(EventKind::CpLeft { power: p, cp }));
+            } else {
+                self.next_impulse(rs, p, 0, ev);
+            }
+        } else {
+            self.next_impulse(rs, p, 0, ev);
+        }
     }
 
     /// Resolves a card's event. Events the engine automates are listed here, one place per card;

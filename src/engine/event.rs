@@ -560,6 +560,19 @@ pub enum EventKind {
         units: Units,
         zones: Vec<String>,
     },
+    // --- relief (issue 13)
+    /// Besieged units come out of the fortifications to fight with the relief (C-RELIEF).
+    JoinedRelief {
+        power: Power,
+        space: SpaceId,
+        units: u32,
+    },
+    /// Besieged units that fought with a beaten relief go back inside (C-RELIEF).
+    BackInside {
+        owner: Owner,
+        space: SpaceId,
+        units: u32,
+    },
     /// The game ends.
     GameOver {
         winners: Vec<Power>,

@@ -148,6 +148,11 @@ pub enum Decision {
     NavalIntercept,
     /// Try to avoid a naval battle at sea, or stay (C-NAVAL-INT).
     NavalAvoid,
+    // --- relief, second card window (issue 13)
+    /// Bring besieged units out to join a relief battle, or keep them inside (C-RELIEF).
+    JoinRelief,
+    /// Play a card that changes rolled dice after a roll, or not (C-BATTLE-CARDS).
+    DiceCard,
 }
 
 /// Who must act now.

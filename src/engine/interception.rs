@@ -141,7 +141,7 @@ impl Game {
                 *k == LinkKind::Normal
                     && self.owner_land_exact(i, *n) > 0
                     && !self.is_besieged_side(rs, i, *n)
-                    && !self.marks.stuck.contains(&(*n, i))
+                    && self.movable(i, *n) > 0
             })
             .map(|(n, _)| *n)
             .collect()
@@ -175,6 +175,9 @@ impl Game {
             .into());
         }
         self.check_pick(rs, i, f, units, None)?;
+        if units.land() > self.movable(i, f) || self.moves_pinned_leader(units) {
+            return Err(Refusal::CannotMoveAgain { power: i, space: f }.into());
+        }
         Ok(f)
     }
 
@@ -266,6 +269,10 @@ impl Game {
 
     /// C-AVOID: 2d6 + the best battle rating of `q`'s leaders there ≥ 9: its units (and
     /// leaders) there move to `t` and no battle happens with them.
+    ///
+    /// No Ottoman cavalry modifier: core-rules.md has one only from memory, and the Saito
+    /// versions that could be read apply the cavalry modifier to interception alone (their
+    /// avoid-battle step has none), so it is left out until a source states it.
     pub(crate) fn avoid_battle(
         &mut self,
         rs: &Ruleset,
@@ -397,7 +404,24 @@ impl Game {
                     attacker_wins: false,
                     dice: (0, 0),
                     defender: None,
+                    joined: Vec::new(),
+                    hits: None,
                 }));
+                // C-RELIEF: the besieged powers (in play) choose whether to come out and join.
+                let mut ask: Vec<Power> = Vec::new();
+                if let Some(Step::Battle(b)) = self.steps.last() {
+                    for f in &b.held {
+                        if let Some(d) = decider(self, f.owner()) {
+                            if f.land() > 0 && self.powers.contains(d) && !ask.contains(&d) {
+                                ask.push(d);
+                            }
+                        }
+                    }
+                }
+                ask.sort();
+                for d in ask.into_iter().rev() {
+                    self.steps.push(Step::JoinRelief { power: d, space: t });
+                }
                 return;
             }
         }
@@ -413,6 +437,8 @@ impl Game {
                 attacker_wins: false,
                 dice: (0, 0),
                 defender: None,
+                joined: Vec::new(),
+                hits: None,
             }));
         } else if self.board.space_type(rs, t).is_fortified()
             && matches!(
@@ -424,8 +450,37 @@ impl Game {
         }
     }
 
-    /// C-RELIEF: takes the besieged units out of the battle (they stay inside); the relief
-    /// formation `u` of `p` stays in the field.
+    /// C-RELIEF: `p` brings its besieged units (and its allied minors') out of the
+    /// fortifications into the relief battle below on the stack: they fight with the relief.
+    pub(crate) fn join_relief(&mut self, p: Power, s: SpaceId, ev: &mut Vec<Event>) {
+        let Some(b) = self.steps.iter_mut().rev().find_map(|x| match x {
+            Step::Battle(b) if b.space == s && b.relief => Some(b),
+            _ => None,
+        }) else {
+            return;
+        };
+        let held = std::mem::take(&mut b.held);
+        let (mine, rest): (Vec<super::board::Force>, Vec<super::board::Force>) = held
+            .into_iter()
+            .partition(|f| decider_of(&self.board, f.owner()) == Some(p));
+        b.held = rest;
+        b.joined.extend(mine.iter().cloned());
+        let units: u32 = mine.iter().map(super::board::Force::land).sum();
+        for h in mine {
+            let f = self.board.force_mut(s, h.owner(), h.faction);
+            f.add_units(h.regulars, h.mercenaries, h.cavalry, 0);
+            f.leaders.extend(h.leaders);
+        }
+        ev.push(Event::public(EventKind::JoinedRelief {
+            power: p,
+            space: s,
+            units,
+        }));
+    }
+
+    /// C-RELIEF: takes the besieged units out of the battle (they stay inside unless their
+    /// power brings them out with [`Game::join_relief`]); the relief formation `u` of `p` stays
+    /// in the field.
     fn hold_besieged(&mut self, p: Power, t: SpaceId, u: &Units) -> Vec<super::board::Force> {
         let mut held = Vec::new();
         let friendly: Vec<bool> = self.board.spaces[t.idx()]
@@ -484,9 +539,14 @@ pub(crate) fn leaders_battle(rs: &Ruleset, leaders: &[String]) -> u32 {
 /// The power that decides for units of `o`: a major itself, a minor's ally, none for
 /// independents (and inactive minors).
 pub(crate) fn decider(g: &Game, o: Owner) -> Option<Power> {
+    decider_of(&g.board, o)
+}
+
+/// [`decider`] from the board alone.
+fn decider_of(b: &super::board::Board, o: Owner) -> Option<Power> {
     match o {
         Owner::Major(p) => Some(p),
-        Owner::Minor(m) => g.board.minor_ally(m),
+        Owner::Minor(m) => b.minor_ally(m),
         Owner::Independent => None,
     }
 }

@@ -95,11 +95,21 @@ impl Game {
                     let Some(pick) = self.largest_pick(rs, p, c, faction) else {
                         continue;
                     };
-                    for n in self.deploy_targets(rs, p, c) {
+                    let sea_max = super::movement::spring_sea_units(rs);
+                    for (n, by_sea) in self.deploy_targets_by_sea(rs, p, c) {
+                        // C-MOVE-SPRING: across a sea, at most the data's number of units.
+                        let units = if by_sea {
+                            match super::steps::cap_pick(pick.clone(), sea_max) {
+                                Some(u) => u,
+                                None => continue,
+                            }
+                        } else {
+                            pick.clone()
+                        };
                         out.push(Action::Deploy {
                             from: rs.space(c).id.clone(),
                             to: rs.space(n).id.clone(),
-                            units: pick.clone(),
+                            units,
                         });
                     }
                 }
@@ -158,7 +168,9 @@ impl Game {
                 for s in rs.space_ids() {
                     let mine = self.has_land(p, s);
                     if mine {
-                        let big = self.largest_pick(rs, p, s, None);
+                        let big = self
+                            .largest_pick(rs, p, s, None)
+                            .and_then(|u| self.free_pick(p, s, u));
                         let one = self.one_unit(p, s).filter(|o| Some(o) != big.as_ref());
                         let picks: Vec<Units> = [big, one].into_iter().flatten().collect();
                         for (n, _) in &rs.neighbours[s.idx()] {

@@ -1,9 +1,6 @@
 //! Movement (HIS 13.1, 10, 12.1): C-MOVE-FORMATION, C-MOVE-COST, C-MOVE-ENTER, C-MOVE-SPRING
-//! (land part), C-LOC-DEF, C-LOC-USE; with R-PROT-LEADERS / R-PROT-CAPITAL for the Protestant's
-//! deployment.
-//!
-//! Sea legs (spring deployment across a sea zone, LOC through a sea zone) need naval units in
-//! sea zones, which the engine does not model yet: paths here are land paths only.
+//! (with its one sea crossing), C-LOC-DEF, C-LOC-USE (sea legs through zones holding friendly
+//! ships, `naval.rs`); with R-PROT-LEADERS / R-PROT-CAPITAL for the Protestant's deployment.
 
 use super::action::Units;
 use super::board::{Force, Stance};
@@ -14,7 +11,7 @@ use super::power::{Faction, Home, Owner, Power};
 use super::refusal::{FortifiedFor, LandCount, Refusal};
 use super::ruleset::{LeaderKind, Ruleset, SpaceId};
 use super::steps::{Entry, EntryPhase, Step};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 /// Land units a formation may hold without a leader (C-MOVE-FORMATION).
 pub const MAX_WITHOUT_LEADER: u32 = 4;
@@ -84,8 +81,9 @@ impl Game {
     }
 
     /// C-MOVE-SPRING: one formation from a capital (controlled, not in unrest) to a
-    /// friendly-controlled non-capital space, along friendly spaces free of enemy units and unrest.
-    /// Crossing a sea zone is naval transport and is refused here (no path) until naval rules exist.
+    /// friendly-controlled non-capital space, along friendly spaces free of enemy units and unrest;
+    /// the path may cross one sea zone holding no naval unit of another power (nor its ports), and
+    /// a formation that crosses one carries at most the data's `spring_sea_units` land units.
     pub(crate) fn deploy(
         &mut self,
         rs: &Ruleset,
@@ -117,8 +115,16 @@ impl Game {
         if f == t {
             return Err(Refusal::SameSpace { space: f }.into());
         }
-        if !self.friendly_path(rs, p, f, t) {
+        let Some(by_sea) = self.spring_route(rs, p, f, t) else {
             return Err(Refusal::NoFriendlyPath { from: f, to: t }.into());
+        };
+        let max = spring_sea_units(rs);
+        if by_sea && units.land() > max {
+            return Err(Refusal::SpringSeaTooLarge {
+                units: units.land(),
+                max,
+            }
+            .into());
         }
         if self.is_any_capital(t) {
             return Err(Refusal::DeployToCapital { space: t }.into());
@@ -150,32 +156,6 @@ impl Game {
         } else {
             Some(Faction::Dutch)
         }
-    }
-
-    /// Breadth-first search through spaces friendly to `p` with no enemy units and no unrest
-    /// (C-MOVE-SPRING, C-UNREST).
-    pub(crate) fn friendly_path(&self, rs: &Ruleset, p: Power, from: SpaceId, to: SpaceId) -> bool {
-        let mut seen = vec![false; rs.spaces.len()];
-        let mut q = VecDeque::from([from]);
-        seen[from.idx()] = true;
-        while let Some(s) = q.pop_front() {
-            if s == to {
-                return true;
-            }
-            for (n, _) in &rs.neighbours[s.idx()] {
-                if seen[n.idx()] {
-                    continue;
-                }
-                seen[n.idx()] = true;
-                let ok = self.board.space_stance(rs, p, *n) == Stance::Friendly
-                    && self.board.land_units(p, *n, Stance::Enemy) == 0
-                    && !self.board.at(*n).unrest;
-                if ok {
-                    q.push_back(*n);
-                }
-            }
-        }
-        false
     }
 
     /// R-PROT-LEADERS: a Protestant leader enters in a Protestant-controlled fortified home space
@@ -431,7 +411,7 @@ impl Game {
         if self.board.at(f).besieged_by.is_some() && self.board.controls(rs, p, f) {
             return Err(Refusal::BesiegedCannotLeave { power: p, space: f }.into());
         }
-        if self.marks.stuck.contains(&(f, p)) {
+        if u.land() > self.movable(p, f) || self.moves_pinned_leader(u) {
             return Err(Refusal::CannotMoveAgain { power: p, space: f }.into());
         }
         self.check_pick(rs, p, f, u, None)?;
@@ -468,29 +448,94 @@ impl Game {
             || self.board.protestant_capitals.contains(&Some(s))
     }
 
-    /// Spaces `p` may deploy to from capital `from` (C-MOVE-SPRING), in id order.
-    pub(crate) fn deploy_targets(&self, rs: &Ruleset, p: Power, from: SpaceId) -> Vec<SpaceId> {
-        let mut seen = vec![false; rs.spaces.len()];
-        let mut q = VecDeque::from([from]);
-        seen[from.idx()] = true;
+    /// C-MOVE-SPRING: how `p` reaches `to` from `from` in Spring Deployment: `Some(false)` by
+    /// land, `Some(true)` only across one sea zone, `None` not at all.
+    pub(crate) fn spring_route(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        from: SpaceId,
+        to: SpaceId,
+    ) -> Option<bool> {
+        self.spring_reach(rs, p, from)
+            .into_iter()
+            .find(|(s, _)| *s == to)
+            .map(|(_, sea)| sea)
+    }
+
+    /// Every space `p` reaches from `from` in Spring Deployment (C-MOVE-SPRING), with whether it
+    /// needs the one sea crossing: friendly spaces free of enemy units and unrest, by land, then
+    /// across one sea zone clear of other powers' naval units, then by land again.
+    fn spring_reach(&self, rs: &Ruleset, p: Power, from: SpaceId) -> Vec<(SpaceId, bool)> {
+        let n = rs.spaces.len();
+        // seen[0]: reached by land; seen[1]: reached after the sea crossing.
+        let mut seen = [vec![false; n], vec![false; n]];
+        let mut q = VecDeque::from([(from, false)]);
+        seen[0][from.idx()] = true;
+        let mut clear: HashMap<&str, bool> = HashMap::new();
         let mut out = Vec::new();
-        while let Some(s) = q.pop_front() {
-            for (n, _) in &rs.neighbours[s.idx()] {
-                if seen[n.idx()] {
-                    continue;
-                }
-                seen[n.idx()] = true;
-                let ok = self.board.space_stance(rs, p, *n) == Stance::Friendly
-                    && self.board.land_units(p, *n, Stance::Enemy) == 0
-                    && !self.board.at(*n).unrest;
-                if ok {
-                    q.push_back(*n);
-                    if !self.is_any_capital(*n) {
-                        out.push(*n);
+        let passable = |s: SpaceId| {
+            self.board.space_stance(rs, p, s) == Stance::Friendly
+                && self.board.land_units(p, s, Stance::Enemy) == 0
+                && !self.board.at(s).unrest
+        };
+        while let Some((s, sea)) = q.pop_front() {
+            if s != from && !(sea && seen[0][s.idx()]) {
+                out.push((s, sea));
+            }
+            let mut next: Vec<(SpaceId, bool)> = rs.neighbours[s.idx()]
+                .iter()
+                .map(|(x, _)| (*x, sea))
+                .collect();
+            if !sea {
+                for z in &rs.space(s).ports {
+                    let ok = *clear
+                        .entry(z.as_str())
+                        .or_insert_with(|| self.spring_sea_clear(rs, p, z));
+                    if ok {
+                        next.extend(rs.ports_on(z).into_iter().map(|x| (x, true)));
                     }
                 }
             }
+            for (x, by_sea) in next {
+                let k = usize::from(by_sea);
+                if seen[k][x.idx()] || (by_sea && seen[0][x.idx()]) || !passable(x) {
+                    continue;
+                }
+                seen[k][x.idx()] = true;
+                q.push_back((x, by_sea));
+            }
         }
+        // A space reached both ways is reached by land.
+        out.retain(|(s, sea)| !*sea || !seen[0][s.idx()]);
+        out
+    }
+
+    /// Whether sea zone `z` and its ports hold no naval unit of a power other than `p`
+    /// (C-MOVE-SPRING).
+    fn spring_sea_clear(&self, rs: &Ruleset, p: Power, z: &str) -> bool {
+        let other = |f: &super::board::Force| f.ships() > 0 && f.owner() != Owner::Major(p);
+        if self.board.seas.get(z).is_some_and(|v| v.iter().any(other)) {
+            return false;
+        }
+        rs.ports_on(z)
+            .into_iter()
+            .all(|s| !self.board.at(s).forces.iter().any(other))
+    }
+
+    /// Spaces `p` may deploy to from capital `from` (C-MOVE-SPRING), in id order, with whether
+    /// the way there crosses a sea zone.
+    pub(crate) fn deploy_targets_by_sea(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        from: SpaceId,
+    ) -> Vec<(SpaceId, bool)> {
+        let mut out: Vec<(SpaceId, bool)> = self
+            .spring_reach(rs, p, from)
+            .into_iter()
+            .filter(|(s, _)| !self.is_any_capital(*s))
+            .collect();
         out.sort();
         out
     }
@@ -586,4 +631,11 @@ impl Game {
                 .iter()
                 .any(|f| self.board.stance(p, f.owner()) == Stance::Enemy)
     }
+}
+
+/// C-MOVE-SPRING: the data's cap on land units carried across a sea zone.
+pub(crate) fn spring_sea_units(rs: &Ruleset) -> u32 {
+    rs.turn
+        .number(super::turn_data::ids::SPRING_SEA_UNITS)
+        .max(0) as u32
 }

@@ -933,7 +933,7 @@ impl Game {
         if self.board.at(a).besieged_by.is_some() && self.board.controls(rs, p, a) {
             return Err(Refusal::BesiegedCannotLeave { power: p, space: a }.into());
         }
-        if self.marks.stuck.contains(&(a, p)) {
+        if u.land() > self.movable(p, a) || self.moves_pinned_leader(u) {
             return Err(Refusal::CannotMoveAgain { power: p, space: a }.into());
         }
         self.check_pick(rs, p, a, u, None)?;

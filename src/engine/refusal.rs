@@ -537,6 +537,12 @@ pub enum Refusal {
         zone: String,
         allowed: Vec<String>,
     },
+
+    // --- land warfare, second card window (issue 13) ------------------------------------
+    /// C-BATTLE-CARDS: the window after the roll takes only cards that change rolled dice.
+    NotADiceCard { card: u16 },
+    /// C-MOVE-SPRING: a deployment across a sea zone carries at most `max` land units.
+    SpringSeaTooLarge { units: u32, max: u32 },
 }
 
 impl Refusal {
@@ -622,6 +628,8 @@ impl Refusal {
             WrongShipLosses { .. } | BadNavalRetreat { .. } => "C-NAVAL-COMBAT",
             SeaBlockaded { .. } => "C-ASSAULT-PREREQ",
             NotANavalInterceptPlace { .. } => "C-NAVAL-INT",
+            NotADiceCard { .. } => "C-BATTLE-CARDS",
+            SpringSeaTooLarge { .. } => "C-MOVE-SPRING",
             _ => return None,
         })
     }
@@ -1036,6 +1044,8 @@ impl Refusal {
                 zone: "GULF_OF_LYON".into(),
                 allowed: vec!["BARBARY_COAST".into()],
             },
+            NotADiceCard { card: 4 },
+            SpringSeaTooLarge { units: 6, max: 5 },
         ]
     }
 
@@ -1189,6 +1199,8 @@ impl Refusal {
             UnitLimitAtSea { .. } => "unit_limit_at_sea",
             SeaBlockaded { .. } => "sea_blockaded",
             NotANavalInterceptPlace { .. } => "not_a_naval_intercept_place",
+            NotADiceCard { .. } => "not_a_dice_card",
+            SpringSeaTooLarge { .. } => "spring_sea_too_large",
         }
     }
 }
@@ -1439,6 +1451,8 @@ impl fmt::Display for Terse<'_> {
                 zone,
                 allowed,
             } => format!("{place} → {zone} (allowed: {})", allowed.join(", ")),
+            NotADiceCard { card } => format!("#{card}"),
+            SpringSeaTooLarge { units, max } => format!("{units} > {max}"),
             NotDiplomacyPhase
             | NoSixPending
             | NothingPending

@@ -332,6 +332,10 @@ pub struct Card {
     /// What the card does, where a source states it (none for unknown cards).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<CardText>,
+    /// A combat or response card that changes rolled dice, played in the window after a roll
+    /// (C-BATTLE-CARDS); the value is the source that says so (none: not such a card).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after_roll: Option<Source>,
 }
 
 /// A card's text in both languages, with where it comes from.

@@ -15,8 +15,15 @@ use super::steps::{AssaultPhase, AssaultStep, Step};
 
 impl Game {
     /// C-SIEGE-START: `p`'s units in an enemy or independent fortified space whose defenders are
-    /// all inside besiege it if they are at least as many as the defenders; they may not move
-    /// again this impulse. Fewer besiegers cannot hold a siege and must leave (C-SIEGE-BREAK).
+    /// all inside besiege it if they are at least as many as the defenders; they (and only they,
+    /// C-MOVE-ENTER) may not move again this impulse. Fewer besiegers cannot hold a siege and
+    /// must leave (C-SIEGE-BREAK).
+    ///
+    /// Reading: Saito's `check_for_broken_sieges` could not be read (the stored copies of its
+    /// game loop stop before it); the versions that could be read start a siege whenever the
+    /// defenders are all inside, with no count, and keep it while any besieging land unit is
+    /// there. The "at least as many" ratio of core-rules.md stays a memory of Here I Stand,
+    /// unconfirmed; with fewer besiegers our reading is still that they must retreat.
     pub(crate) fn begin_siege(&mut self, rs: &Ruleset, p: Power, s: SpaceId, ev: &mut Vec<Event>) {
         if self.board.at(s).besieged_by.is_some() {
             return;
@@ -29,7 +36,9 @@ impl Game {
         if besiegers >= defenders {
             self.board.spaces[s.idx()].besieged_by = Some(p);
             self.marks.new_sieges.push(s);
-            self.marks.stuck.push((s, p));
+            self.marks.pin(s, p, self.owner_land_exact(p, s));
+            let leaders = self.leaders_of(p, s);
+            self.marks.pinned_leaders.extend(leaders);
             ev.push(Event::public(EventKind::SiegeStarted { space: s, by: p }));
         } else {
             let to = self.retreat_spaces(rs, p, s, None);

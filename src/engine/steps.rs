@@ -72,6 +72,9 @@ pub enum BattlePhase {
     Roll,
     /// Casualties are taken: ties, capture and the loser's retreat follow.
     Resolve,
+    /// The dice are rolled and announced: the window for cards that change rolled dice is over,
+    /// hits are taken (C-BATTLE-CARDS, second window).
+    Hits,
     /// The retreat is done: siege consequences (C-BATTLE-AFTER, C-RELIEF).
     After,
 }
@@ -103,6 +106,12 @@ pub struct Battle {
     /// The defender's main owner (for the event and a returned regular).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defender: Option<super::power::Owner>,
+    /// Besieged units that came out to join the relief (C-RELIEF), as they came out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub joined: Vec<Force>,
+    /// Hits scored (attacker, defender), kept between the roll and the second card window.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hits: Option<(u32, u32)>,
 }
 
 /// Where an assault stands.
@@ -139,6 +148,9 @@ pub enum Window {
     Combat,
     /// A move was announced: response cards by the other powers (C-CARD-RESPONSE).
     Response,
+    /// After a battle's or assault's roll, before hits are taken: cards that change rolled
+    /// dice, by the sides in it (C-BATTLE-CARDS, second window).
+    Dice,
 }
 
 /// One pending sub-step. Frames are worked automatically; decisions wait for their power.
@@ -209,6 +221,30 @@ pub enum Step {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         origin: Option<SpaceId>,
     },
+    // --- relief, event windows (issue 13)
+    /// Decision (C-RELIEF): `power` may bring its besieged units in `space` out to join the
+    /// relief battle (`sally`), or keep them inside (`forgo`).
+    JoinRelief {
+        /// The besieged units' power.
+        power: Power,
+        /// The besieged space.
+        space: SpaceId,
+    },
+    /// Frame (C-CARD-RESPONSE): `power` played `card` as its event; it resolves once the
+    /// response windows above it are answered.
+    EventPlayed {
+        /// The playing power.
+        power: Power,
+        /// The card.
+        card: u16,
+    },
+    /// Decision (C-CARD-RESPONSE): `power` may play a response card on the event `card`.
+    EventResponse {
+        /// Who is asked.
+        power: Power,
+        /// The event card being played.
+        card: u16,
+    },
     // --- naval warfare (`super::naval`)
     /// Frame: a naval battle (C-NAVAL-COMBAT).
     NavalBattle(super::naval::NavalBattle),
@@ -255,9 +291,18 @@ impl Step {
     /// The power and decision awaited, for decision steps; `None` for frames.
     pub fn decision(&self) -> Option<(Power, Decision)> {
         Some(match self {
-            Step::Entry(_) | Step::Battle(_) | Step::Assault(_) | Step::NavalBattle(_) => {
-                return None
-            }
+            Step::Entry(_)
+            | Step::Battle(_)
+            | Step::Assault(_)
+            | Step::NavalBattle(_)
+            | Step::EventPlayed { .. } => return None,
+            Step::JoinRelief { power, .. } => (*power, Decision::JoinRelief),
+            Step::EventResponse { power, .. } => (*power, Decision::ResponseCard),
+            Step::Cards {
+                window: Window::Dice,
+                power,
+                ..
+            } => (*power, Decision::DiceCard),
             Step::Intercept { power, .. } => (*power, Decision::Intercept),
             Step::Avoid { power, .. } => (*power, Decision::AvoidBattle),
             Step::Withdraw { power, .. } => (*power, Decision::WithdrawInside),
@@ -297,6 +342,14 @@ pub enum Standing {
     DeclineCards,
     /// Take casualties mercenaries first, then cavalry, then regulars (C-BATTLE-HITS).
     MercenariesFirst,
+    /// Besieged units always come out to join a relief battle (C-RELIEF).
+    AlwaysJoinRelief,
+    /// Besieged units never come out to join a relief battle (C-RELIEF).
+    NeverJoinRelief,
+    /// Retreats answered by a fixed preference (C-BATTLE-RETREAT): as many inside as there is
+    /// room for, the rest to the legal space holding most of the power's land units, then a
+    /// fortified one, then the first in map order.
+    AutoRetreat,
 }
 
 impl Standing {
@@ -308,6 +361,9 @@ impl Standing {
         Standing::NeverWithdraw,
         Standing::DeclineCards,
         Standing::MercenariesFirst,
+        Standing::AlwaysJoinRelief,
+        Standing::NeverJoinRelief,
+        Standing::AutoRetreat,
     ];
 
     /// The snake-case id.
@@ -319,6 +375,9 @@ impl Standing {
             Standing::NeverWithdraw => "never_withdraw",
             Standing::DeclineCards => "decline_cards",
             Standing::MercenariesFirst => "mercenaries_first",
+            Standing::AlwaysJoinRelief => "sally",
+            Standing::NeverJoinRelief => "no_sally",
+            Standing::AutoRetreat => "auto_retreat",
         }
     }
 
@@ -337,16 +396,51 @@ pub struct ImpulseMarks {
     /// Spaces assaulted this impulse.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub assaulted: Vec<SpaceId>,
-    /// A power's units in a space that lost a battle (retreated there) or began a siege there
-    /// this impulse: they may not move again this impulse.
+    /// Read from older states only: all of a power's units in a space are held this impulse.
+    /// New marks go to `pinned`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stuck: Vec<(SpaceId, Power)>,
+    /// `[space, power, n]`: `n` of the power's land units in the space lost a battle (retreated
+    /// there) or began a siege there this impulse and may not move again this impulse
+    /// (C-MOVE-ENTER); other units of the power there move freely.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pinned: Vec<(SpaceId, Power, u32)>,
+    /// Army leaders of those formations: they may not move again this impulse either.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pinned_leaders: Vec<String>,
 }
 
 impl ImpulseMarks {
     /// Whether no mark is set (then the field is not serialized).
     pub fn is_empty(&self) -> bool {
-        self.new_sieges.is_empty() && self.assaulted.is_empty() && self.stuck.is_empty()
+        self.new_sieges.is_empty()
+            && self.assaulted.is_empty()
+            && self.stuck.is_empty()
+            && self.pinned.is_empty()
+            && self.pinned_leaders.is_empty()
+    }
+
+    /// How many of `p`'s land units in `s` may not move again this impulse (C-MOVE-ENTER).
+    pub fn pinned(&self, s: SpaceId, p: Power) -> u32 {
+        if self.stuck.contains(&(s, p)) {
+            return u32::MAX;
+        }
+        self.pinned
+            .iter()
+            .filter(|(x, q, _)| *x == s && *q == p)
+            .map(|(_, _, n)| *n)
+            .sum()
+    }
+
+    /// Pins `n` more of `p`'s land units in `s` for the rest of the impulse.
+    pub fn pin(&mut self, s: SpaceId, p: Power, n: u32) {
+        if n == 0 {
+            return;
+        }
+        match self.pinned.iter_mut().find(|(x, q, _)| *x == s && *q == p) {
+            Some(e) => e.2 += n,
+            None => self.pinned.push((s, p, n)),
+        }
     }
 }
 
@@ -364,6 +458,7 @@ pub fn is_step_answer(a: &Action) -> bool {
             | Action::NavalRetreat { .. }
             | Action::NavalIntercept { .. }
             | Action::NavalAvoid { .. }
+            | Action::JoinRelief
             | Action::Play {
                 mode: CardMode::Event,
                 ..
@@ -385,6 +480,8 @@ impl Game {
             let other = match s {
                 Standing::AlwaysWithdraw => Some(Standing::NeverWithdraw),
                 Standing::NeverWithdraw => Some(Standing::AlwaysWithdraw),
+                Standing::AlwaysJoinRelief => Some(Standing::NeverJoinRelief),
+                Standing::NeverJoinRelief => Some(Standing::AlwaysJoinRelief),
                 _ => None,
             };
             if let Some(o) = other {
@@ -438,11 +535,29 @@ impl Game {
                 self.steps.pop();
                 self.play_in_window(rs, p, *card, ev);
             }
+            (Step::JoinRelief { space, .. }, Action::JoinRelief) => {
+                let s = *space;
+                self.steps.pop();
+                self.join_relief(p, s, ev);
+            }
+            (
+                Step::EventResponse { .. },
+                Action::Play {
+                    card,
+                    mode: CardMode::Event,
+                },
+            ) => {
+                self.check_window_card(rs, p, Window::Response, *card)?;
+                self.steps.pop();
+                self.play_in_window(rs, p, *card, ev);
+            }
             (
                 Step::Intercept { .. }
                 | Step::Avoid { .. }
                 | Step::Withdraw { .. }
                 | Step::Cards { .. }
+                | Step::JoinRelief { .. }
+                | Step::EventResponse { .. }
                 | Step::NavalIntercept { .. }
                 | Step::NavalAvoid { .. },
                 Action::Forgo,
@@ -541,6 +656,10 @@ impl Game {
                 Step::Battle(b) => self.work_battle(rs, b, ev),
                 Step::Assault(a) => self.work_assault(rs, a, ev),
                 Step::NavalBattle(b) => self.work_naval_battle(rs, b, ev),
+                Step::EventPlayed { power, card } => {
+                    self.steps.pop();
+                    self.finish_event(rs, power, card, ev);
+                }
                 _ => {
                     if !self.auto_answer(rs, &top, ev) {
                         return;
@@ -573,9 +692,23 @@ impl Game {
             Step::Withdraw { .. } if self.has_standing(p, Standing::NeverWithdraw) => {
                 Some((Standing::NeverWithdraw, Action::Forgo))
             }
-            Step::Cards { .. } if self.has_standing(p, Standing::DeclineCards) => {
+            Step::Cards { .. } | Step::EventResponse { .. }
+                if self.has_standing(p, Standing::DeclineCards) =>
+            {
                 Some((Standing::DeclineCards, Action::Forgo))
             }
+            Step::JoinRelief { .. } if self.has_standing(p, Standing::AlwaysJoinRelief) => {
+                Some((Standing::AlwaysJoinRelief, Action::JoinRelief))
+            }
+            Step::JoinRelief { .. } if self.has_standing(p, Standing::NeverJoinRelief) => {
+                Some((Standing::NeverJoinRelief, Action::Forgo))
+            }
+            Step::Retreat {
+                space, to, room, ..
+            } if self.has_standing(p, Standing::AutoRetreat) => Some((
+                Standing::AutoRetreat,
+                self.auto_retreat(rs, p, *space, to, *room),
+            )),
             Step::Casualties { space, hits, .. }
                 if self.has_standing(p, Standing::MercenariesFirst) =>
             {
@@ -620,7 +753,14 @@ impl Game {
             Step::Intercept { from, .. } => {
                 out.push(Action::Forgo);
                 for f in from {
-                    if let Some(u) = self.largest_pick(rs, p, *f, None) {
+                    if let Some(u) = self
+                        .largest_pick(rs, p, *f, None)
+                        .and_then(|u| cap_pick(u, self.movable(p, *f)))
+                        .map(|mut u| {
+                            u.leaders.retain(|l| !self.marks.pinned_leaders.contains(l));
+                            u
+                        })
+                    {
                         out.push(Action::Intercept {
                             from: rs.space(*f).id.clone(),
                             units: u,
@@ -640,10 +780,18 @@ impl Game {
                 out.push(Action::WithdrawInside);
                 out.push(Action::Forgo);
             }
-            Step::Cards { window, .. } => {
+            Step::JoinRelief { .. } => {
+                out.push(Action::Forgo);
+                out.push(Action::JoinRelief);
+            }
+            Step::Cards { .. } | Step::EventResponse { .. } => {
+                let window = match top {
+                    Step::Cards { window, .. } => *window,
+                    _ => Window::Response,
+                };
                 out.push(Action::Forgo);
                 for c in &self.hands[p as usize] {
-                    if self.check_window_card(rs, p, *window, *c).is_ok() {
+                    if self.check_window_card(rs, p, window, *c).is_ok() {
                         out.push(Action::Play {
                             card: *c,
                             mode: CardMode::Event,
@@ -702,7 +850,46 @@ impl Game {
             | Step::NavalRetreat { .. }
             | Step::NavalIntercept { .. }
             | Step::NavalAvoid { .. } => self.legal_naval_answers(rs, p, top, out),
-            Step::Entry(_) | Step::Battle(_) | Step::Assault(_) | Step::NavalBattle(_) => {}
+            Step::Entry(_)
+            | Step::Battle(_)
+            | Step::Assault(_)
+            | Step::NavalBattle(_)
+            | Step::EventPlayed { .. } => {}
+        }
+    }
+
+    /// The retreat a power's [`Standing::AutoRetreat`] answers with: as many land units inside
+    /// as there is room for, the rest to the legal space holding most of its land units, then a
+    /// fortified one, then the first listed (map order).
+    fn auto_retreat(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        s: SpaceId,
+        to: &[SpaceId],
+        room: u32,
+    ) -> Action {
+        let inside = if room > 0 {
+            self.inside_pick(p, s, room)
+        } else {
+            Units::default()
+        };
+        let rest = self.owner_land(p, s).saturating_sub(inside.land());
+        let best = to
+            .iter()
+            .enumerate()
+            .max_by_key(|(i, t)| {
+                (
+                    self.owner_land(p, **t),
+                    self.board.space_type(rs, **t).is_fortified(),
+                    std::cmp::Reverse(*i),
+                )
+            })
+            .map(|(_, t)| *t);
+        let dest = if rest > 0 { best } else { None };
+        Action::Retreat {
+            to: dest.map(|t| rs.space(t).id.clone()),
+            inside,
         }
     }
 
@@ -712,6 +899,17 @@ impl Game {
     pub(crate) fn window_possible(&self, rs: &Ruleset, kinds: &[CardKind]) -> bool {
         rs.cards.iter().any(|c| {
             kinds.contains(&c.kind)
+                && !self.discard.contains(&c.number)
+                && !self.removed.contains(&c.number)
+        })
+    }
+
+    /// Whether a card that changes rolled dice might be held by some power (public information
+    /// only, as [`Game::window_possible`]): the second combat window opens only then.
+    pub(crate) fn dice_window_possible(&self, rs: &Ruleset) -> bool {
+        rs.cards.iter().any(|c| {
+            c.after_roll.is_some()
+                && matches!(c.kind, CardKind::Combat | CardKind::Response)
                 && !self.discard.contains(&c.number)
                 && !self.removed.contains(&c.number)
         })
@@ -746,7 +944,13 @@ impl Game {
         let fits = match w {
             Window::Combat => matches!(c.kind, CardKind::Combat | CardKind::Response),
             Window::Response => c.kind == CardKind::Response,
+            Window::Dice => {
+                matches!(c.kind, CardKind::Combat | CardKind::Response) && c.after_roll.is_some()
+            }
         };
+        if !fits && w == Window::Dice {
+            return Err(Refusal::NotADiceCard { card }.into());
+        }
         if !fits {
             return Err(Refusal::CardNotForWindow {
                 card,
@@ -773,4 +977,15 @@ impl Game {
             card,
         }));
     }
+}
+
+/// `u` cut down to at most `max` land units (regulars kept last), or `None` if nothing is left.
+pub(crate) fn cap_pick(mut u: Units, max: u32) -> Option<Units> {
+    let mut over = u.land().saturating_sub(max);
+    for n in [&mut u.mercenaries, &mut u.cavalry, &mut u.regulars] {
+        let k = (*n as u32).min(over);
+        *n -= k as u8;
+        over -= k;
+    }
+    (u.land() > 0).then_some(u)
 }

@@ -28,8 +28,11 @@ pub mod ids {
     pub const MANDATORY_CP: &str = "mandatory_cp";
     /// C-WINTER-QUARTERS: land units per power in one non-capital winter space.
     pub const WINTER_STACK: &str = "winter_stack";
+    // --- land warfare (issue 13)
+    /// C-MOVE-SPRING: most land units a Spring Deployment carries across a sea zone.
+    pub const SPRING_SEA_UNITS: &str = "spring_sea_units";
     /// Every id `rules.csv` must define, and whether it is per power.
-    pub const ALL: [(&str, bool); 10] = [
+    pub const ALL: [(&str, bool); 11] = [
         (STANDARD_VP, false),
         (DOMINATION_GAP, false),
         (DOMINATION_FROM_TURN, false),
@@ -40,6 +43,7 @@ pub mod ids {
         (RANSOM_CARDS, false),
         (MANDATORY_CP, false),
         (WINTER_STACK, false),
+        (SPRING_SEA_UNITS, false),
     ];
 }
 

@@ -128,6 +128,9 @@ const STANDINGS: &[&str] = &[
     "never_withdraw",
     "decline_cards",
     "mercenaries_first",
+    "sally",
+    "no_sally",
+    "auto_retreat",
 ];
 
 /// The optional power selector of acting commands (for a player holding several powers).
@@ -630,6 +633,12 @@ pub static COMMANDS: &[CmdSpec] = &[
         ru: "укрыться",
         options: &[AS_POWER],
         help: ["withdraw inside the walls", "укрыться за стенами"],
+    },
+    CmdSpec {
+        name: "sally",
+        ru: "вылазка",
+        options: &[AS_POWER],
+        help: ["join the relief", "выйти к деблокаде"],
     },
     CmdSpec {
         name: "forgo",
@@ -1663,6 +1672,9 @@ pub enum Command {
     Forgo {
         power: Option<String>,
     },
+    Sally {
+        power: Option<String>,
+    },
     Casualties {
         units: UnitPick,
         power: Option<String>,
@@ -2105,6 +2117,9 @@ const CHOICE_RU: &[(&str, &str)] = &[
     ("never_withdraw", "не_укрываться"),
     ("decline_cards", "без_карт"),
     ("mercenaries_first", "сначала_наёмники"),
+    ("sally", "вылазка"),
+    ("no_sally", "без_вылазок"),
+    ("auto_retreat", "отступать_сам"),
     ("units", "войска"),
     ("control", "контроль"),
     ("religion", "религия"),
@@ -2366,6 +2381,7 @@ impl Command {
             },
             "fortify" => Command::Fortify { power },
             "forgo" => Command::Forgo { power },
+            "sally" => Command::Sally { power },
             "casualties" => Command::Casualties {
                 units: parse_units(&a.req("units")?)?,
                 power,
@@ -2521,6 +2537,7 @@ impl Command {
             Command::Avoid { .. } => "avoid",
             Command::Fortify { .. } => "fortify",
             Command::Forgo { .. } => "forgo",
+            Command::Sally { .. } => "sally",
             Command::Casualties { .. } => "casualties",
             Command::Retreat { .. } => "retreat",
             Command::Sail { .. } => "sail",

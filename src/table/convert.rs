@@ -131,6 +131,7 @@ pub fn to_action(
             },
             Command::Fortify { .. } => Action::WithdrawInside,
             Command::Forgo { .. } => Action::Forgo,
+            Command::Sally { .. } => Action::JoinRelief,
             Command::Casualties { units, .. } => Action::TakeCasualties {
                 units: pick(rs, units)?,
             },
@@ -245,6 +246,7 @@ pub fn to_action(
         | Command::Avoid { .. }
         | Command::Fortify { .. }
         | Command::Forgo { .. }
+        | Command::Sally { .. }
         | Command::Casualties { .. }
         | Command::Retreat { .. }
         | Command::Sail { .. }
@@ -590,6 +592,7 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
         Action::AvoidBattle { to } => format!("avoid to:{to}"),
         Action::WithdrawInside => "fortify".into(),
         Action::Forgo => "forgo".into(),
+        Action::JoinRelief => "sally".into(),
         Action::TakeCasualties { units } => format!("casualties units:{}", units_text(units)),
         Action::Retreat { to, inside } => {
             let mut l = "retreat".to_string();

@@ -844,6 +844,9 @@ impl<'a> Texts<'a> {
                 let z: Vec<String> = zones.iter().map(|x| self.place_id(x)).collect();
                 tr!(l, "{} carries {} by sea from {} to {} (through {}).", "{} перевозит морем {} из {} в {} (через {}).", self.power(*power), self.units(units), self.space(*from), self.space(*to), self.list(z))
             }
+            // --- relief
+            EventKind::JoinedRelief { power, space, units } => tr!(l, "{} brings {} besieged land units out of {} to fight with the relief.", "{} выводит {} осаждённых сухопутных ед. из {} в бой вместе с деблокирующими.", self.power(*power), units, self.space(*space)),
+            EventKind::BackInside { owner, space, units } => tr!(l, "The relief is beaten: {} takes {} land units back inside {}; the siege goes on.", "Деблокада отбита: {} уводит {} сухопутных ед. обратно за стены {}; осада продолжается.", self.owner(*owner), units, self.space(*space)),
             EventKind::GameOver { winners, reason } => {
                 let w: Vec<String> = winners.iter().map(|p| self.power(*p)).collect();
                 let reason = self.end_reason(*reason);
@@ -1191,6 +1194,21 @@ impl<'a> Texts<'a> {
                 "выбрать, куда отходит побеждённый флот ({})",
                 c("haven")
             ),
+            // --- relief, second card window
+            Decision::JoinRelief => tr!(
+                l,
+                "{} (bring the besieged out to fight with the relief) or {} to stay inside",
+                "сделать вылазку ({}: осаждённые выходят в бой с деблокирующими) или {}, чтобы остаться за стенами",
+                c("sally"),
+                c("forgo")
+            ),
+            Decision::DiceCard => tr!(
+                l,
+                "{} a card that changes the rolled dice, or {}",
+                "сыграть карту, меняющую выпавшие кости ({}), или {}",
+                c("play"),
+                c("forgo")
+            ),
         }
     }
 
@@ -1527,6 +1545,10 @@ impl<'a> Texts<'a> {
             ActionKind::NavalRetreat => ("a naval retreat", "отход флота"),
             ActionKind::NavalIntercept => ("a naval interception", "морской перехват"),
             ActionKind::NavalAvoid => ("avoiding a naval battle", "уклонение от морского боя"),
+            ActionKind::JoinRelief => (
+                "a sally to join the relief",
+                "вылазка на помощь деблокирующим",
+            ),
         };
         self.loc.pick(en, ru)
     }
@@ -1638,6 +1660,18 @@ impl<'a> Texts<'a> {
             S::MercenariesFirst => self
                 .loc
                 .pick("casualties mercenaries first", "потери сначала наёмниками"),
+            S::AlwaysJoinRelief => self.loc.pick(
+                "besieged always join a relief",
+                "осаждённые всегда выходят к деблокирующим",
+            ),
+            S::NeverJoinRelief => self.loc.pick(
+                "besieged never join a relief",
+                "осаждённые никогда не выходят к деблокирующим",
+            ),
+            S::AutoRetreat => self.loc.pick(
+                "retreats by preference: inside first, then towards own units",
+                "отступление по правилу: сначала за стены, затем к своим войскам",
+            ),
         }
     }
 
@@ -1890,6 +1924,9 @@ impl<'a> Texts<'a> {
             R::UnitLimitAtSea { zone, max } => tr!(l, "a fleet holds at most {} ships of each kind in one sea zone, and this would put more in {}", "у одной стороны в одной морской зоне не больше {} кораблей каждого вида, а здесь в {} стало бы больше", max, self.place_id(zone)),
             R::LandUnitsAtSea { zone } => tr!(l, "{} is a sea zone: only squadrons, corsairs and naval leaders can be there", "{} — морская зона: там могут быть только эскадры, корсары и флотоводцы", self.place_id(zone)),
             R::NotANavalInterceptPlace { place, zone, allowed } => tr!(l, "no interception into {} from {}; intercept from one of: {}", "из {1} нельзя перехватить в {0}; перехват возможен из: {2}", self.place_id(zone), self.place_id(place), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
+            // --- land warfare, second card window
+            R::NotADiceCard { card } => tr!(l, "{} does not change rolled dice; after the roll only such cards may be played", "{} не меняет выпавшие кости; после броска можно играть только такие карты", self.card(*card)),
+            R::SpringSeaTooLarge { units, max } => tr!(l, "a Spring Deployment across a sea zone carries at most {1} land units; asked {0}", "весеннее развёртывание через морскую зону переносит не больше {1} сухопутных отрядов; запрошено {0}", units, max),
             R::SeaBlockaded { space, zone } => tr!(l, "enemy ships in {} protect the port of {}; an assault needs the sea by the port clear of them", "вражеские корабли в {} прикрывают порт {}; для штурма море у порта должно быть свободно от них", self.place_id(zone), s(space)),
         }
     }

@@ -1975,6 +1975,7 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Avoid { power, .. }
         | Command::Fortify { power }
         | Command::Forgo { power }
+        | Command::Sally { power }
         | Command::Casualties { power, .. }
         | Command::Retreat { power, .. }
         | Command::Sail { power, .. }
