@@ -192,6 +192,9 @@ pub const GROUPS: &[Group] = &[
             "haven",
             "engage",
             "evade",
+            // --- piracy (C-PIRACY)
+            "piracy",
+            "tribute",
         ],
     },
 ];

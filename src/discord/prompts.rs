@@ -324,6 +324,7 @@ fn is_battle_question(d: Decision) -> bool {
             | Decision::NavalRetreat
             | Decision::NavalIntercept
             | Decision::NavalAvoid
+            | Decision::PiracyReward
     )
 }
 
@@ -461,6 +462,28 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                 ButtonStyle::Primary,
                 inv("haven", &[("to", to), ("power", pw)]),
             ),
+            // --- piracy: one button per reward open now (C-PIRACY)
+            Action::PiracyReward { reward, at } => {
+                let mut opts = vec![("pay", reward.id())];
+                if let Some(a) = at {
+                    opts.push(("at", a.as_str()));
+                }
+                opts.push(("power", pw));
+                let label = match at {
+                    Some(a) => format!(
+                        "{} {} ({})",
+                        l.pick("Pay with", "Отдать"),
+                        t.piracy_reward(*reward),
+                        t.place_id(a)
+                    ),
+                    None => format!(
+                        "{} {}",
+                        l.pick("Pay with", "Отдать"),
+                        t.piracy_reward(*reward)
+                    ),
+                };
+                (label, ButtonStyle::Danger, inv("tribute", &opts))
+            }
             _ => continue,
         };
         out.push(Choice {

@@ -469,6 +469,22 @@ pub enum Action {
         /// Adjacent sea zone or port on the entered zone.
         from: String,
     },
+    // --- piracy (C-PIRACY)
+    /// CP: the Ottoman's corsairs in `zone` pirate against `target`.
+    Piracy {
+        /// Sea-zone id.
+        zone: String,
+        /// A power controlling a port on the zone.
+        target: Power,
+    },
+    /// Answer: what the target gives for one piracy hit.
+    PiracyReward {
+        /// The reward.
+        reward: super::piracy::PiracyReward,
+        /// For a lost squadron: the zone or port it is taken from.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<String>,
+    },
 }
 
 impl Action {
@@ -526,6 +542,8 @@ impl Action {
             Action::NavalRetreat { .. } => ActionKind::NavalRetreat,
             Action::NavalIntercept { .. } => ActionKind::NavalIntercept,
             Action::NavalAvoid { .. } => ActionKind::NavalAvoid,
+            Action::Piracy { .. } => ActionKind::Piracy,
+            Action::PiracyReward { .. } => ActionKind::PiracyReward,
         }
     }
 }
@@ -625,6 +643,10 @@ pub enum ActionKind {
     NavalIntercept,
     /// [`Action::NavalAvoid`].
     NavalAvoid,
+    /// [`Action::Piracy`].
+    Piracy,
+    /// [`Action::PiracyReward`].
+    PiracyReward,
 }
 
 impl ActionKind {
@@ -675,6 +697,8 @@ impl ActionKind {
         ActionKind::NavalRetreat,
         ActionKind::NavalIntercept,
         ActionKind::NavalAvoid,
+        ActionKind::Piracy,
+        ActionKind::PiracyReward,
     ];
 
     /// The snake-case id, as in the action's JSON `type` tag.
@@ -725,6 +749,8 @@ impl ActionKind {
             ActionKind::NavalRetreat => "naval_retreat",
             ActionKind::NavalIntercept => "naval_intercept",
             ActionKind::NavalAvoid => "naval_avoid",
+            ActionKind::Piracy => "piracy",
+            ActionKind::PiracyReward => "piracy_reward",
         }
     }
 }

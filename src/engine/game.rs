@@ -148,6 +148,9 @@ pub enum Decision {
     NavalIntercept,
     /// Try to avoid a naval battle at sea, or stay (C-NAVAL-INT).
     NavalAvoid,
+    // --- piracy
+    /// Choose what piracy takes for a hit (C-PIRACY).
+    PiracyReward,
 }
 
 /// Who must act now.
@@ -257,6 +260,10 @@ pub struct Game {
     /// Standing answers set by each power for itself.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub standing: Vec<(Power, super::steps::Standing)>,
+    // --- naval warfare
+    /// Piracy VP, piracy markers and the Barbary Pirates flag (C-PIRACY, C-RAISE).
+    #[serde(default, skip_serializing_if = "super::piracy::NavalState::is_empty")]
+    pub naval: super::piracy::NavalState,
     /// Number of actions applied.
     pub seq: u32,
     /// The random generator; never shown to players.
@@ -333,6 +340,7 @@ impl Game {
             steps: Vec::new(),
             marks: Default::default(),
             standing: Vec::new(),
+            naval: Default::default(),
             seq: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),
         };
@@ -747,6 +755,7 @@ fn is_cp_action(a: &Action) -> bool {
             | Action::FightForeignWar { .. }
             | Action::NavalMove { .. }
             | Action::NavalTransport { .. }
+            | Action::Piracy { .. }
     )
 }
 

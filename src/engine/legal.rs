@@ -231,6 +231,7 @@ impl Game {
                 self.legal_religion(rs, p, cp, &mut out);
                 self.legal_fight_foreign_war(p, cp, rs, &mut out);
                 self.legal_naval(rs, p, cp, &mut out);
+                self.legal_piracy(rs, p, cp, &mut out);
                 out.push(Action::EndImpulse);
             }
             Stage::SendToWar { power, card, .. } => {

@@ -82,6 +82,8 @@ impl Game {
             Action::NavalTransport { from, to, units } => {
                 self.do_transport(rs, p, from, to, units, ev)?
             }
+            // --- piracy
+            Action::Piracy { zone, target } => self.do_piracy(rs, p, zone, *target, ev)?,
             _ => return Err(Refusal::NotAutomated { action: a.kind() }.into()),
         }
         Ok(cost)
@@ -118,6 +120,7 @@ impl Game {
                     .ok_or(Refusal::NoCostInData { key: "naval_move" })?;
                 return Ok(step.saturating_mul(zones.len() as u8 + 1));
             }
+            Action::Piracy { .. } => "piracy",
             _ => return Err(Refusal::NoCpCost { action: a.kind() }.into()),
         };
         rs.cost(key)

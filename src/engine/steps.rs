@@ -249,6 +249,20 @@ pub enum Step {
         /// Legal destinations (ports and sea-zone ids).
         to: Vec<String>,
     },
+    // --- piracy
+    /// Decision (C-PIRACY): the target `power` picks what it gives for each of `hits` piracy
+    /// hits in sea zone `zone`; `given` are the rewards picked in the current rotation.
+    PiracyReward {
+        /// The target of the piracy.
+        power: Power,
+        /// The pirated sea zone.
+        zone: String,
+        /// Hits still to pay.
+        hits: u32,
+        /// Rewards already picked in this round of the rotation.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        given: Vec<super::piracy::PiracyReward>,
+    },
 }
 
 impl Step {
@@ -277,6 +291,7 @@ impl Step {
             Step::NavalRetreat { power, .. } => (*power, Decision::NavalRetreat),
             Step::NavalIntercept { power, .. } => (*power, Decision::NavalIntercept),
             Step::NavalAvoid { power, .. } => (*power, Decision::NavalAvoid),
+            Step::PiracyReward { power, .. } => (*power, Decision::PiracyReward),
         })
     }
 }
@@ -364,6 +379,7 @@ pub fn is_step_answer(a: &Action) -> bool {
             | Action::NavalRetreat { .. }
             | Action::NavalIntercept { .. }
             | Action::NavalAvoid { .. }
+            | Action::PiracyReward { .. }
             | Action::Play {
                 mode: CardMode::Event,
                 ..
@@ -483,11 +499,15 @@ impl Game {
                 | Action::NavalIntercept { .. }
                 | Action::NavalAvoid { .. },
             ) => self.answer_naval(rs, p, &top, a, ev)?,
+            (Step::PiracyReward { .. }, Action::PiracyReward { reward, at }) => {
+                self.answer_piracy(rs, &top, *reward, at.as_deref(), ev)?
+            }
             (
                 Step::Casualties { .. }
                 | Step::Retreat { .. }
                 | Step::NavalCasualties { .. }
-                | Step::NavalRetreat { .. },
+                | Step::NavalRetreat { .. }
+                | Step::PiracyReward { .. },
                 Action::Forgo,
             ) => {
                 return Err(Refusal::MustAnswer {
@@ -702,6 +722,7 @@ impl Game {
             | Step::NavalRetreat { .. }
             | Step::NavalIntercept { .. }
             | Step::NavalAvoid { .. } => self.legal_naval_answers(rs, p, top, out),
+            Step::PiracyReward { .. } => self.legal_piracy_answers(rs, top, out),
             Step::Entry(_) | Step::Battle(_) | Step::Assault(_) | Step::NavalBattle(_) => {}
         }
     }

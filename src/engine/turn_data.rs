@@ -28,8 +28,10 @@ pub mod ids {
     pub const MANDATORY_CP: &str = "mandatory_cp";
     /// C-WINTER-QUARTERS: land units per power in one non-capital winter space.
     pub const WINTER_STACK: &str = "winter_stack";
+    /// C-PIRACY: most piracy VP the Ottoman can win.
+    pub const PIRACY_VP_CAP: &str = "piracy_vp_cap";
     /// Every id `rules.csv` must define, and whether it is per power.
-    pub const ALL: [(&str, bool); 10] = [
+    pub const ALL: [(&str, bool); 11] = [
         (STANDARD_VP, false),
         (DOMINATION_GAP, false),
         (DOMINATION_FROM_TURN, false),
@@ -40,6 +42,7 @@ pub mod ids {
         (RANSOM_CARDS, false),
         (MANDATORY_CP, false),
         (WINTER_STACK, false),
+        (PIRACY_VP_CAP, false),
     ];
 }
 

@@ -170,6 +170,18 @@ pub fn to_action(
             Command::Engage { from, .. } => Action::NavalIntercept {
                 from: resolve::place(rs, from)?,
             },
+            Command::Piracy { zone, target, .. } => Action::Piracy {
+                zone: resolve::place(rs, zone)?,
+                target: resolve::power(rs, target)?,
+            },
+            Command::Tribute { pay, at, .. } => Action::PiracyReward {
+                reward: match pay.as_str() {
+                    "squadron" => crate::engine::piracy::PiracyReward::Squadron,
+                    "card" => crate::engine::piracy::PiracyReward::Card,
+                    _ => crate::engine::piracy::PiracyReward::Vp,
+                },
+                at: at.as_deref().map(|x| resolve::place(rs, x)).transpose()?,
+            },
             Command::Evade { to, .. } => Action::NavalAvoid {
                 to: resolve::place(rs, to)?,
             },
@@ -253,6 +265,8 @@ pub fn to_action(
         | Command::Haven { .. }
         | Command::Engage { .. }
         | Command::Evade { .. }
+        | Command::Piracy { .. }
+        | Command::Tribute { .. }
         | Command::Standing { .. }
         | Command::Pass { .. }
         | Command::End { .. }
@@ -621,6 +635,11 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
         Action::NavalRetreat { to } => format!("haven to:{to}"),
         Action::NavalIntercept { from } => format!("engage from:{from}"),
         Action::NavalAvoid { to } => format!("evade to:{to}"),
+        Action::Piracy { zone, target } => format!("piracy zone:{zone} target:{target}"),
+        Action::PiracyReward { reward, at } => match at {
+            Some(a) => format!("tribute pay:{} at:{a}", reward.id()),
+            None => format!("tribute pay:{}", reward.id()),
+        },
     };
     if matches!(
         a,

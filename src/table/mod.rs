@@ -1767,6 +1767,10 @@ impl Table {
             if let Some(l) = t.at_sea(&g.board) {
                 lines.push(l);
             }
+            // --- piracy: piracy VP and this turn's markers (C-PIRACY).
+            if let Some(l) = t.piracy_status(&g.naval) {
+                lines.push(l);
+            }
             if !g.is_over() {
                 let mut o = Outbox::default();
                 self.next_line(s, t, &mut o);
@@ -1792,7 +1796,7 @@ impl Table {
                         power: p,
                         total: v.total(),
                         keys: v.keys,
-                        bonus: v.bonus + v.master + v.secret,
+                        bonus: v.bonus + v.master + v.secret + v.piracy,
                     }),
                 )
             })
@@ -1967,6 +1971,8 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Haven { power, .. }
         | Command::Engage { power, .. }
         | Command::Evade { power, .. }
+        | Command::Piracy { power, .. }
+        | Command::Tribute { power, .. }
         | Command::Standing { power, .. }
         | Command::Pass { power }
         | Command::End { power }
