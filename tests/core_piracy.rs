@@ -382,3 +382,45 @@ fn c_winter_order_piracy_markers_removed() {
         .iter()
         .any(|e| matches!(&e.kind, EventKind::PiracyMarkersRemoved { zones } if zones == &[ZONE.to_string()])));
 }
+
+// C-PIRACY: the piracy and tribute commands in English and Russian; the public log line of a
+// card paid never names the card.
+#[test]
+fn c_piracy_commands_in_english_and_russian() {
+    use vqbot::table::command::parse;
+    use vqbot::table::convert::{action_line, to_action};
+    let g = piracy_arena(1, 4);
+    let act = |p: Power, line: &str| -> Action {
+        let cmd = parse(line).unwrap_or_else(|e| panic!("{line}: {e:?}"));
+        to_action(rs(), &g, p, &cmd)
+            .expect("a game action")
+            .unwrap_or_else(|e| panic!("{line}: {e:?}"))
+    };
+    let en = act(Power::Ottoman, "piracy zone:tyrrhenian sea target:spain");
+    assert_eq!(en, piracy(ZONE, Power::Spain));
+    assert_eq!(
+        act(
+            Power::Ottoman,
+            "пиратство зона:тирренское море против:испания"
+        ),
+        en
+    );
+    for (line, want) in [
+        ("tribute pay:card", pay(PiracyReward::Card, None)),
+        ("дань чем:карта", pay(PiracyReward::Card, None)),
+        ("tribute pay:vp", pay(PiracyReward::Vp, None)),
+        ("дань чем:по", pay(PiracyReward::Vp, None)),
+        (
+            "tribute pay:squadron at:naples",
+            pay(PiracyReward::Squadron, Some("NAPLES")),
+        ),
+        (
+            "дань чем:эскадра где:неаполь",
+            pay(PiracyReward::Squadron, Some("NAPLES")),
+        ),
+    ] {
+        assert_eq!(act(Power::Spain, line), want, "{line}");
+    }
+    let line = action_line(&pay(PiracyReward::Card, None), Power::Spain, true).expect("a line");
+    assert_eq!(line, "tribute pay:card power:spain");
+}

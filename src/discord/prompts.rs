@@ -654,6 +654,58 @@ mod tests {
         );
     }
 
+    // C-PIRACY: the target of piracy gets one button per reward open now, each running
+    // `tribute pay:… [at:…]` for that power.
+    #[test]
+    fn c_piracy_reward_buttons() {
+        let rs = crate::data::load_default().expect("shipped data loads");
+        let opts = crate::engine::GameOptions {
+            scenario: "1559".into(),
+            powers: crate::engine::PowerSet::all(),
+        };
+        let (mut g, _) = Game::new(&rs, &opts, 1).expect("game");
+        let naples = rs.space_id("NAPLES").expect("Naples");
+        g.board
+            .force_mut(naples, crate::engine::Owner::Major(Power::Spain), None)
+            .squadrons = 1;
+        g.hands[Power::Spain as usize] = vec![
+            rs.cards
+                .iter()
+                .find(|c| c.kind != crate::engine::ruleset::CardKind::Home)
+                .expect("a card")
+                .number,
+        ];
+        g.steps.push(crate::engine::steps::Step::PiracyReward {
+            power: Power::Spain,
+            zone: "TYRRHENIAN_SEA".into(),
+            hits: 2,
+            given: Vec::new(),
+        });
+        let ch = Channel {
+            guild: 1,
+            channel: 2,
+        };
+        let t = Texts::new(&rs, crate::table::Locale::En);
+        let rows = serde_json::to_value(public_prompt(&rs, t, ch, 7, &g)).expect("serializes");
+        let mut got = Vec::new();
+        for row in rows.as_array().into_iter().flatten() {
+            for b in row["components"].as_array().into_iter().flatten() {
+                let id = b["custom_id"].as_str().unwrap_or_default();
+                got.push(Prompt::parse(id).expect("our button").invocation);
+            }
+        }
+        for want in [
+            inv(
+                "tribute",
+                &[("pay", "squadron"), ("at", "NAPLES"), ("power", "spain")],
+            ),
+            inv("tribute", &[("pay", "card"), ("power", "spain")]),
+            inv("tribute", &[("pay", "vp"), ("power", "spain")]),
+        ] {
+            assert!(got.contains(&want), "{want:?} in {got:?}");
+        }
+    }
+
     #[test]
     fn custom_ids_round_trip_and_fit() {
         let p = Prompt {
