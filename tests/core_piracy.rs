@@ -423,4 +423,85 @@ fn c_piracy_commands_in_english_and_russian() {
     }
     let line = action_line(&pay(PiracyReward::Card, None), Power::Spain, true).expect("a line");
     assert_eq!(line, "tribute pay:card power:spain");
+    // C-RAISE: building a corsair and the Barbary Pirates flag.
+    let corsair = build("ALGIERS", vqbot::engine::action::UnitKind::Corsair);
+    assert_eq!(
+        act(Power::Ottoman, "build space:algiers unit:corsair"),
+        corsair
+    );
+    assert_eq!(
+        act(Power::Ottoman, "построить место:алжир что:корсар"),
+        corsair
+    );
+    let flag = Action::Adjust(vqbot::engine::action::Adjustment::BarbaryPirates { on: true });
+    assert_eq!(act(Power::Ottoman, "adjust what:barbary on:yes"), flag);
+    assert_eq!(act(Power::Ottoman, "поправить что:берберы вкл:да"), flag);
+}
+
+fn build(space: &str, unit: vqbot::engine::action::UnitKind) -> Action {
+    Action::Raise {
+        space: space.into(),
+        unit,
+        faction: None,
+    }
+}
+
+// C-RAISE (corsairs): 1 CP (`build_corsair` in costs.csv), Ottoman only, in a port, only after
+// the Barbary Pirates event (a state flag set by `adjust what:barbary`); a built corsair sails
+// (C-NAVAL-MOVE) and is offered by the legal actions.
+#[test]
+fn c_raise_corsairs_after_barbary_pirates() {
+    use vqbot::engine::action::{Adjustment, UnitKind};
+    let mut g = piracy_arena(8, 4);
+    let msg = refused(&mut g, Power::Ottoman, build("ALGIERS", UnitKind::Corsair));
+    assert!(
+        msg.contains("C-RAISE") && msg.contains("Barbary Pirates"),
+        "{msg}"
+    );
+    assert!(!g
+        .legal_actions(rs(), Power::Ottoman)
+        .contains(&build("ALGIERS", UnitKind::Corsair)));
+    ok(
+        &mut g,
+        Power::Ottoman,
+        Action::Adjust(Adjustment::BarbaryPirates { on: true }),
+    );
+    assert!(g.naval.barbary_pirates);
+    assert!(g
+        .legal_actions(rs(), Power::Ottoman)
+        .contains(&build("ALGIERS", UnitKind::Corsair)));
+    let msg = refused(&mut g, Power::Ottoman, build("EDIRNE", UnitKind::Corsair));
+    assert!(msg.contains("not a port"), "{msg}");
+    ok(&mut g, Power::Ottoman, build("ALGIERS", UnitKind::Corsair));
+    assert_eq!(fleet(&g, "ALGIERS", OTTOMAN), (0, 1));
+    assert_eq!(
+        g.stage,
+        Stage::Cp {
+            power: Power::Ottoman,
+            cp: 3
+        }
+    );
+    // Not for another power, whatever the flag.
+    let mut f = g.clone();
+    f.stage = Stage::Cp {
+        power: Power::France,
+        cp: 4,
+    };
+    let msg = refused(&mut f, Power::France, build("MARSEILLE", UnitKind::Corsair));
+    assert!(msg.contains("C-RAISE") && msg.contains("Ottoman"), "{msg}");
+    // The corsair sails and can then pirate.
+    ok(
+        &mut g,
+        Power::Ottoman,
+        Action::NavalMove {
+            legs: vec![vqbot::engine::action::NavalLeg {
+                from: "ALGIERS".into(),
+                to: "BARBARY_COAST".into(),
+            }],
+        },
+    );
+    assert_eq!(fleet(&g, "BARBARY_COAST", OTTOMAN), (0, 1));
+    assert!(g
+        .legal_actions(rs(), Power::Ottoman)
+        .contains(&piracy("BARBARY_COAST", Power::Spain)));
 }

@@ -27,6 +27,8 @@ pub enum UnitKind {
     Cavalry,
     /// Naval squadron.
     Squadron,
+    /// Ottoman corsair (C-RAISE, after the Barbary Pirates event).
+    Corsair,
 }
 
 /// Units picked from a stack: counts by type and leader ids.
@@ -182,6 +184,12 @@ pub enum Adjustment {
         /// Whose deployment or impulse (Spring Deployment and Action).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         power: Option<Power>,
+    },
+    // --- naval warfare
+    /// Marks the Barbary Pirates event as played (or not): the Ottoman may build corsairs.
+    BarbaryPirates {
+        /// Played.
+        on: bool,
     },
 }
 

@@ -206,6 +206,7 @@ impl Game {
                         UnitKind::Mercenary,
                         UnitKind::Cavalry,
                         UnitKind::Squadron,
+                        UnitKind::Corsair,
                     ] {
                         if home && self.check_raise(rs, p, id, u).is_ok() {
                             let a = Action::Raise {

@@ -106,6 +106,7 @@ impl Game {
                 UnitKind::Mercenary => "buy_mercenary",
                 UnitKind::Cavalry => "raise_cavalry",
                 UnitKind::Squadron => "build_squadron",
+                UnitKind::Corsair => "build_corsair",
             },
             Action::BuildFortress { .. } => "build_fortress",
             Action::Assault { .. } => "assault",

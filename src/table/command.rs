@@ -97,7 +97,14 @@ impl CmdSpec {
 
 const MODES: &[&str] = &["cp", "event"];
 const LOCALES: &[&str] = &["en", "ru"];
-const BUILD_UNITS: &[&str] = &["regular", "mercenary", "cavalry", "squadron", "fortress"];
+const BUILD_UNITS: &[&str] = &[
+    "regular",
+    "mercenary",
+    "cavalry",
+    "squadron",
+    "fortress",
+    "corsair",
+];
 const CHOICES: &[&str] = &["protestant", "catholic", "balanced"];
 /// What a piracy hit may cost (C-PIRACY).
 const PIRACY_PAYS: &[&str] = &["squadron", "card", "vp"];
@@ -113,6 +120,7 @@ const ADJUST_WHAT: &[&str] = &[
     "leader",
     "kill-ruler",
     "phase",
+    "barbary",
 ];
 /// The phases `adjust what:phase` moves to (issue 17).
 const ADJUST_PHASES: &[&str] = &["diplomacy", "spring_deployment", "action", "winter"];
@@ -726,10 +734,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             AS_POWER,
         ],
-        help: [
-            "move a fleet one step at sea (CP)",
-            "передвинуть флот на шаг по морю (очки)",
-        ],
+        help: ["move a fleet one step (CP)", "флот на шаг по морю (ОД)"],
     },
     CmdSpec {
         name: "transport",
@@ -804,7 +809,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             AS_POWER,
         ],
-        help: ["retreat a beaten fleet", "увести побеждённый флот"],
+        help: ["retreat a fleet", "отвести флот"],
     },
     CmdSpec {
         name: "engage",
@@ -815,8 +820,8 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "откуда",
                 OptKind::Space,
                 true,
-                "adjacent zone or port of your fleet",
-                "соседняя зона или порт вашего флота",
+                "your fleet's zone or port",
+                "зона или порт флота",
             ),
             AS_POWER,
         ],
@@ -1605,6 +1610,11 @@ pub enum AdjustCmd {
         /// Whose impulse or deployment.
         target: Option<String>,
     },
+    /// The Barbary Pirates event played (corsairs may be built) or not.
+    BarbaryPirates {
+        /// On.
+        on: bool,
+    },
 }
 
 /// A typed command. Power-ish and place-ish values stay text until the table resolves them.
@@ -2130,6 +2140,8 @@ const CHOICE_RU: &[(&str, &str)] = &[
     ("mercenary", "наёмники"),
     ("cavalry", "кавалерия"),
     ("squadron", "эскадра"),
+    ("corsair", "корсар"),
+    ("barbary", "берберы"),
     ("fortress", "крепость"),
     ("protestant", "протестантский"),
     ("catholic", "католический"),
@@ -2343,6 +2355,7 @@ impl Command {
                     "mercenary" => BuildWhat::Unit(UnitKind::Mercenary),
                     "cavalry" => BuildWhat::Unit(UnitKind::Cavalry),
                     "squadron" => BuildWhat::Unit(UnitKind::Squadron),
+                    "corsair" => BuildWhat::Unit(UnitKind::Corsair),
                     _ => BuildWhat::Fortress,
                 },
                 power,
@@ -2743,6 +2756,9 @@ fn adjust_cmd(a: &Args<'_>) -> Result<AdjustCmd, ParseError> {
             turn: a.int("turn")?,
             phase: a.req("phase")?.to_lowercase(),
             target: a.opt("target"),
+        },
+        "barbary" => AdjustCmd::BarbaryPirates {
+            on: a.req("on")?.eq_ignore_ascii_case("yes"),
         },
         _ => AdjustCmd::KillRuler {
             target: a.req("target")?,

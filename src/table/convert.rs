@@ -491,6 +491,7 @@ fn adjustment(rs: &Ruleset, game: &Game, fix: &AdjustCmd) -> Result<Adjustment, 
                 .map(|t| resolve::power(rs, t))
                 .transpose()?,
         },
+        AdjustCmd::BarbaryPirates { on } => Adjustment::BarbaryPirates { on: *on },
     })
 }
 
@@ -558,6 +559,7 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
                 UnitKind::Mercenary => "mercenary",
                 UnitKind::Cavalry => "cavalry",
                 UnitKind::Squadron => "squadron",
+                UnitKind::Corsair => "corsair",
             }
         ),
         Action::BuildFortress { space } => format!("build space:{space} unit:fortress"),
@@ -718,6 +720,9 @@ fn adjust_line(adj: &Adjustment, public: bool) -> String {
                 "adjust what:phase turn:{turn} phase:{phase}{}",
                 power.map(|p| format!(" target:{p}")).unwrap_or_default()
             )
+        }
+        Adjustment::BarbaryPirates { on } => {
+            format!("adjust what:barbary on:{}", if *on { "yes" } else { "no" })
         }
     }
 }

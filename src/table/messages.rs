@@ -479,6 +479,7 @@ impl<'a> Texts<'a> {
             UnitKind::Mercenary => self.loc.pick("a mercenary", "наёмника"),
             UnitKind::Cavalry => self.loc.pick("a cavalry unit", "кавалерию"),
             UnitKind::Squadron => self.loc.pick("a squadron", "эскадру"),
+            UnitKind::Corsair => self.loc.pick("a corsair", "корсара"),
         }
     }
 
@@ -1089,6 +1090,18 @@ impl<'a> Texts<'a> {
                     self.phase(*phase)
                 ),
             },
+            Adjustment::BarbaryPirates { on: true } => l
+                .pick(
+                    "the Barbary Pirates event is played: the Ottoman may build corsairs",
+                    "событие «Берберийские пираты» сыграно: османы могут строить корсаров",
+                )
+                .to_string(),
+            Adjustment::BarbaryPirates { on: false } => l
+                .pick(
+                    "the Barbary Pirates event is undone: no corsairs are built",
+                    "событие «Берберийские пираты» отменено: корсаров не строят",
+                )
+                .to_string(),
         }
     }
 
