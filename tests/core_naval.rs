@@ -908,3 +908,45 @@ fn c_loc_def_sea_zone_with_own_ships_carries_the_line() {
     ships(&mut g, "GULF_OF_LYON", FRANCE, 1, 0, &[]);
     assert!(!g.has_loc(rs(), Power::Spain, sp("MARSEILLE")));
 }
+
+// C-MOVE-SPRING (sea part): Madrid → Palma (an island) crosses one sea zone; 6 land units are
+// refused, 5 go; a zone with another power's naval units (in it or in a port on it) cannot be
+// crossed, and with both zones to Palma guarded the deployment is refused naming one. The legal
+// actions offer the crossing with at most 5 land units.
+#[test]
+fn c_move_spring_sea_crossing_five_units_one_free_sea() {
+    let mut g = arena(&[Power::Spain, Power::France, Power::Ottoman], 6, 0);
+    g.stage = Stage::Deployment {
+        power: Power::Spain,
+    };
+    put(&mut g, "MADRID", SPAIN, 6, 0, 0);
+    g.board
+        .force_mut(sp("MADRID"), SPAIN, None)
+        .leaders
+        .push("ALBA".into());
+    g.off_map.retain(|l| l != "ALBA");
+    let dep = |n: u8| Action::Deploy {
+        from: "MADRID".into(),
+        to: "PALMA".into(),
+        units: regs(n, &["ALBA"]),
+    };
+    let m = refused(&mut g, Power::Spain, dep(6));
+    assert!(m.contains("C-MOVE-SPRING") && m.contains('5'), "{m}");
+    assert!(g.legal_actions(rs(), Power::Spain).contains(&dep(5)));
+    // Guards: an Ottoman corsair on the Barbary Coast leaves the Gulf of Lyon open.
+    ships(&mut g, "BARBARY_COAST", OTTOMAN, 0, 1, &[]);
+    let mut both = g.clone();
+    ships(&mut both, "MARSEILLE", FRANCE, 1, 0, &[]);
+    let m = refused(&mut both, Power::Spain, dep(5));
+    assert!(
+        m.contains("C-MOVE-SPRING") && (m.contains("Gulf of Lyon") || m.contains("Barbary Coast")),
+        "{m}"
+    );
+    assert!(!both
+        .legal_actions(rs(), Power::Spain)
+        .iter()
+        .any(|a| matches!(a, Action::Deploy { to, .. } if to == "PALMA")));
+    ok(&mut g, Power::Spain, dep(5));
+    assert_eq!(land(&g, "PALMA", SPAIN), 5);
+    assert_eq!(land(&g, "MADRID", SPAIN), 1);
+}

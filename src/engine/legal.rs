@@ -102,6 +102,18 @@ impl Game {
                             units: pick.clone(),
                         });
                     }
+                    // --- naval warfare: across one sea, at most 5 land units (C-MOVE-SPRING).
+                    let sea = self.sea_deploy_targets(rs, p, c);
+                    if !sea.is_empty() {
+                        let small = super::naval::cap_land(&pick, super::naval::MAX_TRANSPORT);
+                        for n in sea {
+                            out.push(Action::Deploy {
+                                from: rs.space(c).id.clone(),
+                                to: rs.space(n).id.clone(),
+                                units: small.clone(),
+                            });
+                        }
+                    }
                 }
                 if p == Power::Protestant {
                     for l in rs

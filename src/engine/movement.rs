@@ -2,8 +2,9 @@
 //! (land part), C-LOC-DEF, C-LOC-USE; with R-PROT-LEADERS / R-PROT-CAPITAL for the Protestant's
 //! deployment.
 //!
-//! Sea legs (spring deployment across a sea zone, LOC through a sea zone) need naval units in
-//! sea zones, which the engine does not model yet: paths here are land paths only.
+//! Sea legs: LOC through a sea zone holding friendly ships (`naval::sea_links`); a spring
+//! deployment may cross one sea zone free of other powers' naval units with at most 5 land units
+//! (C-MOVE-SPRING, sea part: [`Game::spring_route`]).
 
 use super::action::Units;
 use super::board::{Force, Stance};
@@ -84,8 +85,9 @@ impl Game {
     }
 
     /// C-MOVE-SPRING: one formation from a capital (controlled, not in unrest) to a
-    /// friendly-controlled non-capital space, along friendly spaces free of enemy units and unrest.
-    /// Crossing a sea zone is naval transport and is refused here (no path) until naval rules exist.
+    /// friendly-controlled non-capital space, along friendly spaces free of enemy units and unrest;
+    /// the path may cross one sea zone free of other powers' naval units (in it and in its ports)
+    /// if the formation holds at most 5 land units.
     pub(crate) fn deploy(
         &mut self,
         rs: &Ruleset,
@@ -118,7 +120,27 @@ impl Game {
             return Err(Refusal::SameSpace { space: f }.into());
         }
         if !self.friendly_path(rs, p, f, t) {
-            return Err(Refusal::NoFriendlyPath { from: f, to: t }.into());
+            // --- naval warfare: one sea crossing (C-MOVE-SPRING).
+            match self.spring_route(rs, p, f, t, false) {
+                Some(_) if units.land() > super::naval::MAX_TRANSPORT => {
+                    return Err(Refusal::SpringSeaTooLarge {
+                        units: units.land(),
+                        max: super::naval::MAX_TRANSPORT,
+                    }
+                    .into())
+                }
+                Some(_) => {}
+                None => {
+                    return Err(match self.spring_route(rs, p, f, t, true) {
+                        Some(zone) => Refusal::SpringSeaGuarded {
+                            owner: self.sea_guard(rs, p, &zone).unwrap_or(Owner::Independent),
+                            zone,
+                        },
+                        None => Refusal::NoFriendlyPath { from: f, to: t },
+                    }
+                    .into())
+                }
+            }
         }
         if self.is_any_capital(t) {
             return Err(Refusal::DeployToCapital { space: t }.into());
@@ -466,6 +488,133 @@ impl Game {
     fn is_any_capital(&self, s: SpaceId) -> bool {
         self.board.capitals.iter().any(|c| c.contains(&s))
             || self.board.protestant_capitals.contains(&Some(s))
+    }
+
+    /// C-MOVE-SPRING (sea part): a naval unit of a power other than `p` in sea zone `z` or in a
+    /// port on it, if any (its owner).
+    pub(crate) fn sea_guard(&self, rs: &Ruleset, p: Power, z: &str) -> Option<Owner> {
+        let other = |f: &Force| f.owner() != Owner::Major(p) && f.ships() > 0;
+        if let Some(f) = self
+            .board
+            .seas
+            .get(z)
+            .into_iter()
+            .flatten()
+            .find(|f| other(f))
+        {
+            return Some(f.owner());
+        }
+        rs.ports_on(z).into_iter().find_map(|s| {
+            self.board
+                .at(s)
+                .forces
+                .iter()
+                .find(|f| other(f))
+                .map(Force::owner)
+        })
+    }
+
+    /// C-MOVE-SPRING: the sea zone of a deployment path from capital `from` to `to` that crosses
+    /// exactly one sea zone (port → zone → port, the land legs as for a land path); with
+    /// `ignore_guards`, zones holding other powers' naval units count too (to name the zone in
+    /// a refusal). `None`: no such path.
+    pub(crate) fn spring_route(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        from: SpaceId,
+        to: SpaceId,
+        ignore_guards: bool,
+    ) -> Option<String> {
+        self.spring_sea_reach(rs, p, from, ignore_guards)
+            .into_iter()
+            .find(|(s, _)| *s == to)
+            .map(|(_, z)| z)
+    }
+
+    /// Spaces reached from capital `from` by a deployment path crossing exactly one sea zone,
+    /// each with the zone crossed (first found, breadth-first).
+    fn spring_sea_reach(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        from: SpaceId,
+        ignore_guards: bool,
+    ) -> Vec<(SpaceId, String)> {
+        let ok = |n: SpaceId| {
+            self.board.space_stance(rs, p, n) == Stance::Friendly
+                && self.board.land_units(p, n, Stance::Enemy) == 0
+                && !self.board.at(n).unrest
+        };
+        // Land legs before the sea: the capital and every space of a friendly land path.
+        let mut before = vec![from];
+        before.extend(self.land_reach(rs, p, from, &ok));
+        let mut crossed = vec![None::<String>; rs.spaces.len()];
+        let mut q = VecDeque::new();
+        for x in before.iter().filter(|x| rs.space(**x).is_port()) {
+            for z in &rs.space(*x).ports {
+                if !ignore_guards && self.sea_guard(rs, p, z).is_some() {
+                    continue;
+                }
+                for y in rs.ports_on(z) {
+                    if y != from && crossed[y.idx()].is_none() && ok(y) {
+                        crossed[y.idx()] = Some(z.clone());
+                        q.push_back(y);
+                    }
+                }
+            }
+        }
+        // Land legs after the sea.
+        while let Some(s) = q.pop_front() {
+            let z = crossed[s.idx()].clone();
+            for (n, _) in &rs.neighbours[s.idx()] {
+                if *n != from && crossed[n.idx()].is_none() && ok(*n) {
+                    crossed[n.idx()] = z.clone();
+                    q.push_back(*n);
+                }
+            }
+        }
+        rs.space_ids()
+            .filter_map(|s| crossed[s.idx()].clone().map(|z| (s, z)))
+            .collect()
+    }
+
+    /// Spaces reached from `from` over land through spaces passing `ok`.
+    fn land_reach(
+        &self,
+        rs: &Ruleset,
+        _p: Power,
+        from: SpaceId,
+        ok: &dyn Fn(SpaceId) -> bool,
+    ) -> Vec<SpaceId> {
+        let mut seen = vec![false; rs.spaces.len()];
+        seen[from.idx()] = true;
+        let mut q = VecDeque::from([from]);
+        let mut out = Vec::new();
+        while let Some(s) = q.pop_front() {
+            for (n, _) in &rs.neighbours[s.idx()] {
+                if !seen[n.idx()] && ok(*n) {
+                    seen[n.idx()] = true;
+                    out.push(*n);
+                    q.push_back(*n);
+                }
+            }
+        }
+        out
+    }
+
+    /// Spaces `p` may deploy to from capital `from` only by crossing a sea (C-MOVE-SPRING), in
+    /// id order.
+    pub(crate) fn sea_deploy_targets(&self, rs: &Ruleset, p: Power, from: SpaceId) -> Vec<SpaceId> {
+        let land = self.deploy_targets(rs, p, from);
+        let mut out: Vec<SpaceId> = self
+            .spring_sea_reach(rs, p, from, false)
+            .into_iter()
+            .map(|(s, _)| s)
+            .filter(|s| !land.contains(s) && !self.is_any_capital(*s))
+            .collect();
+        out.sort();
+        out
     }
 
     /// Spaces `p` may deploy to from capital `from` (C-MOVE-SPRING), in id order.

@@ -1022,16 +1022,8 @@ impl Game {
             let Some(mut pick) = self.largest_pick(rs, p, a, None) else {
                 continue;
             };
-            // At most five land units cross; drop units from the pick's end.
-            while pick.land() > MAX_TRANSPORT {
-                if pick.mercenaries > 0 {
-                    pick.mercenaries -= 1;
-                } else if pick.cavalry > 0 {
-                    pick.cavalry -= 1;
-                } else {
-                    pick.regulars -= 1;
-                }
-            }
+            // At most five land units cross.
+            pick = cap_land(&pick, MAX_TRANSPORT);
             let mut targets: Vec<SpaceId> = reach.iter().flat_map(|z| rs.ports_on(z)).collect();
             targets.sort();
             targets.dedup();
@@ -1403,6 +1395,23 @@ impl Game {
         }
         out
     }
+}
+
+/// A pick cut down to at most `max` land units (mercenaries first, then cavalry, then
+/// regulars), leaders kept: the largest formation a sea crossing carries (C-NAVAL-TRANSPORT,
+/// C-MOVE-SPRING).
+pub(crate) fn cap_land(pick: &Units, max: u32) -> Units {
+    let mut pick = pick.clone();
+    while pick.land() > max {
+        if pick.mercenaries > 0 {
+            pick.mercenaries -= 1;
+        } else if pick.cavalry > 0 {
+            pick.cavalry -= 1;
+        } else {
+            pick.regulars -= 1;
+        }
+    }
+    pick
 }
 
 /// The place named by `name` if it is one of `allowed` (place ids); otherwise the refusal that
