@@ -429,8 +429,8 @@ fn c_naval_winter_fleets_return_to_nearest_friendly_port() {
         "nobody is at sea: {:?}",
         g.board.seas
     );
-    // A Spanish port on the Tyrrhenian Sea (Rome is Papal); among equally near ones the first
-    // in data order (the documented deterministic rule).
+    // A Spanish port on the Tyrrhenian Sea (Rome is Papal); among equally near ones Spain was
+    // asked and the loop took the first answer offered (data order).
     let spanish = ["CAGLIARI", "MESSINA", "NAPLES", "PALERMO"];
     let at = spanish
         .iter()
@@ -949,4 +949,74 @@ fn c_move_spring_sea_crossing_five_units_one_free_sea() {
     ok(&mut g, Power::Spain, dep(5));
     assert_eq!(land(&g, "PALMA", SPAIN), 5);
     assert_eq!(land(&g, "MADRID", SPAIN), 1);
+}
+
+// C-NAVAL-WINTER: among equally near controlled ports the owner chooses (a question at the start
+// of Winter, answered with `haven`); a port that is not one of them is refused naming the rule;
+// a fleet with a single nearest port goes there without a question.
+#[test]
+fn c_naval_winter_owner_chooses_among_equally_near_ports() {
+    let mut g = arena(&[Power::Spain, Power::France], 1, 0);
+    ships(&mut g, "TYRRHENIAN_SEA", SPAIN, 2, 0, &["DORIA"]);
+    ships(&mut g, "NORTH_SEA", FRANCE, 1, 0, &[]);
+    for h in &mut g.hands {
+        h.clear();
+    }
+    g.stage = Stage::Impulse {
+        power: Power::Spain,
+        passes: 0,
+    };
+    // France has no cards and passes by itself: the Action phase ends with Spain's pass.
+    ok(&mut g, Power::Spain, Action::Pass);
+    assert_eq!(
+        vqbot::engine::steps::Step::WinterPort {
+            power: Power::Spain,
+            zone: "TYRRHENIAN_SEA".into(),
+            to: vec![
+                "CAGLIARI".into(),
+                "MESSINA".into(),
+                "NAPLES".into(),
+                "PALERMO".into()
+            ],
+        },
+        g.steps.last().cloned().expect("a winter port question")
+    );
+    assert_eq!(
+        asked(&g),
+        Some((Power::Spain, Decision::WinterPort)),
+        "Spain chooses"
+    );
+    assert_eq!(g.turn, 1, "Winter waits");
+    let haven = |to: &str| Action::NavalRetreat { to: to.into() };
+    let m = refused(&mut g, Power::Spain, haven("ROME"));
+    assert!(m.contains("C-NAVAL-WINTER") && m.contains("Palermo"), "{m}");
+    assert!(g.apply(rs(), Power::France, &haven("PALERMO")).is_err());
+    let ev = ok(&mut g, Power::Spain, haven("PALERMO"));
+    assert_eq!(fleet(&g, "PALERMO", SPAIN), (2, 0));
+    assert!(g
+        .board
+        .at(sp("PALERMO"))
+        .forces
+        .iter()
+        .any(|f| f.leaders.contains(&"DORIA".to_string())));
+    // France (with its Scottish ally) has two equally near ports on the North Sea: asked next.
+    assert_eq!(g.turn, 1, "Winter waits for France");
+    assert_eq!(asked(&g), Some((Power::France, Decision::WinterPort)));
+    let ev2 = ok(&mut g, Power::France, haven("CALAIS"));
+    assert_eq!(fleet(&g, "CALAIS", FRANCE), (1, 0));
+    assert!(g.board.seas.is_empty());
+    assert_eq!(g.turn, 2, "the turn went on after the choice");
+    assert!(has(&ev, |k| matches!(k, EventKind::WinterPort { .. })));
+    assert_eq!(
+        ev2.iter()
+            .filter(|e| matches!(
+                e.kind,
+                EventKind::PhaseStarted {
+                    phase: vqbot::engine::event::PhaseName::Winter
+                }
+            ))
+            .count(),
+        0,
+        "Winter was announced once, before the questions"
+    );
 }

@@ -325,6 +325,7 @@ fn is_battle_question(d: Decision) -> bool {
             | Decision::NavalIntercept
             | Decision::NavalAvoid
             | Decision::PiracyReward
+            | Decision::WinterPort
     )
 }
 

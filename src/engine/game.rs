@@ -151,6 +151,8 @@ pub enum Decision {
     // --- piracy
     /// Choose what piracy takes for a hit (C-PIRACY).
     PiracyReward,
+    /// Choose the winter port of a fleet among equally near ones (C-NAVAL-WINTER).
+    WinterPort,
 }
 
 /// Who must act now.

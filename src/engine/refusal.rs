@@ -567,6 +567,8 @@ pub enum Refusal {
     SpringSeaTooLarge { units: u32, max: u32 },
     /// C-MOVE-SPRING: the sea crossed holds naval units of another power (in it or its ports).
     SpringSeaGuarded { zone: String, owner: Owner },
+    /// C-NAVAL-WINTER: the fleet winters in one of the equally near ports `allowed`.
+    BadWinterPort { to: String, allowed: Vec<String> },
 }
 
 impl Refusal {
@@ -661,6 +663,7 @@ impl Refusal {
             | PiracySquadronPlace { .. } => "C-PIRACY",
             CorsairOttomanOnly { .. } | CorsairsNeedBarbaryPirates => "C-RAISE",
             SpringSeaTooLarge { .. } | SpringSeaGuarded { .. } => "C-MOVE-SPRING",
+            BadWinterPort { .. } => "C-NAVAL-WINTER",
             _ => return None,
         })
     }
@@ -1109,6 +1112,10 @@ impl Refusal {
                 zone: "BARBARY_COAST".into(),
                 owner: Owner::Major(Power::Spain),
             },
+            BadWinterPort {
+                to: "NAPLES".into(),
+                allowed: vec!["CAGLIARI".into(), "PALERMO".into()],
+            },
         ]
     }
 
@@ -1273,6 +1280,7 @@ impl Refusal {
             CorsairsNeedBarbaryPirates => "corsairs_need_barbary_pirates",
             SpringSeaTooLarge { .. } => "spring_sea_too_large",
             SpringSeaGuarded { .. } => "spring_sea_guarded",
+            BadWinterPort { .. } => "bad_winter_port",
         }
     }
 }
@@ -1543,6 +1551,7 @@ impl fmt::Display for Terse<'_> {
             CorsairsNeedBarbaryPirates => String::new(),
             SpringSeaTooLarge { units, max } => format!("{units} > {max}"),
             SpringSeaGuarded { zone, owner } => format!("{zone}: {owner:?}"),
+            BadWinterPort { to, allowed } => format!("{to} (allowed: {})", allowed.join(", ")),
             NotDiplomacyPhase
             | NoSixPending
             | NothingPending

@@ -249,6 +249,16 @@ pub enum Step {
         /// Legal destinations (ports and sea-zone ids).
         to: Vec<String>,
     },
+    /// Decision (C-NAVAL-WINTER): `power` picks which of the equally near ports `to` its fleet
+    /// in sea zone `zone` winters in.
+    WinterPort {
+        /// The fleet's owner.
+        power: Power,
+        /// The sea zone.
+        zone: String,
+        /// The equally near controlled ports (space ids).
+        to: Vec<String>,
+    },
     // --- piracy
     /// Decision (C-PIRACY): the target `power` picks what it gives for each of `hits` piracy
     /// hits in sea zone `zone`; `given` are the rewards picked in the current rotation.
@@ -292,6 +302,7 @@ impl Step {
             Step::NavalIntercept { power, .. } => (*power, Decision::NavalIntercept),
             Step::NavalAvoid { power, .. } => (*power, Decision::NavalAvoid),
             Step::PiracyReward { power, .. } => (*power, Decision::PiracyReward),
+            Step::WinterPort { power, .. } => (*power, Decision::WinterPort),
         })
     }
 }
@@ -493,7 +504,8 @@ impl Game {
                 Step::NavalCasualties { .. }
                 | Step::NavalRetreat { .. }
                 | Step::NavalIntercept { .. }
-                | Step::NavalAvoid { .. },
+                | Step::NavalAvoid { .. }
+                | Step::WinterPort { .. },
                 Action::SinkShips { .. }
                 | Action::NavalRetreat { .. }
                 | Action::NavalIntercept { .. }
@@ -507,7 +519,8 @@ impl Game {
                 | Step::Retreat { .. }
                 | Step::NavalCasualties { .. }
                 | Step::NavalRetreat { .. }
-                | Step::PiracyReward { .. },
+                | Step::PiracyReward { .. }
+                | Step::WinterPort { .. },
                 Action::Forgo,
             ) => {
                 return Err(Refusal::MustAnswer {
@@ -624,6 +637,11 @@ impl Game {
         if !self.steps.is_empty() || self.is_over() {
             return;
         }
+        // --- naval warfare: Winter resumes once the winter ports are chosen (C-NAVAL-WINTER).
+        if self.naval.winter_pending {
+            self.end_of_turn(rs, ev);
+            return;
+        }
         if let Stage::Cp { power, cp } = self.stage {
             if cp == 0 {
                 self.next_impulse(rs, power, 0, ev);
@@ -721,7 +739,8 @@ impl Game {
             Step::NavalCasualties { .. }
             | Step::NavalRetreat { .. }
             | Step::NavalIntercept { .. }
-            | Step::NavalAvoid { .. } => self.legal_naval_answers(rs, p, top, out),
+            | Step::NavalAvoid { .. }
+            | Step::WinterPort { .. } => self.legal_naval_answers(rs, p, top, out),
             Step::PiracyReward { .. } => self.legal_piracy_answers(rs, top, out),
             Step::Entry(_) | Step::Battle(_) | Step::Assault(_) | Step::NavalBattle(_) => {}
         }

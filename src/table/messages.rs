@@ -1224,6 +1224,12 @@ impl<'a> Texts<'a> {
                 c("engage"),
                 c("forgo")
             ),
+            Decision::WinterPort => tr!(
+                l,
+                "choose the winter port of your fleet with {}",
+                "выбрать порт зимовки флота ({})",
+                c("haven")
+            ),
             Decision::PiracyReward => tr!(
                 l,
                 "pay for a piracy hit with {} (a squadron, a card or 1 VP, each in turn)",
@@ -1924,6 +1930,7 @@ impl<'a> Texts<'a> {
             R::CorsairsNeedBarbaryPirates => tr!(l, "corsairs are built only after the Barbary Pirates event", "корсаров строят только после события «Берберийские пираты»"),
             R::SpringSeaTooLarge { units, max } => tr!(l, "a spring deployment across a sea carries at most {1} land units; asked {0}", "весеннее развёртывание через море переправляет не больше {1} сухопутных отрядов; запрошено {0}", units, max),
             R::SpringSeaGuarded { zone, owner } => tr!(l, "the spring deployment may not cross {}: {} has naval units in it or its ports; cross a sea free of other powers' ships", "весеннее развёртывание не может пересечь {}: там или в её портах корабли державы {}; нужно море без чужих кораблей", self.place_id(zone), self.owner(*owner)),
+            R::BadWinterPort { to, allowed } => tr!(l, "{} is not one of the nearest ports your fleet controls; winter in one of: {}", "{} — не из ближайших портов вашего флота; зимовать можно в: {}", self.place_id(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             R::SeaBlockaded { space, zone } => tr!(l, "enemy ships in {} protect the port of {}; an assault needs the sea by the port clear of them", "вражеские корабли в {} прикрывают порт {}; для штурма море у порта должно быть свободно от них", self.place_id(zone), s(space)),
         }
     }
