@@ -845,10 +845,15 @@ fn c_naval_int_avoid_battle_at_sea() {
 }
 
 // The scripted naval example runs through: a fleet sails, an interception is declined, a
-// formation crosses by sea, a naval battle is fought and the beaten fleet retreats; the status
-// shows the fleets at sea; a replay of the stored game matches every hash.
+// formation crosses by sea, a naval battle is fought and the beaten fleet retreats, corsairs are
+// built and pirate (Spain pays a card, named only to the two players), and in Winter Spain
+// chooses its fleets' ports while the Ottoman fleet goes to its only nearest port. `vq status`
+// after each naval step shows the fleets where they are; the stored game is replayed and the map
+// after every action draws one counter per fleet at sea, in that zone, and none elsewhere; a
+// replay of the stored game matches every hash.
 #[test]
 fn naval_example_script_runs() {
+    use vqbot::store::{GameId, Replayable, Store};
     let dir = tempfile::tempdir().expect("temp dir");
     let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/naval.vq");
     let run = |args: &[&str]| {
@@ -871,10 +876,87 @@ fn naval_example_script_runs() {
         "carries 1 regular by sea from Barcelona to Naples",
         "Naval battle in Barbary Coast",
         "fleet retreats from Barbary Coast to Gulf of Lyon",
-        "⚓ At sea:",
+        "Ottoman Empire raises a corsair in Algiers",
+        "Ottoman piracy in Barbary Coast against Spain",
+        "[channel] Piracy in Barbary Coast: Spain gives the Ottoman a card drawn at random.",
+        "[dm:alice] Piracy: card #",
+        "[dm:bob] Piracy: card #",
+        "Winter: Spain's fleet in Gulf of Lyon returns to port in Barcelona.",
+        "Winter: Spain's fleet in Tyrrhenian Sea returns to port in Naples.",
+        "Winter: Ottoman Empire's fleet in Barbary Coast returns to port in Algiers.",
+        "Winter: piracy markers come off Barbary Coast.",
     ] {
         assert!(out.contains(text), "missing {text:?} in\n{out}");
     }
+    // The card is never named in the channel.
+    for l in out.lines().filter(|l| l.starts_with("[channel]")) {
+        assert!(!(l.contains("Piracy") && l.contains('#')), "{l}");
+    }
+    // Fleets at sea after each step, as `vq status` shows them.
+    let at_sea: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("⚓ At sea:"))
+        .map(|l| l.split("⚓ At sea: ").nth(1).unwrap_or_default())
+        .collect();
+    assert_eq!(
+        at_sea,
+        vec![
+            "Barbary Coast — Ottoman Empire 1 squadrons",
+            "Barbary Coast — Ottoman Empire 1 squadrons · Gulf of Lyon — Spain 1 squadrons · Tyrrhenian Sea — Spain 2 squadrons Gian Andrea Doria",
+            "Barbary Coast — Ottoman Empire 1 squadrons · Gulf of Lyon — Spain 1 squadrons · Tyrrhenian Sea — Spain 2 squadrons Gian Andrea Doria",
+            "Barbary Coast — Ottoman Empire 1 squadrons 1 corsairs Turgut Reis (Dragut) · Gulf of Lyon — Spain 1 squadrons · Tyrrhenian Sea — Spain 2 squadrons Gian Andrea Doria",
+            "Barbary Coast — Ottoman Empire 1 squadrons 1 corsairs Turgut Reis (Dragut) · Gulf of Lyon — Spain 1 squadrons · Tyrrhenian Sea — Spain 2 squadrons Gian Andrea Doria",
+        ]
+    );
+    let last_status = out.rsplit("**#1**").next().unwrap_or_default();
+    assert!(last_status.contains("Turn 2 ·") && !last_status.contains("At sea"));
+    // Replay the stored game: after every action the map draws each fleet at sea in its zone.
+    let store = Store::open(&dir.path().join("n.sqlite3")).expect("the store opens");
+    let record = store.game(GameId(1)).expect("game 1");
+    let mut g = <Game as Replayable>::start(&record).expect("starts");
+    let mut seen_at_sea = 0;
+    for a in store.actions_after(GameId(1), 0).expect("actions") {
+        let r = a.record;
+        g.apply_json(r.power.as_deref(), &r.action_json)
+            .expect("replays");
+        let scene = vqbot::render::MapScene {
+            rs: rs(),
+            board: &g.board,
+            turn: g.turn,
+            phase: String::new(),
+            active: None,
+            vp: [0; 6],
+            locale: vqbot::render::Locale::En,
+            previous: None,
+            captured: &[],
+        };
+        let lay = vqbot::render::layout(&scene, &vqbot::render::RenderOptions::default())
+            .expect("a layout");
+        let mut want: Vec<(String, Owner)> = g
+            .board
+            .seas
+            .iter()
+            .flat_map(|(z, v)| {
+                v.iter()
+                    .filter(|f| f.ships() > 0)
+                    .map(move |f| (z.clone(), f.owner()))
+            })
+            .collect();
+        let mut got: Vec<(String, Owner)> = lay
+            .stacks
+            .iter()
+            .filter_map(|s| s.zone.clone().map(|z| (z, s.owner)))
+            .collect();
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "action {}", r.seq);
+        seen_at_sea += want.len();
+    }
+    assert!(seen_at_sea > 20, "fleets were at sea for a while");
+    assert!(g.board.seas.is_empty(), "everyone wintered in port");
+    assert!(fleet(&g, "BARCELONA", SPAIN).0 >= 1);
+    assert!(fleet(&g, "NAPLES", SPAIN).0 >= 2);
+    assert_eq!(fleet(&g, "ALGIERS", OTTOMAN), (1, 1));
     let (ok, out) = run(&["replay", "--db", "n.sqlite3", "--game", "1"]);
     assert!(ok && out.contains("every hash matches"), "{out}");
 }

@@ -883,9 +883,10 @@ impl Game {
                 }
             }
         }
-        asks.sort_by_key(|(p, _, _)| std::cmp::Reverse(*p));
+        // Impulse order, then zone order; the first on top.
+        asks.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
         let asked = !asks.is_empty();
-        for (power, zone, to) in asks {
+        for (power, zone, to) in asks.into_iter().rev() {
             self.steps.push(Step::WinterPort { power, zone, to });
         }
         asked
