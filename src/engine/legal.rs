@@ -213,6 +213,9 @@ impl Game {
                         }
                     }
                     let home = rs.space(s).home.owner() == Owner::Major(p);
+                    // Corsairs only where they can be (Ottoman, Barbary Pirates): a cheap test
+                    // keeps the listing's cost for everyone else (C-RAISE).
+                    let corsairs = p == Power::Ottoman && self.naval.barbary_pirates;
                     for u in [
                         UnitKind::Regular,
                         UnitKind::Mercenary,
@@ -220,6 +223,9 @@ impl Game {
                         UnitKind::Squadron,
                         UnitKind::Corsair,
                     ] {
+                        if u == UnitKind::Corsair && !corsairs {
+                            continue;
+                        }
                         if home && self.check_raise(rs, p, id, u).is_ok() {
                             let a = Action::Raise {
                                 space: id.clone(),
