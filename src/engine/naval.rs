@@ -1,5 +1,6 @@
 //! Naval warfare (Here I Stand chapter 16, core rules C-NAVAL-MOVE, C-NAVAL-COMBAT,
-//! C-NAVAL-TRANSPORT, C-NAVAL-WINTER; the sea-zone part of C-ASSAULT-PREREQ).
+//! C-NAVAL-TRANSPORT, C-NAVAL-WINTER; the sea-zone part of C-ASSAULT-PREREQ). Piracy and the
+//! naval state beyond ships are in [`super::piracy`].
 //!
 //! Naval units (squadrons, corsairs, naval leaders) stand in a port (a space with sea zones,
 //! `Board::spaces`) or at sea (`Board::seas`, keyed by sea-zone id). Places are named by data id:
@@ -15,7 +16,7 @@
 //!   winter steps; minors and independents take the first in `spaces.csv` order.
 //! * C-NAVAL-INT: a successful interceptor joins the battle; the moving power stays the
 //!   attacker. Avoiding battle at sea is offered to every defending power with ships in the
-//!   zone when the battle is about to be rolled (not in a port). Piracy is not automated yet.
+//!   zone when the battle is about to be rolled (not in a port).
 
 use super::action::{NavalLeg, Units};
 use super::board::{Force, Stance};
