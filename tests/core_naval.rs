@@ -911,7 +911,7 @@ fn naval_example_script_runs() {
     let last_status = out.rsplit("**#1**").next().unwrap_or_default();
     assert!(last_status.contains("Turn 2 ·") && !last_status.contains("At sea"));
     // Replay the stored game: after every action the map draws each fleet at sea in its zone.
-    let store = Store::open(&dir.path().join("n.sqlite3")).expect("the store opens");
+    let store = Store::open(dir.path().join("n.sqlite3")).expect("the store opens");
     let record = store.game(GameId(1)).expect("game 1");
     let mut g = <Game as Replayable>::start(&record).expect("starts");
     let mut seen_at_sea = 0;

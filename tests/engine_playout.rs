@@ -24,7 +24,7 @@ fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>) 
     let mut log = Vec::new();
     // --- piracy: in every other game the Barbary Pirates event is in play from the start (set
     // by adjust, logged like any action), so the Ottoman builds corsairs and pirates (C-PIRACY).
-    if seed % 2 == 0 {
+    if seed.is_multiple_of(2) {
         let a = Action::Adjust(vqbot::engine::action::Adjustment::BarbaryPirates { on: true });
         g.apply(rs, vqbot::engine::Power::Ottoman, &a)
             .expect("the flag is set");

@@ -297,10 +297,10 @@ impl Game {
                 f.leaders = leaders;
                 let d = self.board.force_mut(s, o, None);
                 d.leaders.extend(f.leaders);
-                ev.push(Event::public(EventKind::WinterPort {
+                ev.push(Event::public(EventKind::NavalRetreated {
                     owner: o,
                     from: z.to_string(),
-                    to: s,
+                    to: rs.space(s).id.clone(),
                 }));
             }
             None => self.off_map.extend(leaders),
