@@ -885,6 +885,8 @@ fn naval_example_script_runs() {
         "Winter: Spain's fleet in Tyrrhenian Sea returns to port in Naples.",
         "Winter: Ottoman Empire's fleet in Barbary Coast returns to port in Algiers.",
         "Winter: piracy markers come off Barbary Coast.",
+        "(the fleet in Gulf of Lyon: Barcelona, Cartagena, Palma, Valencia)",
+        "(piracy in Barbary Coast: 1 hits to pay)",
     ] {
         assert!(out.contains(text), "missing {text:?} in\n{out}");
     }

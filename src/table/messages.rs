@@ -1252,6 +1252,29 @@ impl<'a> Texts<'a> {
         }
     }
 
+    /// For a winter-port or piracy question: which fleet or piracy it is about, in brackets.
+    pub fn naval_question(&self, st: &crate::engine::steps::Step) -> Option<String> {
+        use crate::engine::steps::Step;
+        let l = self.loc;
+        match st {
+            Step::WinterPort { zone, to, .. } => Some(tr!(
+                l,
+                "(the fleet in {}: {})",
+                "(флот в {}: {})",
+                self.place_id(zone),
+                self.list(to.iter().map(|x| self.place_id(x)).collect())
+            )),
+            Step::PiracyReward { zone, hits, .. } => Some(tr!(
+                l,
+                "(piracy in {}: {} hits to pay)",
+                "(пиратство в {}: попаданий к оплате: {})",
+                self.place_id(zone),
+                hits
+            )),
+            _ => None,
+        }
+    }
+
     /// "Next: England (alice) — play a card or pass".
     pub fn next_up(&self, aw: &Awaiting, who: &[(Power, String)]) -> String {
         let l = self.loc;

@@ -1686,7 +1686,12 @@ impl Table {
             .iter()
             .filter_map(|p| s.seats.get(&p).copied())
             .collect();
-        out.channel(t.next_up(&aw, &who));
+        let mut line = t.next_up(&aw, &who);
+        // --- naval warfare: which fleet or piracy the question is about.
+        if let Some(d) = g.steps.last().and_then(|st| t.naval_question(st)) {
+            line.push_str(&format!(" {d}"));
+        }
+        out.channel(line);
         if let Some(m) = out.messages.last_mut() {
             m.mentions = mentions;
         }
