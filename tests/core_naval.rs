@@ -429,8 +429,8 @@ fn c_naval_winter_fleets_return_to_nearest_friendly_port() {
         "nobody is at sea: {:?}",
         g.board.seas
     );
-    // A Spanish port on the Tyrrhenian Sea (Rome is Papal); among equally near ones the first
-    // in data order (the documented deterministic rule).
+    // A Spanish port on the Tyrrhenian Sea (Rome is Papal); among equally near ones Spain was
+    // asked and the loop took the first answer offered (data order).
     let spanish = ["CAGLIARI", "MESSINA", "NAPLES", "PALERMO"];
     let at = spanish
         .iter()
@@ -845,10 +845,15 @@ fn c_naval_int_avoid_battle_at_sea() {
 }
 
 // The scripted naval example runs through: a fleet sails, an interception is declined, a
-// formation crosses by sea, a naval battle is fought and the beaten fleet retreats; the status
-// shows the fleets at sea; a replay of the stored game matches every hash.
+// formation crosses by sea, a naval battle is fought and the beaten fleet retreats, corsairs are
+// built and pirate (Spain pays a card, named only to the two players), and in Winter Spain
+// chooses its fleets' ports while the Ottoman fleet goes to its only nearest port. `vq status`
+// after each naval step shows the fleets where they are; the stored game is replayed and the map
+// after every action draws one counter per fleet at sea, in that zone, and none elsewhere; a
+// replay of the stored game matches every hash.
 #[test]
 fn naval_example_script_runs() {
+    use vqbot::store::{GameId, Replayable, Store};
     let dir = tempfile::tempdir().expect("temp dir");
     let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/naval.vq");
     let run = |args: &[&str]| {
@@ -871,10 +876,89 @@ fn naval_example_script_runs() {
         "carries 1 regular by sea from Barcelona to Naples",
         "Naval battle in Barbary Coast",
         "fleet retreats from Barbary Coast to Gulf of Lyon",
-        "⚓ At sea:",
+        "Ottoman Empire raises a corsair in Algiers",
+        "Ottoman piracy in Barbary Coast against Spain",
+        "[channel] Piracy in Barbary Coast: Spain gives the Ottoman a card drawn at random.",
+        "[dm:alice] Piracy: card #",
+        "[dm:bob] Piracy: card #",
+        "Winter: Spain's fleet in Gulf of Lyon returns to port in Barcelona.",
+        "Winter: Spain's fleet in Tyrrhenian Sea returns to port in Naples.",
+        "Winter: Ottoman Empire's fleet in Barbary Coast returns to port in Algiers.",
+        "Winter: piracy markers come off Barbary Coast.",
+        "(the fleet in Gulf of Lyon: Barcelona, Cartagena, Palma, Valencia)",
+        "(piracy in Barbary Coast: 1 hits to pay)",
     ] {
         assert!(out.contains(text), "missing {text:?} in\n{out}");
     }
+    // The card is never named in the channel.
+    for l in out.lines().filter(|l| l.starts_with("[channel]")) {
+        assert!(!(l.contains("Piracy") && l.contains('#')), "{l}");
+    }
+    // Fleets at sea after each step, as `vq status` shows them.
+    let at_sea: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("⚓ At sea:"))
+        .map(|l| l.split("⚓ At sea: ").nth(1).unwrap_or_default())
+        .collect();
+    assert_eq!(
+        at_sea,
+        vec![
+            "Barbary Coast — Ottoman Empire 1 squadrons",
+            "Barbary Coast — Ottoman Empire 1 squadrons · Gulf of Lyon — Spain 1 squadrons · Tyrrhenian Sea — Spain 2 squadrons Gian Andrea Doria",
+            "Barbary Coast — Ottoman Empire 1 squadrons · Gulf of Lyon — Spain 1 squadrons · Tyrrhenian Sea — Spain 2 squadrons Gian Andrea Doria",
+            "Barbary Coast — Ottoman Empire 1 squadrons 1 corsairs Turgut Reis (Dragut) · Gulf of Lyon — Spain 1 squadrons · Tyrrhenian Sea — Spain 2 squadrons Gian Andrea Doria",
+            "Barbary Coast — Ottoman Empire 1 squadrons 1 corsairs Turgut Reis (Dragut) · Gulf of Lyon — Spain 1 squadrons · Tyrrhenian Sea — Spain 2 squadrons Gian Andrea Doria",
+        ]
+    );
+    let last_status = out.rsplit("**#1**").next().unwrap_or_default();
+    assert!(last_status.contains("Turn 2 ·") && !last_status.contains("At sea"));
+    // Replay the stored game: after every action the map draws each fleet at sea in its zone.
+    let store = Store::open(dir.path().join("n.sqlite3")).expect("the store opens");
+    let record = store.game(GameId(1)).expect("game 1");
+    let mut g = <Game as Replayable>::start(&record).expect("starts");
+    let mut seen_at_sea = 0;
+    for a in store.actions_after(GameId(1), 0).expect("actions") {
+        let r = a.record;
+        g.apply_json(r.power.as_deref(), &r.action_json)
+            .expect("replays");
+        let scene = vqbot::render::MapScene {
+            rs: rs(),
+            board: &g.board,
+            turn: g.turn,
+            phase: String::new(),
+            active: None,
+            vp: [0; 6],
+            locale: vqbot::render::Locale::En,
+            previous: None,
+            captured: &[],
+        };
+        let lay = vqbot::render::layout(&scene, &vqbot::render::RenderOptions::default())
+            .expect("a layout");
+        let mut want: Vec<(String, Owner)> = g
+            .board
+            .seas
+            .iter()
+            .flat_map(|(z, v)| {
+                v.iter()
+                    .filter(|f| f.ships() > 0)
+                    .map(move |f| (z.clone(), f.owner()))
+            })
+            .collect();
+        let mut got: Vec<(String, Owner)> = lay
+            .stacks
+            .iter()
+            .filter_map(|s| s.zone.clone().map(|z| (z, s.owner)))
+            .collect();
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "action {}", r.seq);
+        seen_at_sea += want.len();
+    }
+    assert!(seen_at_sea > 20, "fleets were at sea for a while");
+    assert!(g.board.seas.is_empty(), "everyone wintered in port");
+    assert!(fleet(&g, "BARCELONA", SPAIN).0 >= 1);
+    assert!(fleet(&g, "NAPLES", SPAIN).0 >= 2);
+    assert_eq!(fleet(&g, "ALGIERS", OTTOMAN), (1, 1));
     let (ok, out) = run(&["replay", "--db", "n.sqlite3", "--game", "1"]);
     assert!(ok && out.contains("every hash matches"), "{out}");
 }
@@ -907,4 +991,116 @@ fn c_loc_def_sea_zone_with_own_ships_carries_the_line() {
     assert!(g.has_loc(rs(), Power::Spain, sp("MARSEILLE")));
     ships(&mut g, "GULF_OF_LYON", FRANCE, 1, 0, &[]);
     assert!(!g.has_loc(rs(), Power::Spain, sp("MARSEILLE")));
+}
+
+// C-MOVE-SPRING (sea part): Madrid → Palma (an island) crosses one sea zone; 6 land units are
+// refused, 5 go; a zone with another power's naval units (in it or in a port on it) cannot be
+// crossed, and with both zones to Palma guarded the deployment is refused naming one. The legal
+// actions offer the crossing with at most 5 land units.
+#[test]
+fn c_move_spring_sea_crossing_five_units_one_free_sea() {
+    let mut g = arena(&[Power::Spain, Power::France, Power::Ottoman], 6, 0);
+    g.stage = Stage::Deployment {
+        power: Power::Spain,
+    };
+    put(&mut g, "MADRID", SPAIN, 6, 0, 0);
+    g.board
+        .force_mut(sp("MADRID"), SPAIN, None)
+        .leaders
+        .push("ALBA".into());
+    g.off_map.retain(|l| l != "ALBA");
+    let dep = |n: u8| Action::Deploy {
+        from: "MADRID".into(),
+        to: "PALMA".into(),
+        units: regs(n, &["ALBA"]),
+    };
+    let m = refused(&mut g, Power::Spain, dep(6));
+    assert!(m.contains("C-MOVE-SPRING") && m.contains('5'), "{m}");
+    assert!(g.legal_actions(rs(), Power::Spain).contains(&dep(5)));
+    // Guards: an Ottoman corsair on the Barbary Coast leaves the Gulf of Lyon open.
+    ships(&mut g, "BARBARY_COAST", OTTOMAN, 0, 1, &[]);
+    let mut both = g.clone();
+    ships(&mut both, "MARSEILLE", FRANCE, 1, 0, &[]);
+    let m = refused(&mut both, Power::Spain, dep(5));
+    assert!(
+        m.contains("C-MOVE-SPRING") && (m.contains("Gulf of Lyon") || m.contains("Barbary Coast")),
+        "{m}"
+    );
+    assert!(!both
+        .legal_actions(rs(), Power::Spain)
+        .iter()
+        .any(|a| matches!(a, Action::Deploy { to, .. } if to == "PALMA")));
+    ok(&mut g, Power::Spain, dep(5));
+    assert_eq!(land(&g, "PALMA", SPAIN), 5);
+    assert_eq!(land(&g, "MADRID", SPAIN), 1);
+}
+
+// C-NAVAL-WINTER: among equally near controlled ports the owner chooses (a question at the start
+// of Winter, answered with `haven`); a port that is not one of them is refused naming the rule;
+// a fleet with a single nearest port goes there without a question.
+#[test]
+fn c_naval_winter_owner_chooses_among_equally_near_ports() {
+    let mut g = arena(&[Power::Spain, Power::France], 1, 0);
+    ships(&mut g, "TYRRHENIAN_SEA", SPAIN, 2, 0, &["DORIA"]);
+    ships(&mut g, "NORTH_SEA", FRANCE, 1, 0, &[]);
+    for h in &mut g.hands {
+        h.clear();
+    }
+    g.stage = Stage::Impulse {
+        power: Power::Spain,
+        passes: 0,
+    };
+    // France has no cards and passes by itself: the Action phase ends with Spain's pass.
+    ok(&mut g, Power::Spain, Action::Pass);
+    assert_eq!(
+        vqbot::engine::steps::Step::WinterPort {
+            power: Power::Spain,
+            zone: "TYRRHENIAN_SEA".into(),
+            to: vec![
+                "CAGLIARI".into(),
+                "MESSINA".into(),
+                "NAPLES".into(),
+                "PALERMO".into()
+            ],
+        },
+        g.steps.last().cloned().expect("a winter port question")
+    );
+    assert_eq!(
+        asked(&g),
+        Some((Power::Spain, Decision::WinterPort)),
+        "Spain chooses"
+    );
+    assert_eq!(g.turn, 1, "Winter waits");
+    let haven = |to: &str| Action::NavalRetreat { to: to.into() };
+    let m = refused(&mut g, Power::Spain, haven("ROME"));
+    assert!(m.contains("C-NAVAL-WINTER") && m.contains("Palermo"), "{m}");
+    assert!(g.apply(rs(), Power::France, &haven("PALERMO")).is_err());
+    let ev = ok(&mut g, Power::Spain, haven("PALERMO"));
+    assert_eq!(fleet(&g, "PALERMO", SPAIN), (2, 0));
+    assert!(g
+        .board
+        .at(sp("PALERMO"))
+        .forces
+        .iter()
+        .any(|f| f.leaders.contains(&"DORIA".to_string())));
+    // France (with its Scottish ally) has two equally near ports on the North Sea: asked next.
+    assert_eq!(g.turn, 1, "Winter waits for France");
+    assert_eq!(asked(&g), Some((Power::France, Decision::WinterPort)));
+    let ev2 = ok(&mut g, Power::France, haven("CALAIS"));
+    assert_eq!(fleet(&g, "CALAIS", FRANCE), (1, 0));
+    assert!(g.board.seas.is_empty());
+    assert_eq!(g.turn, 2, "the turn went on after the choice");
+    assert!(has(&ev, |k| matches!(k, EventKind::WinterPort { .. })));
+    assert_eq!(
+        ev2.iter()
+            .filter(|e| matches!(
+                e.kind,
+                EventKind::PhaseStarted {
+                    phase: vqbot::engine::event::PhaseName::Winter
+                }
+            ))
+            .count(),
+        0,
+        "Winter was announced once, before the questions"
+    );
 }

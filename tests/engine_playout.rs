@@ -35,6 +35,15 @@ fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>) 
     let mut g = new_game(seed);
     let mut pick = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37);
     let mut log = Vec::new();
+    // --- piracy: in every other game the Barbary Pirates event is in play from the start (set
+    // by adjust, logged like any action), so the Ottoman builds corsairs and pirates (C-PIRACY).
+    if seed.is_multiple_of(2) {
+        let a = Action::Adjust(vqbot::engine::action::Adjustment::BarbaryPirates { on: true });
+        g.apply(rs, vqbot::engine::Power::Ottoman, &a)
+            .expect("the flag is set");
+        log.push((vqbot::engine::Power::Ottoman, a));
+    }
+    let cap = rs.turn.number("piracy_vp_cap");
     for _ in 0..steps {
         let p = match g.awaiting() {
             Awaiting::Over { .. } => break,
@@ -102,6 +111,26 @@ fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>) 
                 );
             }
         }
+        // --- piracy: corsairs are Ottoman only; piracy VP within the cap (C-PIRACY).
+        let corsairs_elsewhere = g
+            .board
+            .spaces
+            .iter()
+            .flat_map(|s| s.forces.iter())
+            .chain(g.board.seas.values().flatten())
+            .any(|f| {
+                f.corsairs > 0
+                    && f.owner() != vqbot::engine::Owner::Major(vqbot::engine::Power::Ottoman)
+            });
+        assert!(
+            !corsairs_elsewhere,
+            "seed {seed}: a corsair not Ottoman after {a:?}"
+        );
+        assert!(
+            i32::from(g.naval.piracy_vp) <= cap,
+            "seed {seed}: piracy VP {} over the cap",
+            g.naval.piracy_vp
+        );
         // Units appear only by raising, a revolt (R-PROT-CAPITAL), the return from a foreign war
         // (R-FW-FIGHT) or the winter's free regular.
         let raised = matches!(
@@ -130,6 +159,7 @@ fn random_playouts_never_stall_and_replay_identically() {
     // --- religion: random playouts take the religious actions too (X-REL-*)
     let mut religious = 0;
     let mut naval = 0;
+    let mut piracy = 0;
     for seed in 0..games {
         let (g, log) = play(seed, 500);
         actions += log.len();
@@ -156,6 +186,10 @@ fn random_playouts_never_stall_and_replay_identically() {
                 )
             })
             .count();
+        piracy += log
+            .iter()
+            .filter(|(_, a)| matches!(a, Action::Piracy { .. } | Action::PiracyReward { .. }))
+            .count();
         finished += usize::from(g.is_over());
         // Replay from the log gives the same state.
         let opts = GameOptions {
@@ -180,7 +214,9 @@ fn random_playouts_never_stall_and_replay_identically() {
     assert!(religious > 0, "no religious action was ever taken");
     // The playouts include naval actions (C-NAVAL-*).
     assert!(naval > 0, "no naval action was played");
+    // And piracy (C-PIRACY): raids and the target's payments.
+    assert!(piracy > 0, "no piracy was played");
     eprintln!(
-        "{games} games, {actions} actions ({religious} religious, {naval} naval), {finished} finished"
+        "{games} games, {actions} actions ({religious} religious, {naval} naval, {piracy} piracy), {finished} finished"
     );
 }

@@ -255,6 +255,10 @@ fn every_field_and_every_stage_survives_the_round_trip() {
             None,
         )
         .corsairs = 3;
+    // Piracy VP, piracy markers, Barbary Pirates (C-PIRACY, C-RAISE).
+    g.naval.piracy_vp = 2;
+    g.naval.pirated.push("BARBARY_COAST".into());
+    g.naval.barbary_pirates = true;
     let salt = "0123abcd".to_string();
     g.empire = EmpireState {
         commitment: Some(vqbot::engine::diplomacy::commitment(

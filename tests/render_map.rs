@@ -548,3 +548,129 @@ fn no_lake_south_of_toulouse() {
         assert!(close(p, land), "({x}, {y}) is {p:?}, not land");
     }
 }
+
+// Issue 15, item 3 (naval warfare on the map): a fleet at sea has one counter per power beside
+// its sea zone's label (touching no symbol, label or other counter), in its owner's colour, the
+// same size as land counters (so it reads wherever they do); corsairs read `Co`. A port whose
+// controller has enemy ships in a sea zone by it has a red anchor; other ports keep theirs.
+#[test]
+fn fleets_at_sea_beside_their_zone_label_and_blockaded_ports_marked() {
+    use vqbot::engine::board::Force;
+    let rs = ruleset();
+    let mut b = start(&rs);
+    b.set_relation(
+        Power::Spain,
+        Power::Ottoman,
+        vqbot::engine::power::Relation::War,
+    );
+    let mut spain = Force::new(Owner::Major(Power::Spain), None);
+    spain.squadrons = 2;
+    spain.leaders.push("DORIA".into());
+    let mut ottoman = Force::new(Owner::Major(Power::Ottoman), None);
+    ottoman.corsairs = 3;
+    b.seas.insert("GULF_OF_LYON".into(), vec![spain]);
+    b.seas.insert("BARBARY_COAST".into(), vec![ottoman]);
+    let sc = scene(&rs, &b, Locale::En);
+    let opts = small();
+    let lay = layout(&sc, &opts).unwrap();
+    let zone_label = |id: &str| {
+        let i = rs.sea_zones.iter().position(|z| z.id == id).unwrap();
+        lay.sea_labels[i].rect
+    };
+    let sea: Vec<_> = lay.stacks.iter().filter(|s| s.zone.is_some()).collect();
+    assert_eq!(sea.len(), 2);
+    let land_h = lay
+        .stacks
+        .iter()
+        .find(|s| s.zone.is_none())
+        .map(|s| s.rect.height())
+        .expect("land counters");
+    for (zone, owner, units) in [
+        ("GULF_OF_LYON", Power::Spain, "2S"),
+        ("BARBARY_COAST", Power::Ottoman, "3Co"),
+    ] {
+        let st = sea
+            .iter()
+            .find(|s| s.zone.as_deref() == Some(zone))
+            .unwrap_or_else(|| panic!("a counter in {zone}"));
+        assert_eq!(st.owner, Owner::Major(owner));
+        assert_eq!(st.units, units);
+        assert!((st.rect.height() - land_h).abs() < 0.01);
+        // Beside the label: touching it or within a few pixels.
+        let l = zone_label(zone);
+        let gap_x = (l.x0 - st.rect.x1).max(st.rect.x0 - l.x1).max(0.0);
+        let gap_y = (l.y0 - st.rect.y1).max(st.rect.y0 - l.y1).max(0.0);
+        assert!(
+            gap_x <= 16.0 * opts.scale && gap_y <= 16.0 * opts.scale,
+            "{zone}: {:?} vs label {l:?}",
+            st.rect
+        );
+    }
+    let gulf = sea
+        .iter()
+        .find(|s| s.zone.as_deref() == Some("GULF_OF_LYON"))
+        .unwrap();
+    assert!(gulf.leaders.contains("Doria") || gulf.leaders.starts_with('⚑'));
+    let conflicts: Vec<_> = lay
+        .stack_conflicts()
+        .into_iter()
+        .filter(|c| {
+            sea.iter()
+                .any(|s| c.a.contains(&s.owner.to_string()) || c.b.contains(&s.owner.to_string()))
+        })
+        .collect();
+    for st in &sea {
+        for l in &lay.sea_labels {
+            assert!(!st.rect.overlaps(&l.rect), "{:?} over a sea label", st.zone);
+        }
+        for sl in &lay.spaces {
+            assert!(
+                !st.rect.overlaps(&sl.symbol),
+                "{:?} over {}",
+                st.zone,
+                sl.label.text
+            );
+        }
+    }
+    assert!(conflicts.is_empty(), "{conflicts:?}");
+    // Blockade: Spanish ports on the Barbary Coast, not Ottoman Algiers nor French Marseille.
+    let gib = rs.space_id("GIBRALTAR").unwrap();
+    let alg = rs.space_id("ALGIERS").unwrap();
+    let mar = rs.space_id("MARSEILLE").unwrap();
+    assert!(lay.spaces[gib.idx()].blockaded);
+    assert!(!lay.spaces[alg.idx()].blockaded);
+    assert!(!lay.spaces[mar.idx()].blockaded);
+    let png = render_map(&sc, &opts).unwrap();
+    save("fleets_small.png", &png);
+    let img = decode(&png);
+    let red = (205, 25, 25);
+    let anchor = |id: vqbot::engine::ruleset::SpaceId| {
+        let c = lay.spaces[id.idx()].port.expect("a port").center();
+        pixel(&img, c.0, c.1)
+    };
+    assert!(dist(anchor(gib), red) < 40, "{:?}", anchor(gib));
+    assert!(dist(anchor(mar), red) > 100, "{:?}", anchor(mar));
+    // The counters are drawn in their owners' colours: a good part of each unit box's pixels
+    // (the rest is text and anti-aliasing).
+    for st in &sea {
+        let want = rs.color_of(st.owner);
+        let (mut n, mut hit) = (0, 0);
+        let mut y = st.rect.y0 + 1.0;
+        while y < st.rect.y1 - 1.0 {
+            let mut x = st.rect.x0 + 1.0;
+            while x < st.leader_x.unwrap_or(st.rect.x1) - 1.0 {
+                n += 1;
+                if dist(pixel(&img, x, y), want) < 40 {
+                    hit += 1;
+                }
+                x += 1.0;
+            }
+            y += 1.0;
+        }
+        assert!(
+            hit * 4 > n,
+            "{:?}: {hit} of {n} pixels in {want:?}",
+            st.zone
+        );
+    }
+}

@@ -628,6 +628,7 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
             .collect::<Vec<_>>()
     });
     read_leader_names(dir, &mut leaders, &mut p);
+    read_leader_piracy(dir, &mut leaders, &mut p);
     dupes(
         "leaders.csv",
         leaders.iter().map(|l| l.id.as_str()),
@@ -949,6 +950,7 @@ fn leader_row(r: &Row, p: &mut Problems) -> Option<Leader> {
         source: r.parse("source", p)?,
         short_en: String::new(),
         short_ru: String::new(),
+        piracy: 0,
     })
 }
 
@@ -981,6 +983,46 @@ fn read_leader_names(dir: &Path, leaders: &mut [Leader], p: &mut Problems) {
                 l.short_en = en;
                 l.short_ru = ru;
             }
+            None => p.add(
+                r.file,
+                r.line,
+                format!("unknown leader `{id}` (not in leaders.csv)"),
+            ),
+        }
+    }
+}
+
+// --- naval warfare
+/// Piracy ratings of naval leaders (`leader_piracy.csv`, optional, C-PIRACY): every row names a
+/// naval leader of `leaders.csv`, once; a leader not listed has rating 0.
+fn read_leader_piracy(dir: &Path, leaders: &mut [Leader], p: &mut Problems) {
+    let file = "leader_piracy.csv";
+    if !dir.join(file).exists() {
+        return;
+    }
+    let Some(t) = Table::read(dir, file, &["leader", "piracy", "source"], p) else {
+        return;
+    };
+    let mut seen = HashSet::new();
+    for r in t.rows() {
+        let (Some(id), Some(rating), Some(_)) = (
+            r.req("leader", p),
+            r.parse::<u8>("piracy", p),
+            r.parse::<Source>("source", p),
+        ) else {
+            continue;
+        };
+        if !seen.insert(id.clone()) {
+            p.add(r.file, r.line, format!("leader `{id}` is rated twice"));
+            continue;
+        }
+        match leaders.iter_mut().find(|l| l.id == id) {
+            Some(l) if l.kind == LeaderKind::Naval => l.piracy = rating,
+            Some(_) => p.add(
+                r.file,
+                r.line,
+                format!("`{id}` is an army leader; only naval leaders have a piracy rating"),
+            ),
             None => p.add(
                 r.file,
                 r.line,

@@ -193,6 +193,9 @@ pub const GROUPS: &[Group] = &[
             "haven",
             "engage",
             "evade",
+            // --- piracy (C-PIRACY)
+            "piracy",
+            "tribute",
         ],
     },
 ];

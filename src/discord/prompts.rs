@@ -326,6 +326,8 @@ fn is_battle_question(d: Decision) -> bool {
             | Decision::NavalAvoid
             | Decision::JoinRelief
             | Decision::DiceCard
+            | Decision::PiracyReward
+            | Decision::WinterPort
     )
 }
 
@@ -474,6 +476,28 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                 ButtonStyle::Danger,
                 inv("sally", &[("power", pw)]),
             ),
+            // --- piracy: one button per reward open now (C-PIRACY)
+            Action::PiracyReward { reward, at } => {
+                let mut opts = vec![("pay", reward.id())];
+                if let Some(a) = at {
+                    opts.push(("at", a.as_str()));
+                }
+                opts.push(("power", pw));
+                let label = match at {
+                    Some(a) => format!(
+                        "{} {} ({})",
+                        l.pick("Pay with", "Отдать"),
+                        t.piracy_reward(*reward),
+                        t.place_id(a)
+                    ),
+                    None => format!(
+                        "{} {}",
+                        l.pick("Pay with", "Отдать"),
+                        t.piracy_reward(*reward)
+                    ),
+                };
+                (label, ButtonStyle::Danger, inv("tribute", &opts))
+            }
             _ => continue,
         };
         out.push(Choice {
@@ -689,6 +713,58 @@ mod tests {
                 ),
             ]
         );
+    }
+
+    // C-PIRACY: the target of piracy gets one button per reward open now, each running
+    // `tribute pay:… [at:…]` for that power.
+    #[test]
+    fn c_piracy_reward_buttons() {
+        let rs = crate::data::load_default().expect("shipped data loads");
+        let opts = crate::engine::GameOptions {
+            scenario: "1559".into(),
+            powers: crate::engine::PowerSet::all(),
+        };
+        let (mut g, _) = Game::new(&rs, &opts, 1).expect("game");
+        let naples = rs.space_id("NAPLES").expect("Naples");
+        g.board
+            .force_mut(naples, crate::engine::Owner::Major(Power::Spain), None)
+            .squadrons = 1;
+        g.hands[Power::Spain as usize] = vec![
+            rs.cards
+                .iter()
+                .find(|c| c.kind != crate::engine::ruleset::CardKind::Home)
+                .expect("a card")
+                .number,
+        ];
+        g.steps.push(crate::engine::steps::Step::PiracyReward {
+            power: Power::Spain,
+            zone: "TYRRHENIAN_SEA".into(),
+            hits: 2,
+            given: Vec::new(),
+        });
+        let ch = Channel {
+            guild: 1,
+            channel: 2,
+        };
+        let t = Texts::new(&rs, crate::table::Locale::En);
+        let rows = serde_json::to_value(public_prompt(&rs, t, ch, 7, &g)).expect("serializes");
+        let mut got = Vec::new();
+        for row in rows.as_array().into_iter().flatten() {
+            for b in row["components"].as_array().into_iter().flatten() {
+                let id = b["custom_id"].as_str().unwrap_or_default();
+                got.push(Prompt::parse(id).expect("our button").invocation);
+            }
+        }
+        for want in [
+            inv(
+                "tribute",
+                &[("pay", "squadron"), ("at", "NAPLES"), ("power", "spain")],
+            ),
+            inv("tribute", &[("pay", "card"), ("power", "spain")]),
+            inv("tribute", &[("pay", "vp"), ("power", "spain")]),
+        ] {
+            assert!(got.contains(&want), "{want:?} in {got:?}");
+        }
     }
 
     #[test]

@@ -119,6 +119,95 @@ fn pick_text(f: &Force) -> String {
     parts.join(" ")
 }
 
+// --- naval warfare: fleets and sea zones
+
+/// Commands whose place options name sea zones and ports.
+const NAVAL_COMMANDS: &[&str] = &["sail", "haven", "engage", "evade", "piracy", "tribute"];
+
+/// "2 squadrons, Doria, 3 corsairs" in a locale (naval leaders only: they sail with it).
+fn fleet_text(rs: &Ruleset, t: &Texts<'_>, loc: Locale, f: &Force) -> String {
+    let naval: Vec<String> = f
+        .leaders
+        .iter()
+        .filter(|l| rs.is_naval_leader(l))
+        .cloned()
+        .collect();
+    let mut s = t.formation([0, 0, 0, f.squadrons], &naval);
+    if f.corsairs > 0 {
+        let c = match loc {
+            Locale::En => format!("{} corsairs", f.corsairs),
+            Locale::Ru => format!("корсаров: {}", f.corsairs),
+        };
+        s = if s.is_empty() { c } else { format!("{s}, {c}") };
+    }
+    s
+}
+
+/// The caller's fleets (ports and sea zones holding its ships; `corsairs_at_sea`: only sea
+/// zones with corsairs, for piracy), each named with what is there.
+fn fleet_suggestions(
+    rs: &Ruleset,
+    loc: Locale,
+    typed: &str,
+    view: &CallerView<'_>,
+    corsairs_at_sea: bool,
+    out: &mut Vec<Suggestion>,
+) {
+    let t = Texts::new(rs, loc);
+    let several = view.mine().len() > 1;
+    for (p, v) in view.my_views(rs) {
+        let mine = |f: &&Force| f.owner == Some(Owner::Major(p)) && f.ships() > 0;
+        let named = |id: &str, en: &str, ru: &str, f: &Force, out: &mut Vec<Suggestion>| {
+            let mut name = format!("{} — {}", label(loc, en, ru), fleet_text(rs, &t, loc, f));
+            if several {
+                name.push_str(&format!(" ({})", t.power(p)));
+            }
+            push(out, typed, &[id, en, ru], name, id.to_string());
+        };
+        for (zone, forces) in &v.board.seas {
+            let Some(z) = rs.sea_zones.iter().find(|z| &z.id == zone) else {
+                continue;
+            };
+            for f in forces.iter().filter(mine) {
+                if !corsairs_at_sea || f.corsairs > 0 {
+                    named(&z.id, &z.name_en, &z.name_ru, f, out);
+                }
+            }
+        }
+        if corsairs_at_sea {
+            continue;
+        }
+        for (i, st) in v.board.spaces.iter().enumerate() {
+            let Some(sp) = rs.spaces.get(i) else { continue };
+            for f in st.forces.iter().filter(mine) {
+                named(&sp.id, &sp.name_en, &sp.name_ru, f, out);
+            }
+        }
+    }
+}
+
+/// Every sea zone, then every port, by English or Russian name.
+fn sea_places(rs: &Ruleset, loc: Locale, typed: &str, out: &mut Vec<Suggestion>) {
+    for z in &rs.sea_zones {
+        push(
+            out,
+            typed,
+            &[&z.id, &z.name_en, &z.name_ru],
+            label(loc, &z.name_en, &z.name_ru),
+            z.id.clone(),
+        );
+    }
+    for sp in rs.spaces.iter().filter(|s| s.is_port()) {
+        push(
+            out,
+            typed,
+            &[&sp.id, &sp.name_en, &sp.name_ru],
+            label(loc, &sp.name_en, &sp.name_ru),
+            sp.id.clone(),
+        );
+    }
+}
+
 /// The value given so far for another option of the command being typed.
 fn given<'a>(inv: &'a Invocation, option: &str) -> Option<&'a str> {
     inv.options
@@ -151,6 +240,12 @@ pub fn suggest(
         .map(|o| o.kind);
     let mut out = Vec::new();
     match kind {
+        // --- naval warfare: the caller's fleets where a fleet is named, else sea zones and ports.
+        Some(OptKind::Space) if NAVAL_COMMANDS.contains(&command) => match (command, option) {
+            ("sail", "from") => fleet_suggestions(rs, loc, typed, view, false, &mut out),
+            ("piracy", "zone") => fleet_suggestions(rs, loc, typed, view, true, &mut out),
+            _ => sea_places(rs, loc, typed, &mut out),
+        },
         Some(OptKind::Space) => {
             // Where a formation is named (`from:` of move, deploy, send): the caller's own.
             if option == "from" && view.game.is_some() {
@@ -462,6 +557,99 @@ mod tests {
         out.sort();
         out.dedup();
         out
+    }
+
+    // Issue 15, item 5: `sail from:` suggests the caller's fleets (ports and sea zones), never
+    // another power's; `piracy zone:` the zones with the caller's corsairs; other naval places
+    // are sea zones and ports by English or Russian name.
+    #[test]
+    fn naval_places_suggest_the_callers_fleets_and_sea_zones() {
+        let (rs, mut g, seats) = setup();
+        let mut corsairs = Force::new(Owner::Major(Power::Ottoman), None);
+        corsairs.corsairs = 3;
+        g.board.seas.insert("BARBARY_COAST".into(), vec![corsairs]);
+        let mut spain = Force::new(Owner::Major(Power::Spain), None);
+        spain.squadrons = 2;
+        g.board.seas.insert("GULF_OF_LYON".into(), vec![spain]);
+        let values = |v: Vec<Suggestion>| v.into_iter().map(|s| s.value).collect::<Vec<_>>();
+        let got = ask(
+            &rs,
+            &g,
+            &seats,
+            OTTOMAN_USER,
+            Locale::En,
+            "sail from:",
+            "from",
+        );
+        let vals = values(got.clone());
+        assert!(vals.contains(&"BARBARY_COAST".to_string()), "{vals:?}");
+        assert!(!vals.contains(&"GULF_OF_LYON".to_string()), "{vals:?}");
+        // Ottoman squadrons in port at the start.
+        let ports_with_ships: Vec<String> = g
+            .board
+            .spaces
+            .iter()
+            .enumerate()
+            .filter(|(_, st)| {
+                st.forces
+                    .iter()
+                    .any(|f| f.owner == Some(Owner::Major(Power::Ottoman)) && f.ships() > 0)
+            })
+            .map(|(i, _)| rs.spaces[i].id.clone())
+            .collect();
+        assert!(!ports_with_ships.is_empty());
+        for p in &ports_with_ships {
+            assert!(vals.contains(p), "{p} in {vals:?}");
+        }
+        assert!(
+            got.iter()
+                .any(|s| s.name.starts_with("Barbary Coast") && s.name.ends_with("— 3 corsairs")),
+            "{got:?}"
+        );
+        // Only naval leaders are named with a fleet (army leaders stay ashore).
+        let ist = got
+            .iter()
+            .find(|s| s.value == "ISTANBUL")
+            .expect("Istanbul");
+        assert!(
+            ist.name.contains("Piyale") && !ist.name.contains("Suleiman"),
+            "{ist:?}"
+        );
+        // The Empire has no ships: nothing.
+        assert!(ask(
+            &rs,
+            &g,
+            &seats,
+            EMPIRE_USER,
+            Locale::En,
+            "sail from:",
+            "from"
+        )
+        .is_empty());
+        assert_eq!(
+            values(ask(
+                &rs,
+                &g,
+                &seats,
+                OTTOMAN_USER,
+                Locale::En,
+                "piracy zone:",
+                "zone"
+            )),
+            vec!["BARBARY_COAST".to_string()]
+        );
+        // Sea zones by Russian name, shown in Russian.
+        let inv = crate::table::command::tokenize("sail to:").expect("a line");
+        let view = CallerView {
+            game: Some(&g),
+            seats: &seats,
+            user: OTTOMAN_USER,
+        };
+        let ru = suggest(&rs, Locale::Ru, &inv, "to", "лион", &view);
+        assert_eq!(values(ru.clone()), vec!["GULF_OF_LYON".to_string()]);
+        assert!(ru[0].name.starts_with("Лионский залив"), "{ru:?}");
+        let en = suggest(&rs, Locale::En, &inv, "to", "tyrrh", &view);
+        assert_eq!(values(en), vec!["TYRRHENIAN_SEA".to_string()]);
     }
 
     #[test]

@@ -27,6 +27,8 @@ pub enum UnitKind {
     Cavalry,
     /// Naval squadron.
     Squadron,
+    /// Ottoman corsair (C-RAISE, after the Barbary Pirates event).
+    Corsair,
 }
 
 /// Units picked from a stack: counts by type and leader ids.
@@ -182,6 +184,12 @@ pub enum Adjustment {
         /// Whose deployment or impulse (Spring Deployment and Action).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         power: Option<Power>,
+    },
+    // --- naval warfare
+    /// Marks the Barbary Pirates event as played (or not): the Ottoman may build corsairs.
+    BarbaryPirates {
+        /// Played.
+        on: bool,
     },
 }
 
@@ -472,6 +480,22 @@ pub enum Action {
     // --- relief (issue 13)
     /// Answer: bring the besieged units out to join the relief battle (C-RELIEF).
     JoinRelief,
+    // --- piracy (C-PIRACY)
+    /// CP: the Ottoman's corsairs in `zone` pirate against `target`.
+    Piracy {
+        /// Sea-zone id.
+        zone: String,
+        /// A power controlling a port on the zone.
+        target: Power,
+    },
+    /// Answer: what the target gives for one piracy hit.
+    PiracyReward {
+        /// The reward.
+        reward: super::piracy::PiracyReward,
+        /// For a lost squadron: the zone or port it is taken from.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<String>,
+    },
 }
 
 impl Action {
@@ -530,6 +554,8 @@ impl Action {
             Action::NavalIntercept { .. } => ActionKind::NavalIntercept,
             Action::NavalAvoid { .. } => ActionKind::NavalAvoid,
             Action::JoinRelief => ActionKind::JoinRelief,
+            Action::Piracy { .. } => ActionKind::Piracy,
+            Action::PiracyReward { .. } => ActionKind::PiracyReward,
         }
     }
 }
@@ -631,6 +657,10 @@ pub enum ActionKind {
     NavalAvoid,
     /// [`Action::JoinRelief`].
     JoinRelief,
+    /// [`Action::Piracy`].
+    Piracy,
+    /// [`Action::PiracyReward`].
+    PiracyReward,
 }
 
 impl ActionKind {
@@ -682,6 +712,8 @@ impl ActionKind {
         ActionKind::NavalIntercept,
         ActionKind::NavalAvoid,
         ActionKind::JoinRelief,
+        ActionKind::Piracy,
+        ActionKind::PiracyReward,
     ];
 
     /// The snake-case id, as in the action's JSON `type` tag.
@@ -733,6 +765,8 @@ impl ActionKind {
             ActionKind::NavalIntercept => "naval_intercept",
             ActionKind::NavalAvoid => "naval_avoid",
             ActionKind::JoinRelief => "join_relief",
+            ActionKind::Piracy => "piracy",
+            ActionKind::PiracyReward => "piracy_reward",
         }
     }
 }

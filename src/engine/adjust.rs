@@ -206,6 +206,7 @@ impl Game {
             Adjustment::Phase { turn, phase, power } => {
                 self.adjust_phase(rs, *turn, *phase, *power)?
             }
+            Adjustment::BarbaryPirates { on } => self.naval.barbary_pirates = *on,
             Adjustment::KillRuler { power } => {
                 let is_rudolf = *power == Power::Empire
                     && self

@@ -163,7 +163,10 @@ impl Game {
             one(UnitKind::Cavalry),
             one(UnitKind::Squadron),
         );
-        if !f.has_room(added.0, added.1, added.2, added.3) {
+        let corsair = one(UnitKind::Corsair);
+        let corsairs_full =
+            u16::from(f.corsairs) + u16::from(corsair) > u16::from(super::board::MAX_UNITS);
+        if corsairs_full || !f.has_room(added.0, added.1, added.2, added.3) {
             return Err(Refusal::UnitLimit {
                 space: s,
                 max: super::board::MAX_UNITS,
@@ -171,6 +174,7 @@ impl Game {
             .into());
         }
         f.add_units(added.0, added.1, added.2, added.3);
+        f.corsairs += corsair;
         ev.push(Event::public(EventKind::Raised {
             power: p,
             space: s,
@@ -215,7 +219,13 @@ impl Game {
         if unit == UnitKind::Mercenary && p == Power::Ottoman {
             return Err(Refusal::MercenaryNotOttoman.into());
         }
-        if unit == UnitKind::Squadron && !sp.is_port() {
+        if unit == UnitKind::Corsair && p != Power::Ottoman {
+            return Err(Refusal::CorsairOttomanOnly { power: p }.into());
+        }
+        if unit == UnitKind::Corsair && !self.naval.barbary_pirates {
+            return Err(Refusal::CorsairsNeedBarbaryPirates.into());
+        }
+        if matches!(unit, UnitKind::Squadron | UnitKind::Corsair) && !sp.is_port() {
             return Err(Refusal::NotAPort { space: s }.into());
         }
         if unit == UnitKind::Cavalry && p != Power::Ottoman {

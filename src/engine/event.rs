@@ -573,6 +573,30 @@ pub enum EventKind {
         space: SpaceId,
         units: u32,
     },
+    // --- piracy (C-PIRACY)
+    /// Piracy dice: anti-piracy first (each hit sinks a corsair), then the piracy dice.
+    PiracyRolled {
+        zone: String,
+        target: Power,
+        anti_dice: Vec<u8>,
+        corsairs_sunk: u32,
+        dice: Vec<u8>,
+        hits: u32,
+    },
+    /// The target paid one piracy hit (a card is never named here).
+    PiracyRewardGiven {
+        target: Power,
+        zone: String,
+        reward: super::piracy::PiracyReward,
+        at: Option<String>,
+        piracy_vp: u8,
+    },
+    /// Which card piracy took (seen by the two powers only).
+    PiracyCard { from: Power, to: Power, card: u16 },
+    /// Piracy hits the target had nothing to pay for.
+    PiracyHitsLost { target: Power, hits: u32 },
+    /// Winter: piracy markers come off (C-WINTER-ORDER).
+    PiracyMarkersRemoved { zones: Vec<String> },
     /// The game ends.
     GameOver {
         winners: Vec<Power>,

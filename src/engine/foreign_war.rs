@@ -254,7 +254,7 @@ impl Game {
         unit: UnitKind,
         ev: &mut Vec<Event>,
     ) {
-        if unit == UnitKind::Squadron {
+        if matches!(unit, UnitKind::Squadron | UnitKind::Corsair) {
             return;
         }
         let Some(i) = self

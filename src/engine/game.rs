@@ -153,6 +153,11 @@ pub enum Decision {
     JoinRelief,
     /// Play a card that changes rolled dice after a roll, or not (C-BATTLE-CARDS).
     DiceCard,
+    // --- piracy
+    /// Choose what piracy takes for a hit (C-PIRACY).
+    PiracyReward,
+    /// Choose the winter port of a fleet among equally near ones (C-NAVAL-WINTER).
+    WinterPort,
 }
 
 /// Who must act now.
@@ -262,6 +267,10 @@ pub struct Game {
     /// Standing answers set by each power for itself.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub standing: Vec<(Power, super::steps::Standing)>,
+    // --- naval warfare
+    /// Piracy VP, piracy markers and the Barbary Pirates flag (C-PIRACY, C-RAISE).
+    #[serde(default, skip_serializing_if = "super::piracy::NavalState::is_empty")]
+    pub naval: super::piracy::NavalState,
     /// Number of actions applied.
     pub seq: u32,
     /// The random generator; never shown to players.
@@ -338,6 +347,7 @@ impl Game {
             steps: Vec::new(),
             marks: Default::default(),
             standing: Vec::new(),
+            naval: Default::default(),
             seq: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),
         };
@@ -752,6 +762,7 @@ fn is_cp_action(a: &Action) -> bool {
             | Action::FightForeignWar { .. }
             | Action::NavalMove { .. }
             | Action::NavalTransport { .. }
+            | Action::Piracy { .. }
     )
 }
 

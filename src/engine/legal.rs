@@ -213,12 +213,19 @@ impl Game {
                         }
                     }
                     let home = rs.space(s).home.owner() == Owner::Major(p);
+                    // Corsairs only where they can be (Ottoman, Barbary Pirates): a cheap test
+                    // keeps the listing's cost for everyone else (C-RAISE).
+                    let corsairs = p == Power::Ottoman && self.naval.barbary_pirates;
                     for u in [
                         UnitKind::Regular,
                         UnitKind::Mercenary,
                         UnitKind::Cavalry,
                         UnitKind::Squadron,
+                        UnitKind::Corsair,
                     ] {
+                        if u == UnitKind::Corsair && !corsairs {
+                            continue;
+                        }
                         if home && self.check_raise(rs, p, id, u).is_ok() {
                             let a = Action::Raise {
                                 space: id.clone(),
@@ -243,6 +250,7 @@ impl Game {
                 self.legal_religion(rs, p, cp, &mut out);
                 self.legal_fight_foreign_war(p, cp, rs, &mut out);
                 self.legal_naval(rs, p, cp, &mut out);
+                self.legal_piracy(rs, p, cp, &mut out);
                 out.push(Action::EndImpulse);
             }
             Stage::SendToWar { power, card, .. } => {

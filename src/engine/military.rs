@@ -82,6 +82,8 @@ impl Game {
             Action::NavalTransport { from, to, units } => {
                 self.do_transport(rs, p, from, to, units, ev)?
             }
+            // --- piracy
+            Action::Piracy { zone, target } => self.do_piracy(rs, p, zone, *target, ev)?,
             _ => return Err(Refusal::NotAutomated { action: a.kind() }.into()),
         }
         Ok(cost)
@@ -104,6 +106,7 @@ impl Game {
                 UnitKind::Mercenary => "buy_mercenary",
                 UnitKind::Cavalry => "raise_cavalry",
                 UnitKind::Squadron => "build_squadron",
+                UnitKind::Corsair => "build_corsair",
             },
             Action::BuildFortress { .. } => "build_fortress",
             Action::Assault { .. } => "assault",
@@ -118,6 +121,7 @@ impl Game {
                     .ok_or(Refusal::NoCostInData { key: "naval_move" })?;
                 return Ok(step.saturating_mul(zones.len() as u8 + 1));
             }
+            Action::Piracy { .. } => "piracy",
             _ => return Err(Refusal::NoCpCost { action: a.kind() }.into()),
         };
         rs.cost(key)

@@ -29,6 +29,7 @@ pub mod military;
 pub mod minor;
 pub mod movement;
 pub mod naval;
+pub mod piracy;
 pub mod power;
 pub mod protestant;
 pub mod refusal;

@@ -115,8 +115,18 @@ impl Game {
         if f == t {
             return Err(Refusal::SameSpace { space: f }.into());
         }
-        let Some(by_sea) = self.spring_route(rs, p, f, t) else {
-            return Err(Refusal::NoFriendlyPath { from: f, to: t }.into());
+        let Some(by_sea) = self.spring_route(rs, p, f, t, None) else {
+            // Name a guarded sea whose crossing would have led there, if one would.
+            let guarded = rs.sea_zones.iter().find_map(|z| {
+                let owner = self.spring_sea_guard(rs, p, &z.id)?;
+                self.spring_route(rs, p, f, t, Some(&z.id))
+                    .map(|_| (z.id.clone(), owner))
+            });
+            return Err(match guarded {
+                Some((zone, owner)) => Refusal::SpringSeaGuarded { zone, owner },
+                None => Refusal::NoFriendlyPath { from: f, to: t },
+            }
+            .into());
         };
         let max = spring_sea_units(rs);
         if by_sea && units.land() > max {
@@ -449,15 +459,17 @@ impl Game {
     }
 
     /// C-MOVE-SPRING: how `p` reaches `to` from `from` in Spring Deployment: `Some(false)` by
-    /// land, `Some(true)` only across one sea zone, `None` not at all.
+    /// land, `Some(true)` only across one sea zone, `None` not at all. With `open`, that sea zone
+    /// counts as clear whatever it holds (to name the guarded sea in a refusal).
     pub(crate) fn spring_route(
         &self,
         rs: &Ruleset,
         p: Power,
         from: SpaceId,
         to: SpaceId,
+        open: Option<&str>,
     ) -> Option<bool> {
-        self.spring_reach(rs, p, from)
+        self.spring_reach(rs, p, from, open)
             .into_iter()
             .find(|(s, _)| *s == to)
             .map(|(_, sea)| sea)
@@ -466,7 +478,13 @@ impl Game {
     /// Every space `p` reaches from `from` in Spring Deployment (C-MOVE-SPRING), with whether it
     /// needs the one sea crossing: friendly spaces free of enemy units and unrest, by land, then
     /// across one sea zone clear of other powers' naval units, then by land again.
-    fn spring_reach(&self, rs: &Ruleset, p: Power, from: SpaceId) -> Vec<(SpaceId, bool)> {
+    fn spring_reach(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        from: SpaceId,
+        open: Option<&str>,
+    ) -> Vec<(SpaceId, bool)> {
         let n = rs.spaces.len();
         // seen[0]: reached by land; seen[1]: reached after the sea crossing.
         let mut seen = [vec![false; n], vec![false; n]];
@@ -489,9 +507,9 @@ impl Game {
                 .collect();
             if !sea {
                 for z in &rs.space(s).ports {
-                    let ok = *clear
-                        .entry(z.as_str())
-                        .or_insert_with(|| self.spring_sea_clear(rs, p, z));
+                    let ok = *clear.entry(z.as_str()).or_insert_with(|| {
+                        open == Some(z.as_str()) || self.spring_sea_guard(rs, p, z).is_none()
+                    });
                     if ok {
                         next.extend(rs.ports_on(z).into_iter().map(|x| (x, true)));
                     }
@@ -511,16 +529,21 @@ impl Game {
         out
     }
 
-    /// Whether sea zone `z` and its ports hold no naval unit of a power other than `p`
-    /// (C-MOVE-SPRING).
-    fn spring_sea_clear(&self, rs: &Ruleset, p: Power, z: &str) -> bool {
-        let other = |f: &super::board::Force| f.ships() > 0 && f.owner() != Owner::Major(p);
-        if self.board.seas.get(z).is_some_and(|v| v.iter().any(other)) {
-            return false;
+    /// A power other than `p` with naval units in sea zone `z` or its ports, which bars the
+    /// crossing (C-MOVE-SPRING); `None` when the zone is clear.
+    fn spring_sea_guard(&self, rs: &Ruleset, p: Power, z: &str) -> Option<Owner> {
+        let other = |f: &&super::board::Force| f.ships() > 0 && f.owner() != Owner::Major(p);
+        if let Some(f) = self.board.seas.get(z).and_then(|v| v.iter().find(other)) {
+            return Some(f.owner());
         }
-        rs.ports_on(z)
-            .into_iter()
-            .all(|s| !self.board.at(s).forces.iter().any(other))
+        rs.ports_on(z).into_iter().find_map(|s| {
+            self.board
+                .at(s)
+                .forces
+                .iter()
+                .find(other)
+                .map(|f| f.owner())
+        })
     }
 
     /// Spaces `p` may deploy to from capital `from` (C-MOVE-SPRING), in id order, with whether
@@ -532,7 +555,7 @@ impl Game {
         from: SpaceId,
     ) -> Vec<(SpaceId, bool)> {
         let mut out: Vec<(SpaceId, bool)> = self
-            .spring_reach(rs, p, from)
+            .spring_reach(rs, p, from, None)
             .into_iter()
             .filter(|(s, _)| !self.is_any_capital(*s))
             .collect();

@@ -1,5 +1,6 @@
 //! Naval warfare (Here I Stand chapter 16, core rules C-NAVAL-MOVE, C-NAVAL-COMBAT,
-//! C-NAVAL-TRANSPORT, C-NAVAL-WINTER; the sea-zone part of C-ASSAULT-PREREQ).
+//! C-NAVAL-TRANSPORT, C-NAVAL-WINTER; the sea-zone part of C-ASSAULT-PREREQ). Piracy and the
+//! naval state beyond ships are in [`super::piracy`].
 //!
 //! Naval units (squadrons, corsairs, naval leaders) stand in a port (a space with sea zones,
 //! `Board::spaces`) or at sea (`Board::seas`, keyed by sea-zone id). Places are named by data id:
@@ -10,12 +11,12 @@
 //!   there); splitting a stack is done with `adjust`.
 //! * Ships enter a port only if it is friendly, or to attack hostile ships in it.
 //! * In a port battle the beaten attacker withdraws to the sea zone it came from.
-//! * C-NAVAL-WINTER: among equally near controlled ports, the first in `spaces.csv` order is
-//!   taken (a deterministic rule, not the owner's choice); the owner may move ships with
-//!   `adjust` afterwards.
+//! * C-NAVAL-WINTER: among equally near controlled ports the owning major power chooses
+//!   (`Step::WinterPort`, answered with `haven to:…`) at the start of Winter, before the other
+//!   winter steps; minors and independents take the first in `spaces.csv` order.
 //! * C-NAVAL-INT: a successful interceptor joins the battle; the moving power stays the
 //!   attacker. Avoiding battle at sea is offered to every defending power with ships in the
-//!   zone when the battle is about to be rolled (not in a port). Piracy is not automated yet.
+//!   zone when the battle is about to be rolled (not in a port).
 
 use super::action::{NavalLeg, Units};
 use super::board::{Force, Stance};
@@ -829,8 +830,14 @@ impl Game {
         }
     }
 
-    /// The nearest port `o` controls from sea zone `z` (breadth-first over sea zones).
+    /// The nearest port `o` controls from sea zone `z` (breadth-first over sea zones; among
+    /// equally near ones the first in data order).
     pub fn nearest_port(&self, rs: &Ruleset, z: &str, o: Owner) -> Option<SpaceId> {
+        self.nearest_ports(rs, z, o).first().copied()
+    }
+
+    /// Every port `o` controls at the least sea-zone distance from zone `z`, in data order.
+    pub fn nearest_ports(&self, rs: &Ruleset, z: &str, o: Owner) -> Vec<SpaceId> {
         let owns = |s: SpaceId| match o {
             Owner::Major(p) => self.board.controls(rs, p, s),
             other => self.board.controller(rs, s) == other,
@@ -846,8 +853,9 @@ impl Game {
                 .filter(|s| owns(*s))
                 .collect();
             ports.sort();
-            if let Some(s) = ports.first() {
-                return Some(*s);
+            ports.dedup();
+            if !ports.is_empty() {
+                return ports;
             }
             for x in &ring {
                 for y in rs.sea(x).map(|z| z.adjacent.clone()).unwrap_or_default() {
@@ -858,7 +866,50 @@ impl Game {
                 }
             }
         }
-        None
+        Vec::new()
+    }
+
+    /// C-NAVAL-WINTER: asks each major power whose fleet at sea has several equally near
+    /// controlled ports where it winters (first power in impulse order on top). Returns whether
+    /// a question was asked.
+    pub(crate) fn ask_winter_ports(&mut self, rs: &Ruleset) -> bool {
+        let mut asks = Vec::new();
+        for (z, forces) in &self.board.seas {
+            for f in forces.iter().filter(|f| f.ships() > 0) {
+                let Owner::Major(p) = f.owner() else { continue };
+                let ports = self.nearest_ports(rs, z, f.owner());
+                if ports.len() > 1 && !asks.iter().any(|(q, y, _)| *q == p && y == z) {
+                    let to: Vec<String> = ports.iter().map(|s| rs.space(*s).id.clone()).collect();
+                    asks.push((p, z.clone(), to));
+                }
+            }
+        }
+        // Impulse order, then zone order; the first on top.
+        asks.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+        let asked = !asks.is_empty();
+        for (power, zone, to) in asks.into_iter().rev() {
+            self.steps.push(Step::WinterPort { power, zone, to });
+        }
+        asked
+    }
+
+    /// C-NAVAL-WINTER: `p`'s fleet in zone `z` winters in port `to`.
+    fn winter_to_port(
+        &mut self,
+        rs: &Ruleset,
+        p: Power,
+        z: &str,
+        to: SpaceId,
+        ev: &mut Vec<Event>,
+    ) {
+        let at = Place::Sea(z.to_string());
+        let fleet = self.take_naval(rs, &at, |f| f.owner() == Owner::Major(p));
+        self.put_naval(&Place::Port(to), fleet);
+        ev.push(Event::public(EventKind::WinterPort {
+            owner: Owner::Major(p),
+            from: z.to_string(),
+            to,
+        }));
     }
 
     /// C-NAVAL-TRANSPORT: the sea zones of the shortest crossing from port `a` to port `b`
@@ -1022,16 +1073,8 @@ impl Game {
             let Some(mut pick) = self.largest_pick(rs, p, a, None) else {
                 continue;
             };
-            // At most five land units cross; drop units from the pick's end.
-            while pick.land() > MAX_TRANSPORT {
-                if pick.mercenaries > 0 {
-                    pick.mercenaries -= 1;
-                } else if pick.cavalry > 0 {
-                    pick.cavalry -= 1;
-                } else {
-                    pick.regulars -= 1;
-                }
-            }
+            // At most five land units cross.
+            pick = cap_land(&pick, MAX_TRANSPORT);
             let mut targets: Vec<SpaceId> = reach.iter().flat_map(|z| rs.ports_on(z)).collect();
             targets.sort();
             targets.dedup();
@@ -1139,6 +1182,23 @@ impl Game {
                 self.naval_avoid(rs, p, &z, &target, ev);
                 Ok(())
             }
+            (Step::WinterPort { zone, to, .. }, Action::NavalRetreat { to: t }) => {
+                let target = pick_place(rs, t, to, |id| Refusal::BadWinterPort {
+                    to: id,
+                    allowed: to.clone(),
+                })?;
+                let Place::Port(s) = target else {
+                    return Err(Refusal::BadWinterPort {
+                        to: t.clone(),
+                        allowed: to.clone(),
+                    }
+                    .into());
+                };
+                let z = zone.clone();
+                self.steps.pop();
+                self.winter_to_port(rs, p, &z, s, ev);
+                Ok(())
+            }
             (Step::NavalRetreat { place, to, .. }, Action::NavalRetreat { to: t }) => {
                 let target = pick_place(rs, t, to, |id| Refusal::BadNavalRetreat {
                     to: id,
@@ -1181,7 +1241,7 @@ impl Game {
                     });
                 }
             }
-            Step::NavalRetreat { to, .. } => {
+            Step::NavalRetreat { to, .. } | Step::WinterPort { to, .. } => {
                 for t in to {
                     out.push(Action::NavalRetreat { to: t.clone() });
                 }
@@ -1403,6 +1463,23 @@ impl Game {
         }
         out
     }
+}
+
+/// A pick cut down to at most `max` land units (mercenaries first, then cavalry, then
+/// regulars), leaders kept: the largest formation a sea crossing carries (C-NAVAL-TRANSPORT,
+/// C-MOVE-SPRING).
+pub(crate) fn cap_land(pick: &Units, max: u32) -> Units {
+    let mut pick = pick.clone();
+    while pick.land() > max {
+        if pick.mercenaries > 0 {
+            pick.mercenaries -= 1;
+        } else if pick.cavalry > 0 {
+            pick.cavalry -= 1;
+        } else {
+            pick.regulars -= 1;
+        }
+    }
+    pick
 }
 
 /// The place named by `name` if it is one of `allowed` (place ids); otherwise the refusal that

@@ -543,6 +543,36 @@ pub enum Refusal {
     NotADiceCard { card: u16 },
     /// C-MOVE-SPRING: a deployment across a sea zone carries at most `max` land units.
     SpringSeaTooLarge { units: u32, max: u32 },
+    /// C-MOVE-SPRING: the sea crossed holds naval units of another power (in it or its ports).
+    SpringSeaGuarded { zone: String, owner: Owner },
+    // --- piracy, corsairs, sea crossings (C-PIRACY, C-RAISE, C-MOVE-SPRING) -----------------
+    /// C-PIRACY: only the Ottoman pirates.
+    PiracyOttomanOnly { power: Power },
+    /// C-PIRACY: piracy happens in a sea zone, not in a port.
+    PiracyAtSeaOnly { place: String },
+    /// C-PIRACY: no Ottoman corsairs in `zone`; `zones` hold some.
+    NoCorsairsThere { zone: String, zones: Vec<String> },
+    /// C-PIRACY: once per sea zone per turn.
+    PiratedThisTurn { zone: String },
+    /// C-PIRACY: the target must control a port on the zone; `allowed` do.
+    PiracyTarget {
+        target: Power,
+        zone: String,
+        allowed: Vec<Power>,
+    },
+    /// C-PIRACY: that reward is not open now (rotation, or nothing to give); `allowed` are.
+    PiracyRewardNotAllowed {
+        asked: super::piracy::PiracyReward,
+        allowed: Vec<super::piracy::PiracyReward>,
+    },
+    /// C-PIRACY: the lost squadron comes from one of `allowed` (`place` empty: not named).
+    PiracySquadronPlace { place: String, allowed: Vec<String> },
+    /// C-RAISE: only the Ottoman builds corsairs.
+    CorsairOttomanOnly { power: Power },
+    /// C-RAISE: corsairs are built only after the Barbary Pirates event.
+    CorsairsNeedBarbaryPirates,
+    /// C-NAVAL-WINTER: the fleet winters in one of the equally near ports `allowed`.
+    BadWinterPort { to: String, allowed: Vec<String> },
 }
 
 impl Refusal {
@@ -629,7 +659,16 @@ impl Refusal {
             SeaBlockaded { .. } => "C-ASSAULT-PREREQ",
             NotANavalInterceptPlace { .. } => "C-NAVAL-INT",
             NotADiceCard { .. } => "C-BATTLE-CARDS",
-            SpringSeaTooLarge { .. } => "C-MOVE-SPRING",
+            SpringSeaTooLarge { .. } | SpringSeaGuarded { .. } => "C-MOVE-SPRING",
+            PiracyOttomanOnly { .. }
+            | PiracyAtSeaOnly { .. }
+            | NoCorsairsThere { .. }
+            | PiratedThisTurn { .. }
+            | PiracyTarget { .. }
+            | PiracyRewardNotAllowed { .. }
+            | PiracySquadronPlace { .. } => "C-PIRACY",
+            CorsairOttomanOnly { .. } | CorsairsNeedBarbaryPirates => "C-RAISE",
+            BadWinterPort { .. } => "C-NAVAL-WINTER",
             _ => return None,
         })
     }
@@ -1046,6 +1085,43 @@ impl Refusal {
             },
             NotADiceCard { card: 4 },
             SpringSeaTooLarge { units: 6, max: 5 },
+            SpringSeaGuarded {
+                zone: "BARBARY_COAST".into(),
+                owner: Owner::Major(Power::Spain),
+            },
+            PiracyOttomanOnly { power: p },
+            PiracyAtSeaOnly {
+                place: "ALGIERS".into(),
+            },
+            NoCorsairsThere {
+                zone: "NORTH_SEA".into(),
+                zones: vec!["BARBARY_COAST".into()],
+            },
+            PiratedThisTurn {
+                zone: "BARBARY_COAST".into(),
+            },
+            PiracyTarget {
+                target: p,
+                zone: "BARBARY_COAST".into(),
+                allowed: vec![Power::Spain],
+            },
+            PiracyRewardNotAllowed {
+                asked: super::piracy::PiracyReward::Squadron,
+                allowed: vec![
+                    super::piracy::PiracyReward::Card,
+                    super::piracy::PiracyReward::Vp,
+                ],
+            },
+            PiracySquadronPlace {
+                place: "NORTH_SEA".into(),
+                allowed: vec!["BARBARY_COAST".into()],
+            },
+            CorsairOttomanOnly { power: q },
+            CorsairsNeedBarbaryPirates,
+            BadWinterPort {
+                to: "NAPLES".into(),
+                allowed: vec!["CAGLIARI".into(), "PALERMO".into()],
+            },
         ]
     }
 
@@ -1201,6 +1277,17 @@ impl Refusal {
             NotANavalInterceptPlace { .. } => "not_a_naval_intercept_place",
             NotADiceCard { .. } => "not_a_dice_card",
             SpringSeaTooLarge { .. } => "spring_sea_too_large",
+            SpringSeaGuarded { .. } => "spring_sea_guarded",
+            PiracyOttomanOnly { .. } => "piracy_ottoman_only",
+            PiracyAtSeaOnly { .. } => "piracy_at_sea_only",
+            NoCorsairsThere { .. } => "no_corsairs_there",
+            PiratedThisTurn { .. } => "pirated_this_turn",
+            PiracyTarget { .. } => "piracy_target",
+            PiracyRewardNotAllowed { .. } => "piracy_reward_not_allowed",
+            PiracySquadronPlace { .. } => "piracy_squadron_place",
+            CorsairOttomanOnly { .. } => "corsair_ottoman_only",
+            CorsairsNeedBarbaryPirates => "corsairs_need_barbary_pirates",
+            BadWinterPort { .. } => "bad_winter_port",
         }
     }
 }
@@ -1453,6 +1540,26 @@ impl fmt::Display for Terse<'_> {
             } => format!("{place} → {zone} (allowed: {})", allowed.join(", ")),
             NotADiceCard { card } => format!("#{card}"),
             SpringSeaTooLarge { units, max } => format!("{units} > {max}"),
+            SpringSeaGuarded { zone, owner } => format!("{zone}: {owner:?}"),
+            PiracyOttomanOnly { power } | CorsairOttomanOnly { power } => power.to_string(),
+            PiracyAtSeaOnly { place } => place.clone(),
+            NoCorsairsThere { zone, zones } => {
+                format!("{zone} (corsairs in: {})", zones.join(", "))
+            }
+            PiratedThisTurn { zone } => zone.clone(),
+            PiracyTarget {
+                target,
+                zone,
+                allowed,
+            } => format!("{target} in {zone} (allowed: {allowed:?})"),
+            PiracyRewardNotAllowed { asked, allowed } => {
+                format!("{} (allowed: {allowed:?})", asked.id())
+            }
+            PiracySquadronPlace { place, allowed } => {
+                format!("{place} (allowed: {})", allowed.join(", "))
+            }
+            CorsairsNeedBarbaryPirates => String::new(),
+            BadWinterPort { to, allowed } => format!("{to} (allowed: {})", allowed.join(", ")),
             NotDiplomacyPhase
             | NoSixPending
             | NothingPending

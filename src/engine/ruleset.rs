@@ -266,6 +266,14 @@ pub struct Leader {
     /// Short Russian name for unit counters on the map; empty: not given.
     #[serde(default)]
     pub short_ru: String,
+    // --- naval warfare (leader_piracy.csv)
+    /// Piracy rating (C-PIRACY): extra piracy dice; 0 when not given.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub piracy: u8,
+}
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }
 
 /// A ruler of a major power.

@@ -285,6 +285,30 @@ pub enum Step {
         /// Legal destinations (ports and sea-zone ids).
         to: Vec<String>,
     },
+    /// Decision (C-NAVAL-WINTER): `power` picks which of the equally near ports `to` its fleet
+    /// in sea zone `zone` winters in.
+    WinterPort {
+        /// The fleet's owner.
+        power: Power,
+        /// The sea zone.
+        zone: String,
+        /// The equally near controlled ports (space ids).
+        to: Vec<String>,
+    },
+    // --- piracy
+    /// Decision (C-PIRACY): the target `power` picks what it gives for each of `hits` piracy
+    /// hits in sea zone `zone`; `given` are the rewards picked in the current rotation.
+    PiracyReward {
+        /// The target of the piracy.
+        power: Power,
+        /// The pirated sea zone.
+        zone: String,
+        /// Hits still to pay.
+        hits: u32,
+        /// Rewards already picked in this round of the rotation.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        given: Vec<super::piracy::PiracyReward>,
+    },
 }
 
 impl Step {
@@ -322,6 +346,8 @@ impl Step {
             Step::NavalRetreat { power, .. } => (*power, Decision::NavalRetreat),
             Step::NavalIntercept { power, .. } => (*power, Decision::NavalIntercept),
             Step::NavalAvoid { power, .. } => (*power, Decision::NavalAvoid),
+            Step::PiracyReward { power, .. } => (*power, Decision::PiracyReward),
+            Step::WinterPort { power, .. } => (*power, Decision::WinterPort),
         })
     }
 }
@@ -459,6 +485,7 @@ pub fn is_step_answer(a: &Action) -> bool {
             | Action::NavalIntercept { .. }
             | Action::NavalAvoid { .. }
             | Action::JoinRelief
+            | Action::PiracyReward { .. }
             | Action::Play {
                 mode: CardMode::Event,
                 ..
@@ -592,17 +619,23 @@ impl Game {
                 Step::NavalCasualties { .. }
                 | Step::NavalRetreat { .. }
                 | Step::NavalIntercept { .. }
-                | Step::NavalAvoid { .. },
+                | Step::NavalAvoid { .. }
+                | Step::WinterPort { .. },
                 Action::SinkShips { .. }
                 | Action::NavalRetreat { .. }
                 | Action::NavalIntercept { .. }
                 | Action::NavalAvoid { .. },
             ) => self.answer_naval(rs, p, &top, a, ev)?,
+            (Step::PiracyReward { .. }, Action::PiracyReward { reward, at }) => {
+                self.answer_piracy(rs, &top, *reward, at.as_deref(), ev)?
+            }
             (
                 Step::Casualties { .. }
                 | Step::Retreat { .. }
                 | Step::NavalCasualties { .. }
-                | Step::NavalRetreat { .. },
+                | Step::NavalRetreat { .. }
+                | Step::PiracyReward { .. }
+                | Step::WinterPort { .. },
                 Action::Forgo,
             ) => {
                 return Err(Refusal::MustAnswer {
@@ -737,6 +770,11 @@ impl Game {
         if !self.steps.is_empty() || self.is_over() {
             return;
         }
+        // --- naval warfare: Winter resumes once the winter ports are chosen (C-NAVAL-WINTER).
+        if self.naval.winter_pending {
+            self.end_of_turn(rs, ev);
+            return;
+        }
         if let Stage::Cp { power, cp } = self.stage {
             if cp == 0 {
                 self.next_impulse(rs, power, 0, ev);
@@ -849,7 +887,9 @@ impl Game {
             Step::NavalCasualties { .. }
             | Step::NavalRetreat { .. }
             | Step::NavalIntercept { .. }
-            | Step::NavalAvoid { .. } => self.legal_naval_answers(rs, p, top, out),
+            | Step::NavalAvoid { .. }
+            | Step::WinterPort { .. } => self.legal_naval_answers(rs, p, top, out),
+            Step::PiracyReward { .. } => self.legal_piracy_answers(rs, top, out),
             Step::Entry(_)
             | Step::Battle(_)
             | Step::Assault(_)

@@ -7,9 +7,17 @@ use super::ruleset::Ruleset;
 impl Game {
     /// After the Action phase: Winter, Victory Determination, then the next turn (or the end).
     pub(crate) fn end_of_turn(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
-        ev.push(Event::public(EventKind::PhaseStarted {
-            phase: PhaseName::Winter,
-        }));
+        if !self.naval.winter_pending {
+            ev.push(Event::public(EventKind::PhaseStarted {
+                phase: PhaseName::Winter,
+            }));
+        }
+        // --- naval warfare: owners first choose among equally near winter ports
+        // (C-NAVAL-WINTER); Winter resumes from `resume_stage` once they have.
+        self.naval.winter_pending = self.ask_winter_ports(rs);
+        if self.naval.winter_pending {
+            return;
+        }
         if self.winter_leader_choice_due(rs) {
             self.stage = Stage::WinterLeaders;
             return;

@@ -31,8 +31,10 @@ pub mod ids {
     // --- land warfare (issue 13)
     /// C-MOVE-SPRING: most land units a Spring Deployment carries across a sea zone.
     pub const SPRING_SEA_UNITS: &str = "spring_sea_units";
+    /// C-PIRACY: most piracy VP the Ottoman can win.
+    pub const PIRACY_VP_CAP: &str = "piracy_vp_cap";
     /// Every id `rules.csv` must define, and whether it is per power.
-    pub const ALL: [(&str, bool); 11] = [
+    pub const ALL: [(&str, bool); 12] = [
         (STANDARD_VP, false),
         (DOMINATION_GAP, false),
         (DOMINATION_FROM_TURN, false),
@@ -44,6 +46,7 @@ pub mod ids {
         (MANDATORY_CP, false),
         (WINTER_STACK, false),
         (SPRING_SEA_UNITS, false),
+        (PIRACY_VP_CAP, false),
     ];
 }
 

@@ -24,12 +24,19 @@ pub struct VpBreakdown {
     pub master: i32,
     /// The revealed secret choice (Empire).
     pub secret: i32,
+    /// Piracy VP (Ottoman, C-PIRACY).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub piracy: i32,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }
 
 impl VpBreakdown {
     /// The total.
     pub fn total(&self) -> i32 {
-        self.keys + self.bonus + self.master + self.secret
+        self.keys + self.bonus + self.master + self.secret + self.piracy
     }
 }
 
@@ -63,6 +70,11 @@ impl Game {
             },
             secret: if p == Power::Empire && self.empire.revealed {
                 self.secret_vp(rs)
+            } else {
+                0
+            },
+            piracy: if p == Power::Ottoman {
+                i32::from(self.naval.piracy_vp)
             } else {
                 0
             },

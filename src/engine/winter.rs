@@ -21,6 +21,8 @@ impl Game {
                 ev.push(Event::public(EventKind::SiegeLifted { space: s }));
             }
         }
+        // C-WINTER-ORDER: piracy markers come off (C-PIRACY: once per sea zone per turn).
+        self.clear_piracy_markers(ev);
         self.winter_quarters(rs, ev);
         self.winter_overstack(rs, ev);
         for (i, a) in Power::ALL.iter().enumerate() {

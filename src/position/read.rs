@@ -113,6 +113,7 @@ struct RawRelations {
 struct RawEngine {
     steps: Option<S<String>>,
     marks: Option<S<String>>,
+    naval: Option<S<String>>,
 }
 
 /// Peace made between two majors on a turn (C-DIP-WAR-LIMITS).
@@ -659,6 +660,17 @@ pub fn import(
         }),
         None => Default::default(),
     };
+    // --- naval warfare: piracy VP, piracy markers, Barbary Pirates (C-PIRACY, C-RAISE)
+    let naval: crate::engine::piracy::NavalState = match &raw.engine.naval {
+        Some(j) => serde_json::from_str(j.get_ref()).unwrap_or_else(|e| {
+            r.bad(
+                j.span(),
+                format!("[engine] naval is not naval state vqbot can read ({e}); copy it from an exported position or remove it"),
+            );
+            Default::default()
+        }),
+        None => Default::default(),
+    };
     for (k, v) in &raw.capitals {
         let Some(p) = power_key(&mut r, k, v.span(), "capitals") else {
             continue;
@@ -1072,6 +1084,7 @@ pub fn import(
         steps,
         marks,
         standing,
+        naval,
         seq: raw.actions,
         rng,
     };

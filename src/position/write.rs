@@ -75,6 +75,7 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
         steps,
         marks,
         standing,
+        naval,
         seq,
         rng,
     } = g;
@@ -118,7 +119,7 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
     }
     write_empire(w, empire);
     write_standing(w, standing);
-    write_engine(w, steps, marks);
+    write_engine(w, steps, marks, naval);
     if bonus_vp.iter().any(|v| *v != 0) {
         let _ = writeln!(w, "\n[vp]");
         for p in Power::ALL {
@@ -340,8 +341,9 @@ fn write_engine(
     w: &mut String,
     steps: &[crate::engine::steps::Step],
     marks: &crate::engine::steps::ImpulseMarks,
+    naval: &crate::engine::piracy::NavalState,
 ) {
-    if steps.is_empty() && marks.is_empty() {
+    if steps.is_empty() && marks.is_empty() && naval.is_empty() {
         return;
     }
     let _ = writeln!(
@@ -355,6 +357,10 @@ fn write_engine(
     if !marks.is_empty() {
         let json = serde_json::to_string(marks).unwrap_or_default();
         let _ = writeln!(w, "marks = '''{json}'''");
+    }
+    if !naval.is_empty() {
+        let json = serde_json::to_string(naval).unwrap_or_default();
+        let _ = writeln!(w, "naval = '''{json}'''");
     }
 }
 

@@ -86,6 +86,9 @@ pub struct SpaceLayout {
     /// Whether the label position came from the data's `label_dx`/`label_dy`, which give the
     /// label centre relative to the space centre in Europe-canvas pixels.
     pub label_fixed: bool,
+    /// A port whose controller has enemy ships in a sea zone by it (C-ASSAULT-PREREQ sea part):
+    /// the anchor is drawn red.
+    pub blockaded: bool,
 }
 
 /// One power's unit counter in a space.
@@ -112,6 +115,9 @@ pub struct StackLayout {
     pub besieger: bool,
     /// The force changed since the previous map (outlined in the highlight colour).
     pub changed: bool,
+    /// A fleet at sea: the sea-zone id (its counter sits beside the zone's label; `space` is
+    /// then meaningless).
+    pub zone: Option<String>,
 }
 
 /// A settlement or ocean zone of the world inset.
@@ -353,7 +359,7 @@ impl MapLayout {
         for (i, st) in self.stacks.iter().enumerate() {
             let name = format!("units {} in {}", st.owner, st.space.0);
             for s in &self.spaces {
-                if s.space != st.space && st.rect.overlaps(&s.symbol) {
+                if (st.zone.is_some() || s.space != st.space) && st.rect.overlaps(&s.symbol) {
                     out.push(conflict(
                         &name,
                         &format!("symbol {}", s.label.text),
@@ -428,6 +434,33 @@ pub(crate) fn unit_text(f: &Force, letters: &[&str; 4]) -> String {
         }
     }
     parts.join(" ")
+}
+
+/// Text on a unit counter with corsairs too (`2S 3Co`), for naval stacks.
+fn naval_text(f: &Force, w: &style::Words) -> String {
+    let mut t = unit_text(f, &w.unit_letters);
+    if f.corsairs > 0 {
+        if !t.is_empty() {
+            t.push(' ');
+        }
+        t.push_str(&format!("{}{}", f.corsairs, w.corsair_letter));
+    }
+    t
+}
+
+/// C-ASSAULT-PREREQ (sea part), for the map: a port controlled by a major power with ships of
+/// one of its enemies in a sea zone by it.
+fn blockaded(rs: &Ruleset, board: &Board, id: SpaceId) -> bool {
+    let Owner::Major(c) = board.controller(rs, id) else {
+        return false;
+    };
+    rs.space(id).ports.iter().any(|z| {
+        board.seas.get(z).is_some_and(|v| {
+            v.iter().any(|f| {
+                f.ships() > 0 && board.stance(c, f.owner()) == crate::engine::board::Stance::Enemy
+            })
+        })
+    })
 }
 
 /// The flag drawn on leader chips.
@@ -635,6 +668,7 @@ pub(crate) fn layout_with(
                 px: size::LABEL_PX * s,
             },
             label_fixed: false,
+            blockaded: sp.is_port() && blockaded(rs, board, id),
         });
     }
 
@@ -671,10 +705,110 @@ pub(crate) fn layout_with(
         sea_labels.push(TextBox { text, rect, px });
     }
 
-    // Unit counters, placed before labels so that labels make way for them.
+    // --- naval warfare: fleets at sea, one counter per power beside the zone's label.
     let mut stacks: Vec<StackLayout> = Vec::new();
+    let mut sea_boxes: Vec<Rect> = Vec::new();
+    for (zone, forces) in &board.seas {
+        let Some(zi) = rs.sea_zones.iter().position(|z| &z.id == zone) else {
+            continue;
+        };
+        let label = sea_labels[zi].rect;
+        let px = size::COUNTER_PX * s;
+        let ch = size::COUNTER_H * s;
+        let pad = 4.0 * s;
+        let prev = scene.previous.and_then(|p| p.seas.get(zone));
+        let mut group: Vec<StackLayout> = Vec::new();
+        let mut gw: f32 = 0.0;
+        for f in forces.iter().filter(|f| !f.is_empty()) {
+            let units = naval_text(f, words);
+            let leaders = if f.leaders.is_empty() {
+                String::new()
+            } else {
+                let names: Vec<String> = f
+                    .leaders
+                    .iter()
+                    .map(|l| leader_short(rs, l, scene.locale))
+                    .collect();
+                format!("{LEADER_FLAG}{}", names.join(", "))
+            };
+            let uw = if units.is_empty() {
+                0.0
+            } else {
+                fonts.measure(Weight::Bold, px, &units).0 + 2.0 * pad
+            };
+            let lw = if leaders.is_empty() {
+                0.0
+            } else {
+                fonts.measure(Weight::Bold, px, &leaders).0 + 2.0 * pad
+            };
+            let w = uw + lw;
+            gw = gw.max(w);
+            let changed =
+                scene.previous.is_some() && !prev.is_some_and(|v| v.iter().any(|o| o == f));
+            group.push(StackLayout {
+                space: SpaceId(0),
+                owner: f.owner(),
+                color: owner_color(rs, f.owner()),
+                stripe: None,
+                rect: Rect::sized(0.0, 0.0, w, ch),
+                units,
+                leaders,
+                leader_x: (lw > 0.0).then_some(uw),
+                besieger: false,
+                changed,
+                zone: Some(zone.clone()),
+            });
+        }
+        if group.is_empty() {
+            continue;
+        }
+        let gap = 2.0 * s;
+        let gh = group.len() as f32 * (ch + gap) - gap;
+        let (cx, _) = label.center();
+        let d = 2.0 * s;
+        let candidates = [
+            (cx - gw / 2.0, label.y1 + d),
+            (cx - gw / 2.0, label.y0 - d - gh),
+            (label.x1 + d, label.center().1 - gh / 2.0),
+            (label.x0 - d - gw, label.center().1 - gh / 2.0),
+            (cx - gw / 2.0, label.y1 + d + 12.0 * s),
+            (cx - gw / 2.0, label.y0 - d - gh - 12.0 * s),
+        ];
+        let mut best = (f32::INFINITY, candidates[0]);
+        for (i, &(x, y)) in candidates.iter().enumerate() {
+            let r = Rect::sized(x, y, gw, gh);
+            let mut score = i as f32;
+            if !canvas.contains(&r) {
+                score += 1e6;
+            }
+            for o in obstacles
+                .iter()
+                .chain(sea_boxes.iter())
+                .chain(sea_labels.iter().map(|t| &t.rect))
+            {
+                let a = r.overlap_area(o);
+                if a > 0.0 {
+                    score += 1000.0 + a;
+                }
+            }
+            if score < best.0 {
+                best = (score, (x, y));
+            }
+        }
+        let (x, y) = best.1;
+        for (k, mut st) in group.into_iter().enumerate() {
+            let w = st.rect.width();
+            st.rect = Rect::sized(x + (gw - w) / 2.0, y + k as f32 * (ch + gap), w, ch);
+            st.leader_x = st.leader_x.map(|lx| st.rect.x0 + lx);
+            sea_boxes.push(st.rect);
+            stacks.push(st);
+        }
+    }
+
+    // Unit counters, placed before labels so that labels make way for them.
     let mut stack_boxes: Vec<Rect> = Vec::new();
-    let sea_rects: Vec<Rect> = sea_labels.iter().map(|t| t.rect).collect();
+    let mut sea_rects: Vec<Rect> = sea_labels.iter().map(|t| t.rect).collect();
+    sea_rects.extend(sea_boxes.iter().copied());
     for sl in &spaces {
         let forces: Vec<&Force> = board
             .at(sl.space)
@@ -696,7 +830,7 @@ pub(crate) fn layout_with(
             let besieger = here
                 .besieged_by
                 .is_some_and(|p| f.owner() == Owner::Major(p));
-            let mut units = unit_text(f, &words.unit_letters);
+            let mut units = naval_text(f, words);
             if besieger {
                 units = format!("{BESIEGER_MARK} {units}");
             }
@@ -743,6 +877,7 @@ pub(crate) fn layout_with(
                 leader_x: (lw > 0.0).then_some(uw + extra),
                 besieger,
                 changed,
+                zone: None,
             });
         }
         let gap = 2.0 * s;

@@ -28,6 +28,8 @@ enum Icon {
     ProtestantSpace,
     /// A space ringed as changed since the previous map.
     Changed,
+    /// A blockaded port's red anchor.
+    Blockaded,
 }
 
 struct Line {
@@ -88,6 +90,7 @@ fn lines(
         (Icon::Symbol(SymbolShape::Star), w.fortress.to_string()),
         (Icon::Symbol(SymbolShape::Circle), w.unfortified.to_string()),
         (Icon::Port, w.port.to_string()),
+        (Icon::Blockaded, w.blockaded.to_string()),
         (Icon::Pass, w.pass.to_string()),
         (Icon::Marker(false), w.catholic.to_string()),
         (Icon::Marker(true), w.protestant.to_string()),
@@ -208,6 +211,18 @@ pub(crate) fn draw_shapes(
                     Some((style::INK, 1.2 * s)),
                 )?;
                 p.anchor(
+                    Rect::around(c.0 + 6.0 * s, c.1, size::PORT_R * s, size::PORT_R * s),
+                    s,
+                )?
+            }
+            Icon::Blockaded => {
+                p.circle(
+                    (c.0 - 5.0 * s, c.1),
+                    7.0 * s,
+                    Some(faint),
+                    Some((style::INK, 1.2 * s)),
+                )?;
+                p.blockaded_anchor(
                     Rect::around(c.0 + 6.0 * s, c.1, size::PORT_R * s, size::PORT_R * s),
                     s,
                 )?

@@ -390,7 +390,11 @@ fn draw_shapes(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), Ren
             p.protestant_centre(sl.center, sl.half * 0.42, s)?;
         }
         if let Some(a) = sl.port {
-            p.anchor(a, s)?;
+            if sl.blockaded {
+                p.blockaded_anchor(a, s)?;
+            } else {
+                p.anchor(a, s)?;
+            }
         }
         if let Some(u) = sl.unrest {
             p.unrest(u, s)?;

@@ -364,6 +364,14 @@ impl Painter<'_, '_> {
         self.circle(c, r.width() / 2.0 - 1.2 * s, Some(style::ANCHOR), None)
     }
 
+    /// A blockaded port's anchor: red, ringed in ink, a little larger.
+    pub fn blockaded_anchor(&self, r: Rect, s: f32) -> R {
+        let c = r.center();
+        let rad = r.width() / 2.0 + 1.5 * s;
+        self.circle(c, rad, Some(style::WHITE), Some((style::INK, 1.2 * s)))?;
+        self.circle(c, rad - 1.8 * s, Some(style::UNREST), None)
+    }
+
     /// The red unrest badge (its letter is drawn with the text).
     pub fn unrest(&self, r: Rect, s: f32) -> R {
         self.circle(

@@ -129,6 +129,10 @@ pub(crate) struct Words {
     pub zones: &'static str,
     /// Unit letters: regulars, mercenaries, cavalry, squadrons.
     pub unit_letters: [&'static str; 4],
+    /// Legend: a blockaded port.
+    pub blockaded: &'static str,
+    /// The corsair letter on naval counters.
+    pub corsair_letter: &'static str,
     /// The unrest badge letter.
     pub unrest_letter: &'static str,
     /// Short codes of the six majors for VP markers.
@@ -156,7 +160,7 @@ const EN: Words = Words {
     no_marker: "Home control (no marker)",
     unrest: "Unrest",
     siege: "Siege: ⚔ besiegers outside, toothed ring",
-    units: "R regulars, M mercenaries, C cavalry, S squadrons",
+    units: "R regulars, M mercenaries, C cavalry, S squadrons, Co corsairs",
     leaders: "Leaders",
     independent: "Independent",
     world: "New World",
@@ -165,6 +169,8 @@ const EN: Words = Words {
     changed: "Changed since the last map",
     zones: "Zones: Protestant / Catholic",
     unit_letters: ["R", "M", "C", "S"],
+    corsair_letter: "Co",
+    blockaded: "Blockaded port",
     unrest_letter: "U",
     codes: ["OT", "SP", "EN", "FR", "HR", "PR"],
     chart_title: "Victory points",
@@ -189,7 +195,7 @@ const RU: Words = Words {
     no_marker: "Свой контроль (без маркера)",
     unrest: "Волнения",
     siege: "Осада: ⚔ осаждающие снаружи, зубчатое кольцо",
-    units: "Р регуляры, Н наёмники, К кавалерия, Э эскадры",
+    units: "Р регуляры, Н наёмники, К кавалерия, Э эскадры, Кр корсары",
     leaders: "Полководцы",
     independent: "Независимые",
     world: "Новый Свет",
@@ -198,6 +204,8 @@ const RU: Words = Words {
     changed: "Изменилось с прошлой карты",
     zones: "Зоны: протест. / католич.",
     unit_letters: ["Р", "Н", "К", "Э"],
+    corsair_letter: "Кр",
+    blockaded: "Порт в блокаде",
     unrest_letter: "В",
     codes: ["ОС", "ИС", "АН", "ФР", "СИ", "ПР"],
     chart_title: "Победные очки",

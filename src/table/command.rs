@@ -97,8 +97,17 @@ impl CmdSpec {
 
 const MODES: &[&str] = &["cp", "event"];
 const LOCALES: &[&str] = &["en", "ru"];
-const BUILD_UNITS: &[&str] = &["regular", "mercenary", "cavalry", "squadron", "fortress"];
+const BUILD_UNITS: &[&str] = &[
+    "regular",
+    "mercenary",
+    "cavalry",
+    "squadron",
+    "fortress",
+    "corsair",
+];
 const CHOICES: &[&str] = &["protestant", "catholic", "balanced"];
+/// What a piracy hit may cost (C-PIRACY).
+const PIRACY_PAYS: &[&str] = &["squadron", "card", "vp"];
 const ADJUST_WHAT: &[&str] = &[
     "units",
     "control",
@@ -111,6 +120,7 @@ const ADJUST_WHAT: &[&str] = &[
     "leader",
     "kill-ruler",
     "phase",
+    "barbary",
 ];
 /// The phases `adjust what:phase` moves to (issue 17).
 const ADJUST_PHASES: &[&str] = &["diplomacy", "spring_deployment", "action", "winter"];
@@ -720,23 +730,20 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "откуда",
                 OptKind::Space,
                 true,
-                "port or sea zone where your fleet is",
-                "порт или морская зона, где стоит ваш флот",
+                "where your fleet is",
+                "где ваш флот",
             ),
             opt(
                 "to",
                 "куда",
                 OptKind::Space,
                 true,
-                "one naval step on: a sea zone or a port",
-                "на один морской шаг: морская зона или порт",
+                "next sea zone or port",
+                "соседняя зона или порт",
             ),
             AS_POWER,
         ],
-        help: [
-            "move a fleet one step at sea (CP)",
-            "передвинуть флот на шаг по морю (очки)",
-        ],
+        help: ["move a fleet one step (CP)", "флот на шаг по морю (ОД)"],
     },
     CmdSpec {
         name: "transport",
@@ -747,24 +754,24 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "откуда",
                 OptKind::Space,
                 true,
-                "port where the formation is",
-                "порт, где стоит войско",
+                "port of the formation",
+                "порт войска",
             ),
             opt(
                 "to",
                 "куда",
                 OptKind::Space,
                 true,
-                "friendly port of arrival",
-                "дружественный порт прибытия",
+                "friendly port",
+                "свой порт",
             ),
             opt(
                 "units",
                 "войска",
                 OptKind::Units,
                 true,
-                "at most 5 land units, e.g. `4r alba`",
-                "не больше 5 сухопутных отрядов, например `4r alba`",
+                "up to 5 land units, e.g. `4r alba`",
+                "до 5 сухопутных отрядов, напр. `4r alba`",
             ),
             AS_POWER,
         ],
@@ -782,16 +789,16 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "эскадры",
                 OptKind::Integer,
                 false,
-                "squadrons sunk (2 hits each)",
-                "потопленные эскадры (по 2 попадания)",
+                "squadrons sunk (2 hits)",
+                "потоплено эскадр (2 попадания)",
             ),
             opt(
                 "corsairs",
                 "корсары",
                 OptKind::Integer,
                 false,
-                "corsairs sunk (1 hit each)",
-                "потопленные корсары (по 1 попаданию)",
+                "corsairs sunk (1 hit)",
+                "потоплено корсаров (1 попадание)",
             ),
             AS_POWER,
         ],
@@ -806,12 +813,12 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "куда",
                 OptKind::Space,
                 true,
-                "friendly port or sea zone for the beaten fleet",
-                "дружественный порт или морская зона для побеждённого флота",
+                "friendly port or sea zone",
+                "свой порт или морская зона",
             ),
             AS_POWER,
         ],
-        help: ["retreat a beaten fleet", "увести побеждённый флот"],
+        help: ["retreat a fleet", "отвести флот"],
     },
     CmdSpec {
         name: "engage",
@@ -822,8 +829,8 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "откуда",
                 OptKind::Space,
                 true,
-                "the adjacent sea zone or port your fleet intercepts from",
-                "соседняя морская зона или порт, откуда ваш флот перехватывает",
+                "your fleet's zone or port",
+                "зона или порт флота",
             ),
             AS_POWER,
         ],
@@ -838,12 +845,61 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "куда",
                 OptKind::Space,
                 true,
-                "where your fleet goes if it slips away",
-                "куда уходит ваш флот при успехе",
+                "where your fleet slips to",
+                "куда уходит флот",
             ),
             AS_POWER,
         ],
         help: ["try to avoid a naval battle", "уклониться от морского боя"],
+    },
+    // --- piracy (C-PIRACY)
+    CmdSpec {
+        name: "piracy",
+        ru: "пиратство",
+        options: &[
+            opt(
+                "zone",
+                "зона",
+                OptKind::Space,
+                true,
+                "sea zone of your corsairs",
+                "зона ваших корсаров",
+            ),
+            opt(
+                "target",
+                "против",
+                OptKind::Power,
+                true,
+                "a power with a port there",
+                "держава с портом там",
+            ),
+            AS_POWER,
+        ],
+        help: ["corsair piracy (CP)", "пиратство корсаров (ОД)"],
+    },
+    CmdSpec {
+        name: "tribute",
+        ru: "дань",
+        options: &[
+            opt(
+                "pay",
+                "чем",
+                OptKind::Choice(PIRACY_PAYS),
+                true,
+                "what a hit costs you",
+                "плата за попадание",
+            ),
+            opt(
+                "at",
+                "где",
+                OptKind::Space,
+                false,
+                "where the squadron is",
+                "где эскадра",
+            ),
+            AS_POWER,
+        ],
+        help: ["pay a piracy hit", "уплатить пиратам"],
     },
     CmdSpec {
         name: "pass",
@@ -1563,6 +1619,11 @@ pub enum AdjustCmd {
         /// Whose impulse or deployment.
         target: Option<String>,
     },
+    /// The Barbary Pirates event played (corsairs may be built) or not.
+    BarbaryPirates {
+        /// On.
+        on: bool,
+    },
 }
 
 /// A typed command. Power-ish and place-ish values stay text until the table resolves them.
@@ -1716,6 +1777,16 @@ pub enum Command {
     },
     Evade {
         to: String,
+        power: Option<String>,
+    },
+    Piracy {
+        zone: String,
+        target: String,
+        power: Option<String>,
+    },
+    Tribute {
+        pay: String,
+        at: Option<String>,
         power: Option<String>,
     },
     Pass {
@@ -2107,6 +2178,8 @@ const CHOICE_RU: &[(&str, &str)] = &[
     ("mercenary", "наёмники"),
     ("cavalry", "кавалерия"),
     ("squadron", "эскадра"),
+    ("corsair", "корсар"),
+    ("barbary", "берберы"),
     ("fortress", "крепость"),
     ("protestant", "протестантский"),
     ("catholic", "католический"),
@@ -2323,6 +2396,7 @@ impl Command {
                     "mercenary" => BuildWhat::Unit(UnitKind::Mercenary),
                     "cavalry" => BuildWhat::Unit(UnitKind::Cavalry),
                     "squadron" => BuildWhat::Unit(UnitKind::Squadron),
+                    "corsair" => BuildWhat::Unit(UnitKind::Corsair),
                     _ => BuildWhat::Fortress,
                 },
                 power,
@@ -2417,6 +2491,16 @@ impl Command {
             },
             "evade" => Command::Evade {
                 to: a.req("to")?,
+                power,
+            },
+            "piracy" => Command::Piracy {
+                zone: a.req("zone")?,
+                target: a.req("target")?,
+                power,
+            },
+            "tribute" => Command::Tribute {
+                pay: a.req("pay")?.to_lowercase(),
+                at: a.opt("at"),
                 power,
             },
             "standing" => Command::Standing {
@@ -2546,6 +2630,8 @@ impl Command {
             Command::Haven { .. } => "haven",
             Command::Engage { .. } => "engage",
             Command::Evade { .. } => "evade",
+            Command::Piracy { .. } => "piracy",
+            Command::Tribute { .. } => "tribute",
             Command::Standing { .. } => "standing",
             Command::Pass { .. } => "pass",
             Command::End { .. } => "end",
@@ -2674,6 +2760,7 @@ fn adjust_reads(what: &str) -> &'static [&'static str] {
         "leader" => &["leader", "space"],
         "phase" => &["turn", "phase", "target"],
         "kill-ruler" => &["target"],
+        "barbary" => &["on"],
         _ => &[],
     }
 }
@@ -2769,6 +2856,9 @@ fn adjust_cmd(a: &Args<'_>) -> Result<AdjustCmd, ParseError> {
             turn: a.int("turn")?,
             phase: a.req("phase")?.to_lowercase(),
             target: a.opt("target"),
+        },
+        "barbary" => AdjustCmd::BarbaryPirates {
+            on: a.req("on")?.eq_ignore_ascii_case("yes"),
         },
         _ => AdjustCmd::KillRuler {
             target: a.req("target")?,

@@ -171,6 +171,18 @@ pub fn to_action(
             Command::Engage { from, .. } => Action::NavalIntercept {
                 from: resolve::place(rs, from)?,
             },
+            Command::Piracy { zone, target, .. } => Action::Piracy {
+                zone: resolve::place(rs, zone)?,
+                target: resolve::power(rs, target)?,
+            },
+            Command::Tribute { pay, at, .. } => Action::PiracyReward {
+                reward: match pay.as_str() {
+                    "squadron" => crate::engine::piracy::PiracyReward::Squadron,
+                    "card" => crate::engine::piracy::PiracyReward::Card,
+                    _ => crate::engine::piracy::PiracyReward::Vp,
+                },
+                at: at.as_deref().map(|x| resolve::place(rs, x)).transpose()?,
+            },
             Command::Evade { to, .. } => Action::NavalAvoid {
                 to: resolve::place(rs, to)?,
             },
@@ -255,6 +267,8 @@ pub fn to_action(
         | Command::Haven { .. }
         | Command::Engage { .. }
         | Command::Evade { .. }
+        | Command::Piracy { .. }
+        | Command::Tribute { .. }
         | Command::Standing { .. }
         | Command::Pass { .. }
         | Command::End { .. }
@@ -479,6 +493,7 @@ fn adjustment(rs: &Ruleset, game: &Game, fix: &AdjustCmd) -> Result<Adjustment, 
                 .map(|t| resolve::power(rs, t))
                 .transpose()?,
         },
+        AdjustCmd::BarbaryPirates { on } => Adjustment::BarbaryPirates { on: *on },
     })
 }
 
@@ -546,6 +561,7 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
                 UnitKind::Mercenary => "mercenary",
                 UnitKind::Cavalry => "cavalry",
                 UnitKind::Squadron => "squadron",
+                UnitKind::Corsair => "corsair",
             }
         ),
         Action::BuildFortress { space } => format!("build space:{space} unit:fortress"),
@@ -624,6 +640,11 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
         Action::NavalRetreat { to } => format!("haven to:{to}"),
         Action::NavalIntercept { from } => format!("engage from:{from}"),
         Action::NavalAvoid { to } => format!("evade to:{to}"),
+        Action::Piracy { zone, target } => format!("piracy zone:{zone} target:{target}"),
+        Action::PiracyReward { reward, at } => match at {
+            Some(a) => format!("tribute pay:{} at:{a}", reward.id()),
+            None => format!("tribute pay:{}", reward.id()),
+        },
     };
     if matches!(
         a,
@@ -702,6 +723,9 @@ fn adjust_line(adj: &Adjustment, public: bool) -> String {
                 "adjust what:phase turn:{turn} phase:{phase}{}",
                 power.map(|p| format!(" target:{p}")).unwrap_or_default()
             )
+        }
+        Adjustment::BarbaryPirates { on } => {
+            format!("adjust what:barbary on:{}", if *on { "yes" } else { "no" })
         }
     }
 }

@@ -6,6 +6,7 @@ use crate::engine::action::ActionKind;
 use crate::engine::action::{Adjustment, CardMode, CardPlace, UnitKind, Units};
 use crate::engine::event::{EndReason, EventKind, PhaseName, RevealReason, Side};
 use crate::engine::game::{Awaiting, Decision};
+use crate::engine::piracy::PiracyReward;
 use crate::engine::power::Faction;
 use crate::engine::power::{Owner, Power, Relation};
 use crate::engine::refusal::{CpUse, FortifiedFor, LandCount, Place, Refusal};
@@ -255,6 +256,47 @@ impl<'a> Texts<'a> {
         (!zones.is_empty()).then(|| tr!(l, "⚓ At sea: {}", "⚓ В море: {}", zones.join(" · ")))
     }
 
+    /// Piracy VP, this turn's piracy markers and the Barbary Pirates flag, or `None` when none
+    /// is set (C-PIRACY, C-RAISE).
+    pub fn piracy_status(&self, n: &crate::engine::piracy::NavalState) -> Option<String> {
+        if n.is_empty() {
+            return None;
+        }
+        let l = self.loc;
+        let mut parts = vec![tr!(
+            l,
+            "Ottoman piracy VP {}",
+            "пиратских ПО у османов: {}",
+            n.piracy_vp
+        )];
+        if !n.pirated.is_empty() {
+            let z: Vec<String> = n.pirated.iter().map(|x| self.place_id(x)).collect();
+            parts.push(tr!(
+                l,
+                "pirated this turn: {}",
+                "пиратство в этом ходу: {}",
+                self.list(z)
+            ));
+        }
+        if n.barbary_pirates {
+            parts.push(
+                l.pick("corsairs may be built", "можно строить корсаров")
+                    .to_string(),
+            );
+        }
+        Some(format!("☠ {}", parts.join("; ")))
+    }
+
+    /// A piracy reward's name (C-PIRACY).
+    pub fn piracy_reward(&self, r: PiracyReward) -> String {
+        match r {
+            PiracyReward::Squadron => self.loc.pick("a squadron", "эскадра"),
+            PiracyReward::Card => self.loc.pick("a card", "карта"),
+            PiracyReward::Vp => self.loc.pick("1 VP", "1 ПО"),
+        }
+        .to_string()
+    }
+
     /// A card as `#12 «Name»`.
     pub fn card(&self, n: u16) -> String {
         match self.rs.card(n) {
@@ -437,6 +479,7 @@ impl<'a> Texts<'a> {
             UnitKind::Mercenary => self.loc.pick("a mercenary", "наёмника"),
             UnitKind::Cavalry => self.loc.pick("a cavalry unit", "кавалерию"),
             UnitKind::Squadron => self.loc.pick("a squadron", "эскадру"),
+            UnitKind::Corsair => self.loc.pick("a corsair", "корсара"),
         }
     }
 
@@ -847,6 +890,19 @@ impl<'a> Texts<'a> {
             // --- relief
             EventKind::JoinedRelief { power, space, units } => tr!(l, "{} brings {} besieged land units out of {} to fight with the relief.", "{} выводит {} осаждённых сухопутных ед. из {} в бой вместе с деблокирующими.", self.power(*power), units, self.space(*space)),
             EventKind::BackInside { owner, space, units } => tr!(l, "The relief is beaten: {} takes {} land units back inside {}; the siege goes on.", "Деблокада отбита: {} уводит {} сухопутных ед. обратно за стены {}; осада продолжается.", self.owner(*owner), units, self.space(*space)),
+            // --- piracy (C-PIRACY)
+            EventKind::PiracyRolled { zone, target, anti_dice, corsairs_sunk, dice, hits } => {
+                let d = |v: &Vec<u8>| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
+                tr!(l, "Ottoman piracy in {} against {}: anti-piracy [{}] sinks {} corsairs; piracy dice [{}] — {} hits.", "Османское пиратство в {} против державы {}: защита от пиратов [{}] топит корсаров: {}; кости пиратов [{}] — попаданий: {}.", self.place_id(zone), self.power(*target), d(anti_dice), corsairs_sunk, d(dice), hits)
+            }
+            EventKind::PiracyRewardGiven { target, zone, reward, at, piracy_vp } => match reward {
+                PiracyReward::Squadron => tr!(l, "Piracy in {}: {} loses a squadron in {}.", "Пиратство в {}: {} теряет эскадру в {}.", self.place_id(zone), self.power(*target), self.place_id(at.as_deref().unwrap_or(zone))),
+                PiracyReward::Card => tr!(l, "Piracy in {}: {} gives the Ottoman a card drawn at random.", "Пиратство в {}: {} отдаёт османам случайную карту.", self.place_id(zone), self.power(*target)),
+                PiracyReward::Vp => tr!(l, "Piracy in {}: {} gives the Ottoman 1 VP (piracy VP now {}).", "Пиратство в {}: {} отдаёт османам 1 ПО (теперь пиратских ПО: {}).", self.place_id(zone), self.power(*target), piracy_vp),
+            },
+            EventKind::PiracyCard { from, to, card } => tr!(l, "Piracy: card {} goes from {} to {}.", "Пиратство: карта {} уходит от державы {} к державе {}.", self.card(*card), self.power(*from), self.power(*to)),
+            EventKind::PiracyHitsLost { target, hits } => tr!(l, "Piracy: {} has nothing left to give; {} hits are lost.", "Пиратство: державе {} больше нечем платить; попаданий пропало: {}.", self.power(*target), hits),
+            EventKind::PiracyMarkersRemoved { zones } => tr!(l, "Winter: piracy markers come off {}.", "Зима: метки пиратства сняты в {}.", self.list(zones.iter().map(|z| self.place_id(z)).collect())),
             EventKind::GameOver { winners, reason } => {
                 let w: Vec<String> = winners.iter().map(|p| self.power(*p)).collect();
                 let reason = self.end_reason(*reason);
@@ -1059,6 +1115,18 @@ impl<'a> Texts<'a> {
                     self.phase(*phase)
                 ),
             },
+            Adjustment::BarbaryPirates { on: true } => l
+                .pick(
+                    "the Barbary Pirates event is played: the Ottoman may build corsairs",
+                    "событие «Берберийские пираты» сыграно: османы могут строить корсаров",
+                )
+                .to_string(),
+            Adjustment::BarbaryPirates { on: false } => l
+                .pick(
+                    "the Barbary Pirates event is undone: no corsairs are built",
+                    "событие «Берберийские пираты» отменено: корсаров не строят",
+                )
+                .to_string(),
         }
     }
 
@@ -1181,6 +1249,18 @@ impl<'a> Texts<'a> {
                 c("engage"),
                 c("forgo")
             ),
+            Decision::WinterPort => tr!(
+                l,
+                "choose the winter port of your fleet with {}",
+                "выбрать порт зимовки флота ({})",
+                c("haven")
+            ),
+            Decision::PiracyReward => tr!(
+                l,
+                "pay for a piracy hit with {} (a squadron, a card or 1 VP, each in turn)",
+                "заплатить за попадание пиратов ({}: эскадра, карта или 1 ПО, по очереди)",
+                c("tribute")
+            ),
             Decision::NavalAvoid => tr!(
                 l,
                 "{} the naval battle or {}",
@@ -1209,6 +1289,29 @@ impl<'a> Texts<'a> {
                 c("play"),
                 c("forgo")
             ),
+        }
+    }
+
+    /// For a winter-port or piracy question: which fleet or piracy it is about, in brackets.
+    pub fn naval_question(&self, st: &crate::engine::steps::Step) -> Option<String> {
+        use crate::engine::steps::Step;
+        let l = self.loc;
+        match st {
+            Step::WinterPort { zone, to, .. } => Some(tr!(
+                l,
+                "(the fleet in {}: {})",
+                "(флот в {}: {})",
+                self.place_id(zone),
+                self.list(to.iter().map(|x| self.place_id(x)).collect())
+            )),
+            Step::PiracyReward { zone, hits, .. } => Some(tr!(
+                l,
+                "(piracy in {}: {} hits to pay)",
+                "(пиратство в {}: попаданий к оплате: {})",
+                self.place_id(zone),
+                hits
+            )),
+            _ => None,
         }
     }
 
@@ -1549,6 +1652,8 @@ impl<'a> Texts<'a> {
                 "a sally to join the relief",
                 "вылазка на помощь деблокирующим",
             ),
+            ActionKind::Piracy => ("piracy", "пиратство"),
+            ActionKind::PiracyReward => ("paying for piracy", "плата пиратам"),
         };
         self.loc.pick(en, ru)
     }
@@ -1927,6 +2032,19 @@ impl<'a> Texts<'a> {
             // --- land warfare, second card window
             R::NotADiceCard { card } => tr!(l, "{} does not change rolled dice; after the roll only such cards may be played", "{} не меняет выпавшие кости; после броска можно играть только такие карты", self.card(*card)),
             R::SpringSeaTooLarge { units, max } => tr!(l, "a Spring Deployment across a sea zone carries at most {1} land units; asked {0}", "весеннее развёртывание через морскую зону переносит не больше {1} сухопутных отрядов; запрошено {0}", units, max),
+            R::SpringSeaGuarded { zone, owner } => tr!(l, "the spring deployment may not cross {}: {} has naval units in it or its ports; cross a sea free of other powers' ships", "весеннее развёртывание не может пересечь {}: там или в её портах корабли державы {}; нужно море без чужих кораблей", self.place_id(zone), self.owner(*owner)),
+            // --- piracy, corsairs, sea crossings
+            R::PiracyOttomanOnly { power } => tr!(l, "only the Ottoman pirates; {} may not", "пиратствуют только османы; {} не может", p(power)),
+            R::PiracyAtSeaOnly { place } => tr!(l, "{} is a port; piracy happens in a sea zone where Ottoman corsairs are", "{} — порт; пиратство идёт в морской зоне, где стоят османские корсары", self.place_id(place)),
+            R::NoCorsairsThere { zone, zones } => tr!(l, "no Ottoman corsairs in {}; zones with corsairs: {}", "в {} нет османских корсаров; зоны с корсарами: {}", self.place_id(zone), self.list(zones.iter().map(|z| self.place_id(z)).collect())),
+            R::PiratedThisTurn { zone } => tr!(l, "{} was already pirated this turn; piracy is once per sea zone per turn", "в {} уже пиратствовали в этом ходу; пиратство — раз за ход в каждой морской зоне", self.place_id(zone)),
+            R::PiracyTarget { target, zone, allowed } => tr!(l, "{} controls no port on {}; targets there: {}", "у державы {} нет порта на {}; цели там: {}", p(target), self.place_id(zone), self.list(allowed.iter().map(|x| self.power(*x)).collect())),
+            R::PiracyRewardNotAllowed { asked, allowed } => tr!(l, "you cannot pay with {} now; pay with one of: {} (each option in turn while another is open)", "сейчас нельзя заплатить так: {}; можно: {} (варианты по очереди, пока есть другой)", self.piracy_reward(*asked), self.list(allowed.iter().map(|x| self.piracy_reward(*x)).collect())),
+            R::PiracySquadronPlace { place, allowed } if place.is_empty() => tr!(l, "name where the lost squadron is (at:); one of: {}", "укажите, где стоит теряемая эскадра (где:); одно из: {}", self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
+            R::PiracySquadronPlace { place, allowed } => tr!(l, "no squadron of yours near the piracy in {}; lose one in: {}", "в {} нет вашей эскадры рядом с пиратами; можно потерять в: {}", self.place_id(place), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
+            R::CorsairOttomanOnly { power } => tr!(l, "only the Ottoman builds corsairs; {} may not", "корсаров строят только османы; {} не может", p(power)),
+            R::CorsairsNeedBarbaryPirates => tr!(l, "corsairs are built only after the Barbary Pirates event", "корсаров строят только после события «Берберийские пираты»"),
+            R::BadWinterPort { to, allowed } => tr!(l, "{} is not one of the nearest ports your fleet controls; winter in one of: {}", "{} — не из ближайших портов вашего флота; зимовать можно в: {}", self.place_id(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             R::SeaBlockaded { space, zone } => tr!(l, "enemy ships in {} protect the port of {}; an assault needs the sea by the port clear of them", "вражеские корабли в {} прикрывают порт {}; для штурма море у порта должно быть свободно от них", self.place_id(zone), s(space)),
         }
     }

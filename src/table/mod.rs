@@ -1702,7 +1702,12 @@ impl Table {
             .iter()
             .filter_map(|p| s.seats.get(&p).copied())
             .collect();
-        out.channel(t.next_up(&aw, &who));
+        let mut line = t.next_up(&aw, &who);
+        // --- naval warfare: which fleet or piracy the question is about.
+        if let Some(d) = g.steps.last().and_then(|st| t.naval_question(st)) {
+            line.push_str(&format!(" {d}"));
+        }
+        out.channel(line);
         if let Some(m) = out.messages.last_mut() {
             m.mentions = mentions;
         }
@@ -1783,6 +1788,10 @@ impl Table {
             if let Some(l) = t.at_sea(&g.board) {
                 lines.push(l);
             }
+            // --- piracy: piracy VP and this turn's markers (C-PIRACY).
+            if let Some(l) = t.piracy_status(&g.naval) {
+                lines.push(l);
+            }
             if !g.is_over() {
                 let mut o = Outbox::default();
                 self.next_line(s, t, &mut o);
@@ -1808,7 +1817,7 @@ impl Table {
                         power: p,
                         total: v.total(),
                         keys: v.keys,
-                        bonus: v.bonus + v.master + v.secret,
+                        bonus: v.bonus + v.master + v.secret + v.piracy,
                     }),
                 )
             })
@@ -1984,6 +1993,8 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Haven { power, .. }
         | Command::Engage { power, .. }
         | Command::Evade { power, .. }
+        | Command::Piracy { power, .. }
+        | Command::Tribute { power, .. }
         | Command::Standing { power, .. }
         | Command::Pass { power }
         | Command::End { power }
