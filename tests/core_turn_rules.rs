@@ -9,7 +9,8 @@ use vqbot::engine::power::{Minor, Relation};
 use vqbot::engine::ruleset::{CardKind, EmpireChoice};
 use vqbot::engine::turn_data::ids;
 use vqbot::engine::{
-    Action, Adjustment, CardMode, EndReason, Event, EventKind, Game, Owner, Power, RuleError, Stage,
+    Action, Adjustment, Awaiting, CardMode, Decision, EndReason, Event, EventKind, Game, Owner,
+    Power, RuleError, Stage, Units,
 };
 use vqbot::table::messages::{Locale, Texts};
 
@@ -48,7 +49,23 @@ fn end_turn(g: &mut Game) -> Vec<Event> {
             Action::WithdrawLeaders { leaders: vec![] },
         ));
     }
+    // Winter questions (C-WINTER-QUARTERS) are answered with the first legal answer.
+    while let Some(p) = winter_question(g) {
+        let a = g.legal_actions(rs(), p).remove(0);
+        ev.extend(act(g, p, a));
+    }
     ev
+}
+
+/// The power asked a Winter question now, if any.
+fn winter_question(g: &Game) -> Option<Power> {
+    match g.awaiting() {
+        Awaiting::One {
+            power,
+            decision: Decision::WinterQuarters | Decision::WinterExcess,
+        } => Some(power),
+        _ => None,
+    }
 }
 
 fn land(g: &Game, id: &str, owner: Owner) -> u32 {
@@ -154,6 +171,232 @@ fn c_winter_quarters_four_per_space_outside_capitals() {
     // The excess went to Paris (with whatever Winter brings to Lyon anyway).
     let both = |g: &Game| land(g, "LYON", FR) + land(g, "PARIS", FR);
     assert_eq!(both(&g), both(&base) + 6);
+}
+
+/// Ends the Action phase without answering Winter questions.
+fn end_impulses(g: &mut Game) -> Vec<Event> {
+    for h in &mut g.hands {
+        h.clear();
+    }
+    g.stage = Stage::Cp {
+        power: Power::Ottoman,
+        cp: 1,
+    };
+    let mut ev = act(g, Power::Ottoman, Action::EndImpulse);
+    if g.stage == Stage::WinterLeaders {
+        ev.extend(act(
+            g,
+            Power::Protestant,
+            Action::WithdrawLeaders { leaders: vec![] },
+        ));
+    }
+    ev
+}
+
+fn units(r: u8, m: u8, c: u8) -> Units {
+    Units {
+        regulars: r,
+        mercenaries: m,
+        cavalry: c,
+        leaders: Vec::new(),
+    }
+}
+
+// C-WINTER-QUARTERS: the owner, not the engine, picks which units over the limit go to a
+// capital; a wrong pick is refused with the state unchanged; Winter waits for the answer and
+// survives a restart (the state JSON) in the middle.
+#[test]
+fn c_winter_quarters_excess_is_the_owners_choice() {
+    let mut g = new_game(3);
+    clear(&mut g, "LYON");
+    {
+        let f = g.board.force_mut(sp("LYON"), FR, None);
+        f.regulars = 4;
+        f.mercenaries = 2;
+    }
+    end_impulses(&mut g);
+    assert_eq!(
+        g.awaiting(),
+        Awaiting::One {
+            power: Power::France,
+            decision: Decision::WinterExcess
+        }
+    );
+    assert_eq!(g.turn, 1, "Winter waits for the answer");
+    assert_eq!(g.phase(), Some(vqbot::engine::PhaseName::Winter));
+    let paris = land(&g, "PARIS", FR);
+    // Winter may have brought more French units to Lyon: the question says how many leave.
+    let Some(vqbot::engine::steps::Step::WinterExcess { excess, to, .. }) = g.steps.last().cloned()
+    else {
+        panic!("an excess question: {:?}", g.steps.last());
+    };
+    assert_eq!(to, vec![sp("PARIS")]);
+    let k = excess as u8;
+    assert!(k >= 2);
+    // One unit too many, a unit type not there, a place that is not a capital.
+    let t = refused(
+        &mut g,
+        Power::France,
+        Action::Winter {
+            to: None,
+            units: units(k + 1, 0, 0),
+        },
+    );
+    assert!(t.contains(&format!("exactly {k}")), "{t}");
+    refused(
+        &mut g,
+        Power::France,
+        Action::Winter {
+            to: None,
+            units: units(0, 0, k),
+        },
+    );
+    let t = refused(
+        &mut g,
+        Power::France,
+        Action::Winter {
+            to: Some("LYON".into()),
+            units: units(k, 0, 0),
+        },
+    );
+    assert!(t.contains("allowed"), "{t}");
+    // Another power may not answer.
+    assert!(g
+        .apply(
+            rs(),
+            Power::Spain,
+            &Action::Winter {
+                to: None,
+                units: units(k, 0, 0)
+            }
+        )
+        .is_err());
+    // A restart in the middle of Winter: the state JSON round-trips and resumes.
+    let json = serde_json::to_string(&g).expect("state serializes");
+    let mut g: Game = serde_json::from_str(&json).expect("state reads back");
+    // The owner keeps its mercenaries and sends regulars (the engine would have sent the
+    // mercenaries first).
+    let ev = act(
+        &mut g,
+        Power::France,
+        Action::Winter {
+            to: None,
+            units: units(k, 0, 0),
+        },
+    );
+    assert!(has(&ev, |k2| matches!(k2, EventKind::WinterQuarters { units, .. } if *units == excess)));
+    let lyon = g
+        .board
+        .at(sp("LYON"))
+        .forces
+        .iter()
+        .find(|f| f.owner() == FR)
+        .cloned()
+        .expect("French force stays");
+    assert_eq!(lyon.mercenaries, 2);
+    assert_eq!(lyon.land(), number(ids::WINTER_STACK) as u32);
+    assert!(land(&g, "PARIS", FR) >= paris + excess);
+    assert_eq!(g.turn, 2, "Winter went on to the next turn");
+}
+
+// C-WINTER-QUARTERS: the standing answer `winter_default` answers Winter questions so an
+// asynchronous game does not wait (mercenaries first), and says so.
+#[test]
+fn c_winter_quarters_standing_answer_does_not_wait() {
+    let mut g = new_game(3);
+    clear(&mut g, "LYON");
+    {
+        let f = g.board.force_mut(sp("LYON"), FR, None);
+        f.regulars = 4;
+        f.mercenaries = 2;
+    }
+    act(
+        &mut g,
+        Power::France,
+        Action::SetStanding {
+            standing: vqbot::engine::steps::Standing::WinterDefault,
+            on: true,
+        },
+    );
+    let ev = end_impulses(&mut g);
+    assert_eq!(g.turn, 2);
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::StandingApplied {
+            power: Power::France,
+            ..
+        }
+    )));
+    let lyon = g
+        .board
+        .at(sp("LYON"))
+        .forces
+        .iter()
+        .find(|f| f.owner() == FR)
+        .cloned()
+        .expect("French force stays");
+    assert_eq!((lyon.regulars, lyon.mercenaries), (4, 0));
+}
+
+// C-WINTER-QUARTERS: of several equally near winter quarters the owner picks one.
+#[test]
+fn c_winter_quarters_equally_near_quarters_are_the_owners_choice() {
+    let mut g = new_game(4);
+    // A space of no French winter quarters next to two French fortified spaces.
+    let r = rs();
+    let fort = |g: &Game, s: vqbot::engine::SpaceId| {
+        g.board.space_type(r, s).is_fortified() && g.board.controls(r, Power::France, s)
+    };
+    let (from, near) = r
+        .space_ids()
+        .filter(|s| !fort(&g, *s) && g.board.at(*s).forces.is_empty())
+        .find_map(|s| {
+            let n: Vec<_> = r.neighbours[s.idx()]
+                .iter()
+                .map(|(n, _)| *n)
+                .filter(|n| fort(&g, *n) && !g.capitals_of(Power::France).contains(n))
+                .collect();
+            (n.len() >= 2).then_some((s, n))
+        })
+        .expect("the map has a space next to two French fortified spaces");
+    g.board.force_mut(from, FR, None).regulars = 1;
+    end_impulses(&mut g);
+    assert_eq!(winter_question(&g), Some(Power::France));
+    let Some(vqbot::engine::steps::Step::WinterQuarters { to, .. }) = g.steps.last().cloned()
+    else {
+        panic!("a winter-quarters question: {:?}", g.steps.last());
+    };
+    for n in &near {
+        assert!(to.contains(n), "{n:?} offered");
+    }
+    // A place not offered is refused; the second place offered is accepted.
+    let t = refused(
+        &mut g,
+        Power::France,
+        Action::Winter {
+            to: Some(r.space(from).id.clone()),
+            units: Units::default(),
+        },
+    );
+    assert!(t.contains("allowed"), "{t}");
+    let pick = to[1];
+    let ev = act(
+        &mut g,
+        Power::France,
+        Action::Winter {
+            to: Some(r.space(pick).id.clone()),
+            units: Units::default(),
+        },
+    );
+    while let Some(p) = winter_question(&g) {
+        let a = g.legal_actions(r, p).remove(0);
+        act(&mut g, p, a);
+    }
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::WinterQuarters { from: f, to: t, units: 1, .. } if *f == from && *t == pick
+    )));
+    assert_eq!(land(&g, &r.space(from).id, FR), 0);
 }
 
 // C-WINTER-QUARTERS with R-PROT-WINTER (the seed wins): units never winter in a fortified space

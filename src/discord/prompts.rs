@@ -324,6 +324,8 @@ fn is_battle_question(d: Decision) -> bool {
             | Decision::NavalRetreat
             | Decision::NavalIntercept
             | Decision::NavalAvoid
+            | Decision::WinterQuarters
+            | Decision::WinterExcess
     )
 }
 
@@ -418,6 +420,28 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                     label.push_str(&format!(" ({} {w})", l.pick("inside:", "внутри:")));
                 }
                 (label, ButtonStyle::Primary, inv("retreat", &opts))
+            }
+            // --- winter questions
+            Action::Winter { to, units } => {
+                let w = units_word(units);
+                let mut opts: Vec<(&str, &str)> = Vec::new();
+                if let Some(to) = to {
+                    opts.push(("to", to));
+                }
+                if !w.is_empty() {
+                    opts.push(("units", &w));
+                }
+                opts.push(("power", pw));
+                let place = to
+                    .as_deref()
+                    .map(|x| space_name(rs, t, x))
+                    .unwrap_or_default();
+                let label = if w.is_empty() {
+                    format!("{} {place}", l.pick("Winter in", "Зимовать в"))
+                } else {
+                    format!("{w} → {place}")
+                };
+                (label, ButtonStyle::Primary, inv("winter", &opts))
             }
             // --- naval warfare
             Action::SinkShips {

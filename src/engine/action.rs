@@ -392,6 +392,16 @@ pub enum Action {
         /// The capital.
         to: String,
     },
+    /// Answer to a Winter question (C-WINTER-QUARTERS): the winter quarters the units go to, or
+    /// the land units (and leaders) that leave an overstacked space and the capital they go to.
+    Winter {
+        /// Winter quarters or capital (optional when only one is allowed).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<String>,
+        /// For an overstacked space: the units that go to the capital.
+        #[serde(default)]
+        units: Units,
+    },
     // --- land warfare: answers to the decision stack (C-INT-*, C-AVOID, C-WITHDRAW, C-BATTLE-*)
     /// Intercept the entering formation with these units from an adjacent space (C-INT-ROLL).
     Intercept {
@@ -513,6 +523,7 @@ impl Action {
             Action::SueForPeace { .. } => ActionKind::SueForPeace,
             Action::Ransom { .. } => ActionKind::Ransom,
             Action::Recall { .. } => ActionKind::Recall,
+            Action::Winter { .. } => ActionKind::Winter,
             Action::Intercept { .. } => ActionKind::Intercept,
             Action::AvoidBattle { .. } => ActionKind::AvoidBattle,
             Action::WithdrawInside => ActionKind::WithdrawInside,
@@ -599,6 +610,8 @@ pub enum ActionKind {
     Ransom,
     /// [`Action::Recall`].
     Recall,
+    /// [`Action::Winter`].
+    Winter,
     /// [`Action::Intercept`].
     Intercept,
     /// [`Action::AvoidBattle`].
@@ -662,6 +675,7 @@ impl ActionKind {
         ActionKind::SueForPeace,
         ActionKind::Ransom,
         ActionKind::Recall,
+        ActionKind::Winter,
         ActionKind::Intercept,
         ActionKind::AvoidBattle,
         ActionKind::WithdrawInside,
@@ -712,6 +726,7 @@ impl ActionKind {
             ActionKind::SueForPeace => "sue_for_peace",
             ActionKind::Ransom => "ransom",
             ActionKind::Recall => "recall",
+            ActionKind::Winter => "winter",
             ActionKind::Intercept => "intercept",
             ActionKind::AvoidBattle => "avoid_battle",
             ActionKind::WithdrawInside => "withdraw_inside",

@@ -148,6 +148,11 @@ pub enum Decision {
     NavalIntercept,
     /// Try to avoid a naval battle at sea, or stay (C-NAVAL-INT).
     NavalAvoid,
+    // --- winter (C-WINTER-QUARTERS)
+    /// Choose among equally near winter quarters.
+    WinterQuarters,
+    /// Choose which excess land units go to a capital, and which capital.
+    WinterExcess,
 }
 
 /// Who must act now.
@@ -413,6 +418,13 @@ impl Game {
 
     /// The current phase.
     pub fn phase(&self) -> Option<PhaseName> {
+        if self
+            .steps
+            .iter()
+            .any(|s| matches!(s, super::steps::Step::Winter { .. }))
+        {
+            return Some(PhaseName::Winter);
+        }
         match self.stage {
             Stage::Diplomacy { .. } => Some(PhaseName::Diplomacy),
             Stage::SecretChoice | Stage::Deployment { .. } => Some(PhaseName::SpringDeployment),

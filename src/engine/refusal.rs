@@ -425,6 +425,20 @@ pub enum Refusal {
         space: SpaceId,
         capitals: Vec<SpaceId>,
     },
+    // --- winter questions (C-WINTER-QUARTERS)
+    /// The winter quarters or capital named (`space`; none named) is not among `allowed`.
+    WinterPlace {
+        space: Option<SpaceId>,
+        allowed: Vec<SpaceId>,
+    },
+    /// Units go to winter quarters as one force: name only the place.
+    WinterWholeForce { space: SpaceId },
+    /// Exactly `excess` land units leave, from those there.
+    WinterWrongUnits {
+        excess: u32,
+        asked: LandCount,
+        have: LandCount,
+    },
 
     // ----- position files (issue 17) -----------------------------------------------------
     /// `adjust what:phase`: the turn is outside the scenario's turns.
@@ -592,6 +606,9 @@ impl Refusal {
             }
             MinorNeedsInfluence { .. } => "C-DIP-MINOR",
             RecallAfterWinterOnly | RecallNeedsCapital { .. } => "C-WINTER-CAPITAL-RECALL",
+            WinterPlace { .. } | WinterWholeForce { .. } | WinterWrongUnits { .. } => {
+                "C-WINTER-QUARTERS"
+            }
             MustPlayMandatory { .. } | TooManyCardsToPass { .. } => "C-CARD-PASS",
             MandatoryNotForCp { .. } => "C-CARD-MANDATORY",
             CannotMoveAgain { .. } => "C-MOVE-ENTER",
@@ -905,6 +922,16 @@ impl Refusal {
                 space: a,
                 capitals: vec![b],
             },
+            WinterPlace {
+                space: Some(a),
+                allowed: vec![b],
+            },
+            WinterWholeForce { space: a },
+            WinterWrongUnits {
+                excess: 2,
+                asked: n,
+                have: n,
+            },
             NoConversions {
                 power: Power::Empire,
                 converters: vec![p, q],
@@ -1142,6 +1169,9 @@ impl Refusal {
             MinorNeedsInfluence { .. } => "minor_needs_influence",
             RecallAfterWinterOnly => "recall_after_winter_only",
             RecallNeedsCapital { .. } => "recall_needs_capital",
+            WinterPlace { .. } => "winter_place",
+            WinterWholeForce { .. } => "winter_whole_force",
+            WinterWrongUnits { .. } => "winter_wrong_units",
             NoConversions { .. } => "no_conversions",
             ConvertOutsideZones { .. } => "convert_outside_zones",
             AlreadyOfFaith { .. } => "already_of_faith",
@@ -1494,6 +1524,17 @@ impl fmt::Display for Terse<'_> {
                 capitals.iter().map(s).collect::<Vec<_>>()
             ),
             MinorNeedsInfluence { minor } => minor.to_string(),
+            WinterPlace { space, allowed } => format!(
+                "{:?}; allowed {:?}",
+                space.as_ref().map(s),
+                allowed.iter().map(s).collect::<Vec<_>>()
+            ),
+            WinterWholeForce { space } => s(space),
+            WinterWrongUnits {
+                excess,
+                asked,
+                have,
+            } => format!("{excess}: {asked:?} of {have:?}"),
             RecallNeedsCapital {
                 power,
                 space,

@@ -141,6 +141,20 @@ pub enum Window {
     Response,
 }
 
+/// Where Winter stands (C-WINTER-ORDER); the frame [`Step::Winter`] holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WinterPhase {
+    /// Fleets to port and sieges lifted.
+    Start,
+    /// Land units and leaders go to winter quarters, one force at a time.
+    Quarters,
+    /// Overstacked non-capital spaces send their excess to a capital.
+    Overstack,
+    /// Alliances end, free regulars, overdue mandatory events; then Victory Determination.
+    Rest,
+}
+
 /// One pending sub-step. Frames are worked automatically; decisions wait for their power.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "step")]
@@ -249,15 +263,55 @@ pub enum Step {
         /// Legal destinations (ports and sea-zone ids).
         to: Vec<String>,
     },
+    // --- winter (C-WINTER-*)
+    /// Frame: Winter in progress.
+    Winter {
+        /// Where it stands.
+        phase: WinterPhase,
+    },
+    /// Decision (C-WINTER-QUARTERS): `power` picks which of several equally near winter
+    /// quarters the force in `from` goes to.
+    WinterQuarters {
+        /// The deciding power (the owner, or a minor's ally).
+        power: Power,
+        /// Where the force is.
+        from: SpaceId,
+        /// Whose force.
+        owner: super::power::Owner,
+        /// For Protestant units, the faction.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        faction: Option<super::power::Faction>,
+        /// The equally near winter quarters.
+        to: Vec<SpaceId>,
+    },
+    /// Decision (C-WINTER-QUARTERS): `power` has more land units in `space` than may winter
+    /// there and picks which `excess` go to which of the capitals `to`.
+    WinterExcess {
+        /// The owner.
+        power: Power,
+        /// The overstacked space.
+        space: SpaceId,
+        /// For Protestant units, the faction.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        faction: Option<super::power::Faction>,
+        /// Land units that must leave.
+        excess: u32,
+        /// Capitals they may go to.
+        to: Vec<SpaceId>,
+    },
 }
 
 impl Step {
     /// The power and decision awaited, for decision steps; `None` for frames.
     pub fn decision(&self) -> Option<(Power, Decision)> {
         Some(match self {
-            Step::Entry(_) | Step::Battle(_) | Step::Assault(_) | Step::NavalBattle(_) => {
-                return None
-            }
+            Step::Entry(_)
+            | Step::Battle(_)
+            | Step::Assault(_)
+            | Step::NavalBattle(_)
+            | Step::Winter { .. } => return None,
+            Step::WinterQuarters { power, .. } => (*power, Decision::WinterQuarters),
+            Step::WinterExcess { power, .. } => (*power, Decision::WinterExcess),
             Step::Intercept { power, .. } => (*power, Decision::Intercept),
             Step::Avoid { power, .. } => (*power, Decision::AvoidBattle),
             Step::Withdraw { power, .. } => (*power, Decision::WithdrawInside),
@@ -297,6 +351,10 @@ pub enum Standing {
     DeclineCards,
     /// Take casualties mercenaries first, then cavalry, then regulars (C-BATTLE-HITS).
     MercenariesFirst,
+    /// Winter questions (C-WINTER-QUARTERS): excess units go mercenaries first, then cavalry,
+    /// then regulars, to the first capital listed; of equally near winter quarters the first
+    /// listed is taken.
+    WinterDefault,
 }
 
 impl Standing {
@@ -308,6 +366,7 @@ impl Standing {
         Standing::NeverWithdraw,
         Standing::DeclineCards,
         Standing::MercenariesFirst,
+        Standing::WinterDefault,
     ];
 
     /// The snake-case id.
@@ -319,6 +378,7 @@ impl Standing {
             Standing::NeverWithdraw => "never_withdraw",
             Standing::DeclineCards => "decline_cards",
             Standing::MercenariesFirst => "mercenaries_first",
+            Standing::WinterDefault => "winter_default",
         }
     }
 
@@ -364,6 +424,7 @@ pub fn is_step_answer(a: &Action) -> bool {
             | Action::NavalRetreat { .. }
             | Action::NavalIntercept { .. }
             | Action::NavalAvoid { .. }
+            | Action::Winter { .. }
             | Action::Play {
                 mode: CardMode::Event,
                 ..
@@ -484,10 +545,16 @@ impl Game {
                 | Action::NavalAvoid { .. },
             ) => self.answer_naval(rs, p, &top, a, ev)?,
             (
+                Step::WinterQuarters { .. } | Step::WinterExcess { .. },
+                Action::Winter { to, units },
+            ) => self.answer_winter(rs, p, &top, to.as_deref(), units, ev)?,
+            (
                 Step::Casualties { .. }
                 | Step::Retreat { .. }
                 | Step::NavalCasualties { .. }
-                | Step::NavalRetreat { .. },
+                | Step::NavalRetreat { .. }
+                | Step::WinterQuarters { .. }
+                | Step::WinterExcess { .. },
                 Action::Forgo,
             ) => {
                 return Err(Refusal::MustAnswer {
@@ -541,6 +608,7 @@ impl Game {
                 Step::Battle(b) => self.work_battle(rs, b, ev),
                 Step::Assault(a) => self.work_assault(rs, a, ev),
                 Step::NavalBattle(b) => self.work_naval_battle(rs, b, ev),
+                Step::Winter { phase } => self.work_winter(rs, phase, ev),
                 _ => {
                     if !self.auto_answer(rs, &top, ev) {
                         return;
@@ -575,6 +643,11 @@ impl Game {
             }
             Step::Cards { .. } if self.has_standing(p, Standing::DeclineCards) => {
                 Some((Standing::DeclineCards, Action::Forgo))
+            }
+            Step::WinterQuarters { .. } | Step::WinterExcess { .. }
+                if self.has_standing(p, Standing::WinterDefault) =>
+            {
+                Some((Standing::WinterDefault, self.winter_default_answer(rs, top)))
             }
             Step::Casualties { space, hits, .. }
                 if self.has_standing(p, Standing::MercenariesFirst) =>
@@ -702,7 +775,14 @@ impl Game {
             | Step::NavalRetreat { .. }
             | Step::NavalIntercept { .. }
             | Step::NavalAvoid { .. } => self.legal_naval_answers(rs, p, top, out),
-            Step::Entry(_) | Step::Battle(_) | Step::Assault(_) | Step::NavalBattle(_) => {}
+            Step::WinterQuarters { .. } | Step::WinterExcess { .. } => {
+                self.legal_winter_answers(rs, top, out)
+            }
+            Step::Entry(_)
+            | Step::Battle(_)
+            | Step::Assault(_)
+            | Step::NavalBattle(_)
+            | Step::Winter { .. } => {}
         }
     }
 

@@ -128,6 +128,7 @@ const STANDINGS: &[&str] = &[
     "never_withdraw",
     "decline_cards",
     "mercenaries_first",
+    "winter_default",
 ];
 
 /// The optional power selector of acting commands (for a player holding several powers).
@@ -700,6 +701,31 @@ pub static COMMANDS: &[CmdSpec] = &[
             AS_POWER,
         ],
         help: ["set a standing answer", "задать постоянный ответ"],
+    },
+    // --- winter questions (C-WINTER-QUARTERS)
+    CmdSpec {
+        name: "winter",
+        ru: "зимовка",
+        options: &[
+            opt(
+                "to",
+                "куда",
+                OptKind::Space,
+                false,
+                "winter quarters or capital",
+                "место зимовки или столица",
+            ),
+            opt(
+                "units",
+                "войска",
+                OptKind::Units,
+                false,
+                "units sent to the capital, such as `1r 1m`",
+                "отряды в столицу, например `1r 1m`",
+            ),
+            AS_POWER,
+        ],
+        help: ["answer a Winter question", "ответить на вопрос зимы"],
     },
     // --- naval warfare (C-NAVAL-*)
     CmdSpec {
@@ -1677,6 +1703,12 @@ pub enum Command {
         on: bool,
         power: Option<String>,
     },
+    // --- winter questions
+    Winter {
+        to: Option<String>,
+        units: Option<UnitPick>,
+        power: Option<String>,
+    },
     // --- naval warfare
     Sail {
         from: String,
@@ -2079,6 +2111,7 @@ const CHOICE_RU: &[(&str, &str)] = &[
     ("never_withdraw", "не_укрываться"),
     ("decline_cards", "без_карт"),
     ("mercenaries_first", "сначала_наёмники"),
+    ("winter_default", "зимовка_по_умолчанию"),
     ("units", "войска"),
     ("control", "контроль"),
     ("religion", "религия"),
@@ -2344,6 +2377,11 @@ impl Command {
                 units: parse_units(&a.req("units")?)?,
                 power,
             },
+            "winter" => Command::Winter {
+                to: a.opt("to"),
+                units: a.opt("units").map(|u| parse_units(&u)).transpose()?,
+                power,
+            },
             "retreat" => Command::Retreat {
                 to: a.opt("to"),
                 inside: a.opt("inside").map(|u| parse_units(&u)).transpose()?,
@@ -2497,6 +2535,7 @@ impl Command {
             Command::Forgo { .. } => "forgo",
             Command::Casualties { .. } => "casualties",
             Command::Retreat { .. } => "retreat",
+            Command::Winter { .. } => "winter",
             Command::Sail { .. } => "sail",
             Command::Transport { .. } => "transport",
             Command::Ships { .. } => "ships",

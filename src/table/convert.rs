@@ -142,6 +142,14 @@ pub fn to_action(
                     .transpose()?
                     .unwrap_or_default(),
             },
+            Command::Winter { to, units, .. } => Action::Winter {
+                to: to.as_deref().map(|s| resolve::space(rs, s)).transpose()?,
+                units: units
+                    .as_ref()
+                    .map(|p| pick(rs, p))
+                    .transpose()?
+                    .unwrap_or_default(),
+            },
             // --- naval warfare
             Command::Sail { from, to, .. } => Action::NavalMove {
                 legs: vec![crate::engine::action::NavalLeg {
@@ -247,6 +255,7 @@ pub fn to_action(
         | Command::Forgo { .. }
         | Command::Casualties { .. }
         | Command::Retreat { .. }
+        | Command::Winter { .. }
         | Command::Sail { .. }
         | Command::Transport { .. }
         | Command::Ships { .. }
@@ -591,6 +600,16 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
         Action::WithdrawInside => "fortify".into(),
         Action::Forgo => "forgo".into(),
         Action::TakeCasualties { units } => format!("casualties units:{}", units_text(units)),
+        Action::Winter { to, units } => {
+            let mut l = "winter".to_string();
+            if let Some(t) = to {
+                l.push_str(&format!(" to:{t}"));
+            }
+            if units.land() > 0 || !units.leaders.is_empty() {
+                l.push_str(&format!(" units:{}", units_text(units)));
+            }
+            l
+        }
         Action::Retreat { to, inside } => {
             let mut l = "retreat".to_string();
             if let Some(t) = to {

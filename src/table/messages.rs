@@ -1169,6 +1169,19 @@ impl<'a> Texts<'a> {
                 "выбрать, куда отходит побеждённый флот ({})",
                 c("haven")
             ),
+            // --- winter questions
+            Decision::WinterQuarters => tr!(
+                l,
+                "choose which equally near winter quarters your units go to ({})",
+                "выбрать одно из равно близких мест зимовки ({})",
+                c("winter")
+            ),
+            Decision::WinterExcess => tr!(
+                l,
+                "choose which units over the winter limit go to which capital ({})",
+                "выбрать, какие отряды сверх предела зимовки идут в какую столицу ({})",
+                c("winter")
+            ),
         }
     }
 
@@ -1439,6 +1452,7 @@ impl<'a> Texts<'a> {
             ActionKind::SueForPeace => ("suing for peace", "просьба о мире"),
             ActionKind::Ransom => ("ransoming a leader", "выкуп лидера"),
             ActionKind::Recall => ("recalling units to a capital", "отзыв войск в столицу"),
+            ActionKind::Winter => ("answering a Winter question", "ответ на вопрос зимы"),
             ActionKind::SecretChoice => ("the secret choice", "тайный выбор"),
             ActionKind::RevealSecret => ("revealing the secret choice", "раскрытие тайного выбора"),
             ActionKind::Deploy => ("spring deployment", "весеннее развёртывание"),
@@ -1583,6 +1597,10 @@ impl<'a> Texts<'a> {
             S::MercenariesFirst => self
                 .loc
                 .pick("casualties mercenaries first", "потери сначала наёмниками"),
+            S::WinterDefault => self.loc.pick(
+                "winter: first place listed, excess mercenaries first",
+                "зимовка: первое место из списка, лишние отряды сначала наёмники",
+            ),
         }
     }
 
@@ -1781,6 +1799,11 @@ impl<'a> Texts<'a> {
             R::RansomCapital { power, space: None, capitals } => tr!(l, "{} has several capitals the leader can return to: name one with `to:`; allowed: {}", "у державы {} несколько столиц, куда может вернуться лидер: назовите одну в `куда:`; можно: {}", p(power), self.list(capitals.iter().map(|c| self.space(*c)).collect())),
             R::RansomCapital { power, space: Some(space), capitals } => tr!(l, "{} cannot take the leader back in {}: it returns to a capital of {} that it controls and that is not in unrest; allowed: {}", "{} не может принять лидера в пространстве {}: он возвращается в столицу державы {} под её контролем и без беспорядков; можно: {}", p(power), s(space), p(power), self.list(capitals.iter().map(|c| self.space(*c)).collect())),
             R::RecallNeedsCapital { power, space, capitals } => tr!(l, "{} recalls units only to a capital it controls that is not in unrest; {} is not one; allowed: {}", "{} отзывает войска только в свою столицу без беспорядков; {} не подходит; можно: {}", p(power), s(space), self.list(capitals.iter().map(|c| self.space(*c)).collect())),
+            // --- winter questions (C-WINTER-QUARTERS)
+            R::WinterPlace { space: None, allowed } => tr!(l, "name the place with `to:`; allowed: {}", "назовите место в `куда:`; можно: {}", self.list(allowed.iter().map(|c| self.space(*c)).collect())),
+            R::WinterPlace { space: Some(space), allowed } => tr!(l, "{} is not one of the places offered; allowed: {}", "{} не из предложенных мест; можно: {}", s(space), self.list(allowed.iter().map(|c| self.space(*c)).collect())),
+            R::WinterWholeForce { space } => tr!(l, "the units in {} go to winter quarters together: name only the place with `to:`", "отряды из {} идут на зимовку вместе: назовите только место в `куда:`", s(space)),
+            R::WinterWrongUnits { excess, asked, have } => tr!(l, "send exactly {} land units from those you have there ({}); asked {}", "отправьте ровно {} сухопутных отрядов из имеющихся там ({}); запрошено {}", excess, self.land_count(have), self.land_count(asked)),
             // --- position files (issue 17)
             R::AdjustTurnOutOfRange { turn, last } => tr!(l, "turn {} is not in this scenario; its turns are 1 to {}", "хода {} в этом сценарии нет; его ходы — с 1 по {}", turn, last),
             R::AdjustPhaseNeedsPower { phase } => tr!(l, "moving to {} needs the power whose turn it is ({})", "для перехода к этапу «{}» укажите державу, чья очередь ({})", self.phase(*phase), self.option("adjust", "target")),

@@ -1961,6 +1961,7 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Forgo { power }
         | Command::Casualties { power, .. }
         | Command::Retreat { power, .. }
+        | Command::Winter { power, .. }
         | Command::Sail { power, .. }
         | Command::Transport { power, .. }
         | Command::Ships { power, .. }
