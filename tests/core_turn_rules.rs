@@ -284,7 +284,10 @@ fn c_winter_quarters_excess_is_the_owners_choice() {
             units: units(k, 0, 0),
         },
     );
-    assert!(has(&ev, |k2| matches!(k2, EventKind::WinterQuarters { units, .. } if *units == excess)));
+    assert!(has(
+        &ev,
+        |k2| matches!(k2, EventKind::WinterQuarters { units, .. } if *units == excess)
+    ));
     let lyon = g
         .board
         .at(sp("LYON"))
@@ -892,6 +895,85 @@ fn c_card_mandatory_event_then_cp() {
             cp
         }
     );
+}
+
+// C-CARD-MANDATORY: a mandatory event not played by its due turn (data) is resolved in Winter by
+// the power the data names when nobody holds it, then removed as the data says; with no due
+// turn known (the shipped Virgin Queen data) it is never resolved automatically.
+#[test]
+fn c_card_mandatory_overdue_resolved_in_winter() {
+    let rudolf = rs()
+        .cards
+        .iter()
+        .find(|c| c.kind == CardKind::Mandatory)
+        .expect("mandatory")
+        .number;
+    let due = rs()
+        .turn
+        .mandatory
+        .iter()
+        .find(|m| m.card == rudolf)
+        .copied()
+        .expect("Rudolf II has a row in mandatory_events.csv");
+    assert_eq!(due.due_turn, None, "Virgin Queen's due turn is not known");
+    let run = |r: &vqbot::engine::Ruleset| {
+        let mut g = new_game(17);
+        g.deck.retain(|c| *c != rudolf);
+        g.deck.insert(0, rudolf);
+        for h in &mut g.hands {
+            h.clear();
+        }
+        g.stage = Stage::Cp {
+            power: Power::Ottoman,
+            cp: 1,
+        };
+        let mut ev = g
+            .apply(r, Power::Ottoman, &Action::EndImpulse)
+            .expect("end impulse");
+        if g.stage == Stage::WinterLeaders {
+            ev.extend(
+                g.apply(
+                    r,
+                    Power::Protestant,
+                    &Action::WithdrawLeaders { leaders: vec![] },
+                )
+                .expect("withdraw"),
+            );
+        }
+        while let Some(p) = winter_question(&g) {
+            let a = g.legal_actions(r, p).remove(0);
+            ev.extend(g.apply(r, p, &a).expect("winter answer"));
+        }
+        (g, ev)
+    };
+    // No due turn: nothing happens in Winter.
+    let (g, ev) = run(rs());
+    assert!(!has(&ev, |k| matches!(
+        k,
+        EventKind::MandatoryOverdue { .. }
+    )));
+    assert!(g.ruler_override[Power::Empire as usize].is_none());
+    // Due on turn 1: resolved in turn 1's Winter by the Empire, then removed.
+    let mut r = rs().clone();
+    for m in &mut r.turn.mandatory {
+        if m.card == rudolf {
+            m.due_turn = Some(1);
+        }
+    }
+    let (g, ev) = run(&r);
+    assert_eq!(g.turn, 2);
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::MandatoryOverdue {
+            power: Power::Empire,
+            removed: true,
+            ..
+        }
+    )));
+    assert!(has(&ev, |k| matches!(k, EventKind::RulerChanged { .. })));
+    assert!(g.ruler_override[Power::Empire as usize].is_some());
+    assert!(g.removed.contains(&rudolf));
+    assert!(!g.deck.contains(&rudolf) && !g.hands.iter().any(|h| h.contains(&rudolf)));
 }
 
 // C-ACT-COSTS: the CP costs in the data equal the core list (Here I Stand values).

@@ -1,5 +1,5 @@
-//! Reads the turn's rule data: `war_costs.csv`, `key_vp.csv`, `rules.csv`, `relations.csv` and
-//! `card_players.csv` (format in `docs/data-format.md`), with file:line problems.
+//! Reads the turn's rule data: `war_costs.csv`, `key_vp.csv`, `rules.csv`, `relations.csv`,
+//! `card_players.csv` and `mandatory_events.csv` (format in `docs/data-format.md`), with file:line problems.
 
 use super::table::{Problems, Table};
 use crate::engine::power::{Owner, Power, Relation, Source};
@@ -265,6 +265,52 @@ pub(super) fn load(
                 p.add(r.file, r.line, format!("card {c} is listed twice"));
             } else {
                 d.card_players.push((c, lo, hi));
+            }
+        }
+    }
+
+    // ---- mandatory_events.csv (C-CARD-MANDATORY)
+    if let Some(t) = read(
+        "mandatory_events.csv",
+        &["card", "due_turn", "power", "after", "source"],
+        p,
+    ) {
+        for r in t.rows() {
+            let (Some(c), Some(due), Some(pw)) = (
+                r.parse::<u16>("card", p),
+                r.parse_opt::<u8>("due_turn", p),
+                r.parse::<Power>("power", p),
+            ) else {
+                continue;
+            };
+            let remove = match r.get("after") {
+                "discard" => false,
+                "remove" => true,
+                x => {
+                    p.add(
+                        r.file,
+                        r.line,
+                        format!("column `after`: `{x}` is not valid; allowed: discard, remove"),
+                    );
+                    continue;
+                }
+            };
+            match numbers.get(&c) {
+                None => p.add(r.file, r.line, format!("card {c} is not in cards.csv")),
+                Some(card) if card.kind != CardKind::Mandatory => p.add(
+                    r.file,
+                    r.line,
+                    format!("card {c} is not a mandatory event in cards.csv"),
+                ),
+                Some(_) if d.mandatory.iter().any(|m| m.card == c) => {
+                    p.add(r.file, r.line, format!("card {c} is listed twice"))
+                }
+                Some(_) => d.mandatory.push(crate::engine::turn_data::MandatoryDue {
+                    card: c,
+                    due_turn: due,
+                    power: pw,
+                    remove,
+                }),
             }
         }
     }

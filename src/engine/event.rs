@@ -375,6 +375,13 @@ pub enum EventKind {
         lost: u32,
         to: Option<SpaceId>,
     },
+    /// C-CARD-MANDATORY: a mandatory event not played by its due turn is resolved in Winter by
+    /// `power`; `removed`: it leaves the game (else it is discarded).
+    MandatoryOverdue {
+        power: Power,
+        card: u16,
+        removed: bool,
+    },
     /// A manual fix.
     Adjusted { by: Power, adjustment: Adjustment },
     /// A manual fix moved a card to a hand or the deck: the public notice (which card it was

@@ -25,6 +25,7 @@ pub mod foreign_war;
 pub mod game;
 pub mod interception;
 pub mod legal;
+pub mod mandatory;
 pub mod military;
 pub mod minor;
 pub mod movement;

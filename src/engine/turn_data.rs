@@ -69,6 +69,22 @@ pub struct TurnData {
     pub relations: Vec<(String, StartRelation)>,
     /// Cards dealt only with some numbers of powers in play: (card, min, max).
     pub card_players: Vec<(u16, Option<u8>, Option<u8>)>,
+    /// Mandatory events and their due turns (`mandatory_events.csv`, C-CARD-MANDATORY).
+    #[serde(default)]
+    pub mandatory: Vec<MandatoryDue>,
+}
+
+/// A mandatory event's due turn (C-CARD-MANDATORY).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MandatoryDue {
+    /// Card number.
+    pub card: u16,
+    /// Last turn to play it; `None`: not known, never resolved automatically.
+    pub due_turn: Option<u8>,
+    /// Who resolves it when nobody holds it.
+    pub power: Power,
+    /// Removed from the game after it is resolved (else discarded).
+    pub remove: bool,
 }
 
 impl TurnData {

@@ -4,14 +4,14 @@
 //! that is not in unrest (C-WINTER-REGULAR). Naval winter (C-NAVAL-WINTER) runs first, in `naval.rs`.
 
 use super::action::{Action, Units};
-use super::error::RuleResult;
-use super::refusal::{LandCount, Refusal};
 use super::battle::mercenaries_first;
 use super::board::{Force, Stance};
+use super::error::RuleResult;
 use super::event::{Event, EventKind};
-use super::interception::decider;
 use super::game::Game;
+use super::interception::decider;
 use super::power::{Faction, Owner, Power, Relation};
+use super::refusal::{LandCount, Refusal};
 use super::ruleset::{Ruleset, SpaceId};
 use super::steps::{Step, WinterPhase};
 use super::turn_data::ids;
@@ -162,8 +162,7 @@ impl Game {
                 };
                 let to = self.nearest_quarters(rs, &f, side, s);
                 if to.len() > 1 {
-                    if let Some(p) = decider(self, f.owner()).filter(|p| self.powers.contains(*p))
-                    {
+                    if let Some(p) = decider(self, f.owner()).filter(|p| self.powers.contains(*p)) {
                         return Some(Step::WinterQuarters {
                             power: p,
                             from: s,
@@ -323,7 +322,14 @@ impl Game {
     }
 
     /// Moves `units` (land units and leaders) of `f`'s force in `s` to the capital `c`.
-    fn send_excess(&mut self, s: SpaceId, f: &Force, units: &Units, c: SpaceId, ev: &mut Vec<Event>) {
+    fn send_excess(
+        &mut self,
+        s: SpaceId,
+        f: &Force,
+        units: &Units,
+        c: SpaceId,
+        ev: &mut Vec<Event>,
+    ) {
         let Some(i) = self.board.spaces[s.idx()]
             .forces
             .iter()
@@ -581,7 +587,4 @@ impl Game {
             _ => {}
         }
     }
-
-    /// C-CARD-MANDATORY: overdue mandatory events are resolved in Winter (see `mandatory.rs`).
-    fn overdue_mandatory(&mut self, _rs: &Ruleset, _ev: &mut Vec<Event>) {}
 }

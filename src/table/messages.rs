@@ -673,6 +673,8 @@ impl<'a> Texts<'a> {
             },
             EventKind::Recalled { power, from, to, units } => tr!(l, "{} recalls {} units from {} to its capital {}.", "{} отзывает {} ед. из {} в столицу {}.", self.power(*power), units, self.space(*from), self.space(*to)),
             EventKind::AllianceEnded { a, b } => tr!(l, "Winter: the alliance of {} and {} ends.", "Зима: союз держав {} и {} окончен.", self.power(*a), self.power(*b)),
+            EventKind::MandatoryOverdue { power, card, removed: false } => tr!(l, "Winter: the mandatory event {} was not played by its due turn; {} resolves it now and it is discarded.", "Зима: обязательное событие {} не сыграно к сроку; {} разыгрывает его сейчас, карта уходит в сброс.", self.card(*card), self.power(*power)),
+            EventKind::MandatoryOverdue { power, card, removed: true } => tr!(l, "Winter: the mandatory event {} was not played by its due turn; {} resolves it now and it leaves the game.", "Зима: обязательное событие {} не сыграно к сроку; {} разыгрывает его сейчас, карта выходит из игры.", self.card(*card), self.power(*power)),
             EventKind::WinterAttrition { owner, space, lost, to } => match to {
                 Some(t) => tr!(l, "Winter: {} in {} has no way to winter quarters and loses {} units; the rest go to {}.", "Зима: у {} в {} нет пути к зимним квартирам, потеряно ед.: {}; остальные идут в {}.", self.owner(*owner), self.space(*space), lost, self.space(*t)),
                 None => tr!(l, "Winter: {} in {} has no way to winter quarters and no capital; {} units are eliminated.", "Зима: у {} в {} нет пути к зимним квартирам и нет столицы; уничтожено ед.: {}.", self.owner(*owner), self.space(*space), lost),
