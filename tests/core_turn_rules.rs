@@ -897,6 +897,136 @@ fn c_card_mandatory_event_then_cp() {
     );
 }
 
+// C-DIP-WAR-LIMITS: a war on a minor with no ally (paid with a card, C-DIP-WAR-COST) lets its
+// natural ally (natural_allies.csv) intervene. Whom to ask depends on public information only:
+// the ally is asked even with an empty hand. It may decline, or declare war on the declarer with
+// a card, and the minor becomes its ally. A minor that has an ally is refused.
+#[test]
+fn c_dip_war_limits_natural_ally_intervenes() {
+    use vqbot::engine::board::Stance;
+    let r = rs();
+    assert_eq!(r.turn.natural_ally(Minor::Scotland), Some(Power::France));
+    let big: Vec<u16> = r
+        .cards
+        .iter()
+        .filter(|c| c.kind == CardKind::Event && c.cp >= 3)
+        .map(|c| c.number)
+        .take(2)
+        .collect();
+    let (eng, fra) = (big[0], big[1]);
+    let mut g = new_game(21);
+    for pile in [&mut g.deck, &mut g.discard] {
+        pile.retain(|c| !big.contains(c));
+    }
+    for h in &mut g.hands {
+        h.retain(|c| !big.contains(c));
+    }
+    g.hands[Power::England as usize].push(eng);
+    let war = Action::WarOnMinor {
+        minor: Minor::Scotland,
+        card: Some(eng),
+    };
+    // Scotland starts allied with France (relations.csv): refused.
+    assert_eq!(g.board.minor_ally(Minor::Scotland), Some(Power::France));
+    refused(&mut g, Power::England, war.clone());
+    g.board.set_minor_ally(Minor::Scotland, None);
+    // No card named; a minor the war table does not list.
+    let m = refused(
+        &mut g,
+        Power::England,
+        Action::WarOnMinor {
+            minor: Minor::Scotland,
+            card: None,
+        },
+    );
+    assert!(m.contains("C-DIP-WAR-COST"), "{m}");
+    let m = refused(
+        &mut g,
+        Power::England,
+        Action::WarOnMinor {
+            minor: Minor::Ireland,
+            card: Some(eng),
+        },
+    );
+    assert!(m.contains("C-DIP-WAR-COST"), "{m}");
+    // France holds nothing and is asked anyway.
+    let french_hand = std::mem::take(&mut g.hands[Power::France as usize]);
+    let ev = act(&mut g, Power::England, war.clone());
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::MinorWarDeclared {
+            by: Power::England,
+            minor: Minor::Scotland
+        }
+    )));
+    assert!(g.discard.contains(&eng) && !g.hands[Power::England as usize].contains(&eng));
+    assert_eq!(
+        g.awaiting(),
+        Awaiting::One {
+            power: Power::France,
+            decision: Decision::Intervene
+        }
+    );
+    let home = r
+        .minor_homes(Minor::Scotland)
+        .next()
+        .expect("a Scottish space");
+    assert_eq!(g.board.space_stance(r, Power::England, home), Stance::Enemy);
+    assert_eq!(g.board.space_stance(r, Power::Spain, home), Stance::Neutral);
+    // Declining: no war between the majors, Scotland stays without an ally.
+    let mut declined = g.clone();
+    act(&mut declined, Power::France, Action::Forgo);
+    assert_eq!(
+        declined.board.relation(Power::England, Power::France),
+        Relation::Peace
+    );
+    assert_eq!(declined.board.minor_ally(Minor::Scotland), None);
+    assert!(matches!(declined.awaiting(), Awaiting::Simultaneous { .. }));
+    // Intervening needs a war card and a declaration on the declarer only.
+    g.hands[Power::France as usize] = french_hand;
+    g.hands[Power::France as usize].push(fra);
+    refused(
+        &mut g,
+        Power::France,
+        Action::DeclareWar {
+            target: Power::England,
+            card: None,
+        },
+    );
+    refused(
+        &mut g,
+        Power::France,
+        Action::DeclareWar {
+            target: Power::Spain,
+            card: Some(fra),
+        },
+    );
+    let ev = act(
+        &mut g,
+        Power::France,
+        Action::DeclareWar {
+            target: Power::England,
+            card: Some(fra),
+        },
+    );
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::WarDeclared {
+            by: Power::France,
+            target: Power::England
+        }
+    )));
+    assert_eq!(
+        g.board.relation(Power::England, Power::France),
+        Relation::War
+    );
+    assert_eq!(g.board.minor_ally(Minor::Scotland), Some(Power::France));
+    assert!(g.discard.contains(&fra));
+    assert_eq!(g.board.space_stance(r, Power::England, home), Stance::Enemy);
+    // A second war on Scotland is refused: it now has an ally.
+    refused(&mut g, Power::England, war);
+}
+
 // C-CARD-MANDATORY: a mandatory event not played by its due turn (data) is resolved in Winter by
 // the power the data names when nobody holds it, then removed as the data says; with no due
 // turn known (the shipped Virgin Queen data) it is never resolved automatically.

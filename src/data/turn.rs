@@ -32,11 +32,35 @@ pub(super) fn load(
         for r in t.rows() {
             let (a, b, c) = (
                 r.parse::<Power>("declarer", p),
-                r.parse::<Power>("target", p),
+                r.parse::<Owner>("target", p),
                 r.parse::<u8>("cp", p),
             );
             let (Some(a), Some(b), Some(c)) = (a, b, c) else {
                 continue;
+            };
+            let b = match b {
+                Owner::Major(b) => b,
+                // C-DIP-WAR-LIMITS: a war on a minor power.
+                Owner::Minor(m) => {
+                    if d.minor_war_cost(a, m).is_some() {
+                        p.add(
+                            r.file,
+                            r.line,
+                            format!("war of `{a}` on `{m}` has a second cost"),
+                        );
+                    } else {
+                        d.minor_war_costs.push((a, m, c));
+                    }
+                    continue;
+                }
+                Owner::Independent => {
+                    p.add(
+                        r.file,
+                        r.line,
+                        "column `target`: a major or a minor power, not independent",
+                    );
+                    continue;
+                }
             };
             if a == b {
                 p.add(
@@ -265,6 +289,23 @@ pub(super) fn load(
                 p.add(r.file, r.line, format!("card {c} is listed twice"));
             } else {
                 d.card_players.push((c, lo, hi));
+            }
+        }
+    }
+
+    // ---- natural_allies.csv (C-DIP-WAR-LIMITS)
+    if let Some(t) = read("natural_allies.csv", &["minor", "ally", "source"], p) {
+        for r in t.rows() {
+            let (Some(m), Some(a)) = (
+                r.parse::<crate::engine::power::Minor>("minor", p),
+                r.parse::<Power>("ally", p),
+            ) else {
+                continue;
+            };
+            if d.natural_ally(m).is_some() {
+                p.add(r.file, r.line, format!("`{m}` has a second natural ally"));
+            } else {
+                d.natural_allies.push((m, a));
             }
         }
     }

@@ -326,6 +326,7 @@ fn is_battle_question(d: Decision) -> bool {
             | Decision::NavalAvoid
             | Decision::WinterQuarters
             | Decision::WinterExcess
+            | Decision::Intervene
     )
 }
 

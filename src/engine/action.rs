@@ -392,6 +392,15 @@ pub enum Action {
         /// The capital.
         to: String,
     },
+    /// Diplomacy: declare war on a minor power that has no ally (C-DIP-WAR-COST, paying with a
+    /// card; C-DIP-WAR-LIMITS: its natural ally may then intervene).
+    WarOnMinor {
+        /// The minor power.
+        minor: Minor,
+        /// The card discarded to pay the war's cost.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<u16>,
+    },
     /// Answer to a Winter question (C-WINTER-QUARTERS): the winter quarters the units go to, or
     /// the land units (and leaders) that leave an overstacked space and the capital they go to.
     Winter {
@@ -524,6 +533,7 @@ impl Action {
             Action::Ransom { .. } => ActionKind::Ransom,
             Action::Recall { .. } => ActionKind::Recall,
             Action::Winter { .. } => ActionKind::Winter,
+            Action::WarOnMinor { .. } => ActionKind::WarOnMinor,
             Action::Intercept { .. } => ActionKind::Intercept,
             Action::AvoidBattle { .. } => ActionKind::AvoidBattle,
             Action::WithdrawInside => ActionKind::WithdrawInside,
@@ -612,6 +622,8 @@ pub enum ActionKind {
     Recall,
     /// [`Action::Winter`].
     Winter,
+    /// [`Action::WarOnMinor`].
+    WarOnMinor,
     /// [`Action::Intercept`].
     Intercept,
     /// [`Action::AvoidBattle`].
@@ -676,6 +688,7 @@ impl ActionKind {
         ActionKind::Ransom,
         ActionKind::Recall,
         ActionKind::Winter,
+        ActionKind::WarOnMinor,
         ActionKind::Intercept,
         ActionKind::AvoidBattle,
         ActionKind::WithdrawInside,
@@ -727,6 +740,7 @@ impl ActionKind {
             ActionKind::Ransom => "ransom",
             ActionKind::Recall => "recall",
             ActionKind::Winter => "winter",
+            ActionKind::WarOnMinor => "war_on_minor",
             ActionKind::Intercept => "intercept",
             ActionKind::AvoidBattle => "avoid_battle",
             ActionKind::WithdrawInside => "withdraw_inside",

@@ -375,6 +375,11 @@ pub enum EventKind {
         lost: u32,
         to: Option<SpaceId>,
     },
+    /// C-DIP-WAR-LIMITS: `by` declares war on a minor with no ally.
+    MinorWarDeclared {
+        by: Power,
+        minor: super::power::Minor,
+    },
     /// C-CARD-MANDATORY: a mandatory event not played by its due turn is resolved in Winter by
     /// `power`; `removed`: it leaves the game (else it is discarded).
     MandatoryOverdue {

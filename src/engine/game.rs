@@ -148,6 +148,9 @@ pub enum Decision {
     NavalIntercept,
     /// Try to avoid a naval battle at sea, or stay (C-NAVAL-INT).
     NavalAvoid,
+    // --- diplomacy (C-DIP-WAR-LIMITS)
+    /// Intervene for a minor by declaring war on who attacked it, or decline.
+    Intervene,
     // --- winter (C-WINTER-QUARTERS)
     /// Choose among equally near winter quarters.
     WinterQuarters,

@@ -28,6 +28,7 @@ pub mod legal;
 pub mod mandatory;
 pub mod military;
 pub mod minor;
+pub mod minor_war;
 pub mod movement;
 pub mod naval;
 pub mod power;

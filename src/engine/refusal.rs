@@ -425,6 +425,18 @@ pub enum Refusal {
         space: SpaceId,
         capitals: Vec<SpaceId>,
     },
+    // --- war on minors (C-DIP-WAR-COST, C-DIP-WAR-LIMITS)
+    /// The war table has no cost for this declarer on this minor: it may not declare.
+    MinorWarNotAllowed { power: Power, minor: Minor },
+    /// A declaration on a minor names the card that pays for it (these qualify).
+    MinorWarNeedsCard {
+        power: Power,
+        minor: Minor,
+        cost: u8,
+        cards: Vec<u16>,
+    },
+    /// The power is already at war with the minor.
+    AlreadyAtWarMinor { power: Power, minor: Minor },
     // --- winter questions (C-WINTER-QUARTERS)
     /// The winter quarters or capital named (`space`; none named) is not among `allowed`.
     WinterPlace {
@@ -609,6 +621,8 @@ impl Refusal {
             WinterPlace { .. } | WinterWholeForce { .. } | WinterWrongUnits { .. } => {
                 "C-WINTER-QUARTERS"
             }
+            MinorWarNotAllowed { .. } | MinorWarNeedsCard { .. } => "C-DIP-WAR-COST",
+            AlreadyAtWarMinor { .. } => "C-DIP-WAR-LIMITS",
             MustPlayMandatory { .. } | TooManyCardsToPass { .. } => "C-CARD-PASS",
             MandatoryNotForCp { .. } => "C-CARD-MANDATORY",
             CannotMoveAgain { .. } => "C-MOVE-ENTER",
@@ -927,6 +941,20 @@ impl Refusal {
                 allowed: vec![b],
             },
             WinterWholeForce { space: a },
+            MinorWarNotAllowed {
+                power: p,
+                minor: Minor::Venice,
+            },
+            MinorWarNeedsCard {
+                power: p,
+                minor: Minor::Scotland,
+                cost: 2,
+                cards: vec![4],
+            },
+            AlreadyAtWarMinor {
+                power: p,
+                minor: Minor::Scotland,
+            },
             WinterWrongUnits {
                 excess: 2,
                 asked: n,
@@ -1170,6 +1198,9 @@ impl Refusal {
             RecallAfterWinterOnly => "recall_after_winter_only",
             RecallNeedsCapital { .. } => "recall_needs_capital",
             WinterPlace { .. } => "winter_place",
+            MinorWarNotAllowed { .. } => "minor_war_not_allowed",
+            MinorWarNeedsCard { .. } => "minor_war_needs_card",
+            AlreadyAtWarMinor { .. } => "already_at_war_minor",
             WinterWholeForce { .. } => "winter_whole_force",
             WinterWrongUnits { .. } => "winter_wrong_units",
             NoConversions { .. } => "no_conversions",
@@ -1530,6 +1561,15 @@ impl fmt::Display for Terse<'_> {
                 allowed.iter().map(s).collect::<Vec<_>>()
             ),
             WinterWholeForce { space } => s(space),
+            MinorWarNotAllowed { power, minor } | AlreadyAtWarMinor { power, minor } => {
+                format!("{power} -> {minor}")
+            }
+            MinorWarNeedsCard {
+                power,
+                minor,
+                cost,
+                cards,
+            } => format!("{power} -> {minor}: {cost} CP; cards {cards:?}"),
             WinterWrongUnits {
                 excess,
                 asked,

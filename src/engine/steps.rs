@@ -263,6 +263,18 @@ pub enum Step {
         /// Legal destinations (ports and sea-zone ids).
         to: Vec<String>,
     },
+    // --- diplomacy (C-DIP-WAR-LIMITS)
+    /// Decision: `power`, the natural ally of `minor`, may intervene by declaring war on
+    /// `against`, which declared war on the minor (answer: a declaration of war with a card, or
+    /// decline).
+    Intervene {
+        /// The natural ally asked.
+        power: Power,
+        /// The minor attacked.
+        minor: super::power::Minor,
+        /// The declarer.
+        against: Power,
+    },
     // --- winter (C-WINTER-*)
     /// Frame: Winter in progress.
     Winter {
@@ -311,6 +323,7 @@ impl Step {
             | Step::NavalBattle(_)
             | Step::Winter { .. } => return None,
             Step::WinterQuarters { power, .. } => (*power, Decision::WinterQuarters),
+            Step::Intervene { power, .. } => (*power, Decision::Intervene),
             Step::WinterExcess { power, .. } => (*power, Decision::WinterExcess),
             Step::Intercept { power, .. } => (*power, Decision::Intercept),
             Step::Avoid { power, .. } => (*power, Decision::AvoidBattle),
@@ -425,6 +438,7 @@ pub fn is_step_answer(a: &Action) -> bool {
             | Action::NavalIntercept { .. }
             | Action::NavalAvoid { .. }
             | Action::Winter { .. }
+            | Action::DeclareWar { .. }
             | Action::Play {
                 mode: CardMode::Event,
                 ..
@@ -505,7 +519,8 @@ impl Game {
                 | Step::Withdraw { .. }
                 | Step::Cards { .. }
                 | Step::NavalIntercept { .. }
-                | Step::NavalAvoid { .. },
+                | Step::NavalAvoid { .. }
+                | Step::Intervene { .. },
                 Action::Forgo,
             ) => {
                 let (_, d) = top.decision().unwrap_or((p, Decision::Intercept));
@@ -548,6 +563,11 @@ impl Game {
                 Step::WinterQuarters { .. } | Step::WinterExcess { .. },
                 Action::Winter { to, units },
             ) => self.answer_winter(rs, p, &top, to.as_deref(), units, ev)?,
+            (Step::Intervene { minor, against, .. }, Action::DeclareWar { target, card })
+                if target == against =>
+            {
+                self.intervene(rs, p, *minor, *against, *card, ev)?
+            }
             (
                 Step::Casualties { .. }
                 | Step::Retreat { .. }
@@ -777,6 +797,17 @@ impl Game {
             | Step::NavalAvoid { .. } => self.legal_naval_answers(rs, p, top, out),
             Step::WinterQuarters { .. } | Step::WinterExcess { .. } => {
                 self.legal_winter_answers(rs, top, out)
+            }
+            Step::Intervene { against, .. } => {
+                out.push(Action::Forgo);
+                if let Some(cost) = rs.turn.war_cost(p, *against) {
+                    for c in self.war_cards(rs, p, cost) {
+                        out.push(Action::DeclareWar {
+                            target: *against,
+                            card: Some(c),
+                        });
+                    }
+                }
             }
             Step::Entry(_)
             | Step::Battle(_)

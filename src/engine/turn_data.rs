@@ -69,6 +69,12 @@ pub struct TurnData {
     pub relations: Vec<(String, StartRelation)>,
     /// Cards dealt only with some numbers of powers in play: (card, min, max).
     pub card_players: Vec<(u16, Option<u8>, Option<u8>)>,
+    /// War costs on minors: (declarer, minor, CP); a pair not listed may not declare.
+    #[serde(default)]
+    pub minor_war_costs: Vec<(Power, Minor, u8)>,
+    /// Natural allies (`natural_allies.csv`): (minor, major) (C-DIP-WAR-LIMITS).
+    #[serde(default)]
+    pub natural_allies: Vec<(Minor, Power)>,
     /// Mandatory events and their due turns (`mandatory_events.csv`, C-CARD-MANDATORY).
     #[serde(default)]
     pub mandatory: Vec<MandatoryDue>,
@@ -107,6 +113,22 @@ impl TurnData {
             .iter()
             .find(|(a, b, _)| *a == declarer && *b == target)
             .map(|(_, _, c)| *c)
+    }
+
+    /// CP to declare war on a minor, or `None` when the pair may not declare (C-DIP-WAR-COST).
+    pub fn minor_war_cost(&self, declarer: Power, target: Minor) -> Option<u8> {
+        self.minor_war_costs
+            .iter()
+            .find(|(a, b, _)| *a == declarer && *b == target)
+            .map(|(_, _, c)| *c)
+    }
+
+    /// The natural ally of a minor, if the data gives one (C-DIP-WAR-LIMITS).
+    pub fn natural_ally(&self, m: Minor) -> Option<Power> {
+        self.natural_allies
+            .iter()
+            .find(|(x, _)| *x == m)
+            .map(|(_, p)| *p)
     }
 
     /// VP on `p`'s key track for `keys` keys (C-VP-KEYS): the row with the most keys not above

@@ -188,10 +188,17 @@ pub fn to_action(
             },
             Command::Pass { .. } => Action::Pass,
             Command::End { .. } => Action::EndImpulse,
-            Command::War { target, card, .. } => Action::DeclareWar {
-                target: resolve::power(rs, target)?,
-                card: card.as_deref().map(|c| resolve::card(rs, c)).transpose()?,
-            },
+            Command::War { target, card, .. } => {
+                let card = card.as_deref().map(|c| resolve::card(rs, c)).transpose()?;
+                match resolve::power(rs, target) {
+                    Ok(target) => Action::DeclareWar { target, card },
+                    // C-DIP-WAR-LIMITS: a minor power's name declares war on the minor.
+                    Err(e) => match resolve::minor(rs, target) {
+                        Ok(minor) => Action::WarOnMinor { minor, card },
+                        Err(_) => return Err(e),
+                    },
+                }
+            }
             Command::Sue { target, .. } => Action::SueForPeace {
                 target: resolve::power(rs, target)?,
             },
@@ -509,6 +516,11 @@ fn units_text(u: &Units) -> String {
 /// `None` for actions no command makes.
 pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
     let line = match a {
+        Action::WarOnMinor { minor, card: None } => format!("war target:{minor}"),
+        Action::WarOnMinor {
+            minor,
+            card: Some(c),
+        } => format!("war target:{minor} card:{c}"),
         Action::DeclareWar { target, card: None } => format!("war target:{target}"),
         Action::DeclareWar {
             target,

@@ -673,6 +673,7 @@ impl<'a> Texts<'a> {
             },
             EventKind::Recalled { power, from, to, units } => tr!(l, "{} recalls {} units from {} to its capital {}.", "{} отзывает {} ед. из {} в столицу {}.", self.power(*power), units, self.space(*from), self.space(*to)),
             EventKind::AllianceEnded { a, b } => tr!(l, "Winter: the alliance of {} and {} ends.", "Зима: союз держав {} и {} окончен.", self.power(*a), self.power(*b)),
+            EventKind::MinorWarDeclared { by, minor } => tr!(l, "{} declares war on {}.", "{} объявляет войну державе {}.", self.power(*by), self.owner(Owner::Minor(*minor))),
             EventKind::MandatoryOverdue { power, card, removed: false } => tr!(l, "Winter: the mandatory event {} was not played by its due turn; {} resolves it now and it is discarded.", "Зима: обязательное событие {} не сыграно к сроку; {} разыгрывает его сейчас, карта уходит в сброс.", self.card(*card), self.power(*power)),
             EventKind::MandatoryOverdue { power, card, removed: true } => tr!(l, "Winter: the mandatory event {} was not played by its due turn; {} resolves it now and it leaves the game.", "Зима: обязательное событие {} не сыграно к сроку; {} разыгрывает его сейчас, карта выходит из игры.", self.card(*card), self.power(*power)),
             EventKind::WinterAttrition { owner, space, lost, to } => match to {
@@ -1171,6 +1172,13 @@ impl<'a> Texts<'a> {
                 "выбрать, куда отходит побеждённый флот ({})",
                 c("haven")
             ),
+            Decision::Intervene => tr!(
+                l,
+                "intervene for the attacked minor by declaring {} on its attacker (with a card), or {}",
+                "вступиться за малую державу, объявив {} напавшему (с картой), или {}",
+                c("war"),
+                c("forgo")
+            ),
             // --- winter questions
             Decision::WinterQuarters => tr!(
                 l,
@@ -1455,6 +1463,10 @@ impl<'a> Texts<'a> {
             ActionKind::Ransom => ("ransoming a leader", "выкуп лидера"),
             ActionKind::Recall => ("recalling units to a capital", "отзыв войск в столицу"),
             ActionKind::Winter => ("answering a Winter question", "ответ на вопрос зимы"),
+            ActionKind::WarOnMinor => (
+                "declaring war on a minor power",
+                "объявление войны малой державе",
+            ),
             ActionKind::SecretChoice => ("the secret choice", "тайный выбор"),
             ActionKind::RevealSecret => ("revealing the secret choice", "раскрытие тайного выбора"),
             ActionKind::Deploy => ("spring deployment", "весеннее развёртывание"),
@@ -1801,6 +1813,16 @@ impl<'a> Texts<'a> {
             R::RansomCapital { power, space: None, capitals } => tr!(l, "{} has several capitals the leader can return to: name one with `to:`; allowed: {}", "у державы {} несколько столиц, куда может вернуться лидер: назовите одну в `куда:`; можно: {}", p(power), self.list(capitals.iter().map(|c| self.space(*c)).collect())),
             R::RansomCapital { power, space: Some(space), capitals } => tr!(l, "{} cannot take the leader back in {}: it returns to a capital of {} that it controls and that is not in unrest; allowed: {}", "{} не может принять лидера в пространстве {}: он возвращается в столицу державы {} под её контролем и без беспорядков; можно: {}", p(power), s(space), p(power), self.list(capitals.iter().map(|c| self.space(*c)).collect())),
             R::RecallNeedsCapital { power, space, capitals } => tr!(l, "{} recalls units only to a capital it controls that is not in unrest; {} is not one; allowed: {}", "{} отзывает войска только в свою столицу без беспорядков; {} не подходит; можно: {}", p(power), s(space), self.list(capitals.iter().map(|c| self.space(*c)).collect())),
+            // --- war on minors (C-DIP-WAR-COST, C-DIP-WAR-LIMITS)
+            R::MinorWarNotAllowed { power, minor } => tr!(l, "the war table gives {} no way to declare war on {}; only the pairs in `war_costs.csv` may declare", "таблица войн не позволяет державе {} объявить войну державе {}; объявлять могут только пары из `war_costs.csv`", p(power), self.owner(Owner::Minor(*minor))),
+            R::MinorWarNeedsCard { power, minor, cost, cards } => {
+                if cards.is_empty() {
+                    tr!(l, "war by {} on {} costs {} CP, paid by discarding a card worth at least that; no card in the hand is enough", "война державы {} с державой {} стоит {} очк.: нужно сбросить карту не меньшей ценности; на руке такой нет", p(power), self.owner(Owner::Minor(*minor)), cost)
+                } else {
+                    tr!(l, "war by {} on {} costs {} CP: name the card to discard (`card:`); these are enough: {}", "война державы {} с державой {} стоит {} очк.: укажите карту для сброса (`карта:`); подходят: {}", p(power), self.owner(Owner::Minor(*minor)), cost, self.list(cards.iter().map(|c| self.card(*c)).collect()))
+                }
+            }
+            R::AlreadyAtWarMinor { power, minor } => tr!(l, "{} is already at war with {}", "{} уже воюет с державой {}", p(power), self.owner(Owner::Minor(*minor))),
             // --- winter questions (C-WINTER-QUARTERS)
             R::WinterPlace { space: None, allowed } => tr!(l, "name the place with `to:`; allowed: {}", "назовите место в `куда:`; можно: {}", self.list(allowed.iter().map(|c| self.space(*c)).collect())),
             R::WinterPlace { space: Some(space), allowed } => tr!(l, "{} is not one of the places offered; allowed: {}", "{} не из предложенных мест; можно: {}", s(space), self.list(allowed.iter().map(|c| self.space(*c)).collect())),
