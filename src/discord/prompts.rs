@@ -363,6 +363,10 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                         decision: Decision::AvoidBattle,
                         ..
                     } => l.pick("Stand and fight", "Принять бой").to_string(),
+                    Awaiting::One {
+                        decision: Decision::Intervene,
+                        ..
+                    } => l.pick("Do not intervene", "Не вмешиваться").to_string(),
                     _ => l.pick("Do not intercept", "Не перехватывать").to_string(),
                 },
                 ButtonStyle::Secondary,
