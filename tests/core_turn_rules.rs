@@ -1290,3 +1290,47 @@ fn c_vp_end_most_vp_after_the_last_turn() {
         assert!(winners.is_empty());
     }
 }
+
+// C-WINTER-QUARTERS and C-DIP-WAR-LIMITS at the table: the `winter` answer and a war on a minor
+// in English and Russian, down to the engine's actions, and written back as command lines.
+#[test]
+fn c_winter_quarters_and_minor_war_commands() {
+    use vqbot::table::command::parse;
+    use vqbot::table::convert::{action_line, to_action};
+    let g = new_game(1);
+    let act = |line: &str| -> Action {
+        let cmd = parse(line).unwrap_or_else(|e| panic!("{line}: {e:?}"));
+        to_action(rs(), &g, Power::France, &cmd)
+            .expect("a game action")
+            .unwrap_or_else(|e| panic!("{line}: {e:?}"))
+    };
+    let w = act("winter to:paris units:2r 1m");
+    assert_eq!(
+        w,
+        Action::Winter {
+            to: Some("PARIS".into()),
+            units: units(2, 1, 0),
+        }
+    );
+    assert_eq!(act("зимовка куда:париж войска:2r 1m"), w);
+    assert_eq!(
+        action_line(&w, Power::France, true).as_deref(),
+        Some("winter to:PARIS units:2r 1m power:france")
+    );
+    let war = act("war target:scotland card:3");
+    assert_eq!(
+        war,
+        Action::WarOnMinor {
+            minor: Minor::Scotland,
+            card: Some(3)
+        }
+    );
+    assert_eq!(act("война против:шотландия карта:3"), war);
+    assert!(matches!(
+        act("war target:england card:3"),
+        Action::DeclareWar {
+            target: Power::England,
+            ..
+        }
+    ));
+}
