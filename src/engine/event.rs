@@ -375,6 +375,14 @@ pub enum EventKind {
         lost: u32,
         to: Option<SpaceId>,
     },
+    /// C-WINTER-QUARTERS: `power` is asked where its units in `from` winter (`excess` 0: which
+    /// of the equally near quarters `to`; else which `excess` units go to which capital `to`).
+    WinterQuestion {
+        power: Power,
+        from: SpaceId,
+        to: Vec<SpaceId>,
+        excess: u32,
+    },
     /// C-DIP-WAR-LIMITS: `by` declares war on a minor with no ally.
     MinorWarDeclared {
         by: Power,

@@ -35,14 +35,14 @@ impl Game {
             }
             WinterPhase::Quarters => match self.next_quarters(rs, ev) {
                 Some(q) => {
-                    self.steps.push(q);
+                    self.ask_winter(q, ev);
                     return;
                 }
                 None => WinterPhase::Overstack,
             },
             WinterPhase::Overstack => match self.next_excess(rs, ev) {
                 Some(q) => {
-                    self.steps.push(q);
+                    self.ask_winter(q, ev);
                     return;
                 }
                 None => WinterPhase::Rest,
@@ -57,6 +57,30 @@ impl Game {
         if let Some(Step::Winter { phase }) = self.steps.last_mut() {
             *phase = next;
         }
+    }
+
+    /// Pushes a Winter question and announces what it offers.
+    fn ask_winter(&mut self, q: Step, ev: &mut Vec<Event>) {
+        let (power, from, to, excess) = match &q {
+            Step::WinterQuarters {
+                power, from, to, ..
+            } => (*power, *from, to.clone(), 0),
+            Step::WinterExcess {
+                power,
+                space,
+                excess,
+                to,
+                ..
+            } => (*power, *space, to.clone(), *excess),
+            _ => return,
+        };
+        ev.push(Event::public(EventKind::WinterQuestion {
+            power,
+            from,
+            to,
+            excess,
+        }));
+        self.steps.push(q);
     }
 
     /// The end of Winter: alliances between majors end, free regulars (C-WINTER-REGULAR),
