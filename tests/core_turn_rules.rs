@@ -608,6 +608,13 @@ fn c_dip_peace_sue_gives_the_winner_vp() {
     );
     let vp = number(ids::WAR_WINNER_VP);
     assert_eq!(vp, 1);
+    // The suing power owes the data's units, announced for the players (HIS 9.3 step 4).
+    let owed = number(ids::PEACE_UNITS_LOST);
+    assert_eq!(owed, 2);
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::PeaceUnitsOwed { power: Power::Spain, units } if *units == owed
+    )));
     assert_eq!(g.vp(rs, Power::Ottoman).total(), before + vp);
     assert!(has(&ev, |k| matches!(
         k,

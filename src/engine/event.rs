@@ -349,6 +349,9 @@ pub enum EventKind {
     WarCostPaid { power: Power, card: u16, cost: u8 },
     /// C-DIP-PEACE: `by` sues for peace; `winner` gains `vp`.
     PeaceSued { by: Power, winner: Power, vp: i32 },
+    /// C-DIP-PEACE: the power that sued for peace owes `units` units of its own, removed from
+    /// the map by its choice (not automated: applied with `adjust`).
+    PeaceUnitsOwed { power: Power, units: i32 },
     /// C-DIP-RANSOM: a captured leader goes back to its owner (to a capital, or off the map);
     /// the captor draws `cards` cards from the owner's hand.
     LeaderRansomed {

@@ -28,8 +28,10 @@ pub mod ids {
     pub const MANDATORY_CP: &str = "mandatory_cp";
     /// C-WINTER-QUARTERS: land units per power in one non-capital winter space.
     pub const WINTER_STACK: &str = "winter_stack";
+    /// C-DIP-PEACE: units a power that sues for peace removes from the map.
+    pub const PEACE_UNITS_LOST: &str = "peace_units_lost";
     /// Every id `rules.csv` must define, and whether it is per power.
-    pub const ALL: [(&str, bool); 10] = [
+    pub const ALL: [(&str, bool); 11] = [
         (STANDARD_VP, false),
         (DOMINATION_GAP, false),
         (DOMINATION_FROM_TURN, false),
@@ -40,6 +42,7 @@ pub mod ids {
         (RANSOM_CARDS, false),
         (MANDATORY_CP, false),
         (WINTER_STACK, false),
+        (PEACE_UNITS_LOST, false),
     ];
 }
 

@@ -666,6 +666,7 @@ impl<'a> Texts<'a> {
             }
             // --- diplomacy, winter, cards and victory
             EventKind::WarCostPaid { power, card, cost } => tr!(l, "{} discards {} to pay {} CP for the war.", "{} сбрасывает {}, чтобы оплатить войну ({} очк.).", self.power(*power), self.card(*card), cost),
+            EventKind::PeaceUnitsOwed { power, units } => tr!(l, "{} removes {} of its own units from the map, its choice (suing for peace; apply with `adjust`).", "{} снимает с карты {} своих отрядов по своему выбору (цена просьбы о мире; примените через `adjust`).", self.power(*power), units),
             EventKind::PeaceSued { by, winner, vp } => tr!(l, "{} sues {} for peace; {} gains {} VP.", "{} просит мира у державы {}; {} получает ПО: {}.", self.power(*by), self.power(*winner), self.power(*winner), vp),
             EventKind::LeaderRansomed { leader, owner, captor, cards, to } => match to {
                 Some(s) => tr!(l, "{} is ransomed: back to {} in {}; {} draws {} card(s) from its hand.", "{} выкуплен: возвращается к державе {} в {}; {} тянет из её руки карт: {}.", self.leader(leader), self.power(*owner), self.space(*s), self.power(*captor), cards),
