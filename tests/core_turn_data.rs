@@ -39,8 +39,36 @@ fn problems_after_append(file: &str, line: &str) -> Vec<String> {
 fn war_costs_second_cost_and_unknown_power_are_reported() {
     let out = problems_after_append("war_costs.csv", "ottoman,spain,3,his,twice");
     assert!(out.iter().any(|p| p.contains("second cost")), "{out:?}");
-    let out = problems_after_append("war_costs.csv", "ottoman,papacy,1,his,a minor");
+    // Minors may be targets (C-DIP-WAR-LIMITS); an unknown power may not.
+    let out = problems_after_append("war_costs.csv", "ottoman,atlantis,1,his,no such power");
     assert!(out.iter().any(|p| p.contains("allowed")), "{out:?}");
+    let out = problems_after_append("war_costs.csv", "ottoman,venice,2,his,twice");
+    assert!(out.iter().any(|p| p.contains("second cost")), "{out:?}");
+}
+
+// C-DIP-WAR-LIMITS: one natural ally per minor.
+#[test]
+fn natural_allies_rows_are_checked() {
+    let out = problems_after_append("natural_allies.csv", "scotland,england,his,second");
+    assert!(
+        out.iter().any(|p| p.contains("second natural ally")),
+        "{out:?}"
+    );
+}
+
+// C-CARD-MANDATORY: due-turn rows name mandatory cards once and say discard or remove.
+#[test]
+fn mandatory_events_rows_are_checked() {
+    let out = problems_after_append("mandatory_events.csv", "9,3,empire,keep,his,bad after");
+    assert!(out.iter().any(|p| p.contains("discard, remove")), "{out:?}");
+    let out = problems_after_append(
+        "mandatory_events.csv",
+        "3,3,spain,discard,his,not mandatory",
+    );
+    assert!(
+        out.iter().any(|p| p.contains("not a mandatory event")),
+        "{out:?}"
+    );
 }
 
 #[test]

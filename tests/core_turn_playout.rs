@@ -12,7 +12,11 @@ use common::{new_game, rs};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
+use vqbot::engine::power::Minor;
 use vqbot::engine::{Action, Awaiting, EndReason, Game, Stage};
+
+/// Wars declared on minors over all games (C-DIP-WAR-LIMITS coverage).
+static MINOR_WARS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// Most actions one game may take before the test calls it stuck.
 const ACTION_CAP: usize = 20_000;
@@ -31,6 +35,25 @@ fn play_to_end(seed: u64) -> (u8, EndReason) {
                 v[pick.random_range(0..v.len())]
             }
         };
+        // Wars on minors (C-DIP-WAR-LIMITS) are not in the legal list (see legal.rs): try one
+        // now and then with a card from the hand; the engine refuses what is not allowed.
+        if matches!(g.stage, Stage::Diplomacy { .. })
+            && g.steps.is_empty()
+            && pick.random_bool(0.05)
+        {
+            let hand = g.hands[p as usize].clone();
+            if let Some(&card) = hand.get(pick.random_range(0..hand.len().max(1))) {
+                let minor = Minor::ALL[pick.random_range(0..Minor::ALL.len())];
+                let war = Action::WarOnMinor {
+                    minor,
+                    card: Some(card),
+                };
+                if g.apply(rs, p, &war).is_ok() {
+                    MINOR_WARS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    continue;
+                }
+            }
+        }
         let legal = g.legal_actions(rs, p);
         assert!(!legal.is_empty(), "seed {seed}: {p} has no legal action");
         // Biased toward finishing negotiations and impulses, so that turns pass.
@@ -84,6 +107,9 @@ fn campaign(games: u64) {
         *reasons.entry(reason_name(reason)).or_default() += 1;
     }
     eprintln!("{games} games; end turn: {turns:?}; reason: {reasons:?}");
+    let wars = MINOR_WARS.load(std::sync::atomic::Ordering::Relaxed);
+    eprintln!("wars declared on minors: {wars}");
+    assert!(wars > 0, "no war on a minor was ever declared");
 }
 
 // Issue 14 done-when: the 200-game distribution.

@@ -9,7 +9,8 @@ use vqbot::engine::power::{Minor, Relation};
 use vqbot::engine::ruleset::{CardKind, EmpireChoice};
 use vqbot::engine::turn_data::ids;
 use vqbot::engine::{
-    Action, Adjustment, CardMode, EndReason, Event, EventKind, Game, Owner, Power, RuleError, Stage,
+    Action, Adjustment, Awaiting, CardMode, Decision, EndReason, Event, EventKind, Game, Owner,
+    Power, RuleError, Stage, Units,
 };
 use vqbot::table::messages::{Locale, Texts};
 
@@ -48,7 +49,23 @@ fn end_turn(g: &mut Game) -> Vec<Event> {
             Action::WithdrawLeaders { leaders: vec![] },
         ));
     }
+    // Winter questions (C-WINTER-QUARTERS) are answered with the first legal answer.
+    while let Some(p) = winter_question(g) {
+        let a = g.legal_actions(rs(), p).remove(0);
+        ev.extend(act(g, p, a));
+    }
     ev
+}
+
+/// The power asked a Winter question now, if any.
+fn winter_question(g: &Game) -> Option<Power> {
+    match g.awaiting() {
+        Awaiting::One {
+            power,
+            decision: Decision::WinterQuarters | Decision::WinterExcess,
+        } => Some(power),
+        _ => None,
+    }
 }
 
 fn land(g: &Game, id: &str, owner: Owner) -> u32 {
@@ -154,6 +171,235 @@ fn c_winter_quarters_four_per_space_outside_capitals() {
     // The excess went to Paris (with whatever Winter brings to Lyon anyway).
     let both = |g: &Game| land(g, "LYON", FR) + land(g, "PARIS", FR);
     assert_eq!(both(&g), both(&base) + 6);
+}
+
+/// Ends the Action phase without answering Winter questions.
+fn end_impulses(g: &mut Game) -> Vec<Event> {
+    for h in &mut g.hands {
+        h.clear();
+    }
+    g.stage = Stage::Cp {
+        power: Power::Ottoman,
+        cp: 1,
+    };
+    let mut ev = act(g, Power::Ottoman, Action::EndImpulse);
+    if g.stage == Stage::WinterLeaders {
+        ev.extend(act(
+            g,
+            Power::Protestant,
+            Action::WithdrawLeaders { leaders: vec![] },
+        ));
+    }
+    ev
+}
+
+fn units(r: u8, m: u8, c: u8) -> Units {
+    Units {
+        regulars: r,
+        mercenaries: m,
+        cavalry: c,
+        leaders: Vec::new(),
+    }
+}
+
+// C-WINTER-QUARTERS: the owner, not the engine, picks which units over the limit go to a
+// capital; a wrong pick is refused with the state unchanged; Winter waits for the answer and
+// survives a restart (the state JSON) in the middle.
+#[test]
+fn c_winter_quarters_excess_is_the_owners_choice() {
+    let mut g = new_game(3);
+    clear(&mut g, "LYON");
+    {
+        let f = g.board.force_mut(sp("LYON"), FR, None);
+        f.regulars = 4;
+        f.mercenaries = 2;
+    }
+    end_impulses(&mut g);
+    assert_eq!(
+        g.awaiting(),
+        Awaiting::One {
+            power: Power::France,
+            decision: Decision::WinterExcess
+        }
+    );
+    assert_eq!(g.turn, 1, "Winter waits for the answer");
+    assert_eq!(g.phase(), Some(vqbot::engine::PhaseName::Winter));
+    let paris = land(&g, "PARIS", FR);
+    // Winter may have brought more French units to Lyon: the question says how many leave.
+    let Some(vqbot::engine::steps::Step::WinterExcess { excess, to, .. }) = g.steps.last().cloned()
+    else {
+        panic!("an excess question: {:?}", g.steps.last());
+    };
+    assert_eq!(to, vec![sp("PARIS")]);
+    let k = excess as u8;
+    assert!(k >= 2);
+    // One unit too many, a unit type not there, a place that is not a capital.
+    let t = refused(
+        &mut g,
+        Power::France,
+        Action::Winter {
+            to: None,
+            units: units(k + 1, 0, 0),
+        },
+    );
+    assert!(t.contains(&format!("exactly {k}")), "{t}");
+    refused(
+        &mut g,
+        Power::France,
+        Action::Winter {
+            to: None,
+            units: units(0, 0, k),
+        },
+    );
+    let t = refused(
+        &mut g,
+        Power::France,
+        Action::Winter {
+            to: Some("LYON".into()),
+            units: units(k, 0, 0),
+        },
+    );
+    assert!(t.contains("allowed"), "{t}");
+    // Another power may not answer.
+    assert!(g
+        .apply(
+            rs(),
+            Power::Spain,
+            &Action::Winter {
+                to: None,
+                units: units(k, 0, 0)
+            }
+        )
+        .is_err());
+    // A restart in the middle of Winter: the state JSON round-trips and resumes.
+    let json = serde_json::to_string(&g).expect("state serializes");
+    let mut g: Game = serde_json::from_str(&json).expect("state reads back");
+    // The owner keeps its mercenaries and sends regulars (the engine would have sent the
+    // mercenaries first).
+    let ev = act(
+        &mut g,
+        Power::France,
+        Action::Winter {
+            to: None,
+            units: units(k, 0, 0),
+        },
+    );
+    assert!(has(
+        &ev,
+        |k2| matches!(k2, EventKind::WinterQuarters { units, .. } if *units == excess)
+    ));
+    let lyon = g
+        .board
+        .at(sp("LYON"))
+        .forces
+        .iter()
+        .find(|f| f.owner() == FR)
+        .cloned()
+        .expect("French force stays");
+    assert_eq!(lyon.mercenaries, 2);
+    assert_eq!(lyon.land(), number(ids::WINTER_STACK) as u32);
+    assert!(land(&g, "PARIS", FR) >= paris + excess);
+    assert_eq!(g.turn, 2, "Winter went on to the next turn");
+}
+
+// C-WINTER-QUARTERS: the standing answer `winter_default` answers Winter questions so an
+// asynchronous game does not wait (mercenaries first), and says so.
+#[test]
+fn c_winter_quarters_standing_answer_does_not_wait() {
+    let mut g = new_game(3);
+    clear(&mut g, "LYON");
+    {
+        let f = g.board.force_mut(sp("LYON"), FR, None);
+        f.regulars = 4;
+        f.mercenaries = 2;
+    }
+    act(
+        &mut g,
+        Power::France,
+        Action::SetStanding {
+            standing: vqbot::engine::steps::Standing::WinterDefault,
+            on: true,
+        },
+    );
+    let ev = end_impulses(&mut g);
+    assert_eq!(g.turn, 2);
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::StandingApplied {
+            power: Power::France,
+            ..
+        }
+    )));
+    let lyon = g
+        .board
+        .at(sp("LYON"))
+        .forces
+        .iter()
+        .find(|f| f.owner() == FR)
+        .cloned()
+        .expect("French force stays");
+    assert_eq!((lyon.regulars, lyon.mercenaries), (4, 0));
+}
+
+// C-WINTER-QUARTERS: of several equally near winter quarters the owner picks one.
+#[test]
+fn c_winter_quarters_equally_near_quarters_are_the_owners_choice() {
+    let mut g = new_game(4);
+    // A space of no French winter quarters next to two French fortified spaces.
+    let r = rs();
+    let fort = |g: &Game, s: vqbot::engine::SpaceId| {
+        g.board.space_type(r, s).is_fortified() && g.board.controls(r, Power::France, s)
+    };
+    let (from, near) = r
+        .space_ids()
+        .filter(|s| !fort(&g, *s) && g.board.at(*s).forces.is_empty())
+        .find_map(|s| {
+            let n: Vec<_> = r.neighbours[s.idx()]
+                .iter()
+                .map(|(n, _)| *n)
+                .filter(|n| fort(&g, *n) && !g.capitals_of(Power::France).contains(n))
+                .collect();
+            (n.len() >= 2).then_some((s, n))
+        })
+        .expect("the map has a space next to two French fortified spaces");
+    g.board.force_mut(from, FR, None).regulars = 1;
+    end_impulses(&mut g);
+    assert_eq!(winter_question(&g), Some(Power::France));
+    let Some(vqbot::engine::steps::Step::WinterQuarters { to, .. }) = g.steps.last().cloned()
+    else {
+        panic!("a winter-quarters question: {:?}", g.steps.last());
+    };
+    for n in &near {
+        assert!(to.contains(n), "{n:?} offered");
+    }
+    // A place not offered is refused; the second place offered is accepted.
+    let t = refused(
+        &mut g,
+        Power::France,
+        Action::Winter {
+            to: Some(r.space(from).id.clone()),
+            units: Units::default(),
+        },
+    );
+    assert!(t.contains("allowed"), "{t}");
+    let pick = to[1];
+    let ev = act(
+        &mut g,
+        Power::France,
+        Action::Winter {
+            to: Some(r.space(pick).id.clone()),
+            units: Units::default(),
+        },
+    );
+    while let Some(p) = winter_question(&g) {
+        let a = g.legal_actions(r, p).remove(0);
+        act(&mut g, p, a);
+    }
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::WinterQuarters { from: f, to: t, units: 1, .. } if *f == from && *t == pick
+    )));
+    assert_eq!(land(&g, &r.space(from).id, FR), 0);
 }
 
 // C-WINTER-QUARTERS with R-PROT-WINTER (the seed wins): units never winter in a fortified space
@@ -362,6 +608,13 @@ fn c_dip_peace_sue_gives_the_winner_vp() {
     );
     let vp = number(ids::WAR_WINNER_VP);
     assert_eq!(vp, 1);
+    // The suing power owes the data's units, announced for the players (HIS 9.3 step 4).
+    let owed = number(ids::PEACE_UNITS_LOST);
+    assert_eq!(owed, 2);
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::PeaceUnitsOwed { power: Power::Spain, units } if *units == owed
+    )));
     assert_eq!(g.vp(rs, Power::Ottoman).total(), before + vp);
     assert!(has(&ev, |k| matches!(
         k,
@@ -651,6 +904,215 @@ fn c_card_mandatory_event_then_cp() {
     );
 }
 
+// C-DIP-WAR-LIMITS: a war on a minor with no ally (paid with a card, C-DIP-WAR-COST) lets its
+// natural ally (natural_allies.csv) intervene. Whom to ask depends on public information only:
+// the ally is asked even with an empty hand. It may decline, or declare war on the declarer with
+// a card, and the minor becomes its ally. A minor that has an ally is refused.
+#[test]
+fn c_dip_war_limits_natural_ally_intervenes() {
+    use vqbot::engine::board::Stance;
+    let r = rs();
+    assert_eq!(r.turn.natural_ally(Minor::Scotland), Some(Power::France));
+    let big: Vec<u16> = r
+        .cards
+        .iter()
+        .filter(|c| c.kind == CardKind::Event && c.cp >= 3)
+        .map(|c| c.number)
+        .take(2)
+        .collect();
+    let (eng, fra) = (big[0], big[1]);
+    let mut g = new_game(21);
+    for pile in [&mut g.deck, &mut g.discard] {
+        pile.retain(|c| !big.contains(c));
+    }
+    for h in &mut g.hands {
+        h.retain(|c| !big.contains(c));
+    }
+    g.hands[Power::England as usize].push(eng);
+    let war = Action::WarOnMinor {
+        minor: Minor::Scotland,
+        card: Some(eng),
+    };
+    // Scotland starts allied with France (relations.csv): refused.
+    assert_eq!(g.board.minor_ally(Minor::Scotland), Some(Power::France));
+    refused(&mut g, Power::England, war.clone());
+    g.board.set_minor_ally(Minor::Scotland, None);
+    // No card named; a minor the war table does not list.
+    let m = refused(
+        &mut g,
+        Power::England,
+        Action::WarOnMinor {
+            minor: Minor::Scotland,
+            card: None,
+        },
+    );
+    assert!(m.contains("C-DIP-WAR-COST"), "{m}");
+    let m = refused(
+        &mut g,
+        Power::England,
+        Action::WarOnMinor {
+            minor: Minor::Ireland,
+            card: Some(eng),
+        },
+    );
+    assert!(m.contains("C-DIP-WAR-COST"), "{m}");
+    // France holds nothing and is asked anyway.
+    let french_hand = std::mem::take(&mut g.hands[Power::France as usize]);
+    let ev = act(&mut g, Power::England, war.clone());
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::MinorWarDeclared {
+            by: Power::England,
+            minor: Minor::Scotland
+        }
+    )));
+    assert!(g.discard.contains(&eng) && !g.hands[Power::England as usize].contains(&eng));
+    assert_eq!(
+        g.awaiting(),
+        Awaiting::One {
+            power: Power::France,
+            decision: Decision::Intervene
+        }
+    );
+    let home = r
+        .minor_homes(Minor::Scotland)
+        .next()
+        .expect("a Scottish space");
+    assert_eq!(g.board.space_stance(r, Power::England, home), Stance::Enemy);
+    assert_eq!(g.board.space_stance(r, Power::Spain, home), Stance::Neutral);
+    // Declining: no war between the majors, Scotland stays without an ally.
+    let mut declined = g.clone();
+    act(&mut declined, Power::France, Action::Forgo);
+    assert_eq!(
+        declined.board.relation(Power::England, Power::France),
+        Relation::Peace
+    );
+    assert_eq!(declined.board.minor_ally(Minor::Scotland), None);
+    assert!(matches!(declined.awaiting(), Awaiting::Simultaneous { .. }));
+    // Intervening needs a war card and a declaration on the declarer only.
+    g.hands[Power::France as usize] = french_hand;
+    g.hands[Power::France as usize].push(fra);
+    refused(
+        &mut g,
+        Power::France,
+        Action::DeclareWar {
+            target: Power::England,
+            card: None,
+        },
+    );
+    refused(
+        &mut g,
+        Power::France,
+        Action::DeclareWar {
+            target: Power::Spain,
+            card: Some(fra),
+        },
+    );
+    let ev = act(
+        &mut g,
+        Power::France,
+        Action::DeclareWar {
+            target: Power::England,
+            card: Some(fra),
+        },
+    );
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::WarDeclared {
+            by: Power::France,
+            target: Power::England
+        }
+    )));
+    assert_eq!(
+        g.board.relation(Power::England, Power::France),
+        Relation::War
+    );
+    assert_eq!(g.board.minor_ally(Minor::Scotland), Some(Power::France));
+    assert!(g.discard.contains(&fra));
+    assert_eq!(g.board.space_stance(r, Power::England, home), Stance::Enemy);
+    // A second war on Scotland is refused: it now has an ally.
+    refused(&mut g, Power::England, war);
+}
+
+// C-CARD-MANDATORY: a mandatory event not played by its due turn (data) is resolved in Winter by
+// the power the data names when nobody holds it, then removed as the data says; with no due
+// turn known (the shipped Virgin Queen data) it is never resolved automatically.
+#[test]
+fn c_card_mandatory_overdue_resolved_in_winter() {
+    let rudolf = rs()
+        .cards
+        .iter()
+        .find(|c| c.kind == CardKind::Mandatory)
+        .expect("mandatory")
+        .number;
+    let due = rs()
+        .turn
+        .mandatory
+        .iter()
+        .find(|m| m.card == rudolf)
+        .copied()
+        .expect("Rudolf II has a row in mandatory_events.csv");
+    assert_eq!(due.due_turn, None, "Virgin Queen's due turn is not known");
+    let run = |r: &vqbot::engine::Ruleset| {
+        let mut g = new_game(17);
+        g.deck.retain(|c| *c != rudolf);
+        g.deck.insert(0, rudolf);
+        for h in &mut g.hands {
+            h.clear();
+        }
+        g.stage = Stage::Cp {
+            power: Power::Ottoman,
+            cp: 1,
+        };
+        let mut ev = g
+            .apply(r, Power::Ottoman, &Action::EndImpulse)
+            .expect("end impulse");
+        if g.stage == Stage::WinterLeaders {
+            ev.extend(
+                g.apply(
+                    r,
+                    Power::Protestant,
+                    &Action::WithdrawLeaders { leaders: vec![] },
+                )
+                .expect("withdraw"),
+            );
+        }
+        while let Some(p) = winter_question(&g) {
+            let a = g.legal_actions(r, p).remove(0);
+            ev.extend(g.apply(r, p, &a).expect("winter answer"));
+        }
+        (g, ev)
+    };
+    // No due turn: nothing happens in Winter.
+    let (g, ev) = run(rs());
+    assert!(!has(&ev, |k| matches!(
+        k,
+        EventKind::MandatoryOverdue { .. }
+    )));
+    assert!(g.ruler_override[Power::Empire as usize].is_none());
+    // Due on turn 1: resolved in turn 1's Winter by the Empire, then removed.
+    let mut r = rs().clone();
+    for m in &mut r.turn.mandatory {
+        if m.card == rudolf {
+            m.due_turn = Some(1);
+        }
+    }
+    let (g, ev) = run(&r);
+    assert_eq!(g.turn, 2);
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::MandatoryOverdue {
+            power: Power::Empire,
+            removed: true,
+            ..
+        }
+    )));
+    assert!(has(&ev, |k| matches!(k, EventKind::RulerChanged { .. })));
+    assert!(g.ruler_override[Power::Empire as usize].is_some());
+    assert!(g.removed.contains(&rudolf));
+    assert!(!g.deck.contains(&rudolf) && !g.hands.iter().any(|h| h.contains(&rudolf)));
+}
+
 // C-ACT-COSTS: the CP costs in the data equal the core list (Here I Stand values).
 #[test]
 fn c_act_costs_match_the_core_list() {
@@ -834,4 +1296,48 @@ fn c_vp_end_most_vp_after_the_last_turn() {
     } else {
         assert!(winners.is_empty());
     }
+}
+
+// C-WINTER-QUARTERS and C-DIP-WAR-LIMITS at the table: the `winter` answer and a war on a minor
+// in English and Russian, down to the engine's actions, and written back as command lines.
+#[test]
+fn c_winter_quarters_and_minor_war_commands() {
+    use vqbot::table::command::parse;
+    use vqbot::table::convert::{action_line, to_action};
+    let g = new_game(1);
+    let act = |line: &str| -> Action {
+        let cmd = parse(line).unwrap_or_else(|e| panic!("{line}: {e:?}"));
+        to_action(rs(), &g, Power::France, &cmd)
+            .expect("a game action")
+            .unwrap_or_else(|e| panic!("{line}: {e:?}"))
+    };
+    let w = act("winter to:paris units:2r 1m");
+    assert_eq!(
+        w,
+        Action::Winter {
+            to: Some("PARIS".into()),
+            units: units(2, 1, 0),
+        }
+    );
+    assert_eq!(act("зимовка куда:париж войска:2r 1m"), w);
+    assert_eq!(
+        action_line(&w, Power::France, true).as_deref(),
+        Some("winter to:PARIS units:2r 1m power:france")
+    );
+    let war = act("war target:scotland card:3");
+    assert_eq!(
+        war,
+        Action::WarOnMinor {
+            minor: Minor::Scotland,
+            card: Some(3)
+        }
+    );
+    assert_eq!(act("война против:шотландия карта:3"), war);
+    assert!(matches!(
+        act("war target:england card:3"),
+        Action::DeclareWar {
+            target: Power::England,
+            ..
+        }
+    ));
 }

@@ -63,8 +63,12 @@ fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>) 
         let done = legal
             .iter()
             .find(|a| matches!(a, Action::DoneDiplomacy | Action::Decline { .. }));
-        let a = match done {
-            Some(d) if pick.random_bool(0.8) => d.clone(),
+        // Piracy is one action among hundreds while CP are spent: when it is offered it is taken
+        // half the time, so that raids and the targets' payments are exercised (C-PIRACY).
+        let raid = legal.iter().find(|a| matches!(a, Action::Piracy { .. }));
+        let a = match (done, raid) {
+            (Some(d), _) if pick.random_bool(0.8) => d.clone(),
+            (_, Some(r)) if pick.random_bool(0.5) => r.clone(),
             _ => legal[pick.random_range(0..legal.len())].clone(),
         };
         let before_land = total_land(&g);

@@ -467,7 +467,9 @@ fn scripted_two_turns_through_every_phase() {
                     | Decision::CombatCard
                     | Decision::ResponseCard
                     | Decision::Casualties
-                    | Decision::Retreat,
+                    | Decision::Retreat
+                    | Decision::WinterQuarters
+                    | Decision::WinterExcess,
             } => {
                 let a = g.legal_actions(rs, power)[0].clone();
                 act(&mut g, power, a);

@@ -67,6 +67,7 @@ fn round_trip(g: &Game, what: &str) -> &'static str {
                 for f in [
                     "relations",
                     "minor_allies",
+                    "minor_wars",
                     "capitals",
                     "protestant_capitals",
                 ] {
@@ -210,6 +211,9 @@ fn every_field_and_every_stage_survives_the_round_trip() {
         h.retain(|c| *c != 10);
     }
     g.peace_made.push((Power::England, Power::France, 3));
+    g.board
+        .minor_wars
+        .push((Power::England, vqbot::engine::power::Minor::Scotland));
     g.wars.push(ForeignWar {
         card: 10,
         power: Power::Ottoman,

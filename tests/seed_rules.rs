@@ -79,6 +79,15 @@ fn end_turn(g: &mut Game) -> Vec<vqbot::engine::Event> {
     if g.stage == Stage::WinterLeaders {
         ev.extend(ok(g, P, Action::WithdrawLeaders { leaders: vec![] }));
     }
+    // Winter questions (C-WINTER-QUARTERS) get the first legal answer.
+    while let vqbot::engine::Awaiting::One {
+        power,
+        decision: vqbot::engine::Decision::WinterQuarters | vqbot::engine::Decision::WinterExcess,
+    } = g.awaiting()
+    {
+        let a = g.legal_actions(rs(), power).remove(0);
+        ev.extend(ok(g, power, a));
+    }
     ev
 }
 

@@ -101,6 +101,9 @@ fn samples() -> Vec<Value> {
     g.empire.revealed = true;
     g.captured.push(("ALBA".into(), Power::France));
     g.world_fortresses.push("HAVANA".into());
+    g.board
+        .minor_wars
+        .push((Power::England, vqbot::engine::power::Minor::Scotland));
     let paris = rs.space_id("PARIS").expect("Paris");
     g.board.spaces[paris.0 as usize].besieged_by = Some(Power::England);
     let rouen = rs.space_id("ROUEN").expect("Rouen");

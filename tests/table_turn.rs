@@ -120,7 +120,14 @@ fn three_players_play_a_full_turn() {
             panic!("unexpected {:?}", g.awaiting())
         };
         let legal = g.legal_actions(&rs, power);
-        let line = if legal.contains(&Action::Pass) {
+        let winter_question = matches!(legal.first(), Some(Action::Winter { .. }));
+        let line = if winter_question {
+            // Winter asks the owner (C-WINTER-QUARTERS): the first answer offered.
+            format!(
+                "vq {}",
+                vqbot::table::convert::action_line(&legal[0], power, false).expect("a line")
+            )
+        } else if legal.contains(&Action::Pass) {
             "vq pass".to_string()
         } else if legal.contains(&Action::EndImpulse) {
             "vq end".to_string()

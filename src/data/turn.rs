@@ -1,5 +1,5 @@
-//! Reads the turn's rule data: `war_costs.csv`, `key_vp.csv`, `rules.csv`, `relations.csv` and
-//! `card_players.csv` (format in `docs/data-format.md`), with file:line problems.
+//! Reads the turn's rule data: `war_costs.csv`, `key_vp.csv`, `rules.csv`, `relations.csv`,
+//! `card_players.csv` and `mandatory_events.csv` (format in `docs/data-format.md`), with file:line problems.
 
 use super::table::{Problems, Table};
 use crate::engine::power::{Owner, Power, Relation, Source};
@@ -32,11 +32,35 @@ pub(super) fn load(
         for r in t.rows() {
             let (a, b, c) = (
                 r.parse::<Power>("declarer", p),
-                r.parse::<Power>("target", p),
+                r.parse::<Owner>("target", p),
                 r.parse::<u8>("cp", p),
             );
             let (Some(a), Some(b), Some(c)) = (a, b, c) else {
                 continue;
+            };
+            let b = match b {
+                Owner::Major(b) => b,
+                // C-DIP-WAR-LIMITS: a war on a minor power.
+                Owner::Minor(m) => {
+                    if d.minor_war_cost(a, m).is_some() {
+                        p.add(
+                            r.file,
+                            r.line,
+                            format!("war of `{a}` on `{m}` has a second cost"),
+                        );
+                    } else {
+                        d.minor_war_costs.push((a, m, c));
+                    }
+                    continue;
+                }
+                Owner::Independent => {
+                    p.add(
+                        r.file,
+                        r.line,
+                        "column `target`: a major or a minor power, not independent",
+                    );
+                    continue;
+                }
             };
             if a == b {
                 p.add(
@@ -265,6 +289,69 @@ pub(super) fn load(
                 p.add(r.file, r.line, format!("card {c} is listed twice"));
             } else {
                 d.card_players.push((c, lo, hi));
+            }
+        }
+    }
+
+    // ---- natural_allies.csv (C-DIP-WAR-LIMITS)
+    if let Some(t) = read("natural_allies.csv", &["minor", "ally", "source"], p) {
+        for r in t.rows() {
+            let (Some(m), Some(a)) = (
+                r.parse::<crate::engine::power::Minor>("minor", p),
+                r.parse::<Power>("ally", p),
+            ) else {
+                continue;
+            };
+            if d.natural_ally(m).is_some() {
+                p.add(r.file, r.line, format!("`{m}` has a second natural ally"));
+            } else {
+                d.natural_allies.push((m, a));
+            }
+        }
+    }
+
+    // ---- mandatory_events.csv (C-CARD-MANDATORY)
+    if let Some(t) = read(
+        "mandatory_events.csv",
+        &["card", "due_turn", "power", "after", "source"],
+        p,
+    ) {
+        for r in t.rows() {
+            let (Some(c), Some(due), Some(pw)) = (
+                r.parse::<u16>("card", p),
+                r.parse_opt::<u8>("due_turn", p),
+                r.parse::<Power>("power", p),
+            ) else {
+                continue;
+            };
+            let remove = match r.get("after") {
+                "discard" => false,
+                "remove" => true,
+                x => {
+                    p.add(
+                        r.file,
+                        r.line,
+                        format!("column `after`: `{x}` is not valid; allowed: discard, remove"),
+                    );
+                    continue;
+                }
+            };
+            match numbers.get(&c) {
+                None => p.add(r.file, r.line, format!("card {c} is not in cards.csv")),
+                Some(card) if card.kind != CardKind::Mandatory => p.add(
+                    r.file,
+                    r.line,
+                    format!("card {c} is not a mandatory event in cards.csv"),
+                ),
+                Some(_) if d.mandatory.iter().any(|m| m.card == c) => {
+                    p.add(r.file, r.line, format!("card {c} is listed twice"))
+                }
+                Some(_) => d.mandatory.push(crate::engine::turn_data::MandatoryDue {
+                    card: c,
+                    due_turn: due,
+                    power: pw,
+                    remove,
+                }),
             }
         }
     }

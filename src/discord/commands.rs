@@ -186,6 +186,7 @@ pub const GROUPS: &[Group] = &[
             "casualties",
             "retreat",
             "standing",
+            "winter",
             // --- naval warfare (a new top-level group would pass Discord's 25 options)
             "sail",
             "transport",

@@ -328,6 +328,9 @@ fn is_battle_question(d: Decision) -> bool {
             | Decision::DiceCard
             | Decision::PiracyReward
             | Decision::WinterPort
+            | Decision::WinterQuarters
+            | Decision::WinterExcess
+            | Decision::Intervene
     )
 }
 
@@ -368,6 +371,10 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                         decision: Decision::AvoidBattle,
                         ..
                     } => l.pick("Stand and fight", "Принять бой").to_string(),
+                    Awaiting::One {
+                        decision: Decision::Intervene,
+                        ..
+                    } => l.pick("Do not intervene", "Не вмешиваться").to_string(),
                     _ => l.pick("Do not intercept", "Не перехватывать").to_string(),
                 },
                 ButtonStyle::Secondary,
@@ -426,6 +433,28 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                     label.push_str(&format!(" ({} {w})", l.pick("inside:", "внутри:")));
                 }
                 (label, ButtonStyle::Primary, inv("retreat", &opts))
+            }
+            // --- winter questions
+            Action::Winter { to, units } => {
+                let w = units_word(units);
+                let mut opts: Vec<(&str, &str)> = Vec::new();
+                if let Some(to) = to {
+                    opts.push(("to", to));
+                }
+                if !w.is_empty() {
+                    opts.push(("units", &w));
+                }
+                opts.push(("power", pw));
+                let place = to
+                    .as_deref()
+                    .map(|x| space_name(rs, t, x))
+                    .unwrap_or_default();
+                let label = if w.is_empty() {
+                    format!("{} {place}", l.pick("Winter in", "Зимовать в"))
+                } else {
+                    format!("{w} → {place}")
+                };
+                (label, ButtonStyle::Primary, inv("winter", &opts))
             }
             // --- naval warfare
             Action::SinkShips {
@@ -765,6 +794,67 @@ mod tests {
         ] {
             assert!(got.contains(&want), "{want:?} in {got:?}");
         }
+    }
+
+    // C-WINTER-QUARTERS: a Winter question waits for the owner; the public prompt carries one
+    // button per answer (which units, which capital) that runs `winter` for that power.
+    #[test]
+    fn c_winter_quarters_buttons_carry_the_owners_answers() {
+        let rs = crate::data::load_default().expect("shipped data loads");
+        let opts = crate::engine::GameOptions {
+            scenario: "1559".into(),
+            powers: crate::engine::PowerSet::all(),
+        };
+        let (mut g, _) = Game::new(&rs, &opts, 1).expect("game");
+        let lyon = rs.space_id("LYON").expect("Lyon");
+        let paris = rs.space_id("PARIS").expect("Paris");
+        g.board.spaces[lyon.idx()].forces.clear();
+        let f = g
+            .board
+            .force_mut(lyon, crate::engine::Owner::Major(Power::France), None);
+        f.regulars = 4;
+        f.mercenaries = 1;
+        g.steps.push(crate::engine::steps::Step::WinterExcess {
+            power: Power::France,
+            space: lyon,
+            faction: None,
+            excess: 1,
+            to: vec![paris],
+        });
+        let ch = Channel {
+            guild: 1,
+            channel: 2,
+        };
+        let t = Texts::new(&rs, crate::table::Locale::En);
+        let rows = serde_json::to_value(public_prompt(&rs, t, ch, 7, &g)).expect("serializes");
+        let mut got = Vec::new();
+        for row in rows.as_array().into_iter().flatten() {
+            for b in row["components"].as_array().into_iter().flatten() {
+                let id = b["custom_id"].as_str().unwrap_or_default();
+                let p = Prompt::parse(id).expect("our button");
+                got.push((
+                    b["label"].as_str().unwrap_or_default().to_string(),
+                    p.invocation,
+                ));
+            }
+        }
+        let label = format!("1m → {}", t.space(paris));
+        assert!(
+            got.contains(&(
+                label,
+                inv(
+                    "winter",
+                    &[("to", "PARIS"), ("units", "1m"), ("power", "france")]
+                )
+            )),
+            "{got:?}"
+        );
+        assert!(got.iter().any(|(_, i)| i
+            == &inv(
+                "winter",
+                &[("to", "PARIS"), ("units", "1r"), ("power", "france")]
+            )));
+        assert_eq!(got.len(), 2, "{got:?}");
     }
 
     #[test]

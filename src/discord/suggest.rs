@@ -391,6 +391,23 @@ pub fn suggest(
                     p.as_str().to_string(),
                 );
             }
+            // C-DIP-WAR-LIMITS: war may also be declared on a minor power.
+            if (command, option) == ("war", "target") {
+                for m in crate::engine::power::Minor::ALL {
+                    let (en, ru) = rs
+                        .power_info(m.as_str())
+                        .map_or((m.as_str().to_string(), String::new()), |i| {
+                            (i.name_en.clone(), i.name_ru.clone())
+                        });
+                    push(
+                        &mut out,
+                        typed,
+                        &[m.as_str(), &en, &ru],
+                        t.owner(crate::engine::Owner::Minor(*m)),
+                        m.as_str().to_string(),
+                    );
+                }
+            }
         }
         Some(OptKind::Leader | OptKind::Leaders) if command != "adjust" => {
             // The caller's own Protestant leaders (only they are placed, brought in by a revolt

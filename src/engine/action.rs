@@ -400,6 +400,25 @@ pub enum Action {
         /// The capital.
         to: String,
     },
+    /// Diplomacy: declare war on a minor power that has no ally (C-DIP-WAR-COST, paying with a
+    /// card; C-DIP-WAR-LIMITS: its natural ally may then intervene).
+    WarOnMinor {
+        /// The minor power.
+        minor: Minor,
+        /// The card discarded to pay the war's cost.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<u16>,
+    },
+    /// Answer to a Winter question (C-WINTER-QUARTERS): the winter quarters the units go to, or
+    /// the land units (and leaders) that leave an overstacked space and the capital they go to.
+    Winter {
+        /// Winter quarters or capital (optional when only one is allowed).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<String>,
+        /// For an overstacked space: the units that go to the capital.
+        #[serde(default)]
+        units: Units,
+    },
     // --- land warfare: answers to the decision stack (C-INT-*, C-AVOID, C-WITHDRAW, C-BATTLE-*)
     /// Intercept the entering formation with these units from an adjacent space (C-INT-ROLL).
     Intercept {
@@ -540,6 +559,8 @@ impl Action {
             Action::SueForPeace { .. } => ActionKind::SueForPeace,
             Action::Ransom { .. } => ActionKind::Ransom,
             Action::Recall { .. } => ActionKind::Recall,
+            Action::Winter { .. } => ActionKind::Winter,
+            Action::WarOnMinor { .. } => ActionKind::WarOnMinor,
             Action::Intercept { .. } => ActionKind::Intercept,
             Action::AvoidBattle { .. } => ActionKind::AvoidBattle,
             Action::WithdrawInside => ActionKind::WithdrawInside,
@@ -629,6 +650,10 @@ pub enum ActionKind {
     Ransom,
     /// [`Action::Recall`].
     Recall,
+    /// [`Action::Winter`].
+    Winter,
+    /// [`Action::WarOnMinor`].
+    WarOnMinor,
     /// [`Action::Intercept`].
     Intercept,
     /// [`Action::AvoidBattle`].
@@ -698,6 +723,8 @@ impl ActionKind {
         ActionKind::SueForPeace,
         ActionKind::Ransom,
         ActionKind::Recall,
+        ActionKind::Winter,
+        ActionKind::WarOnMinor,
         ActionKind::Intercept,
         ActionKind::AvoidBattle,
         ActionKind::WithdrawInside,
@@ -751,6 +778,8 @@ impl ActionKind {
             ActionKind::SueForPeace => "sue_for_peace",
             ActionKind::Ransom => "ransom",
             ActionKind::Recall => "recall",
+            ActionKind::Winter => "winter",
+            ActionKind::WarOnMinor => "war_on_minor",
             ActionKind::Intercept => "intercept",
             ActionKind::AvoidBattle => "avoid_battle",
             ActionKind::WithdrawInside => "withdraw_inside",

@@ -146,6 +146,10 @@ pub struct Board {
     /// Naval units at sea, by sea-zone id (`super::naval`); absent from the JSON when none.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub seas: std::collections::BTreeMap<String, Vec<Force>>,
+    // --- diplomacy (C-DIP-WAR-LIMITS)
+    /// Wars declared by a major on a minor that has no ally; absent from the JSON when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub minor_wars: Vec<(Power, Minor)>,
 }
 
 /// How an element stands relative to the active power (R-CONTROL-TERMS).
@@ -195,6 +199,7 @@ impl Board {
             capitals: Default::default(),
             protestant_capitals: [None, None],
             seas: Default::default(),
+            minor_wars: Vec::new(),
         };
         for p in Power::ALL {
             b.capitals[*p as usize] = rs.capitals(*p);
@@ -350,6 +355,8 @@ impl Board {
             Owner::Major(p) => p,
             Owner::Minor(m) => match self.minor_ally(m) {
                 Some(p) => p,
+                // C-DIP-WAR-LIMITS: a minor with no ally is an enemy only of who declared war on it.
+                None if self.minor_wars.contains(&(active, m)) => return Stance::Enemy,
                 None => return Stance::Neutral,
             },
         };

@@ -225,7 +225,7 @@ impl Game {
 
     /// Resolves a card's event. Events the engine automates are listed here, one place per card;
     /// every other event is announced for the players to apply with `adjust`.
-    fn card_event(&mut self, rs: &Ruleset, p: Power, number: u16, ev: &mut Vec<Event>) {
+    pub(crate) fn card_event(&mut self, rs: &Ruleset, p: Power, number: u16, ev: &mut Vec<Event>) {
         let Some(card) = rs.card(number) else { return };
         if card.name_en == RUDOLF_CARD {
             self.rudolf_ii(rs, ev);

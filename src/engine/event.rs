@@ -349,6 +349,9 @@ pub enum EventKind {
     WarCostPaid { power: Power, card: u16, cost: u8 },
     /// C-DIP-PEACE: `by` sues for peace; `winner` gains `vp`.
     PeaceSued { by: Power, winner: Power, vp: i32 },
+    /// C-DIP-PEACE: the power that sued for peace owes `units` units of its own, removed from
+    /// the map by its choice (not automated: applied with `adjust`).
+    PeaceUnitsOwed { power: Power, units: i32 },
     /// C-DIP-RANSOM: a captured leader goes back to its owner (to a capital, or off the map);
     /// the captor draws `cards` cards from the owner's hand.
     LeaderRansomed {
@@ -374,6 +377,26 @@ pub enum EventKind {
         space: SpaceId,
         lost: u32,
         to: Option<SpaceId>,
+    },
+    /// C-WINTER-QUARTERS: `power` is asked where its units in `from` winter (`excess` 0: which
+    /// of the equally near quarters `to`; else which `excess` units go to which capital `to`).
+    WinterQuestion {
+        power: Power,
+        from: SpaceId,
+        to: Vec<SpaceId>,
+        excess: u32,
+    },
+    /// C-DIP-WAR-LIMITS: `by` declares war on a minor with no ally.
+    MinorWarDeclared {
+        by: Power,
+        minor: super::power::Minor,
+    },
+    /// C-CARD-MANDATORY: a mandatory event not played by its due turn is resolved in Winter by
+    /// `power`; `removed`: it leaves the game (else it is discarded).
+    MandatoryOverdue {
+        power: Power,
+        card: u16,
+        removed: bool,
     },
     /// A manual fix.
     Adjusted { by: Power, adjustment: Adjustment },

@@ -158,6 +158,14 @@ pub enum Decision {
     PiracyReward,
     /// Choose the winter port of a fleet among equally near ones (C-NAVAL-WINTER).
     WinterPort,
+    // --- diplomacy (C-DIP-WAR-LIMITS)
+    /// Intervene for a minor by declaring war on who attacked it, or decline.
+    Intervene,
+    // --- winter (C-WINTER-QUARTERS)
+    /// Choose among equally near winter quarters.
+    WinterQuarters,
+    /// Choose which excess land units go to a capital, and which capital.
+    WinterExcess,
 }
 
 /// Who must act now.
@@ -428,6 +436,13 @@ impl Game {
 
     /// The current phase.
     pub fn phase(&self) -> Option<PhaseName> {
+        if self
+            .steps
+            .iter()
+            .any(|s| matches!(s, super::steps::Step::Winter { .. }))
+        {
+            return Some(PhaseName::Winter);
+        }
         match self.stage {
             Stage::Diplomacy { .. } => Some(PhaseName::Diplomacy),
             Stage::SecretChoice | Stage::Deployment { .. } => Some(PhaseName::SpringDeployment),

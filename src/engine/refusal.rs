@@ -425,6 +425,32 @@ pub enum Refusal {
         space: SpaceId,
         capitals: Vec<SpaceId>,
     },
+    // --- war on minors (C-DIP-WAR-COST, C-DIP-WAR-LIMITS)
+    /// The war table has no cost for this declarer on this minor: it may not declare.
+    MinorWarNotAllowed { power: Power, minor: Minor },
+    /// A declaration on a minor names the card that pays for it (these qualify).
+    MinorWarNeedsCard {
+        power: Power,
+        minor: Minor,
+        cost: u8,
+        cards: Vec<u16>,
+    },
+    /// The power is already at war with the minor.
+    AlreadyAtWarMinor { power: Power, minor: Minor },
+    // --- winter questions (C-WINTER-QUARTERS)
+    /// The winter quarters or capital named (`space`; none named) is not among `allowed`.
+    WinterPlace {
+        space: Option<SpaceId>,
+        allowed: Vec<SpaceId>,
+    },
+    /// Units go to winter quarters as one force: name only the place.
+    WinterWholeForce { space: SpaceId },
+    /// Exactly `excess` land units leave, from those there.
+    WinterWrongUnits {
+        excess: u32,
+        asked: LandCount,
+        have: LandCount,
+    },
 
     // ----- position files (issue 17) -----------------------------------------------------
     /// `adjust what:phase`: the turn is outside the scenario's turns.
@@ -628,6 +654,11 @@ impl Refusal {
             }
             MinorNeedsInfluence { .. } => "C-DIP-MINOR",
             RecallAfterWinterOnly | RecallNeedsCapital { .. } => "C-WINTER-CAPITAL-RECALL",
+            WinterPlace { .. } | WinterWholeForce { .. } | WinterWrongUnits { .. } => {
+                "C-WINTER-QUARTERS"
+            }
+            MinorWarNotAllowed { .. } | MinorWarNeedsCard { .. } => "C-DIP-WAR-COST",
+            AlreadyAtWarMinor { .. } => "C-DIP-WAR-LIMITS",
             MustPlayMandatory { .. } | TooManyCardsToPass { .. } => "C-CARD-PASS",
             MandatoryNotForCp { .. } => "C-CARD-MANDATORY",
             CannotMoveAgain { .. } => "C-MOVE-ENTER",
@@ -952,6 +983,30 @@ impl Refusal {
                 space: a,
                 capitals: vec![b],
             },
+            WinterPlace {
+                space: Some(a),
+                allowed: vec![b],
+            },
+            WinterWholeForce { space: a },
+            MinorWarNotAllowed {
+                power: p,
+                minor: Minor::Venice,
+            },
+            MinorWarNeedsCard {
+                power: p,
+                minor: Minor::Scotland,
+                cost: 2,
+                cards: vec![4],
+            },
+            AlreadyAtWarMinor {
+                power: p,
+                minor: Minor::Scotland,
+            },
+            WinterWrongUnits {
+                excess: 2,
+                asked: n,
+                have: n,
+            },
             NoConversions {
                 power: Power::Empire,
                 converters: vec![p, q],
@@ -1228,6 +1283,12 @@ impl Refusal {
             MinorNeedsInfluence { .. } => "minor_needs_influence",
             RecallAfterWinterOnly => "recall_after_winter_only",
             RecallNeedsCapital { .. } => "recall_needs_capital",
+            WinterPlace { .. } => "winter_place",
+            MinorWarNotAllowed { .. } => "minor_war_not_allowed",
+            MinorWarNeedsCard { .. } => "minor_war_needs_card",
+            AlreadyAtWarMinor { .. } => "already_at_war_minor",
+            WinterWholeForce { .. } => "winter_whole_force",
+            WinterWrongUnits { .. } => "winter_wrong_units",
             NoConversions { .. } => "no_conversions",
             ConvertOutsideZones { .. } => "convert_outside_zones",
             AlreadyOfFaith { .. } => "already_of_faith",
@@ -1615,6 +1676,26 @@ impl fmt::Display for Terse<'_> {
                 capitals.iter().map(s).collect::<Vec<_>>()
             ),
             MinorNeedsInfluence { minor } => minor.to_string(),
+            WinterPlace { space, allowed } => format!(
+                "{:?}; allowed {:?}",
+                space.as_ref().map(s),
+                allowed.iter().map(s).collect::<Vec<_>>()
+            ),
+            WinterWholeForce { space } => s(space),
+            MinorWarNotAllowed { power, minor } | AlreadyAtWarMinor { power, minor } => {
+                format!("{power} -> {minor}")
+            }
+            MinorWarNeedsCard {
+                power,
+                minor,
+                cost,
+                cards,
+            } => format!("{power} -> {minor}: {cost} CP; cards {cards:?}"),
+            WinterWrongUnits {
+                excess,
+                asked,
+                have,
+            } => format!("{excess}: {asked:?} of {have:?}"),
             RecallNeedsCapital {
                 power,
                 space,

@@ -153,6 +153,20 @@ pub enum Window {
     Dice,
 }
 
+/// Where Winter stands (C-WINTER-ORDER); the frame [`Step::Winter`] holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WinterPhase {
+    /// Fleets to port and sieges lifted.
+    Start,
+    /// Land units and leaders go to winter quarters, one force at a time.
+    Quarters,
+    /// Overstacked non-capital spaces send their excess to a capital.
+    Overstack,
+    /// Alliances end, free regulars, overdue mandatory events; then Victory Determination.
+    Rest,
+}
+
 /// One pending sub-step. Frames are worked automatically; decisions wait for their power.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "step")]
@@ -309,6 +323,54 @@ pub enum Step {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         given: Vec<super::piracy::PiracyReward>,
     },
+    // --- diplomacy (C-DIP-WAR-LIMITS)
+    /// Decision: `power`, the natural ally of `minor`, may intervene by declaring war on
+    /// `against`, which declared war on the minor (answer: a declaration of war with a card, or
+    /// decline).
+    Intervene {
+        /// The natural ally asked.
+        power: Power,
+        /// The minor attacked.
+        minor: super::power::Minor,
+        /// The declarer.
+        against: Power,
+    },
+    // --- winter (C-WINTER-*)
+    /// Frame: Winter in progress.
+    Winter {
+        /// Where it stands.
+        phase: WinterPhase,
+    },
+    /// Decision (C-WINTER-QUARTERS): `power` picks which of several equally near winter
+    /// quarters the force in `from` goes to.
+    WinterQuarters {
+        /// The deciding power (the owner, or a minor's ally).
+        power: Power,
+        /// Where the force is.
+        from: SpaceId,
+        /// Whose force.
+        owner: super::power::Owner,
+        /// For Protestant units, the faction.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        faction: Option<super::power::Faction>,
+        /// The equally near winter quarters.
+        to: Vec<SpaceId>,
+    },
+    /// Decision (C-WINTER-QUARTERS): `power` has more land units in `space` than may winter
+    /// there and picks which `excess` go to which of the capitals `to`.
+    WinterExcess {
+        /// The owner.
+        power: Power,
+        /// The overstacked space.
+        space: SpaceId,
+        /// For Protestant units, the faction.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        faction: Option<super::power::Faction>,
+        /// Land units that must leave.
+        excess: u32,
+        /// Capitals they may go to.
+        to: Vec<SpaceId>,
+    },
 }
 
 impl Step {
@@ -319,7 +381,8 @@ impl Step {
             | Step::Battle(_)
             | Step::Assault(_)
             | Step::NavalBattle(_)
-            | Step::EventPlayed { .. } => return None,
+            | Step::EventPlayed { .. }
+            | Step::Winter { .. } => return None,
             Step::JoinRelief { power, .. } => (*power, Decision::JoinRelief),
             Step::EventResponse { power, .. } => (*power, Decision::ResponseCard),
             Step::Cards {
@@ -327,6 +390,9 @@ impl Step {
                 power,
                 ..
             } => (*power, Decision::DiceCard),
+            Step::WinterQuarters { power, .. } => (*power, Decision::WinterQuarters),
+            Step::Intervene { power, .. } => (*power, Decision::Intervene),
+            Step::WinterExcess { power, .. } => (*power, Decision::WinterExcess),
             Step::Intercept { power, .. } => (*power, Decision::Intercept),
             Step::Avoid { power, .. } => (*power, Decision::AvoidBattle),
             Step::Withdraw { power, .. } => (*power, Decision::WithdrawInside),
@@ -376,6 +442,10 @@ pub enum Standing {
     /// room for, the rest to the legal space holding most of the power's land units, then a
     /// fortified one, then the first in map order.
     AutoRetreat,
+    /// Winter questions (C-WINTER-QUARTERS): excess units go mercenaries first, then cavalry,
+    /// then regulars, to the first capital listed; of equally near winter quarters the first
+    /// listed is taken.
+    WinterDefault,
 }
 
 impl Standing {
@@ -390,6 +460,7 @@ impl Standing {
         Standing::AlwaysJoinRelief,
         Standing::NeverJoinRelief,
         Standing::AutoRetreat,
+        Standing::WinterDefault,
     ];
 
     /// The snake-case id.
@@ -404,6 +475,7 @@ impl Standing {
             Standing::AlwaysJoinRelief => "sally",
             Standing::NeverJoinRelief => "no_sally",
             Standing::AutoRetreat => "auto_retreat",
+            Standing::WinterDefault => "winter_default",
         }
     }
 
@@ -486,6 +558,8 @@ pub fn is_step_answer(a: &Action) -> bool {
             | Action::NavalAvoid { .. }
             | Action::JoinRelief
             | Action::PiracyReward { .. }
+            | Action::Winter { .. }
+            | Action::DeclareWar { .. }
             | Action::Play {
                 mode: CardMode::Event,
                 ..
@@ -586,7 +660,8 @@ impl Game {
                 | Step::JoinRelief { .. }
                 | Step::EventResponse { .. }
                 | Step::NavalIntercept { .. }
-                | Step::NavalAvoid { .. },
+                | Step::NavalAvoid { .. }
+                | Step::Intervene { .. },
                 Action::Forgo,
             ) => {
                 let (_, d) = top.decision().unwrap_or((p, Decision::Intercept));
@@ -630,12 +705,23 @@ impl Game {
                 self.answer_piracy(rs, &top, *reward, at.as_deref(), ev)?
             }
             (
+                Step::WinterQuarters { .. } | Step::WinterExcess { .. },
+                Action::Winter { to, units },
+            ) => self.answer_winter(rs, p, &top, to.as_deref(), units, ev)?,
+            (Step::Intervene { minor, against, .. }, Action::DeclareWar { target, card })
+                if target == against =>
+            {
+                self.intervene(rs, p, *minor, *against, *card, ev)?
+            }
+            (
                 Step::Casualties { .. }
                 | Step::Retreat { .. }
                 | Step::NavalCasualties { .. }
                 | Step::NavalRetreat { .. }
                 | Step::PiracyReward { .. }
-                | Step::WinterPort { .. },
+                | Step::WinterPort { .. }
+                | Step::WinterQuarters { .. }
+                | Step::WinterExcess { .. },
                 Action::Forgo,
             ) => {
                 return Err(Refusal::MustAnswer {
@@ -693,6 +779,7 @@ impl Game {
                     self.steps.pop();
                     self.finish_event(rs, power, card, ev);
                 }
+                Step::Winter { phase } => self.work_winter(rs, phase, ev),
                 _ => {
                     if !self.auto_answer(rs, &top, ev) {
                         return;
@@ -742,6 +829,11 @@ impl Game {
                 Standing::AutoRetreat,
                 self.auto_retreat(rs, p, *space, to, *room),
             )),
+            Step::WinterQuarters { .. } | Step::WinterExcess { .. }
+                if self.has_standing(p, Standing::WinterDefault) =>
+            {
+                Some((Standing::WinterDefault, self.winter_default_answer(rs, top)))
+            }
             Step::Casualties { space, hits, .. }
                 if self.has_standing(p, Standing::MercenariesFirst) =>
             {
@@ -890,11 +982,26 @@ impl Game {
             | Step::NavalAvoid { .. }
             | Step::WinterPort { .. } => self.legal_naval_answers(rs, p, top, out),
             Step::PiracyReward { .. } => self.legal_piracy_answers(rs, top, out),
+            Step::WinterQuarters { .. } | Step::WinterExcess { .. } => {
+                self.legal_winter_answers(rs, top, out)
+            }
+            Step::Intervene { against, .. } => {
+                out.push(Action::Forgo);
+                if let Some(cost) = rs.turn.war_cost(p, *against) {
+                    for c in self.war_cards(rs, p, cost) {
+                        out.push(Action::DeclareWar {
+                            target: *against,
+                            card: Some(c),
+                        });
+                    }
+                }
+            }
             Step::Entry(_)
             | Step::Battle(_)
             | Step::Assault(_)
             | Step::NavalBattle(_)
-            | Step::EventPlayed { .. } => {}
+            | Step::EventPlayed { .. }
+            | Step::Winter { .. } => {}
         }
     }
 

@@ -114,6 +114,10 @@ impl Game {
         self.bonus_vp[winner as usize] += vp;
         self.peace_made.push((p, winner, self.turn));
         ev.push(Event::public(EventKind::PeaceSued { by: p, winner, vp }));
+        let units = rs.turn.number(ids::PEACE_UNITS_LOST);
+        if units > 0 {
+            ev.push(Event::public(EventKind::PeaceUnitsOwed { power: p, units }));
+        }
     }
 
     /// C-DIP-RANSOM: `p` ransoms its captured `leader`: the captor draws the data's number of

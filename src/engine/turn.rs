@@ -3,6 +3,7 @@
 use super::event::{Event, EventKind, PhaseName};
 use super::game::{Game, Stage};
 use super::ruleset::Ruleset;
+use super::steps::{Step, WinterPhase};
 
 impl Game {
     /// After the Action phase: Winter, Victory Determination, then the next turn (or the end).
@@ -25,9 +26,18 @@ impl Game {
         self.finish_turn(rs, ev);
     }
 
-    /// Winter (after the Protestant's leader choice), Victory Determination, next turn.
+    /// Winter (after the Protestant's leader choice) as a frame on the decision stack, so that
+    /// its questions (C-WINTER-QUARTERS) wait for their powers; the frame ends with
+    /// [`Game::after_winter`].
     pub(crate) fn finish_turn(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
-        self.winter(rs, ev);
+        self.steps.push(Step::Winter {
+            phase: WinterPhase::Start,
+        });
+        self.run_steps(rs, ev);
+    }
+
+    /// Victory Determination, then the next turn (or the end).
+    pub(crate) fn after_winter(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
         ev.push(Event::public(EventKind::PhaseStarted {
             phase: PhaseName::VictoryDetermination,
         }));

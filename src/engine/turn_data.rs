@@ -33,8 +33,10 @@ pub mod ids {
     pub const SPRING_SEA_UNITS: &str = "spring_sea_units";
     /// C-PIRACY: most piracy VP the Ottoman can win.
     pub const PIRACY_VP_CAP: &str = "piracy_vp_cap";
+    /// C-DIP-PEACE: units a power that sues for peace removes from the map.
+    pub const PEACE_UNITS_LOST: &str = "peace_units_lost";
     /// Every id `rules.csv` must define, and whether it is per power.
-    pub const ALL: [(&str, bool); 12] = [
+    pub const ALL: [(&str, bool); 13] = [
         (STANDARD_VP, false),
         (DOMINATION_GAP, false),
         (DOMINATION_FROM_TURN, false),
@@ -47,6 +49,7 @@ pub mod ids {
         (WINTER_STACK, false),
         (SPRING_SEA_UNITS, false),
         (PIRACY_VP_CAP, false),
+        (PEACE_UNITS_LOST, false),
     ];
 }
 
@@ -76,6 +79,28 @@ pub struct TurnData {
     pub relations: Vec<(String, StartRelation)>,
     /// Cards dealt only with some numbers of powers in play: (card, min, max).
     pub card_players: Vec<(u16, Option<u8>, Option<u8>)>,
+    /// War costs on minors: (declarer, minor, CP); a pair not listed may not declare.
+    #[serde(default)]
+    pub minor_war_costs: Vec<(Power, Minor, u8)>,
+    /// Natural allies (`natural_allies.csv`): (minor, major) (C-DIP-WAR-LIMITS).
+    #[serde(default)]
+    pub natural_allies: Vec<(Minor, Power)>,
+    /// Mandatory events and their due turns (`mandatory_events.csv`, C-CARD-MANDATORY).
+    #[serde(default)]
+    pub mandatory: Vec<MandatoryDue>,
+}
+
+/// A mandatory event's due turn (C-CARD-MANDATORY).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MandatoryDue {
+    /// Card number.
+    pub card: u16,
+    /// Last turn to play it; `None`: not known, never resolved automatically.
+    pub due_turn: Option<u8>,
+    /// Who resolves it when nobody holds it.
+    pub power: Power,
+    /// Removed from the game after it is resolved (else discarded).
+    pub remove: bool,
 }
 
 impl TurnData {
@@ -98,6 +123,22 @@ impl TurnData {
             .iter()
             .find(|(a, b, _)| *a == declarer && *b == target)
             .map(|(_, _, c)| *c)
+    }
+
+    /// CP to declare war on a minor, or `None` when the pair may not declare (C-DIP-WAR-COST).
+    pub fn minor_war_cost(&self, declarer: Power, target: Minor) -> Option<u8> {
+        self.minor_war_costs
+            .iter()
+            .find(|(a, b, _)| *a == declarer && *b == target)
+            .map(|(_, _, c)| *c)
+    }
+
+    /// The natural ally of a minor, if the data gives one (C-DIP-WAR-LIMITS).
+    pub fn natural_ally(&self, m: Minor) -> Option<Power> {
+        self.natural_allies
+            .iter()
+            .find(|(x, _)| *x == m)
+            .map(|(_, p)| *p)
     }
 
     /// VP on `p`'s key track for `keys` keys (C-VP-KEYS): the row with the most keys not above

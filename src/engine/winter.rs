@@ -3,28 +3,89 @@
 //! alliances between majors end, and each power gets a free regular in every capital it controls
 //! that is not in unrest (C-WINTER-REGULAR). Naval winter (C-NAVAL-WINTER) runs first, in `naval.rs`.
 
+use super::action::{Action, Units};
+use super::battle::mercenaries_first;
 use super::board::{Force, Stance};
+use super::error::RuleResult;
 use super::event::{Event, EventKind};
 use super::game::Game;
+use super::interception::decider;
 use super::power::{Faction, Owner, Power, Relation};
+use super::refusal::{LandCount, Refusal};
 use super::ruleset::{Ruleset, SpaceId};
+use super::steps::{Step, WinterPhase};
 use super::turn_data::ids;
 use std::collections::VecDeque;
 
 impl Game {
-    /// Winter, in the order of C-WINTER-ORDER (the steps the engine has).
-    pub(crate) fn winter(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
-        // Naval units go to port before sieges end (C-NAVAL-WINTER).
-        self.naval_winter(rs, ev);
-        for s in rs.space_ids() {
-            if self.board.spaces[s.idx()].besieged_by.take().is_some() {
-                ev.push(Event::public(EventKind::SiegeLifted { space: s }));
+    /// Works the Winter frame one phase at a time, in the order of C-WINTER-ORDER. A question
+    /// (C-WINTER-QUARTERS) is pushed above the frame and the frame resumes where it stood once
+    /// it is answered, so Winter survives a restart (the frame is in the state).
+    pub(crate) fn work_winter(&mut self, rs: &Ruleset, phase: WinterPhase, ev: &mut Vec<Event>) {
+        let next = match phase {
+            WinterPhase::Start => {
+                // Naval units go to port before sieges end (C-NAVAL-WINTER).
+                self.naval_winter(rs, ev);
+                for s in rs.space_ids() {
+                    if self.board.spaces[s.idx()].besieged_by.take().is_some() {
+                        ev.push(Event::public(EventKind::SiegeLifted { space: s }));
+                    }
+                }
+                WinterPhase::Quarters
             }
+            WinterPhase::Quarters => match self.next_quarters(rs, ev) {
+                Some(q) => {
+                    self.ask_winter(q, ev);
+                    return;
+                }
+                None => WinterPhase::Overstack,
+            },
+            WinterPhase::Overstack => match self.next_excess(rs, ev) {
+                Some(q) => {
+                    self.ask_winter(q, ev);
+                    return;
+                }
+                None => WinterPhase::Rest,
+            },
+            WinterPhase::Rest => {
+                self.steps.pop();
+                self.winter_rest(rs, ev);
+                self.after_winter(rs, ev);
+                return;
+            }
+        };
+        if let Some(Step::Winter { phase }) = self.steps.last_mut() {
+            *phase = next;
         }
-        // C-WINTER-ORDER: piracy markers come off (C-PIRACY: once per sea zone per turn).
-        self.clear_piracy_markers(ev);
-        self.winter_quarters(rs, ev);
-        self.winter_overstack(rs, ev);
+    }
+
+    /// Pushes a Winter question and announces what it offers.
+    fn ask_winter(&mut self, q: Step, ev: &mut Vec<Event>) {
+        let (power, from, to, excess) = match &q {
+            Step::WinterQuarters {
+                power, from, to, ..
+            } => (*power, *from, to.clone(), 0),
+            Step::WinterExcess {
+                power,
+                space,
+                excess,
+                to,
+                ..
+            } => (*power, *space, to.clone(), *excess),
+            _ => return,
+        };
+        ev.push(Event::public(EventKind::WinterQuestion {
+            power,
+            from,
+            to,
+            excess,
+        }));
+        self.steps.push(q);
+    }
+
+    /// The end of Winter: alliances between majors end, free regulars (C-WINTER-REGULAR),
+    /// overdue mandatory events (C-CARD-MANDATORY).
+    fn winter_rest(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
         for (i, a) in Power::ALL.iter().enumerate() {
             for b in &Power::ALL[i + 1..] {
                 if self.board.relation(*a, *b) == Relation::Alliance {
@@ -49,6 +110,9 @@ impl Game {
                 ev.push(Event::public(EventKind::FreeRegular { power: p, space: c }));
             }
         }
+        // C-WINTER-ORDER: piracy markers come off (C-PIRACY: once per sea zone per turn).
+        self.clear_piracy_markers(ev);
+        self.overdue_mandatory(rs, ev);
     }
 
     /// The Protestant faction a Protestant capital serves.
@@ -110,41 +174,74 @@ impl Game {
         }
     }
 
-    /// Land units and leaders outside winter quarters go to the nearest quarters reachable
-    /// through friendly spaces not in unrest; with no way there they lose half (rounded up,
-    /// mercenaries and cavalry first) and the rest go to a capital, or are eliminated with none.
-    fn winter_quarters(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
+    /// Whether `f` in `s` must go to winter quarters: it has land units or army leaders, is not
+    /// in quarters, and has a major side whose friendly spaces open the way.
+    fn needs_quarters(&self, rs: &Ruleset, f: &Force, s: SpaceId) -> bool {
+        // Naval leaders stay in port with the ships (C-NAVAL-WINTER).
+        if f.land() == 0 && f.leaders.iter().all(|l| rs.is_naval_leader(l)) {
+            return false;
+        }
+        !self.is_winter_quarters(rs, f, s) && self.winter_side(f).is_some()
+    }
+
+    /// Sends forces outside winter quarters to the nearest quarters reachable through friendly
+    /// spaces not in unrest, one force at a time in space order; with no way there they lose
+    /// half (rounded up, mercenaries and cavalry first) and the rest go to a capital, or are
+    /// eliminated with none. Several equally near quarters are the owner's choice: the question
+    /// is returned (the engine picks only for powers not in play).
+    fn next_quarters(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) -> Option<Step> {
         for s in rs.space_ids() {
             let forces: Vec<Force> = self.board.at(s).forces.clone();
             for f in forces {
-                // Naval leaders stay in port with the ships (C-NAVAL-WINTER).
-                if f.land() == 0 && f.leaders.iter().all(|l| rs.is_naval_leader(l)) {
-                    continue;
-                }
-                if self.is_winter_quarters(rs, &f, s) {
+                if !self.needs_quarters(rs, &f, s) {
                     continue;
                 }
                 let Some(side) = self.winter_side(&f) else {
                     continue;
                 };
-                let Some(moving) = self.take_land(rs, s, &f) else {
-                    continue;
-                };
-                match self.nearest_quarters(rs, &f, side, s) {
-                    Some(d) => {
-                        self.put_land(d, &f, &moving);
-                        ev.push(Event::public(EventKind::WinterQuarters {
-                            owner: f.owner(),
+                let to = self.nearest_quarters(rs, &f, side, s);
+                if to.len() > 1 {
+                    if let Some(p) = decider(self, f.owner()).filter(|p| self.powers.contains(*p)) {
+                        return Some(Step::WinterQuarters {
+                            power: p,
                             from: s,
-                            to: d,
-                            units: moving.land(),
-                        }));
+                            owner: f.owner(),
+                            faction: f.faction,
+                            to,
+                        });
                     }
-                    None => self.attrition(rs, s, &f, moving, ev),
                 }
-                self.board.tidy(s);
+                self.send_to_quarters(rs, s, &f, to.first().copied(), ev);
             }
         }
+        None
+    }
+
+    /// Moves `f`'s land units and army leaders in `s` to `dest`, or applies attrition with none.
+    fn send_to_quarters(
+        &mut self,
+        rs: &Ruleset,
+        s: SpaceId,
+        f: &Force,
+        dest: Option<SpaceId>,
+        ev: &mut Vec<Event>,
+    ) {
+        let Some(moving) = self.take_land(rs, s, f) else {
+            return;
+        };
+        match dest {
+            Some(d) => {
+                self.put_land(d, f, &moving);
+                ev.push(Event::public(EventKind::WinterQuarters {
+                    owner: f.owner(),
+                    from: s,
+                    to: d,
+                    units: moving.land(),
+                }));
+            }
+            None => self.attrition(rs, s, f, moving, ev),
+        }
+        self.board.tidy(s);
     }
 
     /// Removes `f`'s land units and army leaders from `s` (ships and naval leaders stay) and
@@ -220,8 +317,10 @@ impl Game {
     }
 
     /// Beyond the data's `winter_stack` land units of one power in a fortified space other than
-    /// a capital, the excess goes to a capital (C-WINTER-QUARTERS).
-    fn winter_overstack(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
+    /// a capital, the excess goes to a capital (C-WINTER-QUARTERS). Which units and which capital
+    /// are the owner's choice: the question is returned (the engine picks, mercenaries first and
+    /// the first capital, only for powers not in play).
+    fn next_excess(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) -> Option<Step> {
         let limit = rs.turn.number(ids::WINTER_STACK).max(0) as u32;
         let capitals: Vec<SpaceId> = Power::ALL
             .iter()
@@ -237,54 +336,84 @@ impl Game {
                 if f.land() <= limit {
                     continue;
                 }
-                let Some(c) = self.free_capital(rs, p, f.faction) else {
+                let to = self.free_capitals(rs, p, f.faction);
+                let Some(first) = to.first().copied() else {
                     continue;
                 };
-                let mut excess = f.land() - limit;
-                let units = excess;
-                let Some(i) = self.board.spaces[s.idx()]
-                    .forces
-                    .iter()
-                    .position(|x| x.owner() == f.owner() && x.faction == f.faction)
-                else {
-                    continue;
-                };
-                let here = &mut self.board.spaces[s.idx()].forces[i];
-                let mut moving = Force::new(f.owner(), f.faction);
-                for (from, to) in [
-                    (&mut here.mercenaries, &mut moving.mercenaries),
-                    (&mut here.cavalry, &mut moving.cavalry),
-                    (&mut here.regulars, &mut moving.regulars),
-                ] {
-                    let k = (*from as u32).min(excess) as u8;
-                    *from -= k;
-                    *to += k;
-                    excess -= k as u32;
+                let excess = f.land() - limit;
+                if self.powers.contains(p) {
+                    return Some(Step::WinterExcess {
+                        power: p,
+                        space: s,
+                        faction: f.faction,
+                        excess,
+                        to,
+                    });
                 }
-                self.put_land(c, &f, &moving);
-                ev.push(Event::public(EventKind::WinterQuarters {
-                    owner: f.owner(),
-                    from: s,
-                    to: c,
-                    units,
-                }));
+                let units = mercenaries_first(
+                    (f.regulars as u32, f.mercenaries as u32, f.cavalry as u32),
+                    excess,
+                );
+                self.send_excess(s, &f, &units, first, ev);
             }
         }
+        None
     }
 
-    /// The nearest winter quarters for `f` (by land distance, ties: lowest space id), reached
-    /// through spaces friendly to `side` and not in unrest.
+    /// Moves `units` (land units and leaders) of `f`'s force in `s` to the capital `c`.
+    fn send_excess(
+        &mut self,
+        s: SpaceId,
+        f: &Force,
+        units: &Units,
+        c: SpaceId,
+        ev: &mut Vec<Event>,
+    ) {
+        let Some(i) = self.board.spaces[s.idx()]
+            .forces
+            .iter()
+            .position(|x| x.owner() == f.owner() && x.faction == f.faction)
+        else {
+            return;
+        };
+        let here = &mut self.board.spaces[s.idx()].forces[i];
+        here.regulars -= units.regulars.min(here.regulars);
+        here.mercenaries -= units.mercenaries.min(here.mercenaries);
+        here.cavalry -= units.cavalry.min(here.cavalry);
+        here.leaders.retain(|l| !units.leaders.contains(l));
+        let mut moving = Force::new(f.owner(), f.faction);
+        moving.regulars = units.regulars;
+        moving.mercenaries = units.mercenaries;
+        moving.cavalry = units.cavalry;
+        moving.leaders = units.leaders.clone();
+        self.put_land(c, f, &moving);
+        self.board.tidy(s);
+        ev.push(Event::public(EventKind::WinterQuarters {
+            owner: f.owner(),
+            from: s,
+            to: c,
+            units: units.land(),
+        }));
+    }
+
+    /// The nearest winter quarters for `f` (by land distance; all equally near ones, by space
+    /// id), reached through spaces friendly to `side` and not in unrest. Empty: no way there.
     fn nearest_quarters(
         &self,
         rs: &Ruleset,
         f: &Force,
         side: Power,
         from: SpaceId,
-    ) -> Option<SpaceId> {
-        let mut seen = vec![false; rs.spaces.len()];
+    ) -> Vec<SpaceId> {
+        let mut dist = vec![u32::MAX; rs.spaces.len()];
         let mut q = VecDeque::from([from]);
-        seen[from.idx()] = true;
+        dist[from.idx()] = 0;
+        let mut found: Vec<SpaceId> = Vec::new();
         while let Some(s) = q.pop_front() {
+            let d = dist[s.idx()];
+            if found.first().is_some_and(|x| dist[x.idx()] < d) {
+                break;
+            }
             if s != from
                 && self.is_winter_quarters(rs, f, s)
                 && self.winter_room(rs, f, s)
@@ -293,13 +422,14 @@ impl Game {
                     .check_room(s, f.owner(), f.regulars, f.mercenaries, f.cavalry)
                     .is_ok()
             {
-                return Some(s);
+                found.push(s);
+                continue;
             }
             for (n, _) in &rs.neighbours[s.idx()] {
-                if seen[n.idx()] {
+                if dist[n.idx()] != u32::MAX {
                     continue;
                 }
-                seen[n.idx()] = true;
+                dist[n.idx()] = d + 1;
                 let open = self.board.space_stance(rs, side, *n) == Stance::Friendly
                     && !self.board.at(*n).unrest;
                 if open {
@@ -307,6 +437,193 @@ impl Game {
                 }
             }
         }
-        None
+        found.sort();
+        found
+    }
+}
+
+// --- winter questions (C-WINTER-QUARTERS): answers, standing answer, legal answers
+impl Game {
+    /// Answers a Winter question on top of the stack. Checks everything before changing anything.
+    pub(crate) fn answer_winter(
+        &mut self,
+        rs: &Ruleset,
+        p: Power,
+        top: &Step,
+        to: Option<&str>,
+        units: &Units,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let dest = |allowed: &[SpaceId]| -> RuleResult<SpaceId> {
+            match to {
+                None if allowed.len() == 1 => Ok(allowed[0]),
+                None => Err(Refusal::WinterPlace {
+                    space: None,
+                    allowed: allowed.to_vec(),
+                }
+                .into()),
+                Some(t) => {
+                    let s = Game::resolve_space(rs, t)?;
+                    if allowed.contains(&s) {
+                        Ok(s)
+                    } else {
+                        Err(Refusal::WinterPlace {
+                            space: Some(s),
+                            allowed: allowed.to_vec(),
+                        }
+                        .into())
+                    }
+                }
+            }
+        };
+        match top {
+            Step::WinterQuarters {
+                from,
+                owner,
+                faction,
+                to: allowed,
+                ..
+            } => {
+                if units.land() > 0 || !units.leaders.is_empty() {
+                    return Err(Refusal::WinterWholeForce { space: *from }.into());
+                }
+                let d = dest(allowed)?;
+                let f = Force::new(*owner, *faction);
+                self.steps.pop();
+                self.send_to_quarters(rs, *from, &f, Some(d), ev);
+            }
+            Step::WinterExcess {
+                space,
+                faction,
+                excess,
+                to: allowed,
+                ..
+            } => {
+                let c = dest(allowed)?;
+                let owner = Owner::Major(p);
+                let here = self
+                    .board
+                    .at(*space)
+                    .forces
+                    .iter()
+                    .find(|x| x.owner() == owner && x.faction == *faction)
+                    .cloned()
+                    .unwrap_or_else(|| Force::new(owner, *faction));
+                let have = LandCount::new(
+                    here.regulars as u32,
+                    here.mercenaries as u32,
+                    here.cavalry as u32,
+                );
+                let fits = units.regulars <= here.regulars
+                    && units.mercenaries <= here.mercenaries
+                    && units.cavalry <= here.cavalry;
+                if !fits || units.land() != *excess {
+                    return Err(Refusal::WinterWrongUnits {
+                        excess: *excess,
+                        asked: LandCount::new(
+                            units.regulars as u32,
+                            units.mercenaries as u32,
+                            units.cavalry as u32,
+                        ),
+                        have,
+                    }
+                    .into());
+                }
+                for l in &units.leaders {
+                    if !here.leaders.contains(l) || rs.is_naval_leader(l) {
+                        return Err(Refusal::LeaderNotHere {
+                            leader: l.clone(),
+                            power: p,
+                            space: *space,
+                            army: true,
+                        }
+                        .into());
+                    }
+                }
+                let s = *space;
+                self.steps.pop();
+                self.send_excess(s, &here, units, c, ev);
+            }
+            _ => return Err(Refusal::NothingPending.into()),
+        }
+        Ok(())
+    }
+
+    /// The standing answer `winter_default` to a Winter question: the first quarters listed;
+    /// excess units mercenaries first, then cavalry, then regulars, to the first capital listed.
+    pub(crate) fn winter_default_answer(&self, rs: &Ruleset, top: &Step) -> Action {
+        match top {
+            Step::WinterQuarters { to, .. } => Action::Winter {
+                to: to.first().map(|s| rs.space(*s).id.clone()),
+                units: Units::default(),
+            },
+            Step::WinterExcess {
+                power,
+                space,
+                faction,
+                excess,
+                to,
+            } => Action::Winter {
+                to: to.first().map(|s| rs.space(*s).id.clone()),
+                units: mercenaries_first(self.force_land(*power, *space, *faction), *excess),
+            },
+            _ => Action::Forgo,
+        }
+    }
+
+    /// Regulars, mercenaries and cavalry of `p`'s force (of `faction`) in `s`.
+    fn force_land(&self, p: Power, s: SpaceId, faction: Option<Faction>) -> (u32, u32, u32) {
+        self.board
+            .at(s)
+            .forces
+            .iter()
+            .find(|x| x.owner() == Owner::Major(p) && x.faction == faction)
+            .map_or((0, 0, 0), |f| {
+                (f.regulars as u32, f.mercenaries as u32, f.cavalry as u32)
+            })
+    }
+
+    /// The legal answers to a Winter question: each equally near quarters; each split of the
+    /// excess into unit types, to each capital.
+    pub(crate) fn legal_winter_answers(&self, rs: &Ruleset, top: &Step, out: &mut Vec<Action>) {
+        match top {
+            Step::WinterQuarters { to, .. } => {
+                for s in to {
+                    out.push(Action::Winter {
+                        to: Some(rs.space(*s).id.clone()),
+                        units: Units::default(),
+                    });
+                }
+            }
+            Step::WinterExcess {
+                power,
+                space,
+                faction,
+                excess,
+                to,
+            } => {
+                let have = self.force_land(*power, *space, *faction);
+                let k = *excess;
+                for c in to {
+                    for r in 0..=have.0.min(k) {
+                        for m in 0..=have.1.min(k - r) {
+                            let cav = k - r - m;
+                            if cav <= have.2 {
+                                out.push(Action::Winter {
+                                    to: Some(rs.space(*c).id.clone()),
+                                    units: Units {
+                                        regulars: r as u8,
+                                        mercenaries: m as u8,
+                                        cavalry: cav as u8,
+                                        leaders: Vec::new(),
+                                    },
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 }

@@ -105,6 +105,8 @@ struct RawRelations {
     alliance: Vec<S<Vec<S<String>>>>,
     #[serde(default)]
     peace_made: Vec<RawPeace>,
+    #[serde(default)]
+    minor_war: Vec<S<Vec<S<String>>>>,
 }
 
 /// A battle in progress and the impulse's marks, as JSON written by vqbot.
@@ -548,6 +550,7 @@ pub fn import(
         capitals: Default::default(),
         protestant_capitals: [None, None],
         seas: Default::default(),
+        minor_wars: Vec::new(),
     };
     for p in Power::ALL {
         board.capitals[*p as usize] = rs.capitals(*p);
@@ -596,6 +599,30 @@ pub fn import(
     for pm in &raw.relations.peace_made {
         if let (Some(a), Some(b)) = (ids.power(&mut r, &pm.a), ids.power(&mut r, &pm.b)) {
             peace_made.push((a, b, pm.turn));
+        }
+    }
+    // C-DIP-WAR-LIMITS: wars of majors on minors with no ally.
+    for pair in &raw.relations.minor_war {
+        match pair.get_ref().as_slice() {
+            [a, m] => {
+                let p = ids.power(&mut r, a);
+                match m.get_ref().parse::<Minor>() {
+                    Ok(m) => {
+                        if let Some(p) = p {
+                            if board.minor_wars.contains(&(p, m)) {
+                                r.bad(pair.span(), format!("{p} → {m} is listed twice"));
+                            } else {
+                                board.minor_wars.push((p, m));
+                            }
+                        }
+                    }
+                    Err(e) => r.bad(m.span(), format!("[relations] minor_war: {e}")),
+                }
+            }
+            _ => r.bad(
+                pair.span(),
+                "a minor_war entry is a major and a minor, e.g. [\"england\", \"scotland\"]",
+            ),
         }
     }
     for (k, v) in &raw.minors {

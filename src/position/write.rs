@@ -88,6 +88,7 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
         capitals: _,
         protestant_capitals,
         seas: _,
+        minor_wars,
     } = board;
     let crate::engine::protestant::ProtestantState {
         revolts,
@@ -103,6 +104,13 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
     write_turn(w, rs, *turn, stage);
     write_relations(w, board);
     write_peace_made(w, peace_made);
+    if !minor_wars.is_empty() {
+        let items: Vec<String> = minor_wars
+            .iter()
+            .map(|(p, m)| format!("[{}, {}]", q(p.as_str()), q(m.as_str())))
+            .collect();
+        let _ = writeln!(w, "minor_war = [{}]", items.join(", "));
+    }
     write_minors(w, board);
     write_capitals(w, rs, board);
     let _ = writeln!(w, "\n[protestant]");

@@ -141,6 +141,7 @@ const STANDINGS: &[&str] = &[
     "sally",
     "no_sally",
     "auto_retreat",
+    "winter_default",
 ];
 
 /// The optional power selector of acting commands (for a player holding several powers).
@@ -719,6 +720,31 @@ pub static COMMANDS: &[CmdSpec] = &[
             AS_POWER,
         ],
         help: ["set a standing answer", "задать постоянный ответ"],
+    },
+    // --- winter questions (C-WINTER-QUARTERS)
+    CmdSpec {
+        name: "winter",
+        ru: "зимовка",
+        options: &[
+            opt(
+                "to",
+                "куда",
+                OptKind::Space,
+                false,
+                "where they winter",
+                "где зимовать",
+            ),
+            opt(
+                "units",
+                "войска",
+                OptKind::Units,
+                false,
+                "to a capital",
+                "в столицу",
+            ),
+            AS_POWER,
+        ],
+        help: ["Winter answer", "ответ зимы"],
     },
     // --- naval warfare (C-NAVAL-*)
     CmdSpec {
@@ -1750,6 +1776,12 @@ pub enum Command {
         on: bool,
         power: Option<String>,
     },
+    // --- winter questions
+    Winter {
+        to: Option<String>,
+        units: Option<UnitPick>,
+        power: Option<String>,
+    },
     // --- naval warfare
     Sail {
         from: String,
@@ -2193,6 +2225,7 @@ const CHOICE_RU: &[(&str, &str)] = &[
     ("sally", "вылазка"),
     ("no_sally", "без_вылазок"),
     ("auto_retreat", "отступать_сам"),
+    ("winter_default", "зимовка_по_умолчанию"),
     ("units", "войска"),
     ("control", "контроль"),
     ("religion", "религия"),
@@ -2460,6 +2493,11 @@ impl Command {
                 units: parse_units(&a.req("units")?)?,
                 power,
             },
+            "winter" => Command::Winter {
+                to: a.opt("to"),
+                units: a.opt("units").map(|u| parse_units(&u)).transpose()?,
+                power,
+            },
             "retreat" => Command::Retreat {
                 to: a.opt("to"),
                 inside: a.opt("inside").map(|u| parse_units(&u)).transpose()?,
@@ -2624,6 +2662,7 @@ impl Command {
             Command::Sally { .. } => "sally",
             Command::Casualties { .. } => "casualties",
             Command::Retreat { .. } => "retreat",
+            Command::Winter { .. } => "winter",
             Command::Sail { .. } => "sail",
             Command::Transport { .. } => "transport",
             Command::Ships { .. } => "ships",

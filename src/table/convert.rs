@@ -143,6 +143,14 @@ pub fn to_action(
                     .transpose()?
                     .unwrap_or_default(),
             },
+            Command::Winter { to, units, .. } => Action::Winter {
+                to: to.as_deref().map(|s| resolve::space(rs, s)).transpose()?,
+                units: units
+                    .as_ref()
+                    .map(|p| pick(rs, p))
+                    .transpose()?
+                    .unwrap_or_default(),
+            },
             // --- naval warfare
             Command::Sail { from, to, .. } => Action::NavalMove {
                 legs: vec![crate::engine::action::NavalLeg {
@@ -193,10 +201,17 @@ pub fn to_action(
             },
             Command::Pass { .. } => Action::Pass,
             Command::End { .. } => Action::EndImpulse,
-            Command::War { target, card, .. } => Action::DeclareWar {
-                target: resolve::power(rs, target)?,
-                card: card.as_deref().map(|c| resolve::card(rs, c)).transpose()?,
-            },
+            Command::War { target, card, .. } => {
+                let card = card.as_deref().map(|c| resolve::card(rs, c)).transpose()?;
+                match resolve::power(rs, target) {
+                    Ok(target) => Action::DeclareWar { target, card },
+                    // C-DIP-WAR-LIMITS: a minor power's name declares war on the minor.
+                    Err(e) => match resolve::minor(rs, target) {
+                        Ok(minor) => Action::WarOnMinor { minor, card },
+                        Err(_) => return Err(e),
+                    },
+                }
+            }
             Command::Sue { target, .. } => Action::SueForPeace {
                 target: resolve::power(rs, target)?,
             },
@@ -261,6 +276,7 @@ pub fn to_action(
         | Command::Sally { .. }
         | Command::Casualties { .. }
         | Command::Retreat { .. }
+        | Command::Winter { .. }
         | Command::Sail { .. }
         | Command::Transport { .. }
         | Command::Ships { .. }
@@ -517,6 +533,11 @@ fn units_text(u: &Units) -> String {
 /// `None` for actions no command makes.
 pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
     let line = match a {
+        Action::WarOnMinor { minor, card: None } => format!("war target:{minor}"),
+        Action::WarOnMinor {
+            minor,
+            card: Some(c),
+        } => format!("war target:{minor} card:{c}"),
         Action::DeclareWar { target, card: None } => format!("war target:{target}"),
         Action::DeclareWar {
             target,
@@ -610,6 +631,16 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
         Action::Forgo => "forgo".into(),
         Action::JoinRelief => "sally".into(),
         Action::TakeCasualties { units } => format!("casualties units:{}", units_text(units)),
+        Action::Winter { to, units } => {
+            let mut l = "winter".to_string();
+            if let Some(t) = to {
+                l.push_str(&format!(" to:{t}"));
+            }
+            if units.land() > 0 || !units.leaders.is_empty() {
+                l.push_str(&format!(" units:{}", units_text(units)));
+            }
+            l
+        }
         Action::Retreat { to, inside } => {
             let mut l = "retreat".to_string();
             if let Some(t) = to {

@@ -731,6 +731,7 @@ impl<'a> Texts<'a> {
             }
             // --- diplomacy, winter, cards and victory
             EventKind::WarCostPaid { power, card, cost } => tr!(l, "{} discards {} to pay {} CP for the war.", "{} сбрасывает {}, чтобы оплатить войну ({} очк.).", self.power(*power), self.card(*card), cost),
+            EventKind::PeaceUnitsOwed { power, units } => tr!(l, "{} removes {} of its own units from the map, its choice (suing for peace; apply with `adjust`).", "{} снимает с карты {} своих отрядов по своему выбору (цена просьбы о мире; примените через `adjust`).", self.power(*power), units),
             EventKind::PeaceSued { by, winner, vp } => tr!(l, "{} sues {} for peace; {} gains {} VP.", "{} просит мира у державы {}; {} получает ПО: {}.", self.power(*by), self.power(*winner), self.power(*winner), vp),
             EventKind::LeaderRansomed { leader, owner, captor, cards, to } => match to {
                 Some(s) => tr!(l, "{} is ransomed: back to {} in {}; {} draws {} card(s) from its hand.", "{} выкуплен: возвращается к державе {} в {}; {} тянет из её руки карт: {}.", self.leader(leader), self.power(*owner), self.space(*s), self.power(*captor), cards),
@@ -738,6 +739,11 @@ impl<'a> Texts<'a> {
             },
             EventKind::Recalled { power, from, to, units } => tr!(l, "{} recalls {} units from {} to its capital {}.", "{} отзывает {} ед. из {} в столицу {}.", self.power(*power), units, self.space(*from), self.space(*to)),
             EventKind::AllianceEnded { a, b } => tr!(l, "Winter: the alliance of {} and {} ends.", "Зима: союз держав {} и {} окончен.", self.power(*a), self.power(*b)),
+            EventKind::WinterQuestion { power, from, to, excess: 0 } => tr!(l, "Winter: the units of {} in {} may winter in {}, equally near: its choice.", "Зима: войска державы {} из {} могут зимовать в {} — одинаково близко, выбор за ней.", self.power(*power), self.space(*from), self.list(to.iter().map(|s| self.space(*s)).collect())),
+            EventKind::WinterQuestion { power, from, to, excess } => tr!(l, "Winter: {} in {}: {} land units over the winter limit; it chooses which go to a capital ({}).", "Зима: у державы {} в {} на {} сухопутных отрядов больше, чем можно для зимовки; она выбирает, какие идут в столицу ({}).", self.power(*power), self.space(*from), excess, self.list(to.iter().map(|s| self.space(*s)).collect())),
+            EventKind::MinorWarDeclared { by, minor } => tr!(l, "{} declares war on {}.", "{} объявляет войну державе {}.", self.power(*by), self.owner(Owner::Minor(*minor))),
+            EventKind::MandatoryOverdue { power, card, removed: false } => tr!(l, "Winter: the mandatory event {} was not played by its due turn; {} resolves it now and it is discarded.", "Зима: обязательное событие {} не сыграно к сроку; {} разыгрывает его сейчас, карта уходит в сброс.", self.card(*card), self.power(*power)),
+            EventKind::MandatoryOverdue { power, card, removed: true } => tr!(l, "Winter: the mandatory event {} was not played by its due turn; {} resolves it now and it leaves the game.", "Зима: обязательное событие {} не сыграно к сроку; {} разыгрывает его сейчас, карта выходит из игры.", self.card(*card), self.power(*power)),
             EventKind::WinterAttrition { owner, space, lost, to } => match to {
                 Some(t) => tr!(l, "Winter: {} in {} has no way to winter quarters and loses {} units; the rest go to {}.", "Зима: у {} в {} нет пути к зимним квартирам, потеряно ед.: {}; остальные идут в {}.", self.owner(*owner), self.space(*space), lost, self.space(*t)),
                 None => tr!(l, "Winter: {} in {} has no way to winter quarters and no capital; {} units are eliminated.", "Зима: у {} в {} нет пути к зимним квартирам и нет столицы; уничтожено ед.: {}.", self.owner(*owner), self.space(*space), lost),
@@ -1289,6 +1295,26 @@ impl<'a> Texts<'a> {
                 c("play"),
                 c("forgo")
             ),
+            Decision::Intervene => tr!(
+                l,
+                "intervene for the attacked minor by declaring {} on its attacker (with a card), or {}",
+                "вступиться за малую державу, объявив {} напавшему (с картой), или {}",
+                c("war"),
+                c("forgo")
+            ),
+            // --- winter questions
+            Decision::WinterQuarters => tr!(
+                l,
+                "choose which equally near winter quarters your units go to ({})",
+                "выбрать одно из равно близких мест зимовки ({})",
+                c("winter")
+            ),
+            Decision::WinterExcess => tr!(
+                l,
+                "choose which units over the winter limit go to which capital ({})",
+                "выбрать, какие отряды сверх предела зимовки идут в какую столицу ({})",
+                c("winter")
+            ),
         }
     }
 
@@ -1603,6 +1629,11 @@ impl<'a> Texts<'a> {
             ActionKind::SueForPeace => ("suing for peace", "просьба о мире"),
             ActionKind::Ransom => ("ransoming a leader", "выкуп лидера"),
             ActionKind::Recall => ("recalling units to a capital", "отзыв войск в столицу"),
+            ActionKind::Winter => ("answering a Winter question", "ответ на вопрос зимы"),
+            ActionKind::WarOnMinor => (
+                "declaring war on a minor power",
+                "объявление войны малой державе",
+            ),
             ActionKind::SecretChoice => ("the secret choice", "тайный выбор"),
             ActionKind::RevealSecret => ("revealing the secret choice", "раскрытие тайного выбора"),
             ActionKind::Deploy => ("spring deployment", "весеннее развёртывание"),
@@ -1776,6 +1807,10 @@ impl<'a> Texts<'a> {
             S::AutoRetreat => self.loc.pick(
                 "retreats by preference: inside first, then towards own units",
                 "отступление по правилу: сначала за стены, затем к своим войскам",
+            ),
+            S::WinterDefault => self.loc.pick(
+                "winter: first place listed, excess mercenaries first",
+                "зимовка: первое место из списка, лишние отряды сначала наёмники",
             ),
         }
     }
@@ -1975,6 +2010,21 @@ impl<'a> Texts<'a> {
             R::RansomCapital { power, space: None, capitals } => tr!(l, "{} has several capitals the leader can return to: name one with `to:`; allowed: {}", "у державы {} несколько столиц, куда может вернуться лидер: назовите одну в `куда:`; можно: {}", p(power), self.list(capitals.iter().map(|c| self.space(*c)).collect())),
             R::RansomCapital { power, space: Some(space), capitals } => tr!(l, "{} cannot take the leader back in {}: it returns to a capital of {} that it controls and that is not in unrest; allowed: {}", "{} не может принять лидера в пространстве {}: он возвращается в столицу державы {} под её контролем и без беспорядков; можно: {}", p(power), s(space), p(power), self.list(capitals.iter().map(|c| self.space(*c)).collect())),
             R::RecallNeedsCapital { power, space, capitals } => tr!(l, "{} recalls units only to a capital it controls that is not in unrest; {} is not one; allowed: {}", "{} отзывает войска только в свою столицу без беспорядков; {} не подходит; можно: {}", p(power), s(space), self.list(capitals.iter().map(|c| self.space(*c)).collect())),
+            // --- war on minors (C-DIP-WAR-COST, C-DIP-WAR-LIMITS)
+            R::MinorWarNotAllowed { power, minor } => tr!(l, "the war table gives {} no way to declare war on {}; only the pairs in `war_costs.csv` may declare", "таблица войн не позволяет державе {} объявить войну державе {}; объявлять могут только пары из `war_costs.csv`", p(power), self.owner(Owner::Minor(*minor))),
+            R::MinorWarNeedsCard { power, minor, cost, cards } => {
+                if cards.is_empty() {
+                    tr!(l, "war by {} on {} costs {} CP, paid by discarding a card worth at least that; no card in the hand is enough", "война державы {} с державой {} стоит {} очк.: нужно сбросить карту не меньшей ценности; на руке такой нет", p(power), self.owner(Owner::Minor(*minor)), cost)
+                } else {
+                    tr!(l, "war by {} on {} costs {} CP: name the card to discard (`card:`); these are enough: {}", "война державы {} с державой {} стоит {} очк.: укажите карту для сброса (`карта:`); подходят: {}", p(power), self.owner(Owner::Minor(*minor)), cost, self.list(cards.iter().map(|c| self.card(*c)).collect()))
+                }
+            }
+            R::AlreadyAtWarMinor { power, minor } => tr!(l, "{} is already at war with {}", "{} уже воюет с державой {}", p(power), self.owner(Owner::Minor(*minor))),
+            // --- winter questions (C-WINTER-QUARTERS)
+            R::WinterPlace { space: None, allowed } => tr!(l, "name the place with `to:`; allowed: {}", "назовите место в `куда:`; можно: {}", self.list(allowed.iter().map(|c| self.space(*c)).collect())),
+            R::WinterPlace { space: Some(space), allowed } => tr!(l, "{} is not one of the places offered; allowed: {}", "{} не из предложенных мест; можно: {}", s(space), self.list(allowed.iter().map(|c| self.space(*c)).collect())),
+            R::WinterWholeForce { space } => tr!(l, "the units in {} go to winter quarters together: name only the place with `to:`", "отряды из {} идут на зимовку вместе: назовите только место в `куда:`", s(space)),
+            R::WinterWrongUnits { excess, asked, have } => tr!(l, "send exactly {} land units from those you have there ({}); asked {}", "отправьте ровно {} сухопутных отрядов из имеющихся там ({}); запрошено {}", excess, self.land_count(have), self.land_count(asked)),
             // --- position files (issue 17)
             R::AdjustTurnOutOfRange { turn, last } => tr!(l, "turn {} is not in this scenario; its turns are 1 to {}", "хода {} в этом сценарии нет; его ходы — с 1 по {}", turn, last),
             R::AdjustPhaseNeedsPower { phase } => tr!(l, "moving to {} needs the power whose turn it is ({})", "для перехода к этапу «{}» укажите державу, чья очередь ({})", self.phase(*phase), self.option("adjust", "target")),

@@ -1987,6 +1987,7 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Sally { power }
         | Command::Casualties { power, .. }
         | Command::Retreat { power, .. }
+        | Command::Winter { power, .. }
         | Command::Sail { power, .. }
         | Command::Transport { power, .. }
         | Command::Ships { power, .. }
