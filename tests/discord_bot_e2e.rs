@@ -589,6 +589,59 @@ async fn an_illegal_command_gets_an_ephemeral_error_and_changes_nothing() {
     bot.shutdown().await;
 }
 
+/// `adjust` is its own top-level command, `/vq-adjust`, with its options directly under it
+/// (`/vq` is at Discord's 8,000-character limit): it changes what it names, refuses an option
+/// its kind does not read, and autocompletes like any other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn adjust_is_its_own_slash_command() {
+    let w = World::new().await;
+    let ch = w.channel("table");
+    let bot = Bot::start(&w.emu, None, 7);
+    wait_session(&w.emu, 1).await;
+    let emu = &w.emu;
+    let g = three_players(&w, ch).await;
+    let ix = emu.invoke_path(
+        g.alice,
+        ch,
+        "vq-adjust",
+        &[],
+        &[
+            ("what", json!("vp")),
+            ("target", json!("england")),
+            ("delta", json!(2)),
+        ],
+    );
+    let r = emu.wait_response(&ix).await;
+    assert!(!r.is_ephemeral(), "{}", r.content);
+    assert!(r.content.contains("England VP +2"), "{}", r.content);
+    let ix = emu.invoke_path(
+        g.alice,
+        ch,
+        "vq-adjust",
+        &[],
+        &[
+            ("what", json!("vp")),
+            ("target", json!("england")),
+            ("delta", json!(2)),
+            ("space", json!("LONDON")),
+        ],
+    );
+    let r = emu.wait_response(&ix).await;
+    assert!(r.is_ephemeral(), "{}", r.content);
+    assert!(r.content.contains("does not apply"), "{}", r.content);
+    let ac = emu.autocomplete(
+        g.alice,
+        ch,
+        "vq-adjust",
+        &[],
+        &[("what", json!("unrest")), ("space", json!("lond"))],
+        "space",
+    );
+    let got = emu.wait_choices(&ac).await;
+    assert!(got.iter().any(|c| c["value"] == "LONDON"), "{got:?}");
+    bot.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn closed_dms_fall_back_to_a_private_button_and_an_ephemeral_hand() {
     let w = World::new().await;

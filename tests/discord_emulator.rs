@@ -210,8 +210,10 @@ async fn bot_boots_identifies_and_registers_vq_globally() {
         .expect("global registration");
     assert_eq!(reg.status, 200);
     let commands = emu.read(|s| s.global_commands.clone());
-    assert_eq!(commands.len(), 1);
+    // `/vq`, and `adjust` standing alone (`/vq` is at Discord's size limit).
+    assert_eq!(commands.len(), 2);
     assert_eq!(commands[0]["name"], "vq");
+    assert_eq!(commands[1]["name"], "vq-adjust");
     let subs: Vec<&str> = commands[0]["options"]
         .as_array()
         .expect("options")

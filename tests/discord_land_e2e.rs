@@ -72,7 +72,12 @@ async fn say(
     sub: &str,
     opts: &[(&str, Value)],
 ) -> (Interaction, MessageRecord) {
-    let ix = emu.invoke_path(user, ch, "vq", &path_of(sub), opts);
+    // `adjust` is its own top-level command, `/vq-adjust`.
+    let ix = if sub == "adjust" {
+        emu.invoke_path(user, ch, "vq-adjust", &[], opts)
+    } else {
+        emu.invoke_path(user, ch, "vq", &path_of(sub), opts)
+    };
     let r = emu.wait_response(&ix).await;
     (ix, r)
 }

@@ -201,6 +201,36 @@ pub const GROUPS: &[Group] = &[
     },
 ];
 
+/// A table command registered as a top-level command of its own, its options directly under
+/// it (`/vq-adjust what:vp …`): Discord counts at most 8,000 characters per top-level command,
+/// which `/vq` has reached, so its largest rarely typed-by-heart command stands alone.
+#[derive(Debug, Clone, Copy)]
+pub struct Standalone {
+    /// The table command.
+    pub command: &'static str,
+    /// The top-level name, English and Russian.
+    pub name: [&'static str; 2],
+}
+
+/// The table commands registered outside `/vq`.
+pub const STANDALONE: &[Standalone] = &[Standalone {
+    command: "adjust",
+    name: ["vq-adjust", "vq-поправить"],
+}];
+
+/// The standalone top-level command a table command is registered as, if any.
+pub fn standalone_of(command: &str) -> Option<&'static Standalone> {
+    STANDALONE.iter().find(|s| s.command == command)
+}
+
+/// The table command behind a top-level command name: `vq-adjust` → `adjust`.
+pub fn standalone_named(name: &str) -> Option<&'static str> {
+    STANDALONE
+        .iter()
+        .find(|s| s.name[0] == name)
+        .map(|s| s.command)
+}
+
 /// The group a table command is registered under, if any.
 pub fn group_of(command: &str) -> Option<&'static Group> {
     GROUPS.iter().find(|g| g.members.contains(&command))
@@ -209,6 +239,9 @@ pub fn group_of(command: &str) -> Option<&'static Group> {
 /// How a player types a table command on Discord, in a locale: `/vq play`,
 /// `/vq diplomacy war`; `/vq сыграть`, `/vq дипломатия война`.
 pub fn slash_path(command: &str, loc: Locale) -> String {
+    if let Some(s) = standalone_of(command) {
+        return format!("/{}", loc.pick(s.name[0], s.name[1]));
+    }
     let name = command_name(loc, command);
     match group_of(command) {
         Some(g) => format!("/{ROOT} {} {name}", loc.pick(g.name, g.ru)),
@@ -221,7 +254,10 @@ pub fn vq_command() -> CreateCommand {
     let mut cmd = CreateCommand::new(ROOT)
         .description("Play Virgin Queen at this table")
         .description_localized(RU, "Играть в «Королеву-девственницу» за этим столом");
-    for c in COMMANDS.iter().filter(|c| group_of(c.name).is_none()) {
+    for c in COMMANDS
+        .iter()
+        .filter(|c| group_of(c.name).is_none() && standalone_of(c.name).is_none())
+    {
         cmd = cmd.add_option(subcommand(c));
     }
     for g in GROUPS {
@@ -235,6 +271,28 @@ pub fn vq_command() -> CreateCommand {
         cmd = cmd.add_option(group);
     }
     cmd
+}
+
+/// A standalone command ([`STANDALONE`]): the table command's options directly under it.
+fn standalone_command(st: &Standalone) -> Option<CreateCommand> {
+    let c = COMMANDS.iter().find(|c| c.name == st.command)?;
+    let mut cmd = CreateCommand::new(st.name[0])
+        .name_localized(RU, st.name[1])
+        .description(c.help[0])
+        .description_localized(RU, c.help[1]);
+    let (required, optional): (Vec<&OptSpec>, Vec<&OptSpec>) =
+        c.options.iter().partition(|o| o.required);
+    for o in required.into_iter().chain(optional) {
+        cmd = cmd.add_option(option(o));
+    }
+    Some(cmd)
+}
+
+/// Every top-level command the bot registers: `/vq`, then the standalone ones.
+pub fn all_commands() -> Vec<CreateCommand> {
+    std::iter::once(vq_command())
+        .chain(STANDALONE.iter().filter_map(standalone_command))
+        .collect()
 }
 
 #[cfg(test)]
@@ -307,11 +365,25 @@ mod tests {
         assert_eq!(top.len(), n);
         assert_eq!(slash_path("war", Locale::Ru), "/vq дипломатия война");
         assert_eq!(slash_path("join", Locale::En), "/vq join");
+        assert_eq!(slash_path("adjust", Locale::En), "/vq-adjust");
+        assert_eq!(slash_path("adjust", Locale::Ru), "/vq-поправить");
     }
 
     #[test]
     fn vq_fits_discord_limits() {
-        let v = serde_json::to_value(vq_command()).expect("serializes");
+        let all: Vec<serde_json::Value> = all_commands()
+            .iter()
+            .map(|c| serde_json::to_value(c).expect("serializes"))
+            .collect();
+        // Each standalone command carries its table command's options, within Discord's limits.
+        for (st, v) in STANDALONE.iter().zip(&all[1..]) {
+            assert_eq!(v["name"], st.name[0]);
+            let opts = v["options"].as_array().map_or(0, Vec::len);
+            assert!(opts <= 25, "{}", st.name[0]);
+            let total = size(v);
+            assert!(total <= 8000, "/{} is {total} characters", st.name[0]);
+        }
+        let v = all[0].clone();
         let top = v["options"].as_array().expect("subcommands");
         assert!(top.len() <= 25, "Discord allows 25 options per level");
         let mut subs: Vec<&serde_json::Value> = Vec::new();
@@ -325,6 +397,7 @@ mod tests {
             }
         }
         let mut names: Vec<&str> = subs.iter().filter_map(|s| s["name"].as_str()).collect();
+        names.extend(STANDALONE.iter().map(|s| s.command));
         names.sort_unstable();
         let mut want: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
         want.sort_unstable();

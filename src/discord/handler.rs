@@ -16,7 +16,7 @@ use serenity::all::{
 use serenity::async_trait;
 use tokio::sync::Notify;
 
-use super::commands::{vq_command, ROOT};
+use super::commands::{all_commands, standalone_named, ROOT};
 use super::deliver::{self, Ix};
 use super::help::{help_text, Lang};
 use super::prompts::Prompt;
@@ -241,10 +241,10 @@ impl EventHandler for Handler {
         if self.0.registered.swap(true, Ordering::SeqCst) {
             return;
         }
-        let cmd = vq_command();
+        let cmds = all_commands();
         let result = match self.0.dev_guild {
-            Some(g) => g.set_commands(&ctx.http, vec![cmd]).await.map(|_| ()),
-            None => serenity::all::Command::set_global_commands(&ctx.http, vec![cmd])
+            Some(g) => g.set_commands(&ctx.http, cmds).await.map(|_| ()),
+            None => serenity::all::Command::set_global_commands(&ctx.http, cmds)
                 .await
                 .map(|_| ()),
         };
@@ -333,27 +333,41 @@ fn value_text(v: &CommandDataOptionValue) -> Option<String> {
 }
 
 /// The leaf subcommand (through any group) as a table invocation, and the focused option.
+/// The table invocation of a slash command (and the focused option, when autocompleting):
+/// `/vq …` down to its leaf subcommand, or a standalone command (`/vq-adjust …`) whose options
+/// sit directly under it.
+fn invocation_of(data: &serenity::all::CommandData) -> Option<(Invocation, Option<String>)> {
+    if data.name == ROOT {
+        return leaf(&data.options);
+    }
+    let command = standalone_named(&data.name)?;
+    Some(invocation(command, &data.options))
+}
+
+/// The invocation of `command` with these options, and the focused one if any.
+fn invocation(command: &str, inner: &[CommandDataOption]) -> (Invocation, Option<String>) {
+    let focused = inner.iter().find_map(|x| match &x.value {
+        CommandDataOptionValue::Autocomplete { .. } => Some(x.name.clone()),
+        _ => None,
+    });
+    let options = inner
+        .iter()
+        .filter_map(|x| value_text(&x.value).map(|v| (x.name.clone(), v)))
+        .collect();
+    (
+        Invocation {
+            name: command.to_string(),
+            options,
+        },
+        focused,
+    )
+}
+
 fn leaf(options: &[CommandDataOption]) -> Option<(Invocation, Option<String>)> {
     for o in options {
         match &o.value {
             CommandDataOptionValue::SubCommandGroup(inner) => return leaf(inner),
-            CommandDataOptionValue::SubCommand(inner) => {
-                let focused = inner.iter().find_map(|x| match &x.value {
-                    CommandDataOptionValue::Autocomplete { .. } => Some(x.name.clone()),
-                    _ => None,
-                });
-                let options = inner
-                    .iter()
-                    .filter_map(|x| value_text(&x.value).map(|v| (x.name.clone(), v)))
-                    .collect();
-                return Some((
-                    Invocation {
-                        name: o.name.clone(),
-                        options,
-                    },
-                    focused,
-                ));
-            }
+            CommandDataOptionValue::SubCommand(inner) => return Some(invocation(&o.name, inner)),
             _ => {}
         }
     }
@@ -373,10 +387,7 @@ async fn slash(
     ci: CommandInteraction,
 ) -> Result<(), CommandError> {
     let lang = Lang::from_locale(Some(&ci.locale));
-    let Some((inv, _)) = (ci.data.name == ROOT)
-        .then(|| leaf(&ci.data.options))
-        .flatten()
-    else {
+    let Some((inv, _)) = invocation_of(&ci.data) else {
         let text = Notice::UnknownCommand.text(lang.locale());
         return Ix::Command(Box::new(ci)).respond(ctx, &text, true).await;
     };
@@ -484,7 +495,7 @@ async fn autocomplete(
     ctx: &Context,
     ci: CommandInteraction,
 ) -> Result<(), CommandError> {
-    let found = leaf(&ci.data.options);
+    let found = invocation_of(&ci.data);
     let typed = ci
         .data
         .autocomplete()

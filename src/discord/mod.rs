@@ -30,7 +30,7 @@ use serenity::all::{ClientBuilder, GatewayError, GatewayIntents, GuildId, HttpBu
 
 use crate::table::{Locale, MemStore, Renderer, Table, TableOptions};
 
-pub use commands::{slash_path, vq_command, GROUPS, ROOT};
+pub use commands::{all_commands, slash_path, vq_command, GROUPS, ROOT, STANDALONE};
 pub use handler::{escape_markdown, CommandError};
 
 /// How long [`run`] waits for in-flight commands, then for the shards, after the shutdown
