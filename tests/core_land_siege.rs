@@ -95,6 +95,7 @@ fn c_siege_break_after_an_adjustment() {
             mercenaries: 0,
             cavalry: 0,
             squadrons: 0,
+            corsairs: 0,
         }),
     );
     assert!(has(&ev, |k| matches!(k, EventKind::SiegeLifted { .. })));

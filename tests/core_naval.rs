@@ -485,6 +485,7 @@ fn adjust_puts_ships_in_a_sea_zone() {
             mercenaries: 0,
             cavalry: 0,
             squadrons: s,
+            corsairs: 0,
         })
     };
     ok(&mut g, Power::Spain, units("English Channel", 0, 2));

@@ -505,3 +505,54 @@ fn c_raise_corsairs_after_barbary_pirates() {
         .legal_actions(rs(), Power::Ottoman)
         .contains(&piracy("BARBARY_COAST", Power::Spain)));
 }
+
+// C-NAVAL-MOVE, item 1 of issue 15: corsairs are set by hand like any naval unit, at sea or in a
+// port (`adjust what:units … corsairs:N`); only the Ottoman's, never inland, and the fix is
+// announced with the counts before and after. Types not named keep their counts.
+#[test]
+fn c_naval_move_corsairs_set_by_adjust() {
+    use vqbot::table::command::parse;
+    use vqbot::table::convert::to_action;
+    use vqbot::table::messages::{Locale, Texts};
+    let mut g = piracy_arena(3, 4);
+    let act = |g: &Game, line: &str| -> Action {
+        let cmd = parse(line).expect("parses");
+        to_action(rs(), g, Power::Ottoman, &cmd)
+            .expect("an action")
+            .expect("converts")
+    };
+    ships(&mut g, "ALGIERS", OTTOMAN, 0, 1, &[]);
+    let a = act(
+        &g,
+        "adjust what:units space:barbary coast owner:ottoman corsairs:3",
+    );
+    ok(&mut g, Power::Ottoman, a);
+    assert_eq!(fleet(&g, "BARBARY_COAST", OTTOMAN), (0, 3));
+    // In a port, with the squadrons there untouched.
+    ships(&mut g, "TUNIS", OTTOMAN, 2, 0, &[]);
+    let a = act(&g, "adjust what:units space:tunis owner:ottoman corsairs:1");
+    let ev = ok(&mut g, Power::Ottoman, a);
+    assert_eq!(fleet(&g, "TUNIS", OTTOMAN), (2, 1));
+    let said: Vec<String> = ev
+        .iter()
+        .map(|e| Texts::new(rs(), Locale::En).event(&e.kind))
+        .collect();
+    assert!(
+        said.iter()
+            .any(|t| t.contains("0r 0m 0c 2s → 0r 0m 0c 2s 1co")),
+        "{said:?}"
+    );
+    // Spain's corsairs and corsairs inland are refused, the state unchanged.
+    let a = act(
+        &g,
+        "adjust what:units space:barbary coast owner:spain corsairs:1",
+    );
+    let m = refused(&mut g, Power::Ottoman, a);
+    assert!(m.contains("C-RAISE"), "{m}");
+    let a = act(
+        &g,
+        "adjust what:units space:madrid owner:ottoman corsairs:1",
+    );
+    let m = refused(&mut g, Power::Ottoman, a);
+    assert!(m.contains("not a port"), "{m}");
+}

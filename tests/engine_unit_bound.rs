@@ -27,6 +27,7 @@ fn set_regulars(g: &mut Game, space: &str, n: u8) -> Result<(), String> {
         mercenaries: 0,
         cavalry: 0,
         squadrons: 0,
+        corsairs: 0,
     };
     g.apply(rs(), F, &Action::Adjust(adj))
         .map(|_| ())

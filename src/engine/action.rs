@@ -108,6 +108,9 @@ pub enum Adjustment {
         cavalry: u8,
         /// Squadrons.
         squadrons: u8,
+        /// Ottoman corsairs (absent from the log when none, as before corsairs existed).
+        #[serde(default, skip_serializing_if = "is_zero_u8")]
+        corsairs: u8,
     },
     /// Puts a leader in a space (removing it from wherever it was), or off the map with `None`.
     Leader {
@@ -804,4 +807,9 @@ impl std::fmt::Display for ActionKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
+}
+
+/// Whether a count is zero (for `skip_serializing_if`).
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }

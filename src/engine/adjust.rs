@@ -28,8 +28,17 @@ impl Game {
                 mercenaries,
                 cavalry,
                 squadrons,
+                corsairs,
             } => {
                 let place = Game::resolve_place(rs, space)?;
+                // C-RAISE: corsairs are the Ottoman's.
+                if *corsairs > 0 && *owner != Owner::Major(Power::Ottoman) {
+                    let power = match owner {
+                        Owner::Major(p) => *p,
+                        _ => by,
+                    };
+                    return Err(Refusal::CorsairOttomanOnly { power }.into());
+                }
                 if faction.is_some() && *owner != Owner::Major(Power::Protestant) {
                     return Err(Refusal::FactionOnlyProtestant { owner: *owner }.into());
                 }
@@ -38,13 +47,13 @@ impl Game {
                     Place::Sea(z) if *regulars + *mercenaries + *cavalry > 0 => {
                         return Err(Refusal::LandUnitsAtSea { zone: z.clone() }.into());
                     }
-                    Place::Port(s) if *squadrons > 0 && !rs.space(*s).is_port() => {
+                    Place::Port(s) if *squadrons + *corsairs > 0 && !rs.space(*s).is_port() => {
                         return Err(Refusal::NotAPort { space: *s }.into());
                     }
                     _ => {}
                 }
                 // --- ops: bounded unit counters
-                if [regulars, mercenaries, cavalry, squadrons]
+                if [regulars, mercenaries, cavalry, squadrons, corsairs]
                     .iter()
                     .any(|n| **n > super::board::MAX_UNITS)
                 {
@@ -59,11 +68,18 @@ impl Game {
                     .into());
                 }
                 let f = self.board.force_at_mut(&place, *owner, *faction);
-                let before = [f.regulars, f.mercenaries, f.cavalry, f.squadrons];
+                let before = [
+                    f.regulars,
+                    f.mercenaries,
+                    f.cavalry,
+                    f.squadrons,
+                    f.corsairs,
+                ];
                 f.regulars = *regulars;
                 f.mercenaries = *mercenaries;
                 f.cavalry = *cavalry;
                 f.squadrons = *squadrons;
+                f.corsairs = *corsairs;
                 self.board.tidy_at(&place);
                 // The public notice shows before → after (safe input, issue 16); a fleet at sea
                 // is announced by the general adjustment notice below.
@@ -74,7 +90,7 @@ impl Game {
                         owner: *owner,
                         faction: *faction,
                         before,
-                        after: [*regulars, *mercenaries, *cavalry, *squadrons],
+                        after: [*regulars, *mercenaries, *cavalry, *squadrons, *corsairs],
                     }));
                     self.recompute_sieges_after_adjust(rs, ev);
                     return Ok(());

@@ -443,14 +443,14 @@ pub enum EventKind {
     },
     // --- safe input
     /// A manual fix set one owner's units in a space: counts (regulars, mercenaries, cavalry,
-    /// squadrons) before and after.
+    /// squadrons, corsairs) before and after.
     UnitsAdjusted {
         by: Power,
         space: SpaceId,
         owner: Owner,
         faction: Option<Faction>,
-        before: [u8; 4],
-        after: [u8; 4],
+        before: [u8; 5],
+        after: [u8; 5],
     },
     // --- land warfare (C-INT-*, C-AVOID, C-WITHDRAW, C-BATTLE-*, C-UNREST, standing answers)
     /// An interception attempt: 2d6 + `bonus` against `need` (C-INT-ROLL).

@@ -1301,6 +1301,14 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "эскадры",
             ),
             opt(
+                "corsairs",
+                "корсары",
+                OptKind::Integer,
+                false,
+                "Ottoman corsairs",
+                "османские корсары",
+            ),
+            opt(
                 "religion",
                 "религия",
                 OptKind::Choice(RELIGIONS),
@@ -1567,8 +1575,9 @@ pub enum AdjustCmd {
         owner: String,
         /// Protestant faction.
         faction: Option<String>,
-        /// Counts: regulars, mercenaries, cavalry, squadrons; `None` keeps that type as it is.
-        counts: [Option<u8>; 4],
+        /// Counts: regulars, mercenaries, cavalry, squadrons, corsairs; `None` keeps that type
+        /// as it is.
+        counts: [Option<u8>; 5],
     },
     /// Set control.
     Control {
@@ -2775,7 +2784,13 @@ fn count(a: &Args<'_>, name: &str) -> Result<Option<u8>, ParseError> {
 }
 
 /// The unit-count options of `adjust what:units`, in the order of [`AdjustCmd::Units`]'s counts.
-pub const ADJUST_COUNTS: [&str; 4] = ["regulars", "mercenaries", "cavalry", "squadrons"];
+pub const ADJUST_COUNTS: [&str; 5] = [
+    "regulars",
+    "mercenaries",
+    "cavalry",
+    "squadrons",
+    "corsairs",
+];
 
 /// The options each `adjust what:…` reads, besides `what` and the acting `power`.
 fn adjust_reads(what: &str) -> &'static [&'static str] {
@@ -2788,6 +2803,7 @@ fn adjust_reads(what: &str) -> &'static [&'static str] {
             "mercenaries",
             "cavalry",
             "squadrons",
+            "corsairs",
         ],
         "control" => &["space", "owner"],
         "religion" => &["space", "religion"],
@@ -2830,6 +2846,7 @@ fn adjust_cmd(a: &Args<'_>) -> Result<AdjustCmd, ParseError> {
                 count(a, ADJUST_COUNTS[1])?,
                 count(a, ADJUST_COUNTS[2])?,
                 count(a, ADJUST_COUNTS[3])?,
+                count(a, ADJUST_COUNTS[4])?,
             ];
             if counts.iter().all(Option::is_none) {
                 return Err(ParseError::NeedOneOf {
@@ -3190,7 +3207,7 @@ mod tests {
             parse("поправить что:войска место:x владелец:y наемники:2"),
             Ok(Command::Adjust {
                 fix: AdjustCmd::Units {
-                    counts: [None, Some(2), None, None],
+                    counts: [None, Some(2), None, None, None],
                     ..
                 },
                 ..

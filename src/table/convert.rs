@@ -406,8 +406,14 @@ fn adjustment(rs: &Ruleset, game: &Game, fix: &AdjustCmd) -> Result<Adjustment, 
                         .find(|f| f.owner() == owner && f.faction == faction)
                         .cloned()
                 })
-                .map_or([0; 4], |f| {
-                    [f.regulars, f.mercenaries, f.cavalry, f.squadrons]
+                .map_or([0; 5], |f| {
+                    [
+                        f.regulars,
+                        f.mercenaries,
+                        f.cavalry,
+                        f.squadrons,
+                        f.corsairs,
+                    ]
                 });
             let n = |i: usize| counts[i].unwrap_or(now[i]);
             Adjustment::Units {
@@ -418,6 +424,7 @@ fn adjustment(rs: &Ruleset, game: &Game, fix: &AdjustCmd) -> Result<Adjustment, 
                 mercenaries: n(1),
                 cavalry: n(2),
                 squadrons: n(3),
+                corsairs: n(4),
             }
         }
         AdjustCmd::Control { space, owner } => Adjustment::Control {
@@ -704,9 +711,11 @@ fn adjust_line(adj: &Adjustment, public: bool) -> String {
             mercenaries,
             cavalry,
             squadrons,
+            corsairs,
         } => format!(
-            "adjust what:units space:{space} owner:{owner}{} regulars:{regulars} mercenaries:{mercenaries} cavalry:{cavalry} squadrons:{squadrons}",
-            faction.map(|f| format!(" faction:{f}")).unwrap_or_default()
+            "adjust what:units space:{space} owner:{owner}{} regulars:{regulars} mercenaries:{mercenaries} cavalry:{cavalry} squadrons:{squadrons}{}",
+            faction.map(|f| format!(" faction:{f}")).unwrap_or_default(),
+            if *corsairs > 0 { format!(" corsairs:{corsairs}") } else { String::new() }
         ),
         Adjustment::Leader { leader, space } => format!(
             "adjust what:leader leader:{leader}{}",

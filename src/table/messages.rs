@@ -445,10 +445,11 @@ impl<'a> Texts<'a> {
         parts.join(", ")
     }
 
-    /// Unit counts (regulars, mercenaries, cavalry, squadrons) in short form: `4r 0m 1c 2s`,
-    /// `4р 0н 1к 2э`; every type is shown so a before → after reads column by column.
-    pub fn counts(&self, c: [u8; 4]) -> String {
-        tr!(
+    /// Unit counts (regulars, mercenaries, cavalry, squadrons, and corsairs when any) in short
+    /// form: `4r 0m 1c 2s`, `4р 0н 1к 2э`, `0r 0m 0c 0s 2co`; every type is shown so a before →
+    /// after reads column by column.
+    pub fn counts(&self, c: [u8; 5]) -> String {
+        let base = tr!(
             self.loc,
             "{}r {}m {}c {}s",
             "{}р {}н {}к {}э",
@@ -456,7 +457,13 @@ impl<'a> Texts<'a> {
             c[1],
             c[2],
             c[3]
-        )
+        );
+        // Corsairs only where there are any (the Ottoman's).
+        if c[4] > 0 {
+            format!("{base} {}", tr!(self.loc, "{}co", "{}кр", c[4]))
+        } else {
+            base
+        }
     }
 
     /// A foreign war's progress as autocomplete shows it: who fights, land units sent of those

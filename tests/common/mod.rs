@@ -130,6 +130,7 @@ pub fn put_units(g: &mut Game, by: Power, space: &str, owner: vqbot::engine::Own
         mercenaries: 0,
         cavalry: 0,
         squadrons: 0,
+        corsairs: 0,
     };
     g.apply(rs(), by, &Action::Adjust(adj))
         .expect("adjust units");
