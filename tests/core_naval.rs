@@ -1105,3 +1105,34 @@ fn c_naval_winter_owner_chooses_among_equally_near_ports() {
         "Winter was announced once, before the questions"
     );
 }
+
+// C-NAVAL-WINTER with a standing answer: `winter_default` answers the winter-port question with
+// the first equally near port (map order) and is announced, so an async game does not wait.
+#[test]
+fn c_naval_winter_standing_answer_takes_the_first_port() {
+    let mut g = arena(&[Power::Spain, Power::France], 1, 0);
+    ships(&mut g, "TYRRHENIAN_SEA", SPAIN, 2, 0, &["DORIA"]);
+    for h in &mut g.hands {
+        h.clear();
+    }
+    ok(
+        &mut g,
+        Power::Spain,
+        Action::SetStanding {
+            standing: vqbot::engine::steps::Standing::WinterDefault,
+            on: true,
+        },
+    );
+    g.stage = Stage::Impulse {
+        power: Power::Spain,
+        passes: 0,
+    };
+    let ev = ok(&mut g, Power::Spain, Action::Pass);
+    assert_ne!(asked(&g), Some((Power::Spain, Decision::WinterPort)));
+    assert_eq!(fleet(&g, "CAGLIARI", SPAIN), (2, 0));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e.kind, EventKind::StandingApplied { .. })),
+        "the standing answer is announced"
+    );
+}

@@ -829,7 +829,7 @@ impl Game {
                 Standing::AutoRetreat,
                 self.auto_retreat(rs, p, *space, to, *room),
             )),
-            Step::WinterQuarters { .. } | Step::WinterExcess { .. }
+            Step::WinterQuarters { .. } | Step::WinterExcess { .. } | Step::WinterPort { .. }
                 if self.has_standing(p, Standing::WinterDefault) =>
             {
                 Some((Standing::WinterDefault, self.winter_default_answer(rs, top)))

@@ -15,9 +15,16 @@ impl Game {
         }
         // --- naval warfare: owners first choose among equally near winter ports
         // (C-NAVAL-WINTER); Winter resumes from `resume_stage` once they have.
-        self.naval.winter_pending = self.ask_winter_ports(rs);
-        if self.naval.winter_pending {
-            return;
+        // Standing answers (`winter_default`) answer at once; a question left open waits.
+        loop {
+            self.naval.winter_pending = self.ask_winter_ports(rs);
+            if !self.naval.winter_pending {
+                break;
+            }
+            self.run_steps(rs, ev);
+            if !self.steps.is_empty() {
+                return;
+            }
         }
         if self.winter_leader_choice_due(rs) {
             self.stage = Stage::WinterLeaders;

@@ -567,6 +567,10 @@ impl Game {
                 to: to.first().map(|s| rs.space(*s).id.clone()),
                 units: mercenaries_first(self.force_land(*power, *space, *faction), *excess),
             },
+            // C-NAVAL-WINTER: the first of the equally near ports (map order).
+            Step::WinterPort { to, .. } => Action::NavalRetreat {
+                to: to.first().cloned().unwrap_or_default(),
+            },
             _ => Action::Forgo,
         }
     }

@@ -1816,8 +1816,8 @@ impl<'a> Texts<'a> {
                 "отступление по правилу: сначала за стены, затем к своим войскам",
             ),
             S::WinterDefault => self.loc.pick(
-                "winter: first place listed, excess mercenaries first",
-                "зимовка: первое место из списка, лишние отряды сначала наёмники",
+                "winter: first place or port listed, excess mercenaries first",
+                "зимовка: первое место или порт из списка, лишние отряды сначала наёмники",
             ),
         }
     }
