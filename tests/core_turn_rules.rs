@@ -956,6 +956,17 @@ fn c_dip_war_limits_natural_ally_intervenes() {
         },
     );
     assert!(m.contains("C-DIP-WAR-COST"), "{m}");
+    // The war is listed among England's legal actions (with the card that pays), Ireland's
+    // (no war-table row) is not.
+    let legal = g.legal_actions(r, Power::England);
+    assert!(legal.contains(&war), "{legal:?}");
+    assert!(!legal.iter().any(|a| matches!(
+        a,
+        Action::WarOnMinor {
+            minor: Minor::Ireland,
+            ..
+        }
+    )));
     // France holds nothing and is asked anyway.
     let french_hand = std::mem::take(&mut g.hands[Power::France as usize]);
     let ev = act(&mut g, Power::England, war.clone());

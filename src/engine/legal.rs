@@ -52,9 +52,21 @@ impl Game {
                         _ => {}
                     }
                 }
-                // C-DIP-WAR-LIMITS: wars on minors (`Action::WarOnMinor`) are not listed yet: a
-                // longer diplomacy list changes the random path of tests/table_snapshots.rs into
-                // a take-back of the Empire's secret choice, whose fresh salt is random by design.
+                // C-DIP-WAR-LIMITS: a war on a minor with no ally, with each card that pays.
+                for &m in super::power::Minor::ALL {
+                    if self.board.minor_ally(m).is_some() || self.board.minor_wars.contains(&(p, m))
+                    {
+                        continue;
+                    }
+                    if let Some(cost) = rs.turn.minor_war_cost(p, m) {
+                        for c in self.war_cards(rs, p, cost) {
+                            out.push(Action::WarOnMinor {
+                                minor: m,
+                                card: Some(c),
+                            });
+                        }
+                    }
+                }
                 // C-DIP-RANSOM: one's own captured leaders.
                 for (l, _) in &self.captured {
                     if let Some(x) = rs.leaders.iter().find(|x| &x.id == l && x.power == p) {

@@ -704,6 +704,21 @@ impl Table {
         }
     }
 
+    /// Fresh randomness for a secret choice made again after a take-back: random in play; with
+    /// a fixed seed (tests, scripts) derived from it, the game and the log's length, so that two
+    /// tables given the same commands answer alike.
+    fn fresh_nonce(&self, s: &Slot) -> u64 {
+        match self.opts.seed {
+            Some(seed) => {
+                use std::hash::{Hash, Hasher};
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                (seed, s.row.id, s.last_seq()).hash(&mut h);
+                h.finish()
+            }
+            None => rand::random(),
+        }
+    }
+
     // ----- dispatch ------------------------------------------------------------------
 
     fn run(
@@ -1210,7 +1225,7 @@ impl Table {
         let action = match action {
             Action::SecretChoice { choice } if s.secret_taken_back => Action::SecretChoiceSalted {
                 choice,
-                nonce: rand::random(),
+                nonce: self.fresh_nonce(s),
             },
             a => a,
         };
