@@ -57,12 +57,25 @@ fn end_turn(g: &mut Game) -> Vec<Event> {
     ev
 }
 
+/// The Empire answers its Winter question (its free unit) by its standing answer, so that a
+/// test about another power's Winter is not held by it.
+fn empire_answers_itself(g: &mut Game) {
+    act(
+        g,
+        Power::Empire,
+        Action::SetStanding {
+            standing: vqbot::engine::steps::Standing::WinterDefault,
+            on: true,
+        },
+    );
+}
+
 /// The power asked a Winter question now, if any.
 fn winter_question(g: &Game) -> Option<Power> {
     match g.awaiting() {
         Awaiting::One {
             power,
-            decision: Decision::WinterQuarters | Decision::WinterExcess,
+            decision: Decision::WinterQuarters | Decision::WinterExcess | Decision::EmpireWinterUnit,
         } => Some(power),
         _ => None,
     }
@@ -208,6 +221,7 @@ fn units(r: u8, m: u8, c: u8) -> Units {
 #[test]
 fn c_winter_quarters_excess_is_the_owners_choice() {
     let mut g = new_game(3);
+    empire_answers_itself(&mut g);
     clear(&mut g, "LYON");
     {
         let f = g.board.force_mut(sp("LYON"), FR, None);
@@ -307,6 +321,7 @@ fn c_winter_quarters_excess_is_the_owners_choice() {
 #[test]
 fn c_winter_quarters_standing_answer_does_not_wait() {
     let mut g = new_game(3);
+    empire_answers_itself(&mut g);
     clear(&mut g, "LYON");
     {
         let f = g.board.force_mut(sp("LYON"), FR, None);
@@ -795,6 +810,7 @@ fn c_card_draw_track_bonus_and_home_card() {
 #[test]
 fn c_card_impulse_all_pass_in_a_row_ends_the_phase() {
     let mut g = new_game(14);
+    empire_answers_itself(&mut g);
     for h in &mut g.hands {
         h.clear();
     }
@@ -1351,4 +1367,92 @@ fn c_winter_quarters_and_minor_war_commands() {
             ..
         }
     ));
+}
+
+// C-WINTER-REGULAR (Virgin Queen, rules digest S:5): instead of a free regular the Empire chooses,
+// in Winter, one regular or the data's number of mercenaries in its capital; any other answer is
+// refused naming both; the standing answer takes the regular.
+#[test]
+fn c_winter_regular_empire_chooses_regular_or_mercenaries() {
+    let mut g = new_game(5);
+    let mercs = number(ids::EMPIRE_WINTER_MERCENARIES) as u8;
+    assert_eq!(mercs, 2);
+    let vienna = |g: &Game| -> (u8, u8) {
+        g.board
+            .at(sp("VIENNA"))
+            .forces
+            .iter()
+            .find(|f| f.owner() == Owner::Major(Power::Empire))
+            .map_or((0, 0), |f| (f.regulars, f.mercenaries))
+    };
+    let mut std_game = g.clone();
+    for h in &mut g.hands {
+        h.clear();
+    }
+    g.stage = Stage::Cp {
+        power: Power::Ottoman,
+        cp: 1,
+    };
+    act(&mut g, Power::Ottoman, Action::EndImpulse);
+    if g.stage == Stage::WinterLeaders {
+        act(
+            &mut g,
+            Power::Protestant,
+            Action::WithdrawLeaders { leaders: vec![] },
+        );
+    }
+    assert_eq!(
+        g.awaiting(),
+        Awaiting::One {
+            power: Power::Empire,
+            decision: Decision::EmpireWinterUnit
+        }
+    );
+    assert_eq!(g.turn, 1, "Winter waits for the Empire");
+    let winter = |r: u8, m: u8| Action::Winter {
+        to: None,
+        units: vqbot::engine::Units {
+            regulars: r,
+            mercenaries: m,
+            ..Default::default()
+        },
+    };
+    let legal = g.legal_actions(rs(), Power::Empire);
+    assert!(legal.contains(&winter(1, 0)) && legal.contains(&winter(0, mercs)));
+    let m = refused(&mut g, Power::Empire, winter(0, 3));
+    assert!(
+        m.contains("C-WINTER-REGULAR") && m.contains("1 regular"),
+        "{m}"
+    );
+    let ev = act(&mut g, Power::Empire, winter(0, mercs));
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::EmpireWinterMercenaries { mercenaries, .. } if *mercenaries == mercs
+    )));
+    assert!(!has(&ev, |k| matches!(
+        k,
+        EventKind::FreeRegular {
+            power: Power::Empire,
+            ..
+        }
+    )));
+    assert_eq!(g.turn, 2, "Winter went on");
+    // With the standing answer: the regular, at once.
+    empire_answers_itself(&mut std_game);
+    let ev = end_turn(&mut std_game);
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::FreeRegular {
+            power: Power::Empire,
+            ..
+        }
+    )));
+    assert_eq!(std_game.turn, 2);
+    // The same Winter either way but for the choice: one regular more, or `mercs` mercenaries.
+    let (a, b) = (vienna(&g), vienna(&std_game));
+    assert_eq!(
+        (b.0, a.1),
+        (a.0 + 1, b.1 + mercs),
+        "mercenaries {a:?}, regular {b:?}"
+    );
 }

@@ -469,7 +469,8 @@ fn scripted_two_turns_through_every_phase() {
                     | Decision::Casualties
                     | Decision::Retreat
                     | Decision::WinterQuarters
-                    | Decision::WinterExcess,
+                    | Decision::WinterExcess
+                    | Decision::EmpireWinterUnit,
             } => {
                 let a = g.legal_actions(rs, power)[0].clone();
                 act(&mut g, power, a);

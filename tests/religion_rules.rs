@@ -578,6 +578,15 @@ fn x_prot_capital_space_unfortified_capital_is_winter_quarters() {
     if g.stage == Stage::WinterLeaders {
         ev.extend(ok(&mut g, P, Action::WithdrawLeaders { leaders: vec![] }));
     }
+    // Other Winter questions (the Empire's free unit, ties) take their first legal answer.
+    while let Awaiting::One {
+        power,
+        decision: Decision::WinterQuarters | Decision::WinterExcess | Decision::EmpireWinterUnit,
+    } = g.awaiting()
+    {
+        let a = g.legal_actions(r, power).remove(0);
+        ev.extend(ok(&mut g, power, a));
+    }
     assert!(
         ev.iter().any(|e| matches!(
             e.kind,

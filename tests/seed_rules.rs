@@ -82,7 +82,10 @@ fn end_turn(g: &mut Game) -> Vec<vqbot::engine::Event> {
     // Winter questions (C-WINTER-QUARTERS) get the first legal answer.
     while let vqbot::engine::Awaiting::One {
         power,
-        decision: vqbot::engine::Decision::WinterQuarters | vqbot::engine::Decision::WinterExcess,
+        decision:
+            vqbot::engine::Decision::WinterQuarters
+            | vqbot::engine::Decision::WinterExcess
+            | vqbot::engine::Decision::EmpireWinterUnit,
     } = g.awaiting()
     {
         let a = g.legal_actions(rs(), power).remove(0);
@@ -685,6 +688,15 @@ fn r_prot_leaders_entry() {
 #[test]
 fn r_prot_leaders_taken_off_in_winter() {
     let mut g = new_game(12);
+    // The Empire's free winter unit answers itself (its standing answer).
+    ok(
+        &mut g,
+        Power::Empire,
+        Action::SetStanding {
+            standing: vqbot::engine::steps::Standing::WinterDefault,
+            on: true,
+        },
+    );
     control(&mut g, "LA_ROCHELLE", P);
     clear_units(&mut g, "LA_ROCHELLE");
     g.off_map.retain(|l| l != "COLIGNY" && l != "CONDE");

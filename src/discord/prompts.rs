@@ -451,6 +451,9 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                     .unwrap_or_default();
                 let label = if w.is_empty() {
                     format!("{} {place}", l.pick("Winter in", "Зимовать в"))
+                } else if to.is_none() {
+                    // The Empire's free winter unit: which units, no place to pick.
+                    format!("{} {w}", l.pick("Take", "Взять"))
                 } else {
                     format!("{w} → {place}")
                 };

@@ -584,6 +584,9 @@ pub enum EventKind {
         zones: Vec<String>,
     },
     // --- relief (issue 13)
+    /// Winter (C-WINTER-REGULAR, Virgin Queen): the Empire took mercenaries instead of its free
+    /// regular.
+    EmpireWinterMercenaries { space: SpaceId, mercenaries: u8 },
     /// Besieged units come out of the fortifications to fight with the relief (C-RELIEF).
     JoinedRelief {
         power: Power,

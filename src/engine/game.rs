@@ -166,6 +166,8 @@ pub enum Decision {
     WinterQuarters,
     /// Choose which excess land units go to a capital, and which capital.
     WinterExcess,
+    /// The Empire's free winter unit: one regular or mercenaries (Virgin Queen).
+    EmpireWinterUnit,
 }
 
 /// Who must act now.

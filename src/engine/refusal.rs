@@ -599,6 +599,9 @@ pub enum Refusal {
     CorsairsNeedBarbaryPirates,
     /// C-NAVAL-WINTER: the fleet winters in one of the equally near ports `allowed`.
     BadWinterPort { to: String, allowed: Vec<String> },
+    /// C-WINTER-REGULAR (Virgin Queen): the Empire takes one regular or `mercenaries`
+    /// mercenaries.
+    EmpireWinterUnit { mercenaries: u8 },
 }
 
 impl Refusal {
@@ -700,6 +703,7 @@ impl Refusal {
             | PiracySquadronPlace { .. } => "C-PIRACY",
             CorsairOttomanOnly { .. } | CorsairsNeedBarbaryPirates => "C-RAISE",
             BadWinterPort { .. } => "C-NAVAL-WINTER",
+            EmpireWinterUnit { .. } => "C-WINTER-REGULAR",
             _ => return None,
         })
     }
@@ -1177,6 +1181,7 @@ impl Refusal {
                 to: "NAPLES".into(),
                 allowed: vec!["CAGLIARI".into(), "PALERMO".into()],
             },
+            EmpireWinterUnit { mercenaries: 2 },
         ]
     }
 
@@ -1349,6 +1354,7 @@ impl Refusal {
             CorsairOttomanOnly { .. } => "corsair_ottoman_only",
             CorsairsNeedBarbaryPirates => "corsairs_need_barbary_pirates",
             BadWinterPort { .. } => "bad_winter_port",
+            EmpireWinterUnit { .. } => "empire_winter_unit",
         }
     }
 }
@@ -1621,6 +1627,7 @@ impl fmt::Display for Terse<'_> {
             }
             CorsairsNeedBarbaryPirates => String::new(),
             BadWinterPort { to, allowed } => format!("{to} (allowed: {})", allowed.join(", ")),
+            EmpireWinterUnit { mercenaries } => format!("1r or {mercenaries}m"),
             NotDiplomacyPhase
             | NoSixPending
             | NothingPending

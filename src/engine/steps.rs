@@ -163,6 +163,9 @@ pub enum WinterPhase {
     Quarters,
     /// Overstacked non-capital spaces send their excess to a capital.
     Overstack,
+    /// The Empire chooses its free winter unit: one regular or mercenaries (C-WINTER-REGULAR,
+    /// Virgin Queen).
+    EmpireUnit,
     /// Alliances end, free regulars, overdue mandatory events; then Victory Determination.
     Rest,
 }
@@ -356,6 +359,14 @@ pub enum Step {
         /// The equally near winter quarters.
         to: Vec<SpaceId>,
     },
+    /// Decision (C-WINTER-REGULAR, Virgin Queen): the Empire takes its free winter unit in
+    /// `space` as one regular or as the data's number of mercenaries.
+    EmpireWinterUnit {
+        /// The Empire.
+        power: Power,
+        /// Its capital that receives the unit.
+        space: SpaceId,
+    },
     /// Decision (C-WINTER-QUARTERS): `power` has more land units in `space` than may winter
     /// there and picks which `excess` go to which of the capitals `to`.
     WinterExcess {
@@ -393,6 +404,7 @@ impl Step {
             Step::WinterQuarters { power, .. } => (*power, Decision::WinterQuarters),
             Step::Intervene { power, .. } => (*power, Decision::Intervene),
             Step::WinterExcess { power, .. } => (*power, Decision::WinterExcess),
+            Step::EmpireWinterUnit { power, .. } => (*power, Decision::EmpireWinterUnit),
             Step::Intercept { power, .. } => (*power, Decision::Intercept),
             Step::Avoid { power, .. } => (*power, Decision::AvoidBattle),
             Step::Withdraw { power, .. } => (*power, Decision::WithdrawInside),
@@ -708,6 +720,9 @@ impl Game {
                 Step::WinterQuarters { .. } | Step::WinterExcess { .. },
                 Action::Winter { to, units },
             ) => self.answer_winter(rs, p, &top, to.as_deref(), units, ev)?,
+            (Step::EmpireWinterUnit { space, .. }, Action::Winter { units, .. }) => {
+                self.answer_empire_unit(rs, p, *space, units, ev)?
+            }
             (Step::Intervene { minor, against, .. }, Action::DeclareWar { target, card })
                 if target == against =>
             {
@@ -721,7 +736,8 @@ impl Game {
                 | Step::PiracyReward { .. }
                 | Step::WinterPort { .. }
                 | Step::WinterQuarters { .. }
-                | Step::WinterExcess { .. },
+                | Step::WinterExcess { .. }
+                | Step::EmpireWinterUnit { .. },
                 Action::Forgo,
             ) => {
                 return Err(Refusal::MustAnswer {
@@ -829,7 +845,10 @@ impl Game {
                 Standing::AutoRetreat,
                 self.auto_retreat(rs, p, *space, to, *room),
             )),
-            Step::WinterQuarters { .. } | Step::WinterExcess { .. } | Step::WinterPort { .. }
+            Step::WinterQuarters { .. }
+            | Step::WinterExcess { .. }
+            | Step::WinterPort { .. }
+            | Step::EmpireWinterUnit { .. }
                 if self.has_standing(p, Standing::WinterDefault) =>
             {
                 Some((Standing::WinterDefault, self.winter_default_answer(rs, top)))
@@ -982,9 +1001,9 @@ impl Game {
             | Step::NavalAvoid { .. }
             | Step::WinterPort { .. } => self.legal_naval_answers(rs, p, top, out),
             Step::PiracyReward { .. } => self.legal_piracy_answers(rs, top, out),
-            Step::WinterQuarters { .. } | Step::WinterExcess { .. } => {
-                self.legal_winter_answers(rs, top, out)
-            }
+            Step::WinterQuarters { .. }
+            | Step::WinterExcess { .. }
+            | Step::EmpireWinterUnit { .. } => self.legal_winter_answers(rs, top, out),
             Step::Intervene { against, .. } => {
                 out.push(Action::Forgo);
                 if let Some(cost) = rs.turn.war_cost(p, *against) {

@@ -35,8 +35,11 @@ pub mod ids {
     pub const PIRACY_VP_CAP: &str = "piracy_vp_cap";
     /// C-DIP-PEACE: units a power that sues for peace removes from the map.
     pub const PEACE_UNITS_LOST: &str = "peace_units_lost";
+    /// C-WINTER-REGULAR (Virgin Queen): mercenaries the Empire may take instead of its free
+    /// winter regular.
+    pub const EMPIRE_WINTER_MERCENARIES: &str = "empire_winter_mercenaries";
     /// Every id `rules.csv` must define, and whether it is per power.
-    pub const ALL: [(&str, bool); 13] = [
+    pub const ALL: [(&str, bool); 14] = [
         (STANDARD_VP, false),
         (DOMINATION_GAP, false),
         (DOMINATION_FROM_TURN, false),
@@ -50,6 +53,7 @@ pub mod ids {
         (SPRING_SEA_UNITS, false),
         (PIRACY_VP_CAP, false),
         (PEACE_UNITS_LOST, false),
+        (EMPIRE_WINTER_MERCENARIES, false),
     ];
 }
 

@@ -45,8 +45,19 @@ impl Game {
                     self.ask_winter(q, ev);
                     return;
                 }
-                None => WinterPhase::Rest,
+                None => WinterPhase::EmpireUnit,
             },
+            WinterPhase::EmpireUnit => {
+                // The frame goes on with the rest once the Empire has answered.
+                if let Some(Step::Winter { phase }) = self.steps.last_mut() {
+                    *phase = WinterPhase::Rest;
+                }
+                if let Some(q) = self.empire_unit_question(rs) {
+                    self.steps.push(q);
+                    return;
+                }
+                WinterPhase::Rest
+            }
             WinterPhase::Rest => {
                 self.steps.pop();
                 self.winter_rest(rs, ev);
@@ -94,7 +105,8 @@ impl Game {
                 }
             }
         }
-        for p in self.powers.iter() {
+        // The Empire's free unit is its own choice (`EmpireUnit` phase).
+        for p in self.powers.iter().filter(|p| *p != Power::Empire) {
             for c in self.capitals_of(p) {
                 if !self.board.controls(rs, p, c) || self.board.at(c).unrest {
                     continue;
@@ -567,6 +579,13 @@ impl Game {
                 to: to.first().map(|s| rs.space(*s).id.clone()),
                 units: mercenaries_first(self.force_land(*power, *space, *faction), *excess),
             },
+            Step::EmpireWinterUnit { .. } => Action::Winter {
+                to: None,
+                units: Units {
+                    regulars: 1,
+                    ..Units::default()
+                },
+            },
             // C-NAVAL-WINTER: the first of the equally near ports (map order).
             Step::WinterPort { to, .. } => Action::NavalRetreat {
                 to: to.first().cloned().unwrap_or_default(),
@@ -591,6 +610,11 @@ impl Game {
     /// excess into unit types, to each capital.
     pub(crate) fn legal_winter_answers(&self, rs: &Ruleset, top: &Step, out: &mut Vec<Action>) {
         match top {
+            Step::EmpireWinterUnit { .. } => {
+                for units in Self::empire_unit_choices(rs) {
+                    out.push(Action::Winter { to: None, units });
+                }
+            }
             Step::WinterQuarters { to, .. } => {
                 for s in to {
                     out.push(Action::Winter {
@@ -629,5 +653,81 @@ impl Game {
             }
             _ => {}
         }
+    }
+
+    // ---------------------------------------------------------------- the Empire's free unit
+
+    /// C-WINTER-REGULAR (Virgin Queen): the Empire's question, if it is in play and holds a
+    /// capital not in unrest with room for a unit.
+    fn empire_unit_question(&self, rs: &Ruleset) -> Option<Step> {
+        let p = Power::Empire;
+        if !self.powers.contains(p) {
+            return None;
+        }
+        let space = self.capitals_of(p).into_iter().find(|c| {
+            self.board.controls(rs, p, *c)
+                && !self.board.at(*c).unrest
+                && self
+                    .board
+                    .at(*c)
+                    .forces
+                    .iter()
+                    .find(|f| f.owner() == Owner::Major(p))
+                    .is_none_or(|f| f.has_room(1, 0, 0, 0))
+        })?;
+        Some(Step::EmpireWinterUnit { power: p, space })
+    }
+
+    /// The Empire's two answers: one regular, or the data's number of mercenaries.
+    fn empire_unit_choices(rs: &Ruleset) -> [Units; 2] {
+        let m = u8::try_from(rs.turn.number(ids::EMPIRE_WINTER_MERCENARIES)).unwrap_or(0);
+        [
+            Units {
+                regulars: 1,
+                ..Units::default()
+            },
+            Units {
+                mercenaries: m,
+                ..Units::default()
+            },
+        ]
+    }
+
+    /// The Empire's answer: the unit(s) go to its capital `space`.
+    pub(crate) fn answer_empire_unit(
+        &mut self,
+        rs: &Ruleset,
+        p: Power,
+        space: SpaceId,
+        units: &Units,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let choices = Self::empire_unit_choices(rs);
+        let picked = Units {
+            leaders: Vec::new(),
+            ..units.clone()
+        };
+        if !choices.contains(&picked) || !units.leaders.is_empty() {
+            return Err(Refusal::EmpireWinterUnit {
+                mercenaries: choices[1].mercenaries,
+            }
+            .into());
+        }
+        self.steps.pop();
+        let f = self.board.force_mut(space, Owner::Major(p), None);
+        let (r, m) = (picked.regulars, picked.mercenaries);
+        if f.has_room(r, m, 0, 0) {
+            f.add_units(r, m, 0, 0);
+            if r > 0 {
+                ev.push(Event::public(EventKind::FreeRegular { power: p, space }));
+            } else {
+                ev.push(Event::public(EventKind::EmpireWinterMercenaries {
+                    space,
+                    mercenaries: m,
+                }));
+            }
+        }
+        self.board.tidy(space);
+        Ok(())
     }
 }

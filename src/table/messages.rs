@@ -901,6 +901,7 @@ impl<'a> Texts<'a> {
                 tr!(l, "{} carries {} by sea from {} to {} (through {}).", "{} перевозит морем {} из {} в {} (через {}).", self.power(*power), self.units(units), self.space(*from), self.space(*to), self.list(z))
             }
             // --- relief
+            EventKind::EmpireWinterMercenaries { space, mercenaries } => tr!(l, "Winter: the Empire takes {} mercenaries in {} instead of its free regular.", "Зима: Империя берёт {} наёмников {} вместо бесплатного регуляра.", mercenaries, self.space_in(*space)),
             EventKind::JoinedRelief { power, space, units } => tr!(l, "{} brings {} besieged land units out of {} to fight with the relief.", "{} выводит {} осаждённых сухопутных ед. из {} в бой вместе с деблокирующими.", self.power(*power), units, self.space(*space)),
             EventKind::BackInside { owner, space, units } => tr!(l, "The relief is beaten: {} takes {} land units back inside {}; the siege goes on.", "Деблокада отбита: {} уводит {} сухопутных ед. обратно за стены {}; осада продолжается.", self.owner(*owner), units, self.space(*space)),
             // --- piracy (C-PIRACY)
@@ -1314,6 +1315,12 @@ impl<'a> Texts<'a> {
                 l,
                 "choose which equally near winter quarters your units go to ({})",
                 "выбрать одно из равно близких мест зимовки ({})",
+                c("winter")
+            ),
+            Decision::EmpireWinterUnit => tr!(
+                l,
+                "take the Empire's free winter unit as one regular or as mercenaries ({})",
+                "взять бесплатный зимний отряд Империи: один регуляр или наёмники ({})",
                 c("winter")
             ),
             Decision::WinterExcess => tr!(
@@ -2101,6 +2108,7 @@ impl<'a> Texts<'a> {
             R::PiracySquadronPlace { place, allowed } => tr!(l, "no squadron of yours near the piracy in {}; lose one in: {}", "в {} нет вашей эскадры рядом с пиратами; можно потерять в: {}", self.place_id(place), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             R::CorsairOttomanOnly { power } => tr!(l, "only the Ottoman builds corsairs; {} may not", "корсаров строят только османы; {} не может", p(power)),
             R::CorsairsNeedBarbaryPirates => tr!(l, "corsairs are built only after the Barbary Pirates event", "корсаров строят только после события «Берберийские пираты»"),
+            R::EmpireWinterUnit { mercenaries } => tr!(l, "the Empire takes its free winter unit as 1 regular (`units:1r`) or as {} mercenaries (`units:{}m`)", "Империя берёт бесплатный зимний отряд как 1 регуляр (`units:1r`) или как {} наёмников (`units:{}m`)", mercenaries, mercenaries),
             R::BadWinterPort { to, allowed } => tr!(l, "{} is not one of the nearest ports your fleet controls; winter in one of: {}", "{} — не из ближайших портов вашего флота; зимовать можно в: {}", self.place_id(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             R::SeaBlockaded { space, zone } => tr!(l, "enemy ships in {} protect the port of {}; an assault needs the sea by the port clear of them", "вражеские корабли в {} прикрывают порт {}; для штурма море у порта должно быть свободно от них", self.place_id(zone), s(space)),
         }
