@@ -630,6 +630,41 @@ pub fn private_button(t: Texts<'_>, channel: Channel, game_id: i64) -> Vec<Creat
 mod tests {
     use super::*;
 
+    /// The shipped data and a new six-power game (seed 1) to put a question in.
+    fn fixture() -> (crate::engine::Ruleset, Game) {
+        let rs = crate::data::load_default().expect("shipped data loads");
+        let opts = crate::engine::GameOptions {
+            scenario: "1559".into(),
+            powers: crate::engine::PowerSet::all(),
+        };
+        let (g, _) = Game::new(&rs, &opts, 1).expect("game");
+        (rs, g)
+    }
+
+    /// The public prompt's buttons for `g` in English: (label, invocation), each checked to be
+    /// ours and stamped with the game's state.
+    fn buttons_of(rs: &crate::engine::Ruleset, g: &Game) -> Vec<(String, Invocation)> {
+        let ch = Channel {
+            guild: 1,
+            channel: 2,
+        };
+        let t = Texts::new(rs, crate::table::Locale::En);
+        let rows = serde_json::to_value(public_prompt(rs, t, ch, 7, g)).expect("serializes");
+        let mut got = Vec::new();
+        for row in rows.as_array().into_iter().flatten() {
+            for b in row["components"].as_array().into_iter().flatten() {
+                let id = b["custom_id"].as_str().unwrap_or_default();
+                let p = Prompt::parse(id).expect("our button");
+                assert_eq!(p.seq, Some(Stamp::of(g)));
+                got.push((
+                    b["label"].as_str().unwrap_or_default().to_string(),
+                    p.invocation,
+                ));
+            }
+        }
+        got
+    }
+
     #[test]
     fn a_prompt_is_stale_for_a_different_state_at_the_same_sequence() {
         let rs = crate::data::load_default().expect("shipped data loads");
@@ -655,36 +690,14 @@ mod tests {
     // buttons that run `six count:6` / `six count:5` for that power.
     #[test]
     fn x_rel_six_buttons_carry_both_answers() {
-        let rs = crate::data::load_default().expect("shipped data loads");
-        let opts = crate::engine::GameOptions {
-            scenario: "1559".into(),
-            powers: crate::engine::PowerSet::all(),
-        };
-        let (mut g, _) = Game::new(&rs, &opts, 1).expect("game");
+        let (rs, mut g) = fixture();
         g.stage = Stage::ConversionSix {
             power: Power::England,
             space: crate::engine::SpaceId(0),
             modifier: 1,
             cp: 2,
         };
-        let ch = Channel {
-            guild: 1,
-            channel: 2,
-        };
-        let t = Texts::new(&rs, crate::table::Locale::En);
-        let rows = serde_json::to_value(public_prompt(&rs, t, ch, 7, &g)).expect("serializes");
-        let mut got = Vec::new();
-        for row in rows.as_array().into_iter().flatten() {
-            for b in row["components"].as_array().into_iter().flatten() {
-                let id = b["custom_id"].as_str().unwrap_or_default();
-                let p = Prompt::parse(id).expect("our button");
-                assert_eq!(p.seq, Some(Stamp::of(&g)));
-                got.push((
-                    b["label"].as_str().unwrap_or_default().to_string(),
-                    p.invocation,
-                ));
-            }
-        }
+        let got = buttons_of(&rs, &g);
         assert_eq!(
             got,
             vec![
@@ -704,34 +717,13 @@ mod tests {
     // the units inside, `sally` brings them out to join the relief).
     #[test]
     fn c_relief_join_question_has_both_buttons() {
-        let rs = crate::data::load_default().expect("shipped data loads");
-        let opts = crate::engine::GameOptions {
-            scenario: "1559".into(),
-            powers: crate::engine::PowerSet::all(),
-        };
-        let (mut g, _) = Game::new(&rs, &opts, 1).expect("game");
+        let (rs, mut g) = fixture();
         let paris = rs.space_id("PARIS").expect("Paris");
         g.steps.push(crate::engine::steps::Step::JoinRelief {
             power: Power::France,
             space: paris,
         });
-        let ch = Channel {
-            guild: 1,
-            channel: 2,
-        };
-        let t = Texts::new(&rs, crate::table::Locale::En);
-        let rows = serde_json::to_value(public_prompt(&rs, t, ch, 7, &g)).expect("serializes");
-        let mut got = Vec::new();
-        for row in rows.as_array().into_iter().flatten() {
-            for b in row["components"].as_array().into_iter().flatten() {
-                let id = b["custom_id"].as_str().unwrap_or_default();
-                let p = Prompt::parse(id).expect("our button");
-                got.push((
-                    b["label"].as_str().unwrap_or_default().to_string(),
-                    p.invocation,
-                ));
-            }
-        }
+        let got = buttons_of(&rs, &g);
         assert_eq!(
             got,
             vec![
@@ -751,12 +743,7 @@ mod tests {
     // `tribute pay:… [at:…]` for that power.
     #[test]
     fn c_piracy_reward_buttons() {
-        let rs = crate::data::load_default().expect("shipped data loads");
-        let opts = crate::engine::GameOptions {
-            scenario: "1559".into(),
-            powers: crate::engine::PowerSet::all(),
-        };
-        let (mut g, _) = Game::new(&rs, &opts, 1).expect("game");
+        let (rs, mut g) = fixture();
         let naples = rs.space_id("NAPLES").expect("Naples");
         g.board
             .force_mut(naples, crate::engine::Owner::Major(Power::Spain), None)
@@ -774,19 +761,7 @@ mod tests {
             hits: 2,
             given: Vec::new(),
         });
-        let ch = Channel {
-            guild: 1,
-            channel: 2,
-        };
-        let t = Texts::new(&rs, crate::table::Locale::En);
-        let rows = serde_json::to_value(public_prompt(&rs, t, ch, 7, &g)).expect("serializes");
-        let mut got = Vec::new();
-        for row in rows.as_array().into_iter().flatten() {
-            for b in row["components"].as_array().into_iter().flatten() {
-                let id = b["custom_id"].as_str().unwrap_or_default();
-                got.push(Prompt::parse(id).expect("our button").invocation);
-            }
-        }
+        let got: Vec<Invocation> = buttons_of(&rs, &g).into_iter().map(|(_, i)| i).collect();
         for want in [
             inv(
                 "tribute",
@@ -803,12 +778,7 @@ mod tests {
     // button per answer (which units, which capital) that runs `winter` for that power.
     #[test]
     fn c_winter_quarters_buttons_carry_the_owners_answers() {
-        let rs = crate::data::load_default().expect("shipped data loads");
-        let opts = crate::engine::GameOptions {
-            scenario: "1559".into(),
-            powers: crate::engine::PowerSet::all(),
-        };
-        let (mut g, _) = Game::new(&rs, &opts, 1).expect("game");
+        let (rs, mut g) = fixture();
         let lyon = rs.space_id("LYON").expect("Lyon");
         let paris = rs.space_id("PARIS").expect("Paris");
         g.board.spaces[lyon.idx()].forces.clear();
@@ -824,24 +794,11 @@ mod tests {
             excess: 1,
             to: vec![paris],
         });
-        let ch = Channel {
-            guild: 1,
-            channel: 2,
-        };
-        let t = Texts::new(&rs, crate::table::Locale::En);
-        let rows = serde_json::to_value(public_prompt(&rs, t, ch, 7, &g)).expect("serializes");
-        let mut got = Vec::new();
-        for row in rows.as_array().into_iter().flatten() {
-            for b in row["components"].as_array().into_iter().flatten() {
-                let id = b["custom_id"].as_str().unwrap_or_default();
-                let p = Prompt::parse(id).expect("our button");
-                got.push((
-                    b["label"].as_str().unwrap_or_default().to_string(),
-                    p.invocation,
-                ));
-            }
-        }
-        let label = format!("1m → {}", t.space(paris));
+        let got = buttons_of(&rs, &g);
+        let label = format!(
+            "1m → {}",
+            Texts::new(&rs, crate::table::Locale::En).space(paris)
+        );
         assert!(
             got.contains(&(
                 label,

@@ -33,40 +33,19 @@ impl Game {
         let Some(cost) = rs.turn.minor_war_cost(p, m) else {
             return Err(Refusal::MinorWarNotAllowed { power: p, minor: m }.into());
         };
-        let cards = self.war_cards(rs, p, cost);
-        let Some(c) = card else {
-            return Err(Refusal::MinorWarNeedsCard {
+        self.pay_war_card(
+            rs,
+            p,
+            cost,
+            card,
+            |cards| Refusal::MinorWarNeedsCard {
                 power: p,
                 minor: m,
                 cost,
                 cards,
-            }
-            .into());
-        };
-        if !self.hands[p as usize].contains(&c) {
-            return Err(Refusal::NotInHand {
-                power: p,
-                card: c,
-                hand: self.hands[p as usize].clone(),
-            }
-            .into());
-        }
-        if !cards.contains(&c) {
-            return Err(Refusal::WarCardTooSmall {
-                card: c,
-                cp: rs.card(c).map_or(0, |x| x.cp),
-                cost,
-                cards,
-            }
-            .into());
-        }
-        self.hands[p as usize].retain(|x| *x != c);
-        self.discard.push(c);
-        ev.push(Event::public(EventKind::WarCostPaid {
-            power: p,
-            card: c,
-            cost,
-        }));
+            },
+            ev,
+        )?;
         self.board.minor_wars.push((p, m));
         ev.push(Event::public(EventKind::MinorWarDeclared {
             by: p,

@@ -62,15 +62,36 @@ impl Game {
         let Some(cost) = rs.turn.war_cost(p, target) else {
             return Err(Refusal::WarNotAllowed { power: p, target }.into());
         };
-        let cards = self.war_cards(rs, p, cost);
-        let Some(c) = card else {
-            return Err(Refusal::WarNeedsCard {
+        self.pay_war_card(
+            rs,
+            p,
+            cost,
+            card,
+            |cards| Refusal::WarNeedsCard {
                 power: p,
                 target,
                 cost,
                 cards,
-            }
-            .into());
+            },
+            ev,
+        )
+    }
+
+    /// Discards `card` from `p`'s hand to pay `cost` CP of a war (C-DIP-WAR-COST): refused with
+    /// `needs` (given the cards that could pay) when none is named, or when the card is not in
+    /// the hand or worth too little.
+    pub(crate) fn pay_war_card(
+        &mut self,
+        rs: &Ruleset,
+        p: Power,
+        cost: u8,
+        card: Option<u16>,
+        needs: impl FnOnce(Vec<u16>) -> Refusal,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let cards = self.war_cards(rs, p, cost);
+        let Some(c) = card else {
+            return Err(needs(cards).into());
         };
         if !self.hands[p as usize].contains(&c) {
             return Err(Refusal::NotInHand {
