@@ -6,8 +6,6 @@ mod common;
 mod land_support;
 
 use land_support::*;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use vqbot::engine::ruleset::CardKind;
 use vqbot::engine::steps::Standing;
 use vqbot::engine::{
@@ -52,23 +50,6 @@ fn battle(ev: &[Event]) -> Option<(usize, usize, u32, u32, Owner)> {
         )),
         _ => None,
     })
-}
-
-/// Tries seeds until `f` accepts the outcome of `run`; returns that game and its events.
-fn find(
-    base: &Game,
-    mut run: impl FnMut(&mut Game) -> Vec<Event>,
-    f: impl Fn(&Game, &[Event]) -> bool,
-) -> (Game, Vec<Event>) {
-    for seed in 0..2000 {
-        let mut g = base.clone();
-        g.rng = ChaCha8Rng::seed_from_u64(seed);
-        let ev = run(&mut g);
-        if f(&g, &ev) {
-            return (g, ev);
-        }
-    }
-    panic!("no seed gives the wanted outcome");
 }
 
 // C-INT-WHO: an enemy formation adjacent across a clear border is offered an interception; two

@@ -7,30 +7,11 @@ mod common;
 mod land_support;
 
 use land_support::*;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use vqbot::engine::action::CardMode;
 use vqbot::engine::power::Source;
 use vqbot::engine::ruleset::CardKind;
 use vqbot::engine::steps::Standing;
 use vqbot::engine::{Action, Decision, Event, EventKind, Game, Power, Ruleset, Stage};
-
-/// Tries seeds until `f` accepts the outcome of `run`; returns that game and its events.
-fn find(
-    base: &Game,
-    mut run: impl FnMut(&mut Game) -> Vec<Event>,
-    f: impl Fn(&Game, &[Event]) -> bool,
-) -> (Game, Vec<Event>) {
-    for seed in 0..3000 {
-        let mut g = base.clone();
-        g.rng = ChaCha8Rng::seed_from_u64(seed);
-        let ev = run(&mut g);
-        if f(&g, &ev) {
-            return (g, ev);
-        }
-    }
-    panic!("no seed gives the wanted outcome");
-}
 
 /// (attacker dice, defender dice, winner) of the field battle in `ev`.
 fn battle(ev: &[Event]) -> Option<(usize, usize, vqbot::engine::Owner)> {

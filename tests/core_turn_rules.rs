@@ -34,21 +34,7 @@ fn has(ev: &[Event], f: impl Fn(&EventKind) -> bool) -> bool {
 /// Ends the Action phase at once (nobody holds cards) and runs Winter, Victory Determination
 /// and the next turn's start.
 fn end_turn(g: &mut Game) -> Vec<Event> {
-    for h in &mut g.hands {
-        h.clear();
-    }
-    g.stage = Stage::Cp {
-        power: Power::Ottoman,
-        cp: 1,
-    };
-    let mut ev = act(g, Power::Ottoman, Action::EndImpulse);
-    if g.stage == Stage::WinterLeaders {
-        ev.extend(act(
-            g,
-            Power::Protestant,
-            Action::WithdrawLeaders { leaders: vec![] },
-        ));
-    }
+    let mut ev = end_impulses(g);
     // Winter questions (C-WINTER-QUARTERS) are answered with the first legal answer.
     while let Some(p) = winter_question(g) {
         let a = g.legal_actions(rs(), p).remove(0);
@@ -1386,21 +1372,7 @@ fn c_winter_regular_empire_chooses_regular_or_mercenaries() {
             .map_or((0, 0), |f| (f.regulars, f.mercenaries))
     };
     let mut std_game = g.clone();
-    for h in &mut g.hands {
-        h.clear();
-    }
-    g.stage = Stage::Cp {
-        power: Power::Ottoman,
-        cp: 1,
-    };
-    act(&mut g, Power::Ottoman, Action::EndImpulse);
-    if g.stage == Stage::WinterLeaders {
-        act(
-            &mut g,
-            Power::Protestant,
-            Action::WithdrawLeaders { leaders: vec![] },
-        );
-    }
+    end_impulses(&mut g);
     assert_eq!(
         g.awaiting(),
         Awaiting::One {

@@ -1309,6 +1309,34 @@ impl Game {
         out
     }
 
+    /// C-NAVAL-INT: the roll of interception and avoidance for `p`'s ships at `at`: 2d6 plus the
+    /// best naval leader's battle rating there, against the land rule's number. Returns the dice,
+    /// the bonus, the number needed and whether it succeeded.
+    fn naval_leader_roll(
+        &mut self,
+        rs: &Ruleset,
+        p: Power,
+        at: &Place,
+    ) -> (Vec<u8>, u32, u32, bool) {
+        let mine: Vec<Force> = self
+            .board
+            .forces_at(at)
+            .iter()
+            .filter(|f| f.owner() == Owner::Major(p))
+            .cloned()
+            .collect();
+        // The leader's part of the naval dice: all of them but the ships' own.
+        let bonus = Game::naval_dice(rs, &mine).saturating_sub(
+            mine.iter()
+                .map(|f| 2 * f.squadrons as u32 + f.corsairs as u32)
+                .sum(),
+        );
+        let dice = self.roll(2);
+        let total = dice.iter().map(|d| *d as u32).sum::<u32>() + bonus;
+        let need = super::interception::ROLL_NEED;
+        (dice, bonus, need, total >= need)
+    }
+
     /// C-NAVAL-INT: `q` tries to intercept into sea zone `z` with its whole stack at `from`:
     /// 2d6 + its best naval leader's battle rating, 9 or more; on success the stack enters `z`
     /// and fights there (the moving power stays the attacker).
@@ -1320,22 +1348,7 @@ impl Game {
         z: &str,
         ev: &mut Vec<Event>,
     ) {
-        let mine: Vec<Force> = self
-            .board
-            .forces_at(from)
-            .iter()
-            .filter(|f| f.owner() == Owner::Major(q))
-            .cloned()
-            .collect();
-        let bonus = Game::naval_dice(rs, &mine).saturating_sub(
-            mine.iter()
-                .map(|f| 2 * f.squadrons as u32 + f.corsairs as u32)
-                .sum(),
-        );
-        let dice = self.roll(2);
-        let total = dice.iter().map(|d| *d as u32).sum::<u32>() + bonus;
-        let need = super::interception::ROLL_NEED;
-        let success = total >= need;
+        let (dice, bonus, need, success) = self.naval_leader_roll(rs, q, from);
         ev.push(Event::public(EventKind::NavalInterceptRoll {
             power: q,
             from: rs.place_id(from),
@@ -1410,22 +1423,7 @@ impl Game {
         ev: &mut Vec<Event>,
     ) {
         let at = Place::Sea(z.to_string());
-        let mine: Vec<Force> = self
-            .board
-            .forces_at(&at)
-            .iter()
-            .filter(|f| f.owner() == Owner::Major(d))
-            .cloned()
-            .collect();
-        let bonus = Game::naval_dice(rs, &mine).saturating_sub(
-            mine.iter()
-                .map(|f| 2 * f.squadrons as u32 + f.corsairs as u32)
-                .sum(),
-        );
-        let dice = self.roll(2);
-        let total = dice.iter().map(|x| *x as u32).sum::<u32>() + bonus;
-        let need = super::interception::ROLL_NEED;
-        let success = total >= need;
+        let (dice, bonus, need, success) = self.naval_leader_roll(rs, d, &at);
         ev.push(Event::public(EventKind::NavalAvoidRoll {
             power: d,
             from: z.to_string(),

@@ -162,3 +162,20 @@ pub fn with_card_kind(n: u16, kind: vqbot::engine::ruleset::CardKind) -> Ruleset
 pub fn s(id: &str) -> SpaceId {
     sp(id)
 }
+
+/// Tries seeds until `f` accepts the outcome of `run`; returns that game and its events.
+pub fn find(
+    base: &Game,
+    mut run: impl FnMut(&mut Game) -> Vec<Event>,
+    f: impl Fn(&Game, &[Event]) -> bool,
+) -> (Game, Vec<Event>) {
+    for seed in 0..3000 {
+        let mut g = base.clone();
+        g.rng = rand::SeedableRng::seed_from_u64(seed);
+        let ev = run(&mut g);
+        if f(&g, &ev) {
+            return (g, ev);
+        }
+    }
+    panic!("no seed gives the wanted outcome");
+}
