@@ -1041,6 +1041,16 @@ fn c_dip_war_limits_natural_ally_intervenes() {
         Relation::War
     );
     assert_eq!(g.board.minor_ally(Minor::Scotland), Some(Power::France));
+    // England's own war on Scotland is over: it is now the war with France.
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::MinorWarEnded {
+            power: Power::England,
+            minor: Minor::Scotland,
+            ally: Power::France
+        }
+    )));
+    assert!(g.board.minor_wars.is_empty());
     assert!(g.discard.contains(&fra));
     assert_eq!(g.board.space_stance(r, Power::England, home), Stance::Enemy);
     // A second war on Scotland is refused: it now has an ally.

@@ -211,6 +211,8 @@ fn every_field_and_every_stage_survives_the_round_trip() {
         h.retain(|c| *c != 10);
     }
     g.peace_made.push((Power::England, Power::France, 3));
+    g.minor_peace
+        .push((Power::Spain, vqbot::engine::power::Minor::Venice, 2));
     g.board
         .minor_wars
         .push((Power::England, vqbot::engine::power::Minor::Scotland));

@@ -391,22 +391,36 @@ pub fn suggest(
                     p.as_str().to_string(),
                 );
             }
-            // C-DIP-WAR-LIMITS: war may also be declared on a minor power.
-            if (command, option) == ("war", "target") {
-                for m in crate::engine::power::Minor::ALL {
-                    let (en, ru) = rs
-                        .power_info(m.as_str())
-                        .map_or((m.as_str().to_string(), String::new()), |i| {
-                            (i.name_en.clone(), i.name_ru.clone())
-                        });
-                    push(
-                        &mut out,
-                        typed,
-                        &[m.as_str(), &en, &ru],
-                        t.owner(crate::engine::Owner::Minor(*m)),
-                        m.as_str().to_string(),
-                    );
+            // C-DIP-WAR-LIMITS: war may also be declared on a minor power, and a minor's relation
+            // set by `adjust`; C-DIP-PEACE: peace made with a minor the caller is at war with.
+            let minors: Vec<crate::engine::power::Minor> = match (command, option) {
+                ("war", "target") | ("adjust", "other") => {
+                    crate::engine::power::Minor::ALL.to_vec()
                 }
+                ("peace", "target") => view.game.map_or_else(Vec::new, |g| {
+                    let mine = view.mine();
+                    g.board
+                        .minor_wars
+                        .iter()
+                        .filter(|(p, _)| mine.contains(p))
+                        .map(|(_, m)| *m)
+                        .collect()
+                }),
+                _ => Vec::new(),
+            };
+            for m in &minors {
+                let (en, ru) = rs
+                    .power_info(m.as_str())
+                    .map_or((m.as_str().to_string(), String::new()), |i| {
+                        (i.name_en.clone(), i.name_ru.clone())
+                    });
+                push(
+                    &mut out,
+                    typed,
+                    &[m.as_str(), &en, &ru],
+                    t.owner(crate::engine::Owner::Minor(*m)),
+                    m.as_str().to_string(),
+                );
             }
         }
         Some(OptKind::Leader | OptKind::Leaders) if command != "adjust" => {

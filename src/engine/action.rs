@@ -170,6 +170,16 @@ pub enum Adjustment {
         /// Its ally, or none.
         ally: Option<Power>,
     },
+    /// Puts a major at war with a minor that has no ally (`at_war`), or ends that war
+    /// (C-DIP-WAR-LIMITS; `adjust what:relation` naming a minor).
+    MinorWar {
+        /// The major.
+        power: Power,
+        /// The minor.
+        minor: Minor,
+        /// At war (else at peace).
+        at_war: bool,
+    },
     /// A ruler dies (R-HRE-RUDOLF-DEATH for Rudolf II).
     KillRuler {
         /// Whose ruler.
@@ -412,6 +422,12 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<u16>,
     },
+    /// Diplomacy: make peace with a minor one is at war with and that has no ally (C-DIP-PEACE;
+    /// the minor has no player to accept, so the declarer ends the war alone).
+    PeaceWithMinor {
+        /// The minor power.
+        minor: Minor,
+    },
     /// Answer to a Winter question (C-WINTER-QUARTERS): the winter quarters the units go to, or
     /// the land units (and leaders) that leave an overstacked space and the capital they go to.
     Winter {
@@ -564,6 +580,7 @@ impl Action {
             Action::Recall { .. } => ActionKind::Recall,
             Action::Winter { .. } => ActionKind::Winter,
             Action::WarOnMinor { .. } => ActionKind::WarOnMinor,
+            Action::PeaceWithMinor { .. } => ActionKind::PeaceWithMinor,
             Action::Intercept { .. } => ActionKind::Intercept,
             Action::AvoidBattle { .. } => ActionKind::AvoidBattle,
             Action::WithdrawInside => ActionKind::WithdrawInside,
@@ -657,6 +674,8 @@ pub enum ActionKind {
     Winter,
     /// [`Action::WarOnMinor`].
     WarOnMinor,
+    /// [`Action::PeaceWithMinor`].
+    PeaceWithMinor,
     /// [`Action::Intercept`].
     Intercept,
     /// [`Action::AvoidBattle`].
@@ -728,6 +747,7 @@ impl ActionKind {
         ActionKind::Recall,
         ActionKind::Winter,
         ActionKind::WarOnMinor,
+        ActionKind::PeaceWithMinor,
         ActionKind::Intercept,
         ActionKind::AvoidBattle,
         ActionKind::WithdrawInside,
@@ -783,6 +803,7 @@ impl ActionKind {
             ActionKind::Recall => "recall",
             ActionKind::Winter => "winter",
             ActionKind::WarOnMinor => "war_on_minor",
+            ActionKind::PeaceWithMinor => "peace_with_minor",
             ActionKind::Intercept => "intercept",
             ActionKind::AvoidBattle => "avoid_battle",
             ActionKind::WithdrawInside => "withdraw_inside",

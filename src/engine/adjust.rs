@@ -19,6 +19,8 @@ impl Game {
         adj: &Adjustment,
         ev: &mut Vec<Event>,
     ) -> RuleResult<()> {
+        // Consequences announced after the adjustment itself.
+        let mut after = Vec::new();
         match adj {
             Adjustment::Units {
                 space,
@@ -217,7 +219,16 @@ impl Game {
                     // nothing else changes: units stay where they are.
                 }
             }
-            Adjustment::MinorAlly { minor, ally } => self.board.set_minor_ally(*minor, *ally),
+            Adjustment::MinorAlly { minor, ally } => match ally {
+                // The wars it ends are announced after the adjustment itself.
+                Some(a) => self.ally_minor(*minor, *a, &mut after),
+                None => self.board.set_minor_ally(*minor, None),
+            },
+            Adjustment::MinorWar {
+                power,
+                minor,
+                at_war,
+            } => self.adjust_minor_war(*power, *minor, *at_war)?,
             // --- position files (issue 17)
             Adjustment::Phase { turn, phase, power } => {
                 self.adjust_phase(rs, *turn, *phase, *power)?
@@ -243,6 +254,7 @@ impl Game {
             by,
             adjustment: adj.clone(),
         }));
+        ev.append(&mut after);
         if matches!(
             adj,
             Adjustment::Control { .. } | Adjustment::MinorAlly { .. }

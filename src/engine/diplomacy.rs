@@ -163,6 +163,7 @@ impl Game {
             }
             Action::Ransom { leader, to } => self.ransom(rs, p, leader, to.as_deref(), ev)?,
             Action::WarOnMinor { minor, card } => self.war_on_minor(rs, p, *minor, *card, ev)?,
+            Action::PeaceWithMinor { minor } => self.peace_with_minor(p, *minor, ev)?,
             Action::Recall { from, to } => self.recall(rs, p, from, to, ev)?,
             Action::DoneDiplomacy => {
                 if let Some(o) = offers.iter().find(|o| o.to == p) {

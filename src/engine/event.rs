@@ -391,6 +391,17 @@ pub enum EventKind {
         by: Power,
         minor: super::power::Minor,
     },
+    /// C-DIP-PEACE: `by` ends its war on a minor with no ally.
+    MinorPeace {
+        by: Power,
+        minor: super::power::Minor,
+    },
+    /// `power`'s war on `minor` ends because the minor is now `ally`'s ally.
+    MinorWarEnded {
+        power: Power,
+        minor: super::power::Minor,
+        ally: Power,
+    },
     /// C-CARD-MANDATORY: a mandatory event not played by its due turn is resolved in Winter by
     /// `power`; `removed`: it leaves the game (else it is discarded).
     MandatoryOverdue {

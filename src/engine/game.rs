@@ -267,6 +267,9 @@ pub struct Game {
     /// Peace made between two majors, with its turn (C-DIP-WAR-LIMITS).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub peace_made: Vec<(Power, Power, u8)>,
+    /// Peace a major made with a minor it was at war with, with its turn (C-DIP-WAR-LIMITS).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub minor_peace: Vec<(Power, super::power::Minor, u8)>,
     // --- land warfare
     /// Pending sub-steps above the stage, the top one awaited (see `super::steps`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -354,6 +357,7 @@ impl Game {
             protestant: Default::default(),
             wars: Vec::new(),
             peace_made: Vec::new(),
+            minor_peace: Vec::new(),
             steps: Vec::new(),
             marks: Default::default(),
             standing: Vec::new(),

@@ -54,7 +54,13 @@ impl Game {
                 }
                 // C-DIP-WAR-LIMITS: a war on a minor with no ally, with each card that pays.
                 for &m in super::power::Minor::ALL {
-                    if self.board.minor_ally(m).is_some() || self.board.minor_wars.contains(&(p, m))
+                    if self.board.minor_wars.contains(&(p, m)) {
+                        // C-DIP-PEACE: the declarer may end it.
+                        out.push(Action::PeaceWithMinor { minor: m });
+                        continue;
+                    }
+                    if self.board.minor_ally(m).is_some()
+                        || self.check_minor_war_limits(rs, p, m).is_err()
                     {
                         continue;
                     }

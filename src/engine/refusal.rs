@@ -437,6 +437,19 @@ pub enum Refusal {
     },
     /// The power is already at war with the minor.
     AlreadyAtWarMinor { power: Power, minor: Minor },
+    /// C-DIP-PEACE: peace with a minor the power is not at war with (`wars`: the minors it is).
+    NoMinorWar {
+        power: Power,
+        minor: Minor,
+        wars: Vec<Minor>,
+    },
+    /// C-DIP-WAR-LIMITS: no war on a minor one made peace with so recently.
+    MinorWarAfterPeace {
+        power: Power,
+        minor: Minor,
+        peace_turn: u8,
+        from_turn: u8,
+    },
     // --- winter questions (C-WINTER-QUARTERS)
     /// The winter quarters or capital named (`space`; none named) is not among `allowed`.
     WinterPlace {
@@ -661,7 +674,8 @@ impl Refusal {
                 "C-WINTER-QUARTERS"
             }
             MinorWarNotAllowed { .. } | MinorWarNeedsCard { .. } => "C-DIP-WAR-COST",
-            AlreadyAtWarMinor { .. } => "C-DIP-WAR-LIMITS",
+            AlreadyAtWarMinor { .. } | MinorWarAfterPeace { .. } => "C-DIP-WAR-LIMITS",
+            NoMinorWar { .. } => "C-DIP-PEACE",
             MustPlayMandatory { .. } | TooManyCardsToPass { .. } => "C-CARD-PASS",
             MandatoryNotForCp { .. } => "C-CARD-MANDATORY",
             CannotMoveAgain { .. } => "C-MOVE-ENTER",
@@ -1006,6 +1020,17 @@ impl Refusal {
                 power: p,
                 minor: Minor::Scotland,
             },
+            NoMinorWar {
+                power: p,
+                minor: Minor::Venice,
+                wars: vec![Minor::Scotland],
+            },
+            MinorWarAfterPeace {
+                power: p,
+                minor: Minor::Scotland,
+                peace_turn: 2,
+                from_turn: 4,
+            },
             WinterWrongUnits {
                 excess: 2,
                 asked: n,
@@ -1292,6 +1317,8 @@ impl Refusal {
             MinorWarNotAllowed { .. } => "minor_war_not_allowed",
             MinorWarNeedsCard { .. } => "minor_war_needs_card",
             AlreadyAtWarMinor { .. } => "already_at_war_minor",
+            NoMinorWar { .. } => "no_minor_war",
+            MinorWarAfterPeace { .. } => "minor_war_after_peace",
             WinterWholeForce { .. } => "winter_whole_force",
             WinterWrongUnits { .. } => "winter_wrong_units",
             NoConversions { .. } => "no_conversions",
@@ -1692,6 +1719,13 @@ impl fmt::Display for Terse<'_> {
             MinorWarNotAllowed { power, minor } | AlreadyAtWarMinor { power, minor } => {
                 format!("{power} -> {minor}")
             }
+            NoMinorWar { power, minor, wars } => format!("{power} -> {minor}; wars {wars:?}"),
+            MinorWarAfterPeace {
+                power,
+                minor,
+                peace_turn,
+                from_turn,
+            } => format!("{power} -> {minor}: peace turn {peace_turn}, war from {from_turn}"),
             MinorWarNeedsCard {
                 power,
                 minor,

@@ -107,6 +107,8 @@ struct RawRelations {
     peace_made: Vec<RawPeace>,
     #[serde(default)]
     minor_war: Vec<S<Vec<S<String>>>>,
+    #[serde(default)]
+    minor_peace: Vec<RawMinorPeace>,
 }
 
 /// A battle in progress and the impulse's marks, as JSON written by vqbot.
@@ -124,6 +126,14 @@ struct RawEngine {
 struct RawPeace {
     a: S<String>,
     b: S<String>,
+    turn: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMinorPeace {
+    power: S<String>,
+    minor: S<String>,
     turn: u8,
 }
 
@@ -599,6 +609,19 @@ pub fn import(
     for pm in &raw.relations.peace_made {
         if let (Some(a), Some(b)) = (ids.power(&mut r, &pm.a), ids.power(&mut r, &pm.b)) {
             peace_made.push((a, b, pm.turn));
+        }
+    }
+    // C-DIP-WAR-LIMITS: peace a major made with a minor, and its turn.
+    let mut minor_peace = Vec::new();
+    for pm in &raw.relations.minor_peace {
+        let p = ids.power(&mut r, &pm.power);
+        match pm.minor.get_ref().parse::<Minor>() {
+            Ok(m) => {
+                if let Some(p) = p {
+                    minor_peace.push((p, m, pm.turn));
+                }
+            }
+            Err(e) => r.bad(pm.minor.span(), format!("[relations] minor_peace: {e}")),
         }
     }
     // C-DIP-WAR-LIMITS: wars of majors on minors with no ally.
@@ -1108,6 +1131,7 @@ pub fn import(
         protestant,
         wars,
         peace_made,
+        minor_peace,
         steps,
         marks,
         standing,

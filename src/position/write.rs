@@ -72,6 +72,7 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
         protestant,
         wars,
         peace_made,
+        minor_peace,
         steps,
         marks,
         standing,
@@ -104,6 +105,19 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
     write_turn(w, rs, *turn, stage);
     write_relations(w, board);
     write_peace_made(w, peace_made);
+    if !minor_peace.is_empty() {
+        let items: Vec<String> = minor_peace
+            .iter()
+            .map(|(p, m, t)| {
+                format!(
+                    "{{ power = {}, minor = {}, turn = {t} }}",
+                    q(p.as_str()),
+                    q(m.as_str())
+                )
+            })
+            .collect();
+        let _ = writeln!(w, "minor_peace = [{}]", items.join(", "));
+    }
     if !minor_wars.is_empty() {
         let items: Vec<String> = minor_wars
             .iter()

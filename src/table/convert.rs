@@ -223,8 +223,13 @@ pub fn to_action(
                 from: resolve::space(rs, from)?,
                 to: resolve::space(rs, to)?,
             },
-            Command::Peace { target, .. } => Action::OfferPeace {
-                target: resolve::power(rs, target)?,
+            Command::Peace { target, .. } => match resolve::power(rs, target) {
+                Ok(target) => Action::OfferPeace { target },
+                // C-DIP-PEACE: a minor power's name ends the war on the minor.
+                Err(e) => match resolve::minor(rs, target) {
+                    Ok(minor) => Action::PeaceWithMinor { minor },
+                    Err(_) => return Err(e),
+                },
             },
             Command::Ally { target, .. } => Action::OfferAlliance {
                 target: resolve::power(rs, target)?,
@@ -471,13 +476,29 @@ fn adjustment(rs: &Ruleset, game: &Game, fix: &AdjustCmd) -> Result<Adjustment, 
             target,
             other,
             status,
-        } => Adjustment::Relation {
-            a: resolve::power(rs, target)?,
-            b: resolve::power(rs, other)?,
-            status: status
+        } => {
+            let a = resolve::power(rs, target)?;
+            let status = status
                 .parse::<Relation>()
-                .map_err(|_| bad("diplomatic status", status))?,
-        },
+                .map_err(|_| bad("diplomatic status", status))?;
+            match resolve::power(rs, other) {
+                Ok(b) => Adjustment::Relation { a, b, status },
+                // C-DIP-WAR-LIMITS: a minor as `other:` sets the major's war on it, or
+                // (alliance) makes it the major's ally.
+                Err(e) => match resolve::minor(rs, other) {
+                    Ok(minor) if status == Relation::Alliance => Adjustment::MinorAlly {
+                        minor,
+                        ally: Some(a),
+                    },
+                    Ok(minor) => Adjustment::MinorWar {
+                        power: a,
+                        minor,
+                        at_war: status == Relation::War,
+                    },
+                    Err(_) => return Err(e),
+                },
+            }
+        }
         AdjustCmd::Minor { minor, target } => Adjustment::MinorAlly {
             minor: resolve::minor(rs, minor)?,
             ally: target
@@ -557,6 +578,7 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
         },
         Action::Recall { from, to } => format!("recall from:{from} to:{to}"),
         Action::OfferPeace { target } => format!("peace target:{target}"),
+        Action::PeaceWithMinor { minor } => format!("peace target:{minor}"),
         Action::OfferAlliance { target } => format!("ally target:{target}"),
         Action::Accept { from } => format!("accept from:{from}"),
         Action::Decline { from } => format!("decline from:{from}"),
@@ -749,6 +771,14 @@ fn adjust_line(adj: &Adjustment, public: bool) -> String {
         Adjustment::Relation { a, b, status } => {
             format!("adjust what:relation target:{a} other:{b} status:{status}")
         }
+        Adjustment::MinorWar {
+            power,
+            minor,
+            at_war,
+        } => format!(
+            "adjust what:relation target:{power} other:{minor} status:{}",
+            if *at_war { "war" } else { "peace" }
+        ),
         Adjustment::MinorAlly { minor, ally } => format!(
             "adjust what:minor minor:{minor}{}",
             ally.map(|p| format!(" target:{p}")).unwrap_or_default()

@@ -749,6 +749,8 @@ impl<'a> Texts<'a> {
             EventKind::WinterQuestion { power, from, to, excess: 0 } => tr!(l, "Winter: the units of {} in {} may winter in {}, equally near: its choice.", "Зима: войска державы {} из {} могут зимовать в {} — одинаково близко, выбор за ней.", self.power(*power), self.space(*from), self.list(to.iter().map(|s| self.space(*s)).collect())),
             EventKind::WinterQuestion { power, from, to, excess } => tr!(l, "Winter: {} in {}: {} land units over the winter limit; it chooses which go to a capital ({}).", "Зима: у державы {} в {} на {} сухопутных отрядов больше, чем можно для зимовки; она выбирает, какие идут в столицу ({}).", self.power(*power), self.space(*from), excess, self.list(to.iter().map(|s| self.space(*s)).collect())),
             EventKind::MinorWarDeclared { by, minor } => tr!(l, "{} declares war on {}.", "{} объявляет войну державе {}.", self.power(*by), self.owner(Owner::Minor(*minor))),
+            EventKind::MinorPeace { by, minor } => tr!(l, "{} makes peace with {}; the war between them is over.", "{} заключает мир с державой {}; война между ними окончена.", self.power(*by), self.owner(Owner::Minor(*minor))),
+            EventKind::MinorWarEnded { power, minor, ally } => tr!(l, "The war of {} on {} ends: {} is now allied to {}.", "Война державы {} с державой {} окончена: {} теперь в союзе с державой {}.", self.power(*power), self.owner(Owner::Minor(*minor)), self.owner(Owner::Minor(*minor)), self.power(*ally)),
             EventKind::MandatoryOverdue { power, card, removed: false } => tr!(l, "Winter: the mandatory event {} was not played by its due turn; {} resolves it now and it is discarded.", "Зима: обязательное событие {} не сыграно к сроку; {} разыгрывает его сейчас, карта уходит в сброс.", self.card(*card), self.power(*power)),
             EventKind::MandatoryOverdue { power, card, removed: true } => tr!(l, "Winter: the mandatory event {} was not played by its due turn; {} resolves it now and it leaves the game.", "Зима: обязательное событие {} не сыграно к сроку; {} разыгрывает его сейчас, карта выходит из игры.", self.card(*card), self.power(*power)),
             EventKind::WinterAttrition { owner, space, lost, to } => match to {
@@ -1105,6 +1107,22 @@ impl<'a> Texts<'a> {
                     self.owner(Owner::Minor(*minor))
                 ),
             },
+            Adjustment::MinorWar {
+                power,
+                minor,
+                at_war,
+            } => tr!(
+                l,
+                "{} and {}: {}",
+                "{} и {}: {}",
+                self.power(*power),
+                self.owner(Owner::Minor(*minor)),
+                self.relation(if *at_war {
+                    Relation::War
+                } else {
+                    Relation::Peace
+                })
+            ),
             Adjustment::KillRuler { power } => tr!(
                 l,
                 "{}'s ruler dies",
@@ -1648,6 +1666,9 @@ impl<'a> Texts<'a> {
                 "declaring war on a minor power",
                 "объявление войны малой державе",
             ),
+            ActionKind::PeaceWithMinor => {
+                ("making peace with a minor power", "мир с малой державой")
+            }
             ActionKind::SecretChoice => ("the secret choice", "тайный выбор"),
             ActionKind::RevealSecret => ("revealing the secret choice", "раскрытие тайного выбора"),
             ActionKind::Deploy => ("spring deployment", "весеннее развёртывание"),
@@ -2034,6 +2055,14 @@ impl<'a> Texts<'a> {
                 }
             }
             R::AlreadyAtWarMinor { power, minor } => tr!(l, "{} is already at war with {}", "{} уже воюет с державой {}", p(power), self.owner(Owner::Minor(*minor))),
+            R::NoMinorWar { power, minor, wars } => {
+                if wars.is_empty() {
+                    tr!(l, "{} is not at war with {}, nor with any minor power: there is no war to end", "{} не воюет с державой {} и ни с одной малой державой: заканчивать нечего", p(power), self.owner(Owner::Minor(*minor)))
+                } else {
+                    tr!(l, "{} is not at war with {}; it may make peace with: {}", "{} не воюет с державой {}; мир возможен с: {}", p(power), self.owner(Owner::Minor(*minor)), self.list(wars.iter().map(|m| self.owner(Owner::Minor(*m))).collect()))
+                }
+            }
+            R::MinorWarAfterPeace { power, minor, peace_turn, from_turn } => tr!(l, "{} made peace with {} on turn {}; a new war on it is allowed from turn {}", "{} заключила мир с державой {} на ходу {}; новая война с ней возможна с хода {}", p(power), self.owner(Owner::Minor(*minor)), peace_turn, from_turn),
             // --- winter questions (C-WINTER-QUARTERS)
             R::WinterPlace { space: None, allowed } => tr!(l, "name the place with `to:`; allowed: {}", "назовите место в `куда:`; можно: {}", self.list(allowed.iter().map(|c| self.space(*c)).collect())),
             R::WinterPlace { space: Some(space), allowed } => tr!(l, "{} is not one of the places offered; allowed: {}", "{} не из предложенных мест; можно: {}", s(space), self.list(allowed.iter().map(|c| self.space(*c)).collect())),

@@ -54,9 +54,17 @@ pub fn lines(rs: &Ruleset, g: &Game, t: Texts<'_>) -> Vec<String> {
             }
         }
     }
+    // Wars between majors, then wars of majors on minors with no ally (C-DIP-WAR-LIMITS).
+    let mut wars = pairs(Relation::War);
+    wars.extend(
+        g.board
+            .minor_wars
+            .iter()
+            .map(|(p, m)| format!("{} – {}", t.power(*p), t.owner(Owner::Minor(*m)))),
+    );
     let mut out = vec![
         t.msg(&Msg::StatusWars {
-            list: or_none(pairs(Relation::War)),
+            list: or_none(wars),
         }),
         t.msg(&Msg::StatusAlliances {
             list: or_none(pairs(Relation::Alliance)),
