@@ -116,6 +116,7 @@ struct RawEngine {
     steps: Option<S<String>>,
     marks: Option<S<String>>,
     naval: Option<S<String>>,
+    treasures: Option<S<String>>,
 }
 
 /// Peace made between two majors on a turn (C-DIP-WAR-LIMITS).
@@ -698,6 +699,34 @@ pub fn import(
         }),
         None => Default::default(),
     };
+    // --- treasures: every number known and placed once; all of them or none
+    let treasures: crate::engine::treasure::TreasureState = match &raw.engine.treasures {
+        Some(j) => match serde_json::from_str::<crate::engine::treasure::TreasureState>(j.get_ref()) {
+            Ok(t) => {
+                let mut placed = t.all_placed();
+                placed.sort_unstable();
+                let unknown: Vec<u16> = placed.iter().copied().filter(|n| rs.treasure(*n).is_none()).collect();
+                let twice = placed.windows(2).any(|w| w[0] == w[1]);
+                if !unknown.is_empty() || twice || (!placed.is_empty() && placed.len() != rs.treasures.len()) {
+                    r.bad(
+                        j.span(),
+                        format!("[engine] treasures must place each of the {} treasures of treasures.csv exactly once (unknown: {unknown:?}, placed: {})", rs.treasures.len(), placed.len()),
+                    );
+                    Default::default()
+                } else {
+                    t
+                }
+            }
+            Err(e) => {
+                r.bad(
+                    j.span(),
+                    format!("[engine] treasures is not treasure state vqbot can read ({e}); copy it from an exported position or remove it"),
+                );
+                Default::default()
+            }
+        },
+        None => Default::default(),
+    };
     for (k, v) in &raw.capitals {
         let Some(p) = power_key(&mut r, k, v.span(), "capitals") else {
             continue;
@@ -1112,6 +1141,7 @@ pub fn import(
         marks,
         standing,
         naval,
+        treasures,
         seq: raw.actions,
         rng,
     };

@@ -76,6 +76,7 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
         marks,
         standing,
         naval,
+        treasures,
         seq,
         rng,
     } = g;
@@ -127,7 +128,7 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
     }
     write_empire(w, empire);
     write_standing(w, standing);
-    write_engine(w, steps, marks, naval);
+    write_engine(w, steps, marks, naval, treasures);
     if bonus_vp.iter().any(|v| *v != 0) {
         let _ = writeln!(w, "\n[vp]");
         for p in Power::ALL {
@@ -350,8 +351,9 @@ fn write_engine(
     steps: &[crate::engine::steps::Step],
     marks: &crate::engine::steps::ImpulseMarks,
     naval: &crate::engine::piracy::NavalState,
+    treasures: &crate::engine::treasure::TreasureState,
 ) {
-    if steps.is_empty() && marks.is_empty() && naval.is_empty() {
+    if steps.is_empty() && marks.is_empty() && naval.is_empty() && treasures.is_empty() {
         return;
     }
     let _ = writeln!(
@@ -369,6 +371,11 @@ fn write_engine(
     if !naval.is_empty() {
         let json = serde_json::to_string(naval).unwrap_or_default();
         let _ = writeln!(w, "naval = '''{json}'''");
+    }
+    // --- treasures: pool, Portuguese row, holdings, spent (numbers of treasures.csv)
+    if !treasures.is_empty() {
+        let json = serde_json::to_string(treasures).unwrap_or_default();
+        let _ = writeln!(w, "treasures = '''{json}'''");
     }
 }
 
