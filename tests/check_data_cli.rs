@@ -163,7 +163,10 @@ fn leader_names_are_checked() {
 fn treasures_are_checked_with_file_and_line() {
     let (ok, out, _) = check(&shipped());
     assert!(ok);
-    assert!(out.contains("treasures: 12 (12 with placeholder values)"), "{out}");
+    assert!(
+        out.contains("treasures: 12 (12 with placeholder values)"),
+        "{out}"
+    );
     let dir = copy_data();
     let file = dir.path().join("treasures.csv");
     let text = std::fs::read_to_string(&file).expect("read");

@@ -8,8 +8,8 @@ use common::{new_game, rs, sp, to_cp, to_impulse};
 use vqbot::engine::power::Minor;
 use vqbot::engine::turn_data::ids;
 use vqbot::engine::{
-    Action, Adjustment, Awaiting, Decision, Event, EventKind, Game, Owner, Power, RuleError,
-    Stage, Visibility,
+    Action, Adjustment, Awaiting, Decision, Event, EventKind, Game, Owner, Power, RuleError, Stage,
+    Visibility,
 };
 use vqbot::table::messages::{Locale, Texts};
 
@@ -48,7 +48,8 @@ fn end_turn(g: &mut Game) -> Vec<Event> {
                 decision: Decision::Diplomacy,
             } => panic!("{power} in diplomacy"),
             Awaiting::One { power, decision }
-                if decision != Decision::Impulse && g.phase() != Some(vqbot::engine::PhaseName::Diplomacy) =>
+                if decision != Decision::Impulse
+                    && g.phase() != Some(vqbot::engine::PhaseName::Diplomacy) =>
             {
                 let a = g.legal_actions(rs(), power).remove(0);
                 ev.extend(act(g, power, a));
@@ -114,7 +115,8 @@ fn x_treasure_portuguese_row_laid_at_the_first_card_draw() {
 #[test]
 fn c_winter_order_lisbon_controller_draws_a_portuguese_treasure() {
     let mut g = new_game(21);
-    g.board.set_control(rs(), sp("LISBON"), Owner::Major(Power::Spain));
+    g.board
+        .set_control(rs(), sp("LISBON"), Owner::Major(Power::Spain));
     let row_before = g.treasures.row.clone();
     let pool_before = g.treasures.pool.len();
     let ev = end_turn(&mut g);
@@ -147,7 +149,11 @@ fn c_winter_order_lisbon_controller_draws_a_portuguese_treasure() {
         .filter(|e| matches!(e.kind, EventKind::TreasureGained { .. }))
         .collect();
     assert_eq!(faces.len(), 1);
-    assert_eq!(faces[0].vis, Visibility::only(Power::Spain), "the face is Spain's alone");
+    assert_eq!(
+        faces[0].vis,
+        Visibility::only(Power::Spain),
+        "the face is Spain's alone"
+    );
     // The public line names no treasure.
     let en = Texts::new(rs(), Locale::En).event(&drawn.kind);
     assert!(en.contains("Lisbon") && !en.contains('#'), "{en}");
@@ -173,11 +179,13 @@ fn c_winter_order_nobody_draws_when_no_major_controls_lisbon() {
     let row = g.treasures.row.clone();
     let ev = end_turn(&mut g);
     assert!(g.treasures.held.iter().all(Vec::is_empty));
-    assert_eq!(g.treasures.row, row, "nothing left the row, nothing was added");
-    assert!(ev
-        .iter()
-        .any(|e| e.kind == EventKind::NoTreasureDrawn { power: None }
-            && e.vis == Visibility::Public));
+    assert_eq!(
+        g.treasures.row, row,
+        "nothing left the row, nothing was added"
+    );
+    assert!(ev.iter().any(
+        |e| e.kind == EventKind::NoTreasureDrawn { power: None } && e.vis == Visibility::Public
+    ));
     assert!(!ev
         .iter()
         .any(|e| matches!(e.kind, EventKind::TreasureRowRefilled { .. })));
@@ -209,7 +217,8 @@ fn x_treasure_portuguese_portugals_major_ally_draws() {
 fn x_treasure_portuguese_draws_are_seeded() {
     let play = |seed: u64| {
         let mut g = new_game(seed);
-        g.board.set_control(rs(), sp("LISBON"), Owner::Major(Power::Spain));
+        g.board
+            .set_control(rs(), sp("LISBON"), Owner::Major(Power::Spain));
         end_turn(&mut g);
         end_turn(&mut g);
         (g.treasures.clone(), g.rng.clone())
@@ -226,7 +235,10 @@ fn x_treasure_portuguese_draws_are_seeded() {
     let (a, _) = Game::new(rs(), &opts, 5).expect("starts");
     let (b, _) = Game::new(&bare, &opts, 5).expect("starts");
     assert!(b.treasures.is_empty() && !a.treasures.is_empty());
-    assert_eq!(a.rng, b.rng, "laying the row used no die of the main stream");
+    assert_eq!(
+        a.rng, b.rng,
+        "laying the row used no die of the main stream"
+    );
     assert_eq!(a.deck, b.deck);
 }
 
@@ -247,7 +259,11 @@ fn x_treasure_spend_adds_its_value_to_the_cards_cp() {
     let t = held(&g, Power::England)[0];
     let value = rs().treasure(t).expect("known").cp;
     let cp = to_cp(&mut g, Power::England);
-    let ev = act(&mut g, Power::England, Action::SpendTreasure { treasure: t });
+    let ev = act(
+        &mut g,
+        Power::England,
+        Action::SpendTreasure { treasure: t },
+    );
     assert_eq!(
         g.stage,
         Stage::Cp {
@@ -289,7 +305,13 @@ fn x_treasure_spend_funds_an_impulse_without_a_card() {
     );
     assert_eq!(g.hands[Power::France as usize], hand, "no card was played");
     act(&mut g, Power::France, Action::EndImpulse);
-    assert!(!matches!(g.stage, Stage::Cp { power: Power::France, .. }));
+    assert!(!matches!(
+        g.stage,
+        Stage::Cp {
+            power: Power::France,
+            ..
+        }
+    ));
 }
 
 // X-TREASURE-SPEND refusals: not yours, unknown, not your impulse — each typed, state unchanged.
@@ -300,19 +322,45 @@ fn x_treasure_spend_refused_when_not_yours_or_not_your_impulse() {
     give(&mut g, Power::France, 1);
     let (mine, theirs) = (held(&g, Power::England)[0], held(&g, Power::France)[0]);
     // Diplomacy: nobody's impulse.
-    let text = refused(&mut g, Power::England, Action::SpendTreasure { treasure: mine });
+    let text = refused(
+        &mut g,
+        Power::England,
+        Action::SpendTreasure { treasure: mine },
+    );
     assert!(text.contains("own impulse"), "{text}");
     to_impulse(&mut g, Power::England);
-    let text = refused(&mut g, Power::England, Action::SpendTreasure { treasure: theirs });
-    assert!(text.contains(&format!("#{theirs}")) && text.contains("not held"), "{text}");
-    let text = refused(&mut g, Power::England, Action::SpendTreasure { treasure: 999 });
+    let text = refused(
+        &mut g,
+        Power::England,
+        Action::SpendTreasure { treasure: theirs },
+    );
+    assert!(
+        text.contains(&format!("#{theirs}")) && text.contains("not held"),
+        "{text}"
+    );
+    let text = refused(
+        &mut g,
+        Power::England,
+        Action::SpendTreasure { treasure: 999 },
+    );
     assert!(text.contains("no treasure #999"), "{text}");
     // France's own treasure in England's impulse.
-    let text = refused(&mut g, Power::France, Action::SpendTreasure { treasure: theirs });
-    assert!(text.contains("own impulse") && text.contains("X-TREASURE-SPEND"), "{text}");
+    let text = refused(
+        &mut g,
+        Power::France,
+        Action::SpendTreasure { treasure: theirs },
+    );
+    assert!(
+        text.contains("own impulse") && text.contains("X-TREASURE-SPEND"),
+        "{text}"
+    );
     // Russian wording exists for the same refusal.
     let e = g
-        .apply(rs(), Power::France, &Action::SpendTreasure { treasure: theirs })
+        .apply(
+            rs(),
+            Power::France,
+            &Action::SpendTreasure { treasure: theirs },
+        )
         .expect_err("refused");
     let ru = Texts::new(rs(), Locale::Ru).rule_error(&e);
     assert!(ru.contains("импульс"), "{ru}");

@@ -283,7 +283,10 @@ pub struct Game {
     pub naval: super::piracy::NavalState,
     // --- treasures (Virgin Queen)
     /// The treasure pool, the Portuguese row, each power's (secret) treasures and spent ones.
-    #[serde(default, skip_serializing_if = "super::treasure::TreasureState::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "super::treasure::TreasureState::is_empty"
+    )]
     pub treasures: super::treasure::TreasureState,
     /// Number of actions applied.
     pub seq: u32,

@@ -1667,7 +1667,10 @@ impl fmt::Display for Terse<'_> {
             CorsairsNeedBarbaryPirates => String::new(),
             BadWinterPort { to, allowed } => format!("{to} (allowed: {})", allowed.join(", ")),
             EmpireWinterUnit { mercenaries } => format!("1r or {mercenaries}m"),
-            UnknownTreasure { treasure, yours } | TreasureNotYours { treasure, yours, .. } => {
+            UnknownTreasure { treasure, yours }
+            | TreasureNotYours {
+                treasure, yours, ..
+            } => {
                 format!("{treasure} (yours: {yours:?})")
             }
             TreasureNotYourImpulse { power } => power.to_string(),

@@ -701,30 +701,39 @@ pub fn import(
     };
     // --- treasures: every number known and placed once; all of them or none
     let treasures: crate::engine::treasure::TreasureState = match &raw.engine.treasures {
-        Some(j) => match serde_json::from_str::<crate::engine::treasure::TreasureState>(j.get_ref()) {
-            Ok(t) => {
-                let mut placed = t.all_placed();
-                placed.sort_unstable();
-                let unknown: Vec<u16> = placed.iter().copied().filter(|n| rs.treasure(*n).is_none()).collect();
-                let twice = placed.windows(2).any(|w| w[0] == w[1]);
-                if !unknown.is_empty() || twice || (!placed.is_empty() && placed.len() != rs.treasures.len()) {
-                    r.bad(
+        Some(j) => {
+            match serde_json::from_str::<crate::engine::treasure::TreasureState>(j.get_ref()) {
+                Ok(t) => {
+                    let mut placed = t.all_placed();
+                    placed.sort_unstable();
+                    let unknown: Vec<u16> = placed
+                        .iter()
+                        .copied()
+                        .filter(|n| rs.treasure(*n).is_none())
+                        .collect();
+                    let twice = placed.windows(2).any(|w| w[0] == w[1]);
+                    if !unknown.is_empty()
+                        || twice
+                        || (!placed.is_empty() && placed.len() != rs.treasures.len())
+                    {
+                        r.bad(
                         j.span(),
                         format!("[engine] treasures must place each of the {} treasures of treasures.csv exactly once (unknown: {unknown:?}, placed: {})", rs.treasures.len(), placed.len()),
                     );
-                    Default::default()
-                } else {
-                    t
+                        Default::default()
+                    } else {
+                        t
+                    }
                 }
-            }
-            Err(e) => {
-                r.bad(
+                Err(e) => {
+                    r.bad(
                     j.span(),
                     format!("[engine] treasures is not treasure state vqbot can read ({e}); copy it from an exported position or remove it"),
                 );
-                Default::default()
+                    Default::default()
+                }
             }
-        },
+        }
         None => Default::default(),
     };
     for (k, v) in &raw.capitals {

@@ -2810,15 +2810,14 @@ fn check_kind(o: &OptSpec, v: &str) -> Result<(), ParseError> {
                 })
             }
         }
-        OptKind::Integer | OptKind::Treasure if !v.is_empty() => {
-            v.parse::<i64>()
-                .map(|_| ())
-                .map_err(|_| ParseError::BadValue {
-                    option: o.name.into(),
-                    value: v.into(),
-                    expected: Expected::WholeNumber,
-                })
-        }
+        OptKind::Integer | OptKind::Treasure if !v.is_empty() => v
+            .parse::<i64>()
+            .map(|_| ())
+            .map_err(|_| ParseError::BadValue {
+                option: o.name.into(),
+                value: v.into(),
+                expected: Expected::WholeNumber,
+            }),
         _ => Ok(()),
     }
 }
