@@ -3236,7 +3236,7 @@ mod tests {
             let value = match o.kind {
                 OptKind::Choice(list) if ru => choice_word_ru(list[0]).unwrap_or(list[0]),
                 OptKind::Choice(list) => list[0],
-                OptKind::Integer => "2",
+                OptKind::Integer | OptKind::Treasure => "2",
                 OptKind::Units => "2r 1c leader",
                 _ => "some value",
             };
