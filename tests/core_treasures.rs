@@ -399,3 +399,38 @@ fn x_treasure_adjust_gives_and_takes_without_faces_in_public() {
     assert!(text.contains("holds 1"), "{text}");
     conserved(&g);
 }
+
+// Position files carry the treasures (`[engine] treasures`); a line that places a treasure twice
+// or names one the data does not have is refused with its line, nothing is created.
+#[test]
+fn x_treasure_position_line_is_checked() {
+    let mut g = new_game(28);
+    give(&mut g, Power::Spain, 1);
+    let out = vqbot::position::export(rs(), &g);
+    fn src(t: &str) -> vqbot::position::Source<'_> {
+        vqbot::position::Source {
+            name: "camp.toml",
+            text: t,
+        }
+    }
+    let back = vqbot::position::import(
+        rs(),
+        src(&out.public),
+        Some(vqbot::position::Source {
+            name: "camp.private.toml",
+            text: &out.private,
+        }),
+        1,
+    )
+    .expect("reads back");
+    assert_eq!(back.treasures, g.treasures);
+    let bad = out.public.replacen("\"pool\":[", "\"pool\":[99,", 1);
+    assert_ne!(bad, out.public, "the export has a pool");
+    let problems = vqbot::position::import(rs(), src(&bad), None, 1).expect_err("refused");
+    let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+    assert!(
+        text.iter()
+            .any(|p| p.contains("camp.toml:") && p.contains("exactly once") && p.contains("99")),
+        "{text:?}"
+    );
+}
