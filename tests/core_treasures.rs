@@ -398,6 +398,17 @@ fn x_treasure_adjust_gives_and_takes_without_faces_in_public() {
     );
     assert!(text.contains("holds 1"), "{text}");
     conserved(&g);
+    // Only powers in play hold treasures.
+    let mut two = common::new_game_with(common::powers(&[Power::England, Power::France]), 27);
+    let text = refused(
+        &mut two,
+        Power::England,
+        Action::Adjust(Adjustment::Treasure {
+            power: Power::Spain,
+            delta: 1,
+        }),
+    );
+    assert!(text.contains("not in play"), "{text}");
 }
 
 // Position files carry the treasures (`[engine] treasures`); a line that places a treasure twice

@@ -308,6 +308,9 @@ impl Game {
         delta: i8,
         ev: &mut Vec<Event>,
     ) -> RuleResult<()> {
+        if !self.powers.contains(p) {
+            return Err(Refusal::PowerNotInPlay { power: p }.into());
+        }
         let want = delta.unsigned_abs();
         let have = if delta >= 0 {
             self.treasures.pool.len()
