@@ -180,7 +180,7 @@ async fn a_treasure_face_reaches_only_its_holder() {
     let ix = ok(&emu, elizabeth, ch, "start", &[]).await;
     let public = said(&emu, &ix).await;
     assert!(
-        public.contains("3 Portuguese treasures go face down into the row"),
+        public.contains("treasure row is refilled face down (+3: 3 in the row"),
         "the row is laid in public, by count: {public}"
     );
 
@@ -198,7 +198,10 @@ async fn a_treasure_face_reaches_only_its_holder() {
     )
     .await;
     let public = said(&emu, &ix).await;
-    assert!(public.contains("takes 1 treasures at random"), "{public}");
+    assert!(
+        public.contains("takes treasures at random from the pool: 1"),
+        "{public}"
+    );
     let dm = dm_with(&emu, elizabeth, "your new treasure is #").await;
     let face_at = dm.find("your new treasure is #").expect("face") + "your new treasure is ".len();
     let face: String = dm[face_at..]

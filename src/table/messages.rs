@@ -934,7 +934,7 @@ impl<'a> Texts<'a> {
             EventKind::PiracyHitsLost { target, hits } => tr!(l, "Piracy: {} has nothing left to give; {} hits are lost.", "Пиратство: державе {} больше нечем платить; попаданий пропало: {}.", self.power(*target), hits),
             EventKind::PiracyMarkersRemoved { zones } => tr!(l, "Winter: piracy markers come off {}.", "Зима: метки пиратства сняты в {}.", self.list(zones.iter().map(|z| self.place_id(z)).collect())),
             // --- treasures (X-TREASURE-PORTUGUESE, X-TREASURE-SPEND)
-            EventKind::TreasureRowRefilled { added, row, pool } => tr!(l, "Card draw: {} Portuguese treasures go face down into the row ({} in the row, {} left in the pool).", "Раздача карт: в португальский ряд рубашкой вверх легло сокровищ: {} (в ряду {}, в запасе {}).", added, row, pool),
+            EventKind::TreasureRowRefilled { added, row, pool } => tr!(l, "Card draw: the Portuguese treasure row is refilled face down (+{}: {} in the row, {} left in the pool).", "Раздача карт: португальский ряд сокровищ пополнен рубашкой вверх (+{}: в ряду {}, в запасе {}).", added, row, pool),
             EventKind::TreasureDrawn { power, held } => tr!(l, "Winter: {} controls Lisbon and draws a Portuguese treasure ({} treasures held now).", "Зима: {} контролирует Лиссабон и тянет португальское сокровище (сокровищ на руках: {}).", self.power(*power), held),
             EventKind::NoTreasureDrawn { power: None } => l.pick("Winter: no major power in play controls Lisbon; nobody draws a Portuguese treasure.", "Зима: Лиссабон не контролирует ни одна великая держава в игре; португальское сокровище никто не тянет.").into(),
             EventKind::NoTreasureDrawn { power: Some(p) } => tr!(l, "Winter: {} controls Lisbon, but the Portuguese row is empty; no treasure is drawn.", "Зима: {} контролирует Лиссабон, но португальский ряд пуст; сокровище не вытянуто.", self.power(*p)),
@@ -1168,14 +1168,14 @@ impl<'a> Texts<'a> {
             // --- treasures: counts only, the faces go to the holder alone
             Adjustment::Treasure { power, delta } if *delta > 0 => tr!(
                 l,
-                "{} takes {} treasures at random from the pool (faces told to its player only)",
+                "{} takes treasures at random from the pool: {} (faces told to its player only)",
                 "{} получает из запаса наугад сокровищ: {} (что именно, знает только её игрок)",
                 self.power(*power),
                 delta
             ),
             Adjustment::Treasure { power, delta } => tr!(
                 l,
-                "{} puts {} of its treasures, at random, back in the pool",
+                "{} puts treasures back in the pool at random: {}",
                 "{} возвращает в запас наугад сокровищ: {}",
                 self.power(*power),
                 delta.unsigned_abs()
