@@ -411,8 +411,8 @@ fn x_treasure_adjust_gives_and_takes_without_faces_in_public() {
     assert!(text.contains("not in play"), "{text}");
 }
 
-// Position files carry the treasures (`[engine] treasures`); a line that places a treasure twice
-// or names one the data does not have is refused with its line, nothing is created.
+// Position files carry the treasures (`[treasures]`, the pool being the rest); a number the data
+// does not have, or one listed twice, is refused with its line, nothing is created.
 #[test]
 fn x_treasure_position_line_is_checked() {
     let mut g = new_game(28);
@@ -435,13 +435,39 @@ fn x_treasure_position_line_is_checked() {
     )
     .expect("reads back");
     assert_eq!(back.treasures, g.treasures);
-    let bad = out.public.replacen("\"pool\":[", "\"pool\":[99,", 1);
-    assert_ne!(bad, out.public, "the export has a pool");
+    assert!(out.public.contains("[treasures.held]"), "{}", out.public);
+    let spain = held(&g, Power::Spain)[0];
+    let bad = out.public.replacen("row = [", "row = [99, ", 1).replacen(
+        &format!("spain = [{spain}]"),
+        &format!("spain = [{spain}, {spain}]"),
+        1,
+    );
     let problems = vqbot::position::import(rs(), src(&bad), None, 1).expect_err("refused");
     let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
     assert!(
         text.iter()
-            .any(|p| p.contains("camp.toml:") && p.contains("exactly once") && p.contains("99")),
+            .any(|p| p.contains("camp.toml:") && p.contains("no treasure 99")),
         "{text:?}"
     );
+    assert!(
+        text.iter()
+            .any(|p| p.contains("camp.toml:") && p.contains("listed twice")),
+        "{text:?}"
+    );
+    // Without `[treasures]` nobody holds one and the next Card Draw phase lays the row.
+    let mut skip = false;
+    let without: String = out
+        .public
+        .lines()
+        .filter(|l| {
+            if l.starts_with('[') {
+                skip = l.starts_with("[treasures");
+            }
+            !skip
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_ne!(without, out.public);
+    let plain = vqbot::position::import(rs(), src(&without), None, 1).expect("reads");
+    assert!(plain.treasures.is_empty(), "{without}");
 }
