@@ -1369,8 +1369,8 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "изменение",
                 OptKind::Integer,
                 false,
-                "VP change",
-                "изменение ПО",
+                "VP change, or treasures given (+) or taken (-)",
+                "изменение ПО или сокровищ (+ дать, - забрать)",
             ),
             opt("card", "карта", OptKind::Card, false, "card", "карта"),
             opt(
