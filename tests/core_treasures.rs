@@ -157,6 +157,13 @@ fn c_winter_order_lisbon_controller_draws_a_portuguese_treasure() {
     // The public line names no treasure.
     let en = Texts::new(rs(), Locale::En).event(&drawn.kind);
     assert!(en.contains("Lisbon") && !en.contains('#'), "{en}");
+    // With its new hand Spain is reminded of its treasure, privately.
+    assert!(ev.iter().any(|e| e.vis == Visibility::only(Power::Spain)
+        && e.kind
+            == EventKind::TreasuresHeld {
+                power: Power::Spain,
+                treasures: vec![t]
+            }));
     // The next turn's Card Draw phase refilled the row from the pool.
     assert_eq!(g.treasures.row.len(), row_size());
     assert_eq!(g.treasures.pool.len(), pool_before - 1);

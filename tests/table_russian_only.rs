@@ -338,6 +338,10 @@ fn rare_texts_are_russian_in_a_russian_game() {
             treasure: 3,
             cp: 2,
         },
+        EventKind::TreasuresHeld {
+            power: Power::Spain,
+            treasures: vec![1, 4],
+        },
     ]
     .iter()
     .map(|e| t.event(e))

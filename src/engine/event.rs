@@ -637,6 +637,8 @@ pub enum EventKind {
     TreasureReturned { power: Power, treasure: u16 },
     /// A treasure is spent for its CP (public: face and value).
     TreasureSpent { power: Power, treasure: u16, cp: u8 },
+    /// With the new hand: the treasures a power holds (seen by that power only).
+    TreasuresHeld { power: Power, treasures: Vec<u16> },
     /// The game ends.
     GameOver {
         winners: Vec<Power>,

@@ -194,6 +194,19 @@ impl Game {
                 pool: self.treasures.pool.len() as u16,
             }));
         }
+        // With each new hand, its holder is reminded of its treasures (privately).
+        for p in self.powers.iter() {
+            let h = &self.treasures.held[p as usize];
+            if !h.is_empty() {
+                ev.push(Event::private(
+                    p,
+                    EventKind::TreasuresHeld {
+                        power: p,
+                        treasures: h.clone(),
+                    },
+                ));
+            }
+        }
     }
 
     /// The major power in play that controls Lisbon (R-CONTROL-SET: itself, or through its

@@ -940,6 +940,10 @@ impl<'a> Texts<'a> {
             EventKind::NoTreasureDrawn { power: Some(p) } => tr!(l, "Winter: {} controls Lisbon, but the Portuguese row is empty; no treasure is drawn.", "Зима: {} контролирует Лиссабон, но португальский ряд пуст; сокровище не вытянуто.", self.power(*p)),
             EventKind::TreasureGained { power, treasure } => tr!(l, "{}: your new treasure is {}.", "{}: ваше новое сокровище — {}.", self.power(*power), self.treasure(*treasure)),
             EventKind::TreasureReturned { power, treasure } => tr!(l, "{}: your treasure {} goes back to the pool.", "{}: ваше сокровище {} возвращается в запас.", self.power(*power), self.treasure(*treasure)),
+            EventKind::TreasuresHeld { power, treasures } => self.msg(&Msg::YourTreasures {
+                power: *power,
+                list: treasures.iter().map(|n| self.treasure(*n)).collect::<Vec<_>>().join(", "),
+            }),
             EventKind::TreasureSpent { power, treasure, cp } => tr!(l, "{} spends treasure {} for {} CP.", "{} тратит сокровище {} и получает {} ОД.", self.power(*power), self.treasure(*treasure), cp),
             EventKind::GameOver { winners, reason } => {
                 let w: Vec<String> = winners.iter().map(|p| self.power(*p)).collect();

@@ -819,13 +819,9 @@ impl Table {
                 if !mine.is_empty() {
                     out.dm(
                         caller.user,
-                        t.msg(&Msg::YourTreasures {
+                        t.event(&EventKind::TreasuresHeld {
                             power: p,
-                            list: mine
-                                .iter()
-                                .map(|n| t.treasure(*n))
-                                .collect::<Vec<_>>()
-                                .join(", "),
+                            treasures: mine.clone(),
                         }),
                     );
                 }
