@@ -311,6 +311,19 @@ fn check_data(dir: Option<PathBuf>) -> ExitCode {
                 rs.rulers.len(),
                 s.cards
             );
+            // --- treasures: how many, and how many of them are placeholders
+            if !rs.treasures.is_empty() {
+                let guessed = rs
+                    .treasures
+                    .iter()
+                    .filter(|t| t.source == vqbot::engine::power::Source::Placeholder)
+                    .count();
+                println!(
+                    "treasures: {} ({} with placeholder values)",
+                    rs.treasures.len(),
+                    guessed
+                );
+            }
             let src: Vec<String> = s
                 .by_source
                 .iter()

@@ -157,3 +157,38 @@ fn leader_names_are_checked() {
         "{err}"
     );
 }
+
+// --- treasures: `treasures.csv` rows are checked with file:line, and counted by source.
+#[test]
+fn treasures_are_checked_with_file_and_line() {
+    let (ok, out, _) = check(&shipped());
+    assert!(ok);
+    assert!(
+        out.contains("treasures: 12 (12 with placeholder values)"),
+        "{out}"
+    );
+    let dir = copy_data();
+    let file = dir.path().join("treasures.csv");
+    let text = std::fs::read_to_string(&file).expect("read");
+    std::fs::write(
+        &file,
+        format!(
+            "{text}gold,portuguese,2,3,1,Gold,золото,seed,\nspice,spanish,1,1,1,Spice,пряности,seed,\nportuguese,portuguese,0,1,1,x,х,seed,\n"
+        ),
+    )
+    .expect("write");
+    let (ok, _, err) = check(dir.path());
+    assert!(!ok, "bad treasures must fail");
+    assert!(
+        err.contains("treasures.csv:4:") && err.contains("`cp_min` 3 is above `cp_max` 1"),
+        "{err}"
+    );
+    assert!(
+        err.contains("treasures.csv:5:") && err.contains("not a valid treasure pool"),
+        "{err}"
+    );
+    assert!(
+        err.contains("treasures.csv:6:") && err.contains("listed twice"),
+        "{err}"
+    );
+}

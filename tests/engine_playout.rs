@@ -43,6 +43,31 @@ fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>) 
             .expect("the flag is set");
         log.push((vqbot::engine::Power::Ottoman, a));
     }
+    // --- treasures: in every third game Portugal is Spain's ally (Spain draws a Portuguese
+    // treasure each Winter) and England starts with two treasures, so spends are exercised.
+    if seed.is_multiple_of(3) {
+        for (p, a) in [
+            (
+                vqbot::engine::Power::Spain,
+                vqbot::engine::action::Adjustment::MinorAlly {
+                    minor: vqbot::engine::power::Minor::Portugal,
+                    ally: Some(vqbot::engine::Power::Spain),
+                },
+            ),
+            (
+                vqbot::engine::Power::England,
+                vqbot::engine::action::Adjustment::Treasure {
+                    power: vqbot::engine::Power::England,
+                    delta: 2,
+                },
+            ),
+        ] {
+            let a = Action::Adjust(a);
+            g.apply(rs, p, &a).expect("the treasure setup is accepted");
+            log.push((p, a));
+        }
+    }
+    let all_treasures: Vec<u16> = rs.treasures.iter().map(|t| t.number).collect();
     let cap = rs.turn.number("piracy_vp_cap");
     for _ in 0..steps {
         let p = match g.awaiting() {
@@ -135,6 +160,16 @@ fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>) 
             "seed {seed}: piracy VP {} over the cap",
             g.naval.piracy_vp
         );
+        // --- treasures: conserved (pool + row + holdings + spent = the data's treasures, each
+        // once), the row never above its size.
+        let mut placed = g.treasures.all_placed();
+        placed.sort_unstable();
+        assert_eq!(
+            placed, all_treasures,
+            "seed {seed}: treasures not conserved after {a:?}: {:?}",
+            g.treasures
+        );
+        assert!(g.treasures.row.len() <= rs.turn.number("portuguese_row") as usize);
         // Units appear only by raising, a revolt (R-PROT-CAPITAL), the return from a foreign war
         // (R-FW-FIGHT) or the winter's free regular.
         let raised = matches!(
@@ -164,6 +199,7 @@ fn random_playouts_never_stall_and_replay_identically() {
     let mut religious = 0;
     let mut naval = 0;
     let mut piracy = 0;
+    let mut treasures = 0;
     for seed in 0..games {
         let (g, log) = play(seed, 500);
         actions += log.len();
@@ -194,6 +230,10 @@ fn random_playouts_never_stall_and_replay_identically() {
             .iter()
             .filter(|(_, a)| matches!(a, Action::Piracy { .. } | Action::PiracyReward { .. }))
             .count();
+        treasures += log
+            .iter()
+            .filter(|(_, a)| matches!(a, Action::SpendTreasure { .. }))
+            .count();
         finished += usize::from(g.is_over());
         // Replay from the log gives the same state.
         let opts = GameOptions {
@@ -220,7 +260,9 @@ fn random_playouts_never_stall_and_replay_identically() {
     assert!(naval > 0, "no naval action was played");
     // And piracy (C-PIRACY): raids and the target's payments.
     assert!(piracy > 0, "no piracy was played");
+    // And treasures spent for CP (X-TREASURE-SPEND).
+    assert!(treasures > 0, "no treasure was spent");
     eprintln!(
-        "{games} games, {actions} actions ({religious} religious, {naval} naval, {piracy} piracy), {finished} finished"
+        "{games} games, {actions} actions ({religious} religious, {naval} naval, {piracy} piracy, {treasures} treasures spent), {finished} finished"
     );
 }

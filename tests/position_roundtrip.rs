@@ -265,6 +265,12 @@ fn every_field_and_every_stage_survives_the_round_trip() {
     g.naval.piracy_vp = 2;
     g.naval.pirated.push("BARBARY_COAST".into());
     g.naval.barbary_pirates = true;
+    // --- treasures: holdings, spent ones and the treasure stream's position.
+    let t = g.treasures.pool.pop().expect("a treasure in the pool");
+    g.treasures.held[Power::England as usize].push(t);
+    let t = g.treasures.pool.pop().expect("a second one");
+    g.treasures.spent.push(t);
+    g.treasures.words = 40;
     let salt = "0123abcd".to_string();
     g.empire = EmpireState {
         commitment: Some(vqbot::engine::diplomacy::commitment(

@@ -311,6 +311,37 @@ fn rare_texts_are_russian_in_a_russian_game() {
             winners: vec![Power::Spain, Power::France],
             reason: EndReason::LastTurn { vp: 20 },
         },
+        // --- treasures
+        EventKind::TreasureRowRefilled {
+            added: 3,
+            row: 3,
+            pool: 9,
+        },
+        EventKind::TreasureDrawn {
+            power: Power::Spain,
+            held: 1,
+        },
+        EventKind::NoTreasureDrawn { power: None },
+        EventKind::NoTreasureDrawn {
+            power: Some(Power::England),
+        },
+        EventKind::TreasureGained {
+            power: Power::Spain,
+            treasure: 1,
+        },
+        EventKind::TreasureReturned {
+            power: Power::Spain,
+            treasure: 2,
+        },
+        EventKind::TreasureSpent {
+            power: Power::Spain,
+            treasure: 3,
+            cp: 2,
+        },
+        EventKind::TreasuresHeld {
+            power: Power::Spain,
+            treasures: vec![1, 4],
+        },
     ]
     .iter()
     .map(|e| t.event(e))
@@ -340,6 +371,20 @@ fn rare_texts_are_russian_in_a_russian_game() {
         Expected::Units,
     ] {
         texts.push(t.expected(&e));
+    }
+    // --- treasures: the status line and the holder's own list
+    for m in [
+        Msg::StatusTreasures {
+            list: "Испания 1".into(),
+            row: 3,
+            pool: 8,
+        },
+        Msg::YourTreasures {
+            power: Power::Spain,
+            list: t.treasure(1),
+        },
+    ] {
+        texts.push(t.msg(&m));
     }
     for n in [
         Notice::Restarting,

@@ -5,6 +5,7 @@
 
 mod religion;
 mod table;
+mod treasure;
 mod turn;
 
 pub use table::{Problem, Problems};
@@ -735,6 +736,7 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
 
     let scenario_ids: Vec<String> = scenarios.iter().map(|s| s.id.clone()).collect();
     let turn = turn::load(dir, &cards, &scenario_ids, &mut p, &mut sources);
+    let treasures = treasure::load(dir, &index, &mut p, &mut sources);
     let religion = religion_t
         .as_ref()
         .map(|t| religion::read(t, &index, &mut p))
@@ -761,6 +763,7 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
         empire_religion_vp,
         turn,
         religion,
+        treasures,
         fingerprint: fingerprint(dir),
         neighbours: Vec::new(),
         index: HashMap::new(),

@@ -76,6 +76,7 @@ pub fn autocompleted(kind: OptKind) -> bool {
             | OptKind::Units
             | OptKind::RuleId
             | OptKind::CommandName
+            | OptKind::Treasure
     )
 }
 
@@ -148,11 +149,13 @@ pub const GROUPS: &[Group] = &[
         name: "table",
         ru: "стол",
         help: [
-            "status, victory points, the log, cards, language, leaving, refusing a take-back, closing, setup",
-            "положение, ПО, журнал, карты, язык, уход, возражение против отмены, закрытие, расстановка",
+            "status, VP, the log, cards, treasures, language, leaving, refusing a take-back, closing, setup",
+            "положение, ПО, журнал, карты, сокровища, язык, уход, отказ от отмены, закрытие, расстановка",
         ],
         members: &[
             "status", "vp", "log", "locale", "leave", "veto", "card", "setup", "close", "admit",
+            // --- treasures
+            "treasure",
         ],
     },
     Group {

@@ -346,6 +346,22 @@ pub fn suggest(
                 push(&mut out, typed, &[&pick, &name], name.clone(), pick.clone());
             }
         }
+        // --- treasures: only the caller's own (faces are theirs to see)
+        Some(OptKind::Treasure) => {
+            if let Some(g) = view.game {
+                for p in view.mine() {
+                    for n in &g.treasures.held[p as usize] {
+                        push(
+                            &mut out,
+                            typed,
+                            &[&n.to_string()],
+                            t.treasure(*n),
+                            n.to_string(),
+                        );
+                    }
+                }
+            }
+        }
         Some(OptKind::Card) => {
             // Only the caller's own hands.
             if let Some(g) = view.game {

@@ -204,6 +204,15 @@ pub enum Adjustment {
         /// Played.
         on: bool,
     },
+    // --- treasures (Virgin Queen)
+    /// Gives a power treasures drawn at random from the pool (`delta` > 0), or puts some of
+    /// its own, at random, back in the pool (`delta` < 0); faces are told to that power only.
+    Treasure {
+        /// Whose treasures.
+        power: Power,
+        /// How many more (or fewer).
+        delta: i8,
+    },
 }
 
 /// A player's action. `apply` checks it against the rules before changing anything.
@@ -534,6 +543,12 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         at: Option<String>,
     },
+    // --- treasures (Virgin Queen)
+    /// In one's own impulse: spend a treasure for its CP (our reading, `super::treasure`).
+    SpendTreasure {
+        /// The treasure's number.
+        treasure: u16,
+    },
 }
 
 impl Action {
@@ -597,6 +612,7 @@ impl Action {
             Action::JoinRelief => ActionKind::JoinRelief,
             Action::Piracy { .. } => ActionKind::Piracy,
             Action::PiracyReward { .. } => ActionKind::PiracyReward,
+            Action::SpendTreasure { .. } => ActionKind::SpendTreasure,
         }
     }
 }
@@ -708,6 +724,8 @@ pub enum ActionKind {
     Piracy,
     /// [`Action::PiracyReward`].
     PiracyReward,
+    /// [`Action::SpendTreasure`].
+    SpendTreasure,
 }
 
 impl ActionKind {
@@ -764,6 +782,7 @@ impl ActionKind {
         ActionKind::JoinRelief,
         ActionKind::Piracy,
         ActionKind::PiracyReward,
+        ActionKind::SpendTreasure,
     ];
 
     /// The snake-case id, as in the action's JSON `type` tag.
@@ -820,6 +839,7 @@ impl ActionKind {
             ActionKind::JoinRelief => "join_relief",
             ActionKind::Piracy => "piracy",
             ActionKind::PiracyReward => "piracy_reward",
+            ActionKind::SpendTreasure => "spend_treasure",
         }
     }
 }

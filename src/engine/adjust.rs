@@ -234,6 +234,8 @@ impl Game {
                 self.adjust_phase(rs, *turn, *phase, *power)?
             }
             Adjustment::BarbaryPirates { on } => self.naval.barbary_pirates = *on,
+            // --- treasures
+            Adjustment::Treasure { power, delta } => self.adjust_treasures(*power, *delta, ev)?,
             Adjustment::KillRuler { power } => {
                 let is_rudolf = *power == Power::Empire
                     && self

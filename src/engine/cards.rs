@@ -78,6 +78,8 @@ impl Game {
                 cards: self.hands[p as usize].len(),
             }));
         }
+        // --- treasures: the Portuguese row is refilled (rules digest §2.2, Card Draw step 4).
+        self.refresh_treasures(rs, ev);
     }
 
     /// Cards dealt to `p` this turn, not counting home cards: the key track plus the ruler's card

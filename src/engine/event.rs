@@ -634,6 +634,22 @@ pub enum EventKind {
     PiracyHitsLost { target: Power, hits: u32 },
     /// Winter: piracy markers come off (C-WINTER-ORDER).
     PiracyMarkersRemoved { zones: Vec<String> },
+    // --- treasures (Virgin Queen)
+    /// Card Draw phase: the Portuguese row is refilled face down (counts only).
+    TreasureRowRefilled { added: u8, row: u8, pool: u16 },
+    /// Winter: a power draws a Portuguese treasure (public: who, and how many it holds now).
+    TreasureDrawn { power: Power, held: u8 },
+    /// Winter: nobody draws (no major in play controls Lisbon: `power` is `None`), or the row
+    /// was empty for `power`.
+    NoTreasureDrawn { power: Option<Power> },
+    /// The face of a treasure a power took (seen by that power only).
+    TreasureGained { power: Power, treasure: u16 },
+    /// A treasure of a power went back to the pool by a manual fix (seen by that power only).
+    TreasureReturned { power: Power, treasure: u16 },
+    /// A treasure is spent for its CP (public: face and value).
+    TreasureSpent { power: Power, treasure: u16, cp: u8 },
+    /// With the new hand: the treasures a power holds (seen by that power only).
+    TreasuresHeld { power: Power, treasures: Vec<u16> },
     /// The game ends.
     GameOver {
         winners: Vec<Power>,

@@ -284,6 +284,13 @@ pub struct Game {
     /// Piracy VP, piracy markers and the Barbary Pirates flag (C-PIRACY, C-RAISE).
     #[serde(default, skip_serializing_if = "super::piracy::NavalState::is_empty")]
     pub naval: super::piracy::NavalState,
+    // --- treasures (Virgin Queen)
+    /// The treasure pool, the Portuguese row, each power's (secret) treasures and spent ones.
+    #[serde(
+        default,
+        skip_serializing_if = "super::treasure::TreasureState::is_empty"
+    )]
+    pub treasures: super::treasure::TreasureState,
     /// Number of actions applied.
     pub seq: u32,
     /// The random generator; never shown to players.
@@ -362,6 +369,7 @@ impl Game {
             marks: Default::default(),
             standing: Vec::new(),
             naval: Default::default(),
+            treasures: Default::default(),
             seq: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),
         };
@@ -500,6 +508,12 @@ impl Game {
         if let Some(e) = self.secret_refusal(power, action) {
             return Err(e);
         }
+        // --- treasures: a spend out of one's impulse names the treasure rule (X-TREASURE-SPEND).
+        if let Action::SpendTreasure { treasure } = action {
+            if let Some(r) = self.treasure_refusal(rs, power, *treasure) {
+                return Err(r.into());
+            }
+        }
         let aw = self.awaiting();
         if !aw.powers().contains(power) {
             return Err(RuleError::NotYourTurn { power, waiting: aw });
@@ -560,6 +574,10 @@ impl Game {
                 }
             }
             (Stage::Cp { .. }, Action::EndImpulse) => self.next_impulse(rs, power, 0, &mut ev),
+            // --- treasures (X-TREASURE-SPEND)
+            (Stage::Impulse { .. } | Stage::Cp { .. }, Action::SpendTreasure { treasure }) => {
+                self.spend_treasure(rs, power, *treasure, &mut ev)?
+            }
             (Stage::SendToWar { .. }, Action::SendToWar { card, from, units }) => {
                 self.send_to_war(rs, power, *card, from, units, &mut ev)?
             }

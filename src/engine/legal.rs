@@ -180,9 +180,13 @@ impl Game {
                 if self.check_pass(rs, p).is_ok() {
                     out.push(Action::Pass);
                 }
+                // --- treasures (X-TREASURE-SPEND)
+                self.legal_treasure_spends(p, &mut out);
             }
             Stage::Cp { cp, .. } => {
                 let cp = *cp;
+                // --- treasures (X-TREASURE-SPEND)
+                self.legal_treasure_spends(p, &mut out);
                 // C-LOC-DEF for every space, computed once if a control action is considered.
                 let loc: std::cell::OnceCell<Vec<bool>> = std::cell::OnceCell::new();
                 let ok = |g: &Game, a: &Action| g.cp_cost(rs, p, a).is_ok_and(|c| c <= cp);

@@ -39,6 +39,7 @@ pub mod religion;
 pub mod ruleset;
 pub mod siege;
 pub mod steps;
+pub mod treasure;
 pub mod treaty;
 pub mod turn;
 pub mod turn_data;

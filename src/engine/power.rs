@@ -103,6 +103,12 @@ id_enum!(
     }
 );
 
+// --- treasures (Virgin Queen 6.3)
+id_enum!(
+    /// A pool treasures are drawn from (`treasures.csv`); only the Portuguese one is known.
+    TreasurePool, "treasure pool", { Portuguese = "portuguese" }
+);
+
 id_enum!(
     /// Diplomatic status between two major powers.
     Relation, "diplomatic status", { Peace = "peace", War = "war", Alliance = "alliance" }

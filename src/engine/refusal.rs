@@ -615,6 +615,23 @@ pub enum Refusal {
     /// C-WINTER-REGULAR (Virgin Queen): the Empire takes one regular or `mercenaries`
     /// mercenaries.
     EmpireWinterUnit { mercenaries: u8 },
+    // --- treasures (Virgin Queen)
+    /// No treasure has this number; `yours` are the caller's.
+    UnknownTreasure { treasure: u16, yours: Vec<u16> },
+    /// The treasure is not the caller's; `yours` are.
+    TreasureNotYours {
+        power: Power,
+        treasure: u16,
+        yours: Vec<u16>,
+    },
+    /// A treasure is spent only in one's own impulse, with no question pending.
+    TreasureNotYourImpulse { power: Power },
+    /// `adjust what:treasure`: only `available` can be given (from the pool) or taken (held).
+    TreasureAdjust {
+        power: Power,
+        delta: i8,
+        available: u16,
+    },
 }
 
 impl Refusal {
@@ -718,6 +735,9 @@ impl Refusal {
             CorsairOttomanOnly { .. } | CorsairsNeedBarbaryPirates => "C-RAISE",
             BadWinterPort { .. } => "C-NAVAL-WINTER",
             EmpireWinterUnit { .. } => "C-WINTER-REGULAR",
+            UnknownTreasure { .. } | TreasureNotYours { .. } | TreasureNotYourImpulse { .. } => {
+                "X-TREASURE-SPEND"
+            }
             _ => return None,
         })
     }
@@ -1207,6 +1227,21 @@ impl Refusal {
                 allowed: vec!["CAGLIARI".into(), "PALERMO".into()],
             },
             EmpireWinterUnit { mercenaries: 2 },
+            UnknownTreasure {
+                treasure: 40,
+                yours: vec![2, 5],
+            },
+            TreasureNotYours {
+                power: p,
+                treasure: 3,
+                yours: vec![],
+            },
+            TreasureNotYourImpulse { power: q },
+            TreasureAdjust {
+                power: p,
+                delta: -2,
+                available: 1,
+            },
         ]
     }
 
@@ -1382,6 +1417,10 @@ impl Refusal {
             CorsairsNeedBarbaryPirates => "corsairs_need_barbary_pirates",
             BadWinterPort { .. } => "bad_winter_port",
             EmpireWinterUnit { .. } => "empire_winter_unit",
+            UnknownTreasure { .. } => "unknown_treasure",
+            TreasureNotYours { .. } => "treasure_not_yours",
+            TreasureNotYourImpulse { .. } => "treasure_not_your_impulse",
+            TreasureAdjust { .. } => "treasure_adjust",
         }
     }
 }
@@ -1655,6 +1694,18 @@ impl fmt::Display for Terse<'_> {
             CorsairsNeedBarbaryPirates => String::new(),
             BadWinterPort { to, allowed } => format!("{to} (allowed: {})", allowed.join(", ")),
             EmpireWinterUnit { mercenaries } => format!("1r or {mercenaries}m"),
+            UnknownTreasure { treasure, yours }
+            | TreasureNotYours {
+                treasure, yours, ..
+            } => {
+                format!("{treasure} (yours: {yours:?})")
+            }
+            TreasureNotYourImpulse { power } => power.to_string(),
+            TreasureAdjust {
+                power,
+                delta,
+                available,
+            } => format!("{power} {delta:+} (available: {available})"),
             NotDiplomacyPhase
             | NoSixPending
             | NothingPending

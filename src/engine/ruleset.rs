@@ -416,6 +416,10 @@ pub struct Ruleset {
     /// Conversion and rebellion numbers (religion.csv; X-REL-*).
     #[serde(default)]
     pub religion: super::religion::ReligionRules,
+    // --- treasures
+    /// Treasures (`treasures.csv`, expanded by each row's count), numbered from 1.
+    #[serde(default)]
+    pub treasures: Vec<super::treasure::Treasure>,
     /// A digest of the content, stored with saved states.
     pub fingerprint: String,
     /// Land neighbours of each space, with the link kind (derived from `links`).

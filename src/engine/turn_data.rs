@@ -38,8 +38,13 @@ pub mod ids {
     /// C-WINTER-REGULAR (Virgin Queen): mercenaries the Empire may take instead of its free
     /// winter regular.
     pub const EMPIRE_WINTER_MERCENARIES: &str = "empire_winter_mercenaries";
+    // --- treasures (Virgin Queen)
+    /// Boxes of the Portuguese treasure row, refilled in the Card Draw phase.
+    pub const PORTUGUESE_ROW: &str = "portuguese_row";
+    /// C-WINTER-ORDER (Virgin Queen): Portuguese treasures Lisbon's controller draws in Winter.
+    pub const LISBON_WINTER_DRAWS: &str = "lisbon_winter_draws";
     /// Every id `rules.csv` must define, and whether it is per power.
-    pub const ALL: [(&str, bool); 14] = [
+    pub const ALL: [(&str, bool); 16] = [
         (STANDARD_VP, false),
         (DOMINATION_GAP, false),
         (DOMINATION_FROM_TURN, false),
@@ -54,6 +59,8 @@ pub mod ids {
         (PIRACY_VP_CAP, false),
         (PEACE_UNITS_LOST, false),
         (EMPIRE_WINTER_MERCENARIES, false),
+        (PORTUGUESE_ROW, false),
+        (LISBON_WINTER_DRAWS, false),
     ];
 }
 

@@ -101,6 +101,22 @@ pub struct View {
     /// Standing answers set by the powers.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub standing: Vec<(Power, super::steps::Standing)>,
+    // --- treasures (secret like hands: others see counts only)
+    /// The viewer's own treasures (numbers), if a player.
+    #[serde(default)]
+    pub treasures: Option<Vec<u16>>,
+    /// Treasures held, by power.
+    #[serde(default)]
+    pub treasure_counts: [usize; 6],
+    /// Face-down treasures in the Portuguese row.
+    #[serde(default)]
+    pub portuguese_row: usize,
+    /// Face-down treasures left in the pool.
+    #[serde(default)]
+    pub treasure_pool: usize,
+    /// Spent treasures (public).
+    #[serde(default)]
+    pub spent_treasures: Vec<u16>,
 }
 
 impl Game {
@@ -159,6 +175,11 @@ impl Game {
             protestant_capitals_lost: self.protestant.capital_lost,
             steps: self.steps.clone(),
             standing: self.standing.clone(),
+            treasures: seat.map(|p| self.treasures.held[p as usize].clone()),
+            treasure_counts: std::array::from_fn(|i| self.treasures.held[i].len()),
+            portuguese_row: self.treasures.row.len(),
+            treasure_pool: self.treasures.pool.len(),
+            spent_treasures: self.treasures.spent.clone(),
         }
     }
 }

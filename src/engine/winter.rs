@@ -122,6 +122,8 @@ impl Game {
                 ev.push(Event::public(EventKind::FreeRegular { power: p, space: c }));
             }
         }
+        // C-WINTER-ORDER (Virgin Queen): Lisbon's controller draws a Portuguese treasure.
+        self.lisbon_winter_draw(rs, ev);
         // C-WINTER-ORDER: piracy markers come off (C-PIRACY: once per sea zone per turn).
         self.clear_piracy_markers(ev);
         self.overdue_mandatory(rs, ev);

@@ -57,6 +57,8 @@ struct RawPublic {
     cards: RawCards,
     #[serde(default)]
     hands: BTreeMap<String, S<Vec<S<u16>>>>,
+    // --- treasures
+    treasures: Option<RawTreasures>,
     #[serde(default)]
     leaders: RawLeaders,
     #[serde(default)]
@@ -118,6 +120,19 @@ struct RawEngine {
     steps: Option<S<String>>,
     marks: Option<S<String>>,
     naval: Option<S<String>>,
+}
+
+/// `[treasures]`: numbers of `treasures.csv`; a treasure not listed is in the pool.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawTreasures {
+    #[serde(default)]
+    row: Vec<S<u16>>,
+    #[serde(default)]
+    spent: Vec<S<u16>>,
+    draws: Option<S<u64>>,
+    #[serde(default)]
+    held: BTreeMap<String, S<Vec<S<u16>>>>,
 }
 
 /// Peace made between two majors on a turn (C-DIP-WAR-LIMITS).
@@ -431,6 +446,68 @@ impl<'r> Ids<'r> {
     }
 }
 
+/// `[treasures]` into the engine's state (empty when absent: the next Card Draw phase lays the
+/// row).
+fn read_treasures(
+    r: &mut Report<'_>,
+    rs: &Ruleset,
+    raw: Option<&RawTreasures>,
+) -> crate::engine::treasure::TreasureState {
+    let mut t = crate::engine::treasure::TreasureState::default();
+    let Some(raw) = raw else {
+        return t;
+    };
+    let mut seen: Vec<u16> = Vec::new();
+    let mut take = |r: &mut Report<'_>, v: &[S<u16>], out: &mut Vec<u16>| {
+        for n in v {
+            let x = *n.get_ref();
+            if rs.treasure(x).is_none() {
+                r.bad(
+                    n.span(),
+                    format!(
+                        "no treasure {x}: treasures.csv has 1 to {}",
+                        rs.treasures.len()
+                    ),
+                );
+            } else if seen.contains(&x) {
+                r.bad(n.span(), format!("treasure {x} is listed twice"));
+            } else {
+                seen.push(x);
+                out.push(x);
+            }
+        }
+    };
+    take(r, &raw.row, &mut t.row);
+    let size = usize::try_from(
+        rs.turn
+            .number(crate::engine::turn_data::ids::PORTUGUESE_ROW),
+    )
+    .unwrap_or(0);
+    if let Some(n) = raw.row.get(size) {
+        r.bad(
+            n.span(),
+            format!("the Portuguese row has {size} boxes (`portuguese_row` in rules.csv)"),
+        );
+    }
+    take(r, &raw.spent, &mut t.spent);
+    for (k, v) in &raw.held {
+        if let Some(p) = power_key(r, k, v.span(), "treasures.held") {
+            let mut h = Vec::new();
+            take(r, v.get_ref(), &mut h);
+            h.sort_unstable();
+            t.held[p as usize] = h;
+        }
+    }
+    t.words = raw.draws.as_ref().map_or(0, |d| *d.get_ref());
+    t.pool = rs
+        .treasures
+        .iter()
+        .map(|x| x.number)
+        .filter(|n| !seen.contains(n))
+        .collect();
+    t
+}
+
 fn power_key(r: &mut Report<'_>, key: &str, span: Range<usize>, table: &str) -> Option<Power> {
     match key.parse::<Power>() {
         Ok(p) => Some(p),
@@ -721,6 +798,8 @@ pub fn import(
         }),
         None => Default::default(),
     };
+    // --- treasures: every number known and listed once; the pool is the rest
+    let treasures = read_treasures(&mut r, rs, raw.treasures.as_ref());
     for (k, v) in &raw.capitals {
         let Some(p) = power_key(&mut r, k, v.span(), "capitals") else {
             continue;
@@ -1136,6 +1215,7 @@ pub fn import(
         marks,
         standing,
         naval,
+        treasures,
         seq: raw.actions,
         rng,
     };

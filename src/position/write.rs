@@ -77,6 +77,7 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
         marks,
         standing,
         naval,
+        treasures,
         seq,
         rng,
     } = g;
@@ -142,6 +143,7 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
     write_empire(w, empire);
     write_standing(w, standing);
     write_engine(w, steps, marks, naval);
+    write_treasures(w, treasures);
     if bonus_vp.iter().any(|v| *v != 0) {
         let _ = writeln!(w, "\n[vp]");
         for p in Power::ALL {
@@ -383,6 +385,35 @@ fn write_engine(
     if !naval.is_empty() {
         let json = serde_json::to_string(naval).unwrap_or_default();
         let _ = writeln!(w, "naval = '''{json}'''");
+    }
+}
+
+// --- treasures
+/// `[treasures]`: the Portuguese row, spent treasures, the draws made, and `[treasures.held]`
+/// by power; the pool is every treasure not listed.
+fn write_treasures(w: &mut String, t: &crate::engine::treasure::TreasureState) {
+    if t.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        w,
+        "\n[treasures]   # numbers of treasures.csv; a treasure not listed is in the pool"
+    );
+    let _ = writeln!(w, "row = {}", nums(&t.row));
+    if !t.spent.is_empty() {
+        let _ = writeln!(w, "spent = {}", nums(&t.spent));
+    }
+    if t.words != 0 {
+        let _ = writeln!(w, "draws = {}", t.words);
+    }
+    if t.held.iter().any(|h| !h.is_empty()) {
+        let _ = writeln!(w, "\n[treasures.held]   # secret, like hands");
+        for p in Power::ALL {
+            let h = &t.held[*p as usize];
+            if !h.is_empty() {
+                let _ = writeln!(w, "{p} = {}", nums(h));
+            }
+        }
     }
 }
 

@@ -38,6 +38,9 @@ pub enum OptKind {
     CommandName,
     /// A file: a path typed in the terminal, an attachment on Discord (see [`FileArg`]).
     File,
+    // --- treasures
+    /// One of the caller's treasures, by its number.
+    Treasure,
 }
 
 /// One option of a command.
@@ -121,6 +124,7 @@ const ADJUST_WHAT: &[&str] = &[
     "kill-ruler",
     "phase",
     "barbary",
+    "treasure",
 ];
 /// The phases `adjust what:phase` moves to (issue 17).
 const ADJUST_PHASES: &[&str] = &["diplomacy", "spring_deployment", "action", "winter"];
@@ -878,6 +882,26 @@ pub static COMMANDS: &[CmdSpec] = &[
         ],
         help: ["try to avoid a naval battle", "уклониться от морского боя"],
     },
+    // --- treasures (X-TREASURE-SPEND)
+    CmdSpec {
+        name: "treasure",
+        ru: "сокровище",
+        options: &[
+            opt(
+                "which",
+                "какое",
+                OptKind::Treasure,
+                true,
+                "number of one of your treasures",
+                "номер вашего сокровища",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "spend a treasure for CP in your impulse",
+            "потратить сокровище на ОД в свой импульс",
+        ],
+    },
     // --- piracy (C-PIRACY)
     CmdSpec {
         name: "piracy",
@@ -1345,8 +1369,8 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "изменение",
                 OptKind::Integer,
                 false,
-                "VP change",
-                "изменение ПО",
+                "VP change, or treasures given (+) or taken (-)",
+                "изменение ПО или сокровищ (+ дать, - забрать)",
             ),
             opt("card", "карта", OptKind::Card, false, "card", "карта"),
             opt(
@@ -1659,6 +1683,14 @@ pub enum AdjustCmd {
         /// On.
         on: bool,
     },
+    // --- treasures
+    /// Treasures given from the pool (`delta` > 0) or put back (`delta` < 0), at random.
+    Treasure {
+        /// Whose.
+        target: String,
+        /// How many more or fewer.
+        delta: i8,
+    },
 }
 
 /// A typed command. Power-ish and place-ish values stay text until the table resolves them.
@@ -1828,6 +1860,10 @@ pub enum Command {
     Tribute {
         pay: String,
         at: Option<String>,
+        power: Option<String>,
+    },
+    Treasure {
+        which: u16,
         power: Option<String>,
     },
     Pass {
@@ -2267,6 +2303,8 @@ const CHOICE_RU: &[(&str, &str)] = &[
     ("spring_deployment", "развёртывание"),
     ("action", "действия"),
     ("winter", "зима"),
+    // --- treasures
+    ("treasure", "сокровище"),
 ];
 
 /// The typable Russian word for a choice value, if it has one.
@@ -2545,6 +2583,20 @@ impl Command {
                 target: a.req("target")?,
                 power,
             },
+            "treasure" => Command::Treasure {
+                which: {
+                    let n = a.int("which")?.ok_or_else(|| ParseError::Missing {
+                        command: "treasure".into(),
+                        option: "which".into(),
+                    })?;
+                    u16::try_from(n).map_err(|_| ParseError::BadValue {
+                        option: "which".into(),
+                        value: n.to_string(),
+                        expected: Expected::Count,
+                    })?
+                },
+                power,
+            },
             "tribute" => Command::Tribute {
                 pay: a.req("pay")?.to_lowercase(),
                 at: a.opt("at"),
@@ -2680,6 +2732,7 @@ impl Command {
             Command::Evade { .. } => "evade",
             Command::Piracy { .. } => "piracy",
             Command::Tribute { .. } => "tribute",
+            Command::Treasure { .. } => "treasure",
             Command::Standing { .. } => "standing",
             Command::Pass { .. } => "pass",
             Command::End { .. } => "end",
@@ -2757,15 +2810,14 @@ fn check_kind(o: &OptSpec, v: &str) -> Result<(), ParseError> {
                 })
             }
         }
-        OptKind::Integer if !v.is_empty() => {
-            v.parse::<i64>()
-                .map(|_| ())
-                .map_err(|_| ParseError::BadValue {
-                    option: o.name.into(),
-                    value: v.into(),
-                    expected: Expected::WholeNumber,
-                })
-        }
+        OptKind::Integer | OptKind::Treasure if !v.is_empty() => v
+            .parse::<i64>()
+            .map(|_| ())
+            .map_err(|_| ParseError::BadValue {
+                option: o.name.into(),
+                value: v.into(),
+                expected: Expected::WholeNumber,
+            }),
         _ => Ok(()),
     }
 }
@@ -2816,9 +2868,13 @@ fn adjust_reads(what: &str) -> &'static [&'static str] {
         "phase" => &["turn", "phase", "target"],
         "kill-ruler" => &["target"],
         "barbary" => &["on"],
+        "treasure" => &["target", "delta"],
         _ => &[],
     }
 }
+
+/// The most treasures one `adjust what:treasure` gives or takes.
+pub const MAX_TREASURE_DELTA: i64 = 10;
 
 /// The largest VP change one `adjust what:vp` makes, either way.
 pub const MAX_VP_DELTA: i64 = 1000;
@@ -2916,6 +2972,24 @@ fn adjust_cmd(a: &Args<'_>) -> Result<AdjustCmd, ParseError> {
         "barbary" => AdjustCmd::BarbaryPirates {
             on: a.req("on")?.eq_ignore_ascii_case("yes"),
         },
+        // --- treasures: a few at a time, from or to the pool
+        "treasure" => {
+            let delta = a.int("delta")?.ok_or_else(|| ParseError::Missing {
+                command: "adjust".into(),
+                option: "delta".into(),
+            })?;
+            if delta == 0 || delta.abs() > MAX_TREASURE_DELTA {
+                return Err(ParseError::BadValue {
+                    option: "delta".into(),
+                    value: delta.to_string(),
+                    expected: Expected::Between(-MAX_TREASURE_DELTA, MAX_TREASURE_DELTA),
+                });
+            }
+            AdjustCmd::Treasure {
+                target: a.req("target")?,
+                delta: delta as i8,
+            }
+        }
         _ => AdjustCmd::KillRuler {
             target: a.req("target")?,
         },
@@ -3162,7 +3236,7 @@ mod tests {
             let value = match o.kind {
                 OptKind::Choice(list) if ru => choice_word_ru(list[0]).unwrap_or(list[0]),
                 OptKind::Choice(list) => list[0],
-                OptKind::Integer => "2",
+                OptKind::Integer | OptKind::Treasure => "2",
                 OptKind::Units => "2r 1c leader",
                 _ => "some value",
             };

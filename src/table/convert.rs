@@ -183,6 +183,7 @@ pub fn to_action(
                 zone: resolve::place(rs, zone)?,
                 target: resolve::power(rs, target)?,
             },
+            Command::Treasure { which, .. } => Action::SpendTreasure { treasure: *which },
             Command::Tribute { pay, at, .. } => Action::PiracyReward {
                 reward: match pay.as_str() {
                     "squadron" => crate::engine::piracy::PiracyReward::Squadron,
@@ -290,6 +291,7 @@ pub fn to_action(
         | Command::Evade { .. }
         | Command::Piracy { .. }
         | Command::Tribute { .. }
+        | Command::Treasure { .. }
         | Command::Standing { .. }
         | Command::Pass { .. }
         | Command::End { .. }
@@ -538,6 +540,10 @@ fn adjustment(rs: &Ruleset, game: &Game, fix: &AdjustCmd) -> Result<Adjustment, 
                 .transpose()?,
         },
         AdjustCmd::BarbaryPirates { on } => Adjustment::BarbaryPirates { on: *on },
+        AdjustCmd::Treasure { target, delta } => Adjustment::Treasure {
+            power: resolve::power(rs, target)?,
+            delta: *delta,
+        },
     })
 }
 
@@ -705,6 +711,7 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
             Some(a) => format!("tribute pay:{} at:{a}", reward.id()),
             None => format!("tribute pay:{}", reward.id()),
         },
+        Action::SpendTreasure { treasure } => format!("treasure which:{treasure}"),
     };
     if matches!(
         a,
@@ -796,6 +803,9 @@ fn adjust_line(adj: &Adjustment, public: bool) -> String {
         }
         Adjustment::BarbaryPirates { on } => {
             format!("adjust what:barbary on:{}", if *on { "yes" } else { "no" })
+        }
+        Adjustment::Treasure { power, delta } => {
+            format!("adjust what:treasure target:{power} delta:{delta}")
         }
     }
 }

@@ -305,6 +305,22 @@ impl<'a> Texts<'a> {
         }
     }
 
+    // --- treasures
+    /// A treasure's face: `#3 (Portuguese treasure, 2 CP)`, `№3 (португальское сокровище, 2 ОД)`.
+    pub fn treasure(&self, n: u16) -> String {
+        match self.rs.treasure(n) {
+            Some(t) => tr!(
+                self.loc,
+                "#{} ({}, {} CP)",
+                "№{} ({}, {} ОД)",
+                n,
+                self.loc.pick(&t.name_en, &t.name_ru),
+                t.cp
+            ),
+            None => format!("#{n}"),
+        }
+    }
+
     // --- player information
     /// A card as a hand lists it: `#12 «Name» (5 CP, event)`, `#12 «Название» (5 ОД, событие)`.
     pub fn card_in_hand(&self, n: u16) -> String {
@@ -919,6 +935,18 @@ impl<'a> Texts<'a> {
             EventKind::PiracyCard { from, to, card } => tr!(l, "Piracy: card {} goes from {} to {}.", "Пиратство: карта {} уходит от державы {} к державе {}.", self.card(*card), self.power(*from), self.power(*to)),
             EventKind::PiracyHitsLost { target, hits } => tr!(l, "Piracy: {} has nothing left to give; {} hits are lost.", "Пиратство: державе {} больше нечем платить; попаданий пропало: {}.", self.power(*target), hits),
             EventKind::PiracyMarkersRemoved { zones } => tr!(l, "Winter: piracy markers come off {}.", "Зима: метки пиратства сняты в {}.", self.list(zones.iter().map(|z| self.place_id(z)).collect())),
+            // --- treasures (X-TREASURE-PORTUGUESE, X-TREASURE-SPEND)
+            EventKind::TreasureRowRefilled { added, row, pool } => tr!(l, "Card draw: the Portuguese treasure row is refilled face down (+{}: {} in the row, {} left in the pool).", "Раздача карт: португальский ряд сокровищ пополнен рубашкой вверх (+{}: в ряду {}, в запасе {}).", added, row, pool),
+            EventKind::TreasureDrawn { power, held } => tr!(l, "Winter: {} controls Lisbon and draws a Portuguese treasure ({} treasures held now).", "Зима: {} контролирует Лиссабон и тянет португальское сокровище (сокровищ на руках: {}).", self.power(*power), held),
+            EventKind::NoTreasureDrawn { power: None } => l.pick("Winter: no major power in play controls Lisbon; nobody draws a Portuguese treasure.", "Зима: Лиссабон не контролирует ни одна великая держава в игре; португальское сокровище никто не тянет.").into(),
+            EventKind::NoTreasureDrawn { power: Some(p) } => tr!(l, "Winter: {} controls Lisbon, but the Portuguese row is empty; no treasure is drawn.", "Зима: {} контролирует Лиссабон, но португальский ряд пуст; сокровище не вытянуто.", self.power(*p)),
+            EventKind::TreasureGained { power, treasure } => tr!(l, "{}: your new treasure is {}.", "{}: ваше новое сокровище — {}.", self.power(*power), self.treasure(*treasure)),
+            EventKind::TreasureReturned { power, treasure } => tr!(l, "{}: your treasure {} goes back to the pool.", "{}: ваше сокровище {} возвращается в запас.", self.power(*power), self.treasure(*treasure)),
+            EventKind::TreasuresHeld { power, treasures } => self.msg(&Msg::YourTreasures {
+                power: *power,
+                list: treasures.iter().map(|n| self.treasure(*n)).collect::<Vec<_>>().join(", "),
+            }),
+            EventKind::TreasureSpent { power, treasure, cp } => tr!(l, "{} spends treasure {} for {} CP.", "{} тратит сокровище {} и получает {} ОД.", self.power(*power), self.treasure(*treasure), cp),
             EventKind::GameOver { winners, reason } => {
                 let w: Vec<String> = winners.iter().map(|p| self.power(*p)).collect();
                 let reason = self.end_reason(*reason);
@@ -1159,6 +1187,21 @@ impl<'a> Texts<'a> {
                     "событие «Берберийские пираты» отменено: корсаров не строят",
                 )
                 .to_string(),
+            // --- treasures: counts only, the faces go to the holder alone
+            Adjustment::Treasure { power, delta } if *delta > 0 => tr!(
+                l,
+                "{} takes treasures at random from the pool: {} (faces told to its player only)",
+                "{} получает из запаса наугад сокровищ: {} (что именно, знает только её игрок)",
+                self.power(*power),
+                delta
+            ),
+            Adjustment::Treasure { power, delta } => tr!(
+                l,
+                "{} puts treasures back in the pool at random: {}",
+                "{} возвращает в запас наугад сокровищ: {}",
+                self.power(*power),
+                delta.unsigned_abs()
+            ),
         }
     }
 
@@ -1720,6 +1763,7 @@ impl<'a> Texts<'a> {
             ),
             ActionKind::Piracy => ("piracy", "пиратство"),
             ActionKind::PiracyReward => ("paying for piracy", "плата пиратам"),
+            ActionKind::SpendTreasure => ("spending a treasure", "трата сокровища"),
         };
         self.loc.pick(en, ru)
     }
@@ -2137,6 +2181,12 @@ impl<'a> Texts<'a> {
             R::PiracySquadronPlace { place, allowed } => tr!(l, "no squadron of yours near the piracy in {}; lose one in: {}", "в {} нет вашей эскадры рядом с пиратами; можно потерять в: {}", self.place_id(place), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             R::CorsairOttomanOnly { power } => tr!(l, "only the Ottoman builds corsairs; {} may not", "корсаров строят только османы; {} не может", p(power)),
             R::CorsairsNeedBarbaryPirates => tr!(l, "corsairs are built only after the Barbary Pirates event", "корсаров строят только после события «Берберийские пираты»"),
+            // --- treasures
+            R::UnknownTreasure { treasure, yours } => tr!(l, "there is no treasure #{}; yours: {}", "сокровища №{} нет; ваши: {}", treasure, self.list(yours.iter().map(|t| self.treasure(*t)).collect())),
+            R::TreasureNotYours { power, treasure, yours } => tr!(l, "treasure #{} is not held by {}; its treasures: {}", "сокровище №{} не принадлежит державе {}; её сокровища: {}", treasure, p(power), self.list(yours.iter().map(|t| self.treasure(*t)).collect())),
+            R::TreasureNotYourImpulse { power } => tr!(l, "{} spends a treasure only in its own impulse, before or after playing a card for CP, with no question waiting", "{} тратит сокровище только в свой импульс, до или после розыгрыша карты за ОД, когда ничей ответ не ожидается", p(power)),
+            R::TreasureAdjust { power, delta, available } if *delta > 0 => tr!(l, "the pool holds {} treasures; {} cannot get {}", "в запасе сокровищ: {}; державе {} нельзя дать {}", available, p(power), delta),
+            R::TreasureAdjust { power, delta, available } => tr!(l, "{} holds {} treasures; {} cannot be taken", "у державы {} сокровищ: {}; забрать {} нельзя", p(power), available, delta.unsigned_abs()),
             R::EmpireWinterUnit { mercenaries } => tr!(l, "the Empire takes its free winter unit as 1 regular (`units:1r`) or as {} mercenaries (`units:{}m`)", "Империя берёт бесплатный зимний отряд как 1 регуляр (`units:1r`) или как {} наёмников (`units:{}m`)", mercenaries, mercenaries),
             R::BadWinterPort { to, allowed } => tr!(l, "{} is not one of the nearest ports your fleet controls; winter in one of: {}", "{} — не из ближайших портов вашего флота; зимовать можно в: {}", self.place_id(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             R::SeaBlockaded { space, zone } => tr!(l, "enemy ships in {} protect the port of {}; an assault needs the sea by the port clear of them", "вражеские корабли в {} прикрывают порт {}; для штурма море у порта должно быть свободно от них", self.place_id(zone), s(space)),
@@ -2171,6 +2221,7 @@ impl<'a> Texts<'a> {
             OptKind::Card => tr!(l, "a card's number or name (your cards: {})", "номер или название карты (ваши карты: {})", self.command("hand", &[])),
             OptKind::Leader | OptKind::Leaders => tr!(l, "leader names or ids, e.g. `{}`", "имена или id лидеров, например `{}`", self.rs.leaders.first().map_or("", |x| x.id.as_str()).to_lowercase()),
             OptKind::Units => self.expected(&Expected::Units),
+            OptKind::Treasure => tr!(l, "the number of one of your treasures (yours: {})", "номер вашего сокровища (ваши: {})", self.command("hand", &[])),
             OptKind::File => l
                 .pick(
                     "a position file (docs/position.md): attached on Discord, a path in the terminal",
@@ -2402,6 +2453,18 @@ pub enum Msg {
     StatusReligion {
         list: String,
         capitals: String,
+    },
+    // --- treasures
+    /// Treasures held by power (counts only), the Portuguese row and the pool.
+    StatusTreasures {
+        list: String,
+        row: usize,
+        pool: usize,
+    },
+    /// A player's own treasures, with how to spend one (sent with the hand, privately).
+    YourTreasures {
+        power: Power,
+        list: String,
     },
     /// Whose impulse it is, with the CP left when a card is being spent.
     StatusImpulse {
@@ -2635,6 +2698,8 @@ impl Texts<'_> {
             Msg::StatusMinors { list } => tr!(l, "Minor powers: {}", "Малые державы: {}", list),
             Msg::StatusCaptured { list } => tr!(l, "Captured leaders: {}", "Пленные лидеры: {}", list),
             Msg::StatusLeaders { list } => tr!(l, "Leaders: {}", "Лидеры: {}", list),
+            Msg::StatusTreasures { list, row, pool } => tr!(l, "Treasures held (secret, counts only): {}; Portuguese row: {} face down; pool: {}", "Сокровища на руках (тайные, только число): {}; португальский ряд: {} рубашкой вверх; запас: {}", list, row, pool),
+            Msg::YourTreasures { power, list } => tr!(l, "Your treasures ({}): {}. Spend one for its CP in your impulse: {}", "Ваши сокровища ({}): {}. Потратить на ОД в свой импульс: {}", self.power(*power), list, self.command("treasure", &["which"])),
             Msg::StatusReligion { list, capitals } => tr!(l, "Religion (Protestant/Catholic spaces): {}; Protestant capitals: {}", "Вера (протестантских/католических пространств): {}; столицы Протестанта: {}", list, capitals),
             Msg::StatusImpulse { power, cp } => match cp {
                 Some(cp) => tr!(l, "Impulse: {}, {} CP left", "Импульс: {}, осталось очков: {}", self.power(*power), cp),

@@ -814,6 +814,17 @@ impl Table {
                         cards: g.hands[p as usize].clone(),
                     }),
                 );
+                // --- treasures: the holder's own, with their faces, in the same DM
+                let mine = &g.treasures.held[p as usize];
+                if !mine.is_empty() {
+                    out.dm(
+                        caller.user,
+                        t.event(&EventKind::TreasuresHeld {
+                            power: p,
+                            treasures: mine.clone(),
+                        }),
+                    );
+                }
                 out.reply(caller.user, t.msg(&Msg::HandSentDm));
             }
             Command::Undo => self.undo(s, caller, t, &mut out)?,
@@ -2011,6 +2022,7 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Evade { power, .. }
         | Command::Piracy { power, .. }
         | Command::Tribute { power, .. }
+        | Command::Treasure { power, .. }
         | Command::Standing { power, .. }
         | Command::Pass { power }
         | Command::End { power }

@@ -71,6 +71,17 @@ fn opening_events(g: &Game) -> Vec<Event> {
             power: p,
             cards: g.hands[p as usize].len(),
         }));
+        // --- treasures: each holder's own, privately
+        let held = &g.treasures.held[p as usize];
+        if !held.is_empty() {
+            ev.push(Event::private(
+                p,
+                EventKind::TreasuresHeld {
+                    power: p,
+                    treasures: held.clone(),
+                },
+            ));
+        }
     }
     ev
 }

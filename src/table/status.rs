@@ -80,6 +80,19 @@ pub fn lines(rs: &Ruleset, g: &Game, t: Texts<'_>) -> Vec<String> {
         }),
         religion(rs, g, t),
     ];
+    // --- treasures: public counts only (a hand's faces never reach the channel)
+    if !rs.treasures.is_empty() {
+        let list: Vec<String> = g
+            .powers
+            .iter()
+            .map(|p| format!("{} {}", t.power(p), g.treasures.held[p as usize].len()))
+            .collect();
+        out.push(t.msg(&Msg::StatusTreasures {
+            list: list.join(", "),
+            row: g.treasures.row.len(),
+            pool: g.treasures.pool.len(),
+        }));
+    }
     match g.stage {
         Stage::Impulse { power, .. } => out.push(t.msg(&Msg::StatusImpulse { power, cp: None })),
         Stage::Cp { power, cp } => out.push(t.msg(&Msg::StatusImpulse {

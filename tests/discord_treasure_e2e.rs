@@ -1,0 +1,280 @@
+//! Treasures through Discord, end to end against the loopback emulator: a treasure's face goes
+//! to its holder's DM only; the channel sees counts until the treasure is spent.
+
+#[path = "support/discord_emulator/mod.rs"]
+mod discord_emulator;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use discord_emulator::{ChannelId, Emulator, Interaction, MessageRecord, UserId};
+use serde_json::{json, Value};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use vqbot::discord::{run, BotConfig, BotError};
+
+struct Bot {
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<Result<(), BotError>>,
+}
+
+impl Bot {
+    fn start(emu: &Emulator, database: PathBuf, seed: u64) -> Bot {
+        let cfg = BotConfig {
+            token: emu.token(),
+            rest_base: Some(emu.base_url()),
+            database: Some(database),
+            seed: Some(seed),
+            ack_budget: Duration::from_millis(800),
+            ..BotConfig::default()
+        };
+        let (stop, rx) = oneshot::channel();
+        let task = tokio::spawn(run(cfg, async move {
+            let _ = rx.await;
+        }));
+        Bot { stop, task }
+    }
+
+    async fn shutdown(self) {
+        let _ = self.stop.send(());
+        let r = tokio::time::timeout(Duration::from_secs(15), self.task)
+            .await
+            .expect("the bot stops within 15 s")
+            .expect("the bot task does not panic");
+        r.expect("clean shutdown");
+    }
+}
+
+async fn wait_session(emu: &Emulator, n: usize) {
+    emu.wait_until("the bot to connect and register", |s| {
+        (s.gateway.identifies.len() >= n && s.registrations as usize >= n).then_some(())
+    })
+    .await;
+}
+
+fn path_of(sub: &str) -> Vec<&str> {
+    match sub {
+        "war" => vec!["diplomacy", sub],
+        "treasure" | "status" => vec!["table", sub],
+        _ => vec![sub],
+    }
+}
+
+async fn say(
+    emu: &Emulator,
+    user: UserId,
+    ch: ChannelId,
+    sub: &str,
+    opts: &[(&str, Value)],
+) -> (Interaction, MessageRecord) {
+    // `adjust` is its own top-level command, `/vq-adjust`.
+    let ix = if sub == "adjust" {
+        emu.invoke_path(user, ch, "vq-adjust", &[], opts)
+    } else {
+        emu.invoke_path(user, ch, "vq", &path_of(sub), opts)
+    };
+    let r = emu.wait_response(&ix).await;
+    (ix, r)
+}
+
+async fn ok(
+    emu: &Emulator,
+    user: UserId,
+    ch: ChannelId,
+    sub: &str,
+    opts: &[(&str, Value)],
+) -> Interaction {
+    let (ix, r) = say(emu, user, ch, sub, opts).await;
+    assert!(
+        !r.is_ephemeral(),
+        "/vq {sub} {opts:?} was refused: {}",
+        r.content
+    );
+    ix
+}
+
+/// The "who acts next" line among the answers to `ix`.
+async fn line_of(emu: &Emulator, ix: &Interaction) -> MessageRecord {
+    let id = ix.id;
+    emu.wait_until("the next-up line of a command", move |s| {
+        let rec = s.interaction(id)?;
+        rec.original_message
+            .into_iter()
+            .chain(rec.followups.iter().copied())
+            .filter_map(|m| s.message(m).cloned())
+            .find(|m| !m.is_loading() && !m.is_ephemeral() && m.content.contains('➡'))
+    })
+    .await
+}
+
+/// All public text posted in answer to `ix`.
+async fn said(emu: &Emulator, ix: &Interaction) -> String {
+    line_of(emu, ix).await;
+    let id = ix.id;
+    emu.wait_until("the answers of a command", move |s| {
+        let rec = s.interaction(id)?;
+        Some(
+            rec.original_message
+                .into_iter()
+                .chain(rec.followups.iter().copied())
+                .filter_map(|m| s.message(m).cloned())
+                .filter(|m| !m.is_ephemeral())
+                .map(|m| m.content + "\n")
+                .collect::<String>(),
+        )
+    })
+    .await
+}
+
+/// Every message of a channel, as one text.
+fn channel_text(emu: &Emulator, ch: ChannelId) -> String {
+    emu.messages_in(ch)
+        .into_iter()
+        .filter(|m| !m.is_ephemeral())
+        .map(|m| m.content + "\n")
+        .collect()
+}
+
+/// Every DM of a user, as one text.
+fn dm_text(emu: &Emulator, u: UserId) -> String {
+    emu.dms_of(u)
+        .into_iter()
+        .map(|m| m.content + "\n")
+        .collect()
+}
+
+/// Waits until `u`'s DMs contain `needle`; returns them.
+async fn dm_with(emu: &Emulator, u: UserId, needle: &str) -> String {
+    let n = needle.to_string();
+    emu.wait_until(&format!("a DM containing {needle:?}"), move |s| {
+        let text: String = s
+            .channels
+            .values()
+            .filter(|c| c.kind == discord_emulator::ChannelKind::Dm(u))
+            .flat_map(|c| s.channel_messages(c.id))
+            .map(|m| m.content + "\n")
+            .collect();
+        text.contains(&n).then_some(text)
+    })
+    .await
+}
+
+// X-TREASURE-PORTUGUESE / X-TREASURE-SPEND privacy: a treasure's face reaches only its holder's
+// DM (the draw by adjustment, the hand command, the autocomplete of `treasure which:`), never the
+// channel and never the other player; `status` shows counts only; once spent, the face is public.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_treasure_face_reaches_only_its_holder() {
+    let emu = Emulator::start().await;
+    let guild = emu.create_guild("Lisbon");
+    let ch = emu.create_text_channel(guild, "table");
+    let (elizabeth, catherine) = (emu.create_user("elizabeth"), emu.create_user("catherine"));
+    emu.add_member(guild, elizabeth);
+    emu.add_member(guild, catherine);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bot = Bot::start(&emu, dir.path().join("games.sqlite3"), 7);
+    wait_session(&emu, 1).await;
+
+    ok(&emu, elizabeth, ch, "new", &[]).await;
+    ok(&emu, elizabeth, ch, "join", &[("power", json!("england"))]).await;
+    ok(&emu, catherine, ch, "join", &[("power", json!("france"))]).await;
+    let ix = ok(&emu, elizabeth, ch, "start", &[]).await;
+    let public = said(&emu, &ix).await;
+    assert!(
+        public.contains("treasure row is refilled face down (+3: 3 in the row"),
+        "the row is laid in public, by count: {public}"
+    );
+
+    // England takes a treasure from the pool by a manual fix.
+    let ix = ok(
+        &emu,
+        elizabeth,
+        ch,
+        "adjust",
+        &[
+            ("what", json!("treasure")),
+            ("target", json!("england")),
+            ("delta", json!(1)),
+        ],
+    )
+    .await;
+    let public = said(&emu, &ix).await;
+    assert!(
+        public.contains("takes treasures at random from the pool: 1"),
+        "{public}"
+    );
+    let dm = dm_with(&emu, elizabeth, "your new treasure is #").await;
+    let face_at = dm.find("your new treasure is #").expect("face") + "your new treasure is ".len();
+    let face: String = dm[face_at..]
+        .chars()
+        .take_while(|c| *c != ')')
+        .collect::<String>()
+        + ")";
+    assert!(
+        face.contains("Portuguese treasure") && face.contains("CP"),
+        "{face}"
+    );
+    let number: String = face[1..].chars().take_while(char::is_ascii_digit).collect();
+
+    // The hand command repeats the face privately; status counts in public.
+    say(&emu, elizabeth, ch, "hand", &[]).await;
+    dm_with(&emu, elizabeth, "Your treasures (England)").await;
+    say(&emu, catherine, ch, "status", &[]).await;
+    emu.wait_until("the status reply", |s| {
+        s.channel_messages(ch)
+            .iter()
+            .any(|m| {
+                m.content
+                    .contains("Treasures held (secret, counts only): England 1, France 0")
+            })
+            .then_some(())
+    })
+    .await;
+
+    // Autocomplete offers the caller's own treasures only.
+    let ac = emu.autocomplete(
+        elizabeth,
+        ch,
+        "vq",
+        &["table", "treasure"],
+        &[("which", json!(""))],
+        "which",
+    );
+    let mine = emu.wait_choices(&ac).await;
+    assert_eq!(mine.len(), 1, "{mine:?}");
+    assert_eq!(mine[0]["value"], json!(number));
+    let ac = emu.autocomplete(
+        catherine,
+        ch,
+        "vq",
+        &["table", "treasure"],
+        &[("which", json!(""))],
+        "which",
+    );
+    assert!(emu.wait_choices(&ac).await.is_empty(), "France holds none");
+
+    // Until it is spent, the face is nowhere but in England's DMs.
+    let everything_else = channel_text(&emu, ch) + &dm_text(&emu, catherine);
+    assert!(
+        !everything_else.contains(&face) && !everything_else.contains("(Portuguese treasure,"),
+        "a treasure's face leaked: {everything_else}"
+    );
+    // France may not spend England's treasure.
+    let (_, r) = say(&emu, catherine, ch, "treasure", &[("which", json!(number))]).await;
+    assert!(
+        r.is_ephemeral() && r.content.contains("not held"),
+        "{}",
+        r.content
+    );
+
+    // England's impulse (England moves before France): spend it; now the face is public.
+    for u in [elizabeth, catherine, elizabeth, catherine] {
+        ok(&emu, u, ch, "done", &[]).await;
+    }
+    let ix = ok(&emu, elizabeth, ch, "treasure", &[("which", json!(number))]).await;
+    let public = said(&emu, &ix).await;
+    assert!(
+        public.contains(&format!("England spends treasure {face}")),
+        "{public}"
+    );
+    bot.shutdown().await;
+}
