@@ -331,6 +331,8 @@ fn is_battle_question(d: Decision) -> bool {
             | Decision::WinterQuarters
             | Decision::WinterExcess
             | Decision::Intervene
+            | Decision::PeaceUnits
+            | Decision::PeaceRegain
     )
 }
 
@@ -375,6 +377,12 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                         decision: Decision::Intervene,
                         ..
                     } => l.pick("Do not intervene", "Не вмешиваться").to_string(),
+                    Awaiting::One {
+                        decision: Decision::PeaceRegain,
+                        ..
+                    } => l
+                        .pick("Regain nothing more", "Больше ничего не возвращать")
+                        .to_string(),
                     _ => l.pick("Do not intercept", "Не перехватывать").to_string(),
                 },
                 ButtonStyle::Secondary,
@@ -529,6 +537,51 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                     ),
                 };
                 (label, ButtonStyle::Danger, inv("tribute", &opts))
+            }
+            // --- peace (C-DIP-PEACE): one land unit per button; each item with each payment
+            Action::Surrender { space, units } => {
+                let w = units_word(units);
+                (
+                    format!(
+                        "{} {w}: {}",
+                        l.pick("Remove", "Снять"),
+                        space_name(rs, t, space)
+                    ),
+                    ButtonStyle::Danger,
+                    inv(
+                        "surrender",
+                        &[("space", space), ("units", &w), ("power", pw)],
+                    ),
+                )
+            }
+            Action::Regain { what, pay, to } => {
+                use crate::engine::action::{PeacePay, RegainItem};
+                let (name, w) = match what {
+                    RegainItem::Leader(x) => (t.leader(x), x.clone()),
+                    RegainItem::Key(x) => (space_name(rs, t, x), x.clone()),
+                    RegainItem::Pair(a, b) => (
+                        format!("{} + {}", space_name(rs, t, a), space_name(rs, t, b)),
+                        format!("{a},{b}"),
+                    ),
+                };
+                let price = match pay {
+                    PeacePay::Vp => l.pick("VP", "ПО"),
+                    PeacePay::Card => l.pick("card", "карта"),
+                };
+                let mut opts = vec![("what", w.as_str()), ("pay", pay.id())];
+                let label = match to {
+                    Some(c) => {
+                        opts.push(("to", c.as_str()));
+                        format!(
+                            "{} {name} → {} ({price})",
+                            l.pick("Regain", "Вернуть"),
+                            space_name(rs, t, c)
+                        )
+                    }
+                    None => format!("{} {name} ({price})", l.pick("Regain", "Вернуть")),
+                };
+                opts.push(("power", pw));
+                (label, ButtonStyle::Primary, inv("regain", &opts))
             }
             _ => continue,
         };

@@ -602,6 +602,33 @@ pub enum Refusal {
     /// C-WINTER-REGULAR (Virgin Queen): the Empire takes one regular or `mercenaries`
     /// mercenaries.
     EmpireWinterUnit { mercenaries: u8 },
+    // --- peace (C-DIP-PEACE)
+    /// C-DIP-PEACE: nobody is asked to remove units or regain (`asked`: who is, if anyone).
+    PeaceNotAsked { power: Power, asked: Option<Power> },
+    /// C-DIP-PEACE: an answer removes 1 to `owed` land units, no leaders.
+    SurrenderCount {
+        owed: u32,
+        asked: u32,
+        leaders: bool,
+    },
+    /// C-DIP-PEACE: `power` has only `have` of its land units in `space`.
+    SurrenderNotYours {
+        power: Power,
+        space: SpaceId,
+        have: LandCount,
+        asked: LandCount,
+    },
+    /// C-DIP-PEACE: `winner` holds no such item of `power`'s; what it holds is listed.
+    RegainNotHeld {
+        power: Power,
+        winner: Power,
+        what: String,
+        leaders: Vec<String>,
+        keys: Vec<SpaceId>,
+        spaces: Vec<SpaceId>,
+    },
+    /// C-DIP-PEACE: this item is paid in VP (a home key by the data, or no card to draw).
+    RegainVpOnly { power: Power, key: bool },
 }
 
 impl Refusal {
@@ -704,6 +731,11 @@ impl Refusal {
             CorsairOttomanOnly { .. } | CorsairsNeedBarbaryPirates => "C-RAISE",
             BadWinterPort { .. } => "C-NAVAL-WINTER",
             EmpireWinterUnit { .. } => "C-WINTER-REGULAR",
+            PeaceNotAsked { .. }
+            | SurrenderCount { .. }
+            | SurrenderNotYours { .. }
+            | RegainNotHeld { .. }
+            | RegainVpOnly { .. } => "C-DIP-PEACE",
             _ => return None,
         })
     }
@@ -1182,6 +1214,33 @@ impl Refusal {
                 allowed: vec!["CAGLIARI".into(), "PALERMO".into()],
             },
             EmpireWinterUnit { mercenaries: 2 },
+            PeaceNotAsked {
+                power: Power::Spain,
+                asked: Some(Power::France),
+            },
+            SurrenderCount {
+                owed: 2,
+                asked: 3,
+                leaders: false,
+            },
+            SurrenderNotYours {
+                power: Power::Spain,
+                space: SpaceId(0),
+                have: LandCount::new(1u32, 0u32, 0u32),
+                asked: LandCount::new(0u32, 1u32, 0u32),
+            },
+            RegainNotHeld {
+                power: Power::Spain,
+                winner: Power::France,
+                what: "ALBA".into(),
+                leaders: vec!["EGMONT".into()],
+                keys: vec![SpaceId(0)],
+                spaces: vec![SpaceId(1), SpaceId(2)],
+            },
+            RegainVpOnly {
+                power: Power::Spain,
+                key: true,
+            },
         ]
     }
 
@@ -1355,6 +1414,11 @@ impl Refusal {
             CorsairsNeedBarbaryPirates => "corsairs_need_barbary_pirates",
             BadWinterPort { .. } => "bad_winter_port",
             EmpireWinterUnit { .. } => "empire_winter_unit",
+            PeaceNotAsked { .. } => "peace_not_asked",
+            SurrenderCount { .. } => "surrender_count",
+            SurrenderNotYours { .. } => "surrender_not_yours",
+            RegainNotHeld { .. } => "regain_not_held",
+            RegainVpOnly { .. } => "regain_vp_only",
         }
     }
 }
@@ -1628,6 +1692,31 @@ impl fmt::Display for Terse<'_> {
             CorsairsNeedBarbaryPirates => String::new(),
             BadWinterPort { to, allowed } => format!("{to} (allowed: {})", allowed.join(", ")),
             EmpireWinterUnit { mercenaries } => format!("1r or {mercenaries}m"),
+            PeaceNotAsked { power, asked } => format!("{power}; asked {asked:?}"),
+            SurrenderCount {
+                owed,
+                asked,
+                leaders,
+            } => format!("{asked} of {owed}; leaders {leaders}"),
+            SurrenderNotYours {
+                power,
+                space,
+                have,
+                asked,
+            } => format!("{power} in {}: {} of {}", s(space), lc(asked), lc(have)),
+            RegainNotHeld {
+                power,
+                winner,
+                what,
+                leaders,
+                keys,
+                spaces,
+            } => format!(
+                "{power} from {winner}: {what}; leaders {leaders:?}, keys {:?}, spaces {:?}",
+                keys.iter().map(s).collect::<Vec<_>>(),
+                spaces.iter().map(s).collect::<Vec<_>>()
+            ),
+            RegainVpOnly { power, key } => format!("{power}; key {key}"),
             NotDiplomacyPhase
             | NoSixPending
             | NothingPending

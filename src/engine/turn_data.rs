@@ -38,8 +38,13 @@ pub mod ids {
     /// C-WINTER-REGULAR (Virgin Queen): mercenaries the Empire may take instead of its free
     /// winter regular.
     pub const EMPIRE_WINTER_MERCENARIES: &str = "empire_winter_mercenaries";
+    // --- peace (C-DIP-PEACE)
+    /// VP the winner gets for one item the power that sued for peace regains, paid in VP.
+    pub const PEACE_REGAIN_VP: &str = "peace_regain_vp";
+    /// 1 = a regained home key may be paid with a card as well as VP; 0 = VP only.
+    pub const PEACE_REGAIN_KEY_CARD: &str = "peace_regain_key_card";
     /// Every id `rules.csv` must define, and whether it is per power.
-    pub const ALL: [(&str, bool); 14] = [
+    pub const ALL: [(&str, bool); 16] = [
         (STANDARD_VP, false),
         (DOMINATION_GAP, false),
         (DOMINATION_FROM_TURN, false),
@@ -54,6 +59,8 @@ pub mod ids {
         (PIRACY_VP_CAP, false),
         (PEACE_UNITS_LOST, false),
         (EMPIRE_WINTER_MERCENARIES, false),
+        (PEACE_REGAIN_VP, false),
+        (PEACE_REGAIN_KEY_CARD, false),
     ];
 }
 
