@@ -561,7 +561,7 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                     RegainItem::Key(x) => (space_name(rs, t, x), x.clone()),
                     RegainItem::Pair(a, b) => (
                         format!("{} + {}", space_name(rs, t, a), space_name(rs, t, b)),
-                        format!("{a},{b}"),
+                        format!("{a}+{b}"),
                     ),
                 };
                 let price = match pay {
@@ -868,6 +868,72 @@ mod tests {
                 &[("to", "PARIS"), ("units", "1r"), ("power", "france")]
             )));
         assert_eq!(got.len(), 2, "{got:?}");
+    }
+
+    // C-DIP-PEACE: after `sue`, the suing power's questions come with buttons: one land unit
+    // per button for the units owed (`surrender`), then each item with each payment (`regain`)
+    // and a button to finish (`forgo`).
+    #[test]
+    fn c_dip_peace_questions_have_buttons() {
+        let (rs, mut g) = fixture();
+        let milan = rs.space_id("MILAN").expect("Milan");
+        g.board.spaces[milan.idx()].forces.clear();
+        for s in g.board.spaces.iter_mut() {
+            s.forces
+                .retain(|f| f.owner() != crate::engine::Owner::Major(Power::Spain));
+        }
+        g.board
+            .force_mut(milan, crate::engine::Owner::Major(Power::Spain), None)
+            .regulars = 2;
+        g.steps.push(crate::engine::steps::Step::PeaceUnits {
+            power: Power::Spain,
+            winner: Power::Ottoman,
+            owed: 2,
+        });
+        let t = Texts::new(&rs, crate::table::Locale::En);
+        assert_eq!(
+            buttons_of(&rs, &g),
+            vec![(
+                format!("Remove 1r: {}", t.space(milan)),
+                inv(
+                    "surrender",
+                    &[("space", "MILAN"), ("units", "1r"), ("power", "spain")]
+                )
+            )]
+        );
+        g.steps.clear();
+        let bilbao = rs.space_id("BILBAO").expect("Bilbao");
+        let zaragoza = rs.space_id("ZARAGOZA").expect("Zaragoza");
+        for s in [bilbao, zaragoza] {
+            g.board
+                .set_control(&rs, s, crate::engine::Owner::Major(Power::Ottoman));
+        }
+        g.hands[Power::Spain as usize].clear();
+        g.steps.push(crate::engine::steps::Step::PeaceRegain {
+            power: Power::Spain,
+            winner: Power::Ottoman,
+        });
+        // No card in Spain's hand: VP only.
+        assert_eq!(
+            buttons_of(&rs, &g),
+            vec![
+                (
+                    "Regain nothing more".to_string(),
+                    inv("forgo", &[("power", "spain")])
+                ),
+                (
+                    format!("Regain {} + {} (VP)", t.space(bilbao), t.space(zaragoza)),
+                    inv(
+                        "regain",
+                        &[
+                            ("what", "BILBAO+ZARAGOZA"),
+                            ("pay", "vp"),
+                            ("power", "spain")
+                        ]
+                    )
+                ),
+            ]
+        );
     }
 
     #[test]

@@ -535,8 +535,8 @@ fn adjustment(rs: &Ruleset, game: &Game, fix: &AdjustCmd) -> Result<Adjustment, 
     })
 }
 
-/// C-DIP-PEACE: what `regain what:` names: a leader, a space (a key), or two spaces `A,B`
-/// (also `A+B` or `A B`), each resolved to its data id.
+/// C-DIP-PEACE: what `regain what:` names: a leader, a space (a key), or two spaces `A+B`
+/// (also `A,B` or `A B`), each resolved to its data id.
 fn regain_item(rs: &Ruleset, what: &str) -> Result<RegainItem, Msg> {
     let parts: Vec<&str> = what
         .split([',', '+', ' '])
@@ -725,7 +725,7 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
         Action::Regain { what, pay, to } => {
             let w = match what {
                 RegainItem::Leader(x) | RegainItem::Key(x) => x.clone(),
-                RegainItem::Pair(a, b) => format!("{a},{b}"),
+                RegainItem::Pair(a, b) => format!("{a}+{b}"),
             };
             match to {
                 Some(t) => format!("regain what:{w} pay:{} to:{t}", pay.id()),
