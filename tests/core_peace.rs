@@ -650,3 +650,49 @@ fn sue_units_first(g: &mut Game) {
         act(g, Power::Spain, a);
     }
 }
+
+// C-DIP-PEACE: `surrender` and `regain` in English and Russian; the log line of a regain names
+// the item and the payment, never a card.
+#[test]
+fn c_dip_peace_commands_in_english_and_russian() {
+    use vqbot::table::command::parse;
+    use vqbot::table::convert::{action_line, to_action};
+    let g = new_game(31);
+    let act = |line: &str| -> Action {
+        let cmd = parse(line).unwrap_or_else(|e| panic!("{line}: {e:?}"));
+        to_action(rs(), &g, Power::Spain, &cmd)
+            .expect("a game action")
+            .unwrap_or_else(|e| panic!("{line}: {e:?}"))
+    };
+    let units = Action::Surrender {
+        space: "MADRID".into(),
+        units: regulars(2),
+    };
+    assert_eq!(act("surrender space:madrid units:2r"), units);
+    assert_eq!(act("сдать где:мадрид войска:2r"), units);
+    let leader = Action::Regain {
+        what: RegainItem::Leader("ALBA".into()),
+        pay: PeacePay::Card,
+        to: Some("MILAN".into()),
+    };
+    assert_eq!(act("regain what:alba pay:card to:milan"), leader);
+    assert_eq!(act("возвратить что:alba чем:карта куда:милан"), leader);
+    let pair = Action::Regain {
+        what: RegainItem::Pair("BILBAO".into(), "ZARAGOZA".into()),
+        pay: PeacePay::Vp,
+        to: None,
+    };
+    assert_eq!(act("regain what:bilbao+zaragoza pay:vp"), pair);
+    assert_eq!(act("возвратить что:бильбао,сарагоса чем:по"), pair);
+    let key = Action::Regain {
+        what: RegainItem::Key("NAVARRE".into()),
+        pay: PeacePay::Vp,
+        to: None,
+    };
+    assert_eq!(act("regain what:navarre pay:vp"), key);
+    let line = action_line(&pair, Power::Spain, true).expect("a line");
+    assert_eq!(line, "regain what:BILBAO+ZARAGOZA pay:vp power:spain");
+    assert_eq!(act(line.trim_end_matches(" power:spain")), pair);
+    let line = action_line(&leader, Power::Spain, true).expect("a line");
+    assert_eq!(line, "regain what:ALBA pay:card to:MILAN power:spain");
+}

@@ -544,10 +544,26 @@ fn regain_item(rs: &Ruleset, what: &str) -> Result<RegainItem, Msg> {
         .filter(|x| !x.is_empty())
         .collect();
     match parts.as_slice() {
-        [one] => match resolve::leader(rs, one) {
-            Ok(l) => Ok(RegainItem::Leader(l)),
-            Err(_) => Ok(RegainItem::Key(resolve::space(rs, one)?)),
-        },
+        // A space named exactly (id or name) wins over a leader found by a part of its name
+        // (`navarre` is the key, not Henry of Navarre).
+        [one] => {
+            let exact = rs.space_id(&one.to_uppercase()).or_else(|| {
+                rs.spaces
+                    .iter()
+                    .position(|x| {
+                        x.name_en.eq_ignore_ascii_case(one)
+                            || x.name_ru.to_lowercase() == one.to_lowercase()
+                    })
+                    .map(|i| crate::engine::SpaceId(i as u16))
+            });
+            if let Some(s) = exact {
+                return Ok(RegainItem::Key(rs.space(s).id.clone()));
+            }
+            match resolve::leader(rs, one) {
+                Ok(l) => Ok(RegainItem::Leader(l)),
+                Err(_) => Ok(RegainItem::Key(resolve::space(rs, one)?)),
+            }
+        }
         [a, b] => Ok(RegainItem::Pair(
             resolve::space(rs, a)?,
             resolve::space(rs, b)?,
