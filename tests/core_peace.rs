@@ -696,3 +696,18 @@ fn c_dip_peace_commands_in_english_and_russian() {
     let line = action_line(&leader, Power::Spain, true).expect("a line");
     assert_eq!(line, "regain what:ALBA pay:card to:MILAN power:spain");
 }
+
+// C-DIP-PEACE: `vq rule X-DIP-PEACE-HIS` says that `sue` and its settlement are Here I Stand's
+// reading, in both languages.
+#[test]
+fn c_dip_peace_rule_text_names_the_his_reading() {
+    use vqbot::table::rules::rule_text;
+    let (id, en) = rule_text("x-dip-peace-his", Locale::En).expect("the rule");
+    assert_eq!(id, "X-DIP-PEACE-HIS");
+    assert!(
+        en.contains("HERE I STAND") && en.contains("peace_regain_key_card"),
+        "{en}"
+    );
+    let (_, ru) = rule_text("X-DIP-PEACE-HIS", Locale::Ru).expect("the rule");
+    assert!(ru.contains("Here I Stand") && ru.contains("ПО"), "{ru}");
+}
