@@ -129,7 +129,10 @@ fn c_dip_peace_units_owed_are_chosen_by_the_loser_and_removed() {
             units: regulars(1),
         },
     );
-    assert!(m.contains("C-DIP-PEACE") && m.contains("only"), "{m}");
+    assert!(
+        m.contains("C-DIP-PEACE") && m.contains("own land units in Istanbul: 0 regulars"),
+        "{m}"
+    );
     let m = refused(
         &mut g,
         Power::Spain,

@@ -919,7 +919,7 @@ impl<'a> Texts<'a> {
             EventKind::PiracyMarkersRemoved { zones } => tr!(l, "Winter: piracy markers come off {}.", "Зима: метки пиратства сняты в {}.", self.list(zones.iter().map(|z| self.place_id(z)).collect())),
             // --- peace (C-DIP-PEACE)
             EventKind::PeaceUnitsShort { power, owed, on_map } => tr!(l, "{} owes {} land units but has only {} on the map: it removes all of them.", "{} должна {} сухопутных отрядов, но на карте у неё только {}: она снимает все.", self.power(*power), owed, on_map),
-            EventKind::UnitsSurrendered { power, space, units, left } => tr!(l, "{} removes {} {} (suing for peace); still owed: {}.", "{} снимает {} {} (цена просьбы о мире); ещё должна: {}.", self.power(*power), self.units(units), self.space_in(*space), left),
+            EventKind::UnitsSurrendered { power, space, units, left } => tr!(l, "{} removes {} in {} (suing for peace); still owed: {}.", "{} снимает {} {} (цена просьбы о мире); ещё должна: {}.", self.power(*power), self.units(units), self.space_in(*space), left),
             EventKind::PeaceRegainOpen { power, winner, leaders, keys, spaces } => tr!(l, "{} may regain from {}: leaders {}; home keys {}; non-key home spaces, two at a time: {} ({}, or {} to finish).", "{} может вернуть у державы {}: лидеров {}; ключи {}; прочие родные пространства, по два: {} ({}, или {}, чтобы закончить).", self.power(*power), self.power(*winner), self.list(leaders.iter().map(|x| self.leader(x)).collect()), self.list(keys.iter().map(|x| self.space(*x)).collect()), self.list(spaces.iter().map(|x| self.space(*x)).collect()), self.command("regain", &["what", "pay"]), self.command("forgo", &[])),
             EventKind::PeaceRegained { power, winner, leader, spaces, pay, vp, to } => {
                 let what = match leader {
@@ -2147,12 +2147,22 @@ impl<'a> Texts<'a> {
             R::CorsairOttomanOnly { power } => tr!(l, "only the Ottoman builds corsairs; {} may not", "корсаров строят только османы; {} не может", p(power)),
             R::CorsairsNeedBarbaryPirates => tr!(l, "corsairs are built only after the Barbary Pirates event", "корсаров строят только после события «Берберийские пираты»"),
             // --- peace (C-DIP-PEACE)
-            R::PeaceNotAsked { power, asked: None } => tr!(l, "{} is not asked to remove units or regain anything: these answers follow `sue` only", "{} не спрашивают о снятии отрядов или возврате: эти ответы бывают только после `sue`", p(power)),
-            R::PeaceNotAsked { power, asked: Some(a) } => tr!(l, "{} is not asked now: the peace question waits for {}, after the question on top", "{} сейчас не спрашивают: вопрос о мире ждёт державу {} после текущего вопроса", p(power), p(a)),
+            R::PeaceNotAsked { power, asked: None } => tr!(l, "{} is not asked to remove units or regain anything: these answers follow `sue` only", "державе {} не задан вопрос о снятии отрядов или возврате: такие ответы бывают только после `sue`", p(power)),
+            R::PeaceNotAsked { power, asked: Some(a) } => tr!(l, "{} is not asked now: the peace question waits for {}, after the question on top", "державе {} сейчас не задан вопрос: вопрос о мире ждёт державу {} после текущего вопроса", p(power), p(a)),
             R::SurrenderCount { owed, asked, leaders: true } => tr!(l, "remove land units only, no leaders: 1 to {} (asked {} and leaders)", "снимаются только сухопутные отряды, не лидеры: от 1 до {} (запрошено {} и лидеры)", owed, asked),
             R::SurrenderCount { owed, asked, .. } => tr!(l, "remove 1 to {} land units in one answer (still owed: {}); asked {}", "снимите от 1 до {} сухопутных отрядов одним ответом (ещё должно: {}); запрошено {}", owed, owed, asked),
-            R::SurrenderNotYours { power, space, have, asked } => tr!(l, "{} has only {} of its own land units {}; asked {}", "у державы {} {} только {} своих сухопутных отрядов; запрошено {}", p(power), s(space), self.land_count(have), self.land_count(asked)),
-            R::RegainNotHeld { power, winner, what, leaders, keys, spaces } => tr!(l, "{} holds no {} of {} to regain; it holds: leaders {}; home keys {}; non-key home spaces (regained two at a time, `what:A+B`) {}", "у державы {} нет {} державы {} для возврата; у неё: лидеры {}; ключи {}; прочие родные пространства (возвращаются по два, `что:A+B`) {}", p(winner), what, p(power), self.list(leaders.iter().map(|x| self.leader(x)).collect()), self.list(keys.iter().map(|x| self.space(*x)).collect()), self.list(spaces.iter().map(|x| self.space(*x)).collect())),
+            R::SurrenderNotYours { power, space, have, asked } => tr!(l, "{}'s own land units in {}: {}; asked {}", "свои сухопутные отряды державы {} {}: {}; запрошено {}", p(power), self.space_in(*space), self.land_count(have), self.land_count(asked)),
+            R::RegainNotHeld { power, winner, what, leaders, keys, spaces } => {
+                let named = what
+                    .split('+')
+                    .map(|x| match self.rs.space_id(x) {
+                        Some(sp) => self.space(sp),
+                        None => self.leader(x),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" + ");
+                tr!(l, "{} holds no {} of {} to regain; it holds: leaders {}; home keys {}; non-key home spaces (regained two at a time, `what:A+B`) {}", "у державы {0} нет пункта «{1}» державы {2} для возврата; у неё: лидеры {3}; ключи {4}; прочие родные пространства (возвращаются по два, `что:A+B`) {5}", p(winner), named, p(power), self.list(leaders.iter().map(|x| self.leader(x)).collect()), self.list(keys.iter().map(|x| self.space(*x)).collect()), self.list(spaces.iter().map(|x| self.space(*x)).collect()))
+            }
             R::RegainVpOnly { key: true, .. } => tr!(l, "a home key is regained for VP only (`pay:vp`; the data's `peace_regain_key_card` is 0)", "ключ возвращается только за ПО (`pay:vp`; в данных `peace_regain_key_card` = 0)"),
             R::RegainVpOnly { power, key: false } => tr!(l, "{} has no card the winner could draw; pay with VP (`pay:vp`)", "у державы {} нет карты, которую мог бы вытянуть победитель; платите ПО (`pay:vp`)", p(power)),
             R::EmpireWinterUnit { mercenaries } => tr!(l, "the Empire takes its free winter unit as 1 regular (`units:1r`) or as {} mercenaries (`units:{}m`)", "Империя берёт бесплатный зимний отряд как 1 регуляр (`units:1r`) или как {} наёмников (`units:{}m`)", mercenaries, mercenaries),
