@@ -400,7 +400,12 @@ fn c_dip_peace_regain_a_key_for_a_card_with_the_card_private() {
     assert!(sp_n > 0, "Spain holds cards");
     let spain_hand = g.hands[Power::Spain as usize].clone();
     let ot_land = g.land_on_map(Power::Ottoman);
-    let ev = act_with(&rs2, &mut g, Power::Spain, key_card);
+    let mut ev = act_with(&rs2, &mut g, Power::Spain, key_card);
+    // Equally near fortified spaces: the Ottoman player picks (the first listed here).
+    if asked(&g) == Some((Power::Ottoman, Decision::PeaceWithdraw)) {
+        let a = g.legal_actions(rs(), Power::Ottoman)[0].clone();
+        ev.extend(act(&mut g, Power::Ottoman, a));
+    }
     assert_eq!(g.hands[Power::Spain as usize].len(), sp_n - 1);
     assert_eq!(g.hands[Power::Ottoman as usize].len(), ot_n + 1);
     assert_eq!(cards_total(&g), total);
@@ -713,4 +718,74 @@ fn c_dip_peace_rule_text_names_the_his_reading() {
     );
     let (_, ru) = rule_text("X-DIP-PEACE-HIS", Locale::Ru).expect("the rule");
     assert!(ru.contains("Here I Stand") && ru.contains("ПО"), "{ru}");
+}
+
+// C-DIP-PEACE: the winner's forces leave a regained key for the nearest fortified space it
+// controls; with two equally near, the winner chooses (a question above the regain question,
+// answered like a retreat), and a space not among them is refused.
+#[test]
+fn c_dip_peace_winner_chooses_between_equally_near_fortified_spaces() {
+    let rs = rs();
+    let mut g = new_game(32);
+    let navarre = sp("NAVARRE");
+    g.board.spaces[navarre.idx()].forces.clear();
+    g.board
+        .set_control(rs, navarre, Owner::Major(Power::Ottoman));
+    g.board
+        .force_mut(navarre, Owner::Major(Power::Ottoman), None)
+        .regulars = 2;
+    // Bilbao and Zaragoza, both next to Navarre, are Ottoman fortresses.
+    for id in ["BILBAO", "ZARAGOZA"] {
+        let s = sp(id);
+        g.board.spaces[s.idx()].forces.clear();
+        g.board.spaces[s.idx()].fortress_built = true;
+        g.board.set_control(rs, s, Owner::Major(Power::Ottoman));
+    }
+    sue_and_pay(&mut g);
+    g.board
+        .set_control(rs, sp("SEVILLE"), Owner::Major(Power::Ottoman));
+    act(
+        &mut g,
+        Power::Spain,
+        Action::Regain {
+            what: RegainItem::Key("NAVARRE".into()),
+            pay: PeacePay::Vp,
+            to: None,
+        },
+    );
+    // Navarre is Spain's; the Ottoman regulars wait for their owner's choice.
+    assert!(g.board.controls(rs, Power::Spain, navarre));
+    assert_eq!(asked(&g), Some((Power::Ottoman, Decision::PeaceWithdraw)));
+    let legal = g.legal_actions(rs, Power::Ottoman);
+    assert_eq!(legal.len(), 2, "{legal:?}");
+    let m = refused(
+        &mut g,
+        Power::Ottoman,
+        Action::Retreat {
+            to: Some("MADRID".into()),
+            inside: Units::default(),
+        },
+    );
+    assert!(m.contains("C-DIP-PEACE") && m.contains("Zaragoza"), "{m}");
+    refused(&mut g, Power::Ottoman, Action::Forgo);
+    let ev = act(
+        &mut g,
+        Power::Ottoman,
+        Action::Retreat {
+            to: Some("ZARAGOZA".into()),
+            inside: Units::default(),
+        },
+    );
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::PeaceWithdrawn {
+            power: Power::Ottoman,
+            units: 2,
+            ..
+        }
+    )));
+    assert_eq!(land(&g, "ZARAGOZA", Power::Ottoman), 2);
+    assert_eq!(land(&g, "NAVARRE", Power::Ottoman), 0);
+    // Seville is still held: back to Spain's regain question.
+    assert_eq!(asked(&g), Some((Power::Spain, Decision::PeaceRegain)));
 }

@@ -333,6 +333,7 @@ fn is_battle_question(d: Decision) -> bool {
             | Decision::Intervene
             | Decision::PeaceUnits
             | Decision::PeaceRegain
+            | Decision::PeaceWithdraw
     )
 }
 
@@ -429,12 +430,21 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                     opts.push(("inside", &w));
                 }
                 opts.push(("power", pw));
+                // --- peace (C-DIP-PEACE): the winner's forces leaving a regained space.
+                let peace = matches!(
+                    game.awaiting(),
+                    Awaiting::One {
+                        decision: Decision::PeaceWithdraw,
+                        ..
+                    }
+                );
+                let verb = if peace {
+                    l.pick("Withdraw to", "Уйти в")
+                } else {
+                    l.pick("Retreat to", "Отступить в")
+                };
                 let mut label = match to {
-                    Some(to) => format!(
-                        "{} {}",
-                        l.pick("Retreat to", "Отступить в"),
-                        space_name(rs, t, to)
-                    ),
+                    Some(to) => format!("{verb} {}", space_name(rs, t, to)),
                     None => l.pick("No retreat", "Без отступления").to_string(),
                 };
                 if !w.is_empty() {
@@ -913,6 +923,26 @@ mod tests {
             power: Power::Spain,
             winner: Power::Ottoman,
         });
+        // The winner's forces leaving a regained space, two fortified spaces equally near.
+        g.steps.push(crate::engine::steps::Step::PeaceWithdraw {
+            power: Power::Ottoman,
+            from: rs.space_id("NAVARRE").expect("Navarre"),
+            to: vec![bilbao, zaragoza],
+        });
+        assert_eq!(
+            buttons_of(&rs, &g),
+            vec![
+                (
+                    format!("Withdraw to {}", t.space(bilbao)),
+                    inv("retreat", &[("to", "BILBAO"), ("power", "ottoman")])
+                ),
+                (
+                    format!("Withdraw to {}", t.space(zaragoza)),
+                    inv("retreat", &[("to", "ZARAGOZA"), ("power", "ottoman")])
+                ),
+            ]
+        );
+        g.steps.pop();
         // No card in Spain's hand: VP only.
         assert_eq!(
             buttons_of(&rs, &g),

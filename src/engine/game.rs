@@ -173,6 +173,8 @@ pub enum Decision {
     PeaceUnits,
     /// Regain captured leaders or home spaces from the war's winner, or finish.
     PeaceRegain,
+    /// Pick where the winner's forces leaving a regained space go, among equally near ones.
+    PeaceWithdraw,
 }
 
 /// Who must act now.

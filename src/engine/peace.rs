@@ -11,7 +11,7 @@
 //! regaining power); a home key is paid in VP only unless the data's `peace_regain_key_card`
 //! allows a card (Saito offers VP only); the winner's land units and army leaders in a regained
 //! space go to the nearest fortified space the winner controls (Saito: "withdraw to the nearest
-//! fortified space").
+//! fortified space"), the winner choosing among equally near ones.
 
 use super::action::{PeacePay, RegainItem, Units};
 use super::board::Force;
@@ -311,7 +311,6 @@ impl Game {
             self.place_returned_leader(p, faction, l, to);
         }
         for s in &spaces {
-            self.peace_withdraw(rs, winner, *s, ev);
             self.board.set_control(rs, *s, Owner::Major(p));
         }
         ev.push(Event::public(EventKind::PeaceRegained {
@@ -342,6 +341,11 @@ impl Game {
         if !self.holdings(rs, p, winner).any() {
             self.steps.pop();
         }
+        // The winner's forces leave the regained spaces (a question above the regain question
+        // when several fortified spaces are equally near).
+        for s in &spaces {
+            self.peace_withdraw(rs, winner, *s, ev);
+        }
         Ok(())
     }
 
@@ -355,12 +359,28 @@ impl Game {
     }
 
     /// The winner's land units and army leaders leave a regained space for the nearest
-    /// fortified space it controls (by land distance; of equally near ones the first by space
-    /// id — [reading]: Saito moves them to "the nearest fortified space" without naming a tie
-    /// rule; the players may correct with `adjust`). With none on the map they are eliminated.
+    /// fortified space it controls, by land distance (Saito: "the nearest fortified space").
+    /// With several equally near, the winner is asked which ([`Step::PeaceWithdraw`]); with none
+    /// on the map they are eliminated (their leaders go off the map).
     fn peace_withdraw(&mut self, rs: &Ruleset, winner: Power, s: SpaceId, ev: &mut Vec<Event>) {
-        let forces: Vec<Force> = self
-            .board
+        if self.winner_forces(rs, winner, s).is_empty() {
+            return;
+        }
+        let to = self.nearest_fortified(rs, winner, s);
+        if to.len() > 1 {
+            self.steps.push(Step::PeaceWithdraw {
+                power: winner,
+                from: s,
+                to,
+            });
+            return;
+        }
+        self.move_winner_forces(rs, winner, s, to.first().copied(), ev);
+    }
+
+    /// The winner's forces in `s` holding land units or army leaders.
+    fn winner_forces(&self, rs: &Ruleset, winner: Power, s: SpaceId) -> Vec<Force> {
+        self.board
             .at(s)
             .forces
             .iter()
@@ -369,12 +389,19 @@ impl Game {
                     && (f.land() > 0 || f.leaders.iter().any(|l| !rs.is_naval_leader(l)))
             })
             .cloned()
-            .collect();
-        if forces.is_empty() {
-            return;
-        }
-        let to = self.nearest_fortified(rs, winner, s);
-        for f in forces {
+            .collect()
+    }
+
+    /// Moves the winner's land units and army leaders from `s` to `to` (none: eliminated).
+    fn move_winner_forces(
+        &mut self,
+        rs: &Ruleset,
+        winner: Power,
+        s: SpaceId,
+        to: Option<SpaceId>,
+        ev: &mut Vec<Event>,
+    ) {
+        for f in self.winner_forces(rs, winner, s) {
             let Some(moving) = self.take_land(rs, s, &f) else {
                 continue;
             };
@@ -392,9 +419,34 @@ impl Game {
         self.board.tidy(s);
     }
 
-    /// The nearest fortified space `p` controls from `from` (land links of any kind), the first
-    /// by space id among equally near ones.
-    fn nearest_fortified(&self, rs: &Ruleset, p: Power, from: SpaceId) -> Option<SpaceId> {
+    /// Answers the winner's question: its forces leave `from` for `to`, one of `allowed`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn answer_peace_withdraw(
+        &mut self,
+        rs: &Ruleset,
+        p: Power,
+        from: SpaceId,
+        allowed: &[SpaceId],
+        to: Option<&str>,
+        inside: &Units,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let t = to.map(|x| Game::resolve_space(rs, x)).transpose()?;
+        let Some(t) = t.filter(|t| allowed.contains(t) && inside.land() == 0) else {
+            return Err(Refusal::PeaceWithdrawPlace {
+                space: t,
+                allowed: allowed.to_vec(),
+            }
+            .into());
+        };
+        self.steps.pop();
+        self.move_winner_forces(rs, p, from, Some(t), ev);
+        Ok(())
+    }
+
+    /// The nearest fortified spaces `p` controls from `from` (land links of any kind), all
+    /// equally near ones, by space id.
+    fn nearest_fortified(&self, rs: &Ruleset, p: Power, from: SpaceId) -> Vec<SpaceId> {
         let mut dist = vec![u32::MAX; rs.spaces.len()];
         let mut q = VecDeque::from([from]);
         dist[from.idx()] = 0;
@@ -418,7 +470,8 @@ impl Game {
                 }
             }
         }
-        found.into_iter().min()
+        found.sort();
+        found
     }
 
     /// The legal answers to a peace question: one land unit per answer (by space and type) for
@@ -528,6 +581,14 @@ impl Game {
                             });
                         }
                     }
+                }
+            }
+            Step::PeaceWithdraw { to, .. } => {
+                for t in to {
+                    out.push(Action::Retreat {
+                        to: Some(rs.space(*t).id.clone()),
+                        inside: Units::default(),
+                    });
                 }
             }
             _ => {}

@@ -629,6 +629,11 @@ pub enum Refusal {
     },
     /// C-DIP-PEACE: this item is paid in VP (a home key by the data, or no card to draw).
     RegainVpOnly { power: Power, key: bool },
+    /// C-DIP-PEACE: the winner's forces leave a regained space for one of `allowed`.
+    PeaceWithdrawPlace {
+        space: Option<SpaceId>,
+        allowed: Vec<SpaceId>,
+    },
 }
 
 impl Refusal {
@@ -735,7 +740,8 @@ impl Refusal {
             | SurrenderCount { .. }
             | SurrenderNotYours { .. }
             | RegainNotHeld { .. }
-            | RegainVpOnly { .. } => "C-DIP-PEACE",
+            | RegainVpOnly { .. }
+            | PeaceWithdrawPlace { .. } => "C-DIP-PEACE",
             _ => return None,
         })
     }
@@ -1241,6 +1247,10 @@ impl Refusal {
                 power: Power::Spain,
                 key: true,
             },
+            PeaceWithdrawPlace {
+                space: Some(SpaceId(0)),
+                allowed: vec![SpaceId(1), SpaceId(2)],
+            },
         ]
     }
 
@@ -1419,6 +1429,7 @@ impl Refusal {
             SurrenderNotYours { .. } => "surrender_not_yours",
             RegainNotHeld { .. } => "regain_not_held",
             RegainVpOnly { .. } => "regain_vp_only",
+            PeaceWithdrawPlace { .. } => "peace_withdraw_place",
         }
     }
 }
@@ -1717,6 +1728,11 @@ impl fmt::Display for Terse<'_> {
                 spaces.iter().map(s).collect::<Vec<_>>()
             ),
             RegainVpOnly { power, key } => format!("{power}; key {key}"),
+            PeaceWithdrawPlace { space, allowed } => format!(
+                "{:?}; allowed {:?}",
+                space.as_ref().map(s),
+                allowed.iter().map(s).collect::<Vec<_>>()
+            ),
             NotDiplomacyPhase
             | NoSixPending
             | NothingPending

@@ -400,6 +400,16 @@ pub enum Step {
         /// The war's winner.
         winner: Power,
     },
+    /// Decision: the winner's forces leave the regained space `from`; `power` (the winner) picks
+    /// which of the equally near fortified spaces it controls, `to`, they go to.
+    PeaceWithdraw {
+        /// The war's winner.
+        power: Power,
+        /// The regained space.
+        from: SpaceId,
+        /// The equally near fortified spaces it controls.
+        to: Vec<SpaceId>,
+    },
 }
 
 impl Step {
@@ -425,6 +435,7 @@ impl Step {
             Step::EmpireWinterUnit { power, .. } => (*power, Decision::EmpireWinterUnit),
             Step::PeaceUnits { power, .. } => (*power, Decision::PeaceUnits),
             Step::PeaceRegain { power, .. } => (*power, Decision::PeaceRegain),
+            Step::PeaceWithdraw { power, .. } => (*power, Decision::PeaceWithdraw),
             Step::Intercept { power, .. } => (*power, Decision::Intercept),
             Step::Avoid { power, .. } => (*power, Decision::AvoidBattle),
             Step::Withdraw { power, .. } => (*power, Decision::WithdrawInside),
@@ -758,6 +769,9 @@ impl Game {
             (Step::PeaceRegain { winner, .. }, Action::Regain { what, pay, to }) => {
                 self.answer_regain(rs, p, *winner, what, *pay, to.as_deref(), ev)?
             }
+            (Step::PeaceWithdraw { from, to, .. }, Action::Retreat { to: t, inside }) => {
+                self.answer_peace_withdraw(rs, p, *from, to, t.as_deref(), inside, ev)?
+            }
             (_, Action::Surrender { .. } | Action::Regain { .. }) => {
                 return Err(self.peace_not_asked(p).into())
             }
@@ -771,7 +785,8 @@ impl Game {
                 | Step::WinterQuarters { .. }
                 | Step::WinterExcess { .. }
                 | Step::EmpireWinterUnit { .. }
-                | Step::PeaceUnits { .. },
+                | Step::PeaceUnits { .. }
+                | Step::PeaceWithdraw { .. },
                 Action::Forgo,
             ) => {
                 return Err(Refusal::MustAnswer {
@@ -1038,7 +1053,7 @@ impl Game {
             Step::WinterQuarters { .. }
             | Step::WinterExcess { .. }
             | Step::EmpireWinterUnit { .. } => self.legal_winter_answers(rs, top, out),
-            Step::PeaceUnits { .. } | Step::PeaceRegain { .. } => {
+            Step::PeaceUnits { .. } | Step::PeaceRegain { .. } | Step::PeaceWithdraw { .. } => {
                 self.legal_peace_answers(rs, top, out)
             }
             Step::Intervene { against, .. } => {

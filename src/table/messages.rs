@@ -1358,6 +1358,12 @@ impl<'a> Texts<'a> {
                 "выбрать, какие свои сухопутные отряды снять за мир ({})",
                 self.command("surrender", &["space", "units"])
             ),
+            Decision::PeaceWithdraw => tr!(
+                l,
+                "choose which of the equally near fortified spaces your forces leaving a regained space go to ({})",
+                "выбрать, в какое из равно близких укреплённых пространств уходят ваши войска из возвращённого пространства ({})",
+                self.command("retreat", &["to"])
+            ),
             Decision::PeaceRegain => tr!(
                 l,
                 "regain leaders or home spaces from the war's winner ({}), or finish ({})",
@@ -2163,6 +2169,8 @@ impl<'a> Texts<'a> {
                     .join(" + ");
                 tr!(l, "{} holds no {} of {} to regain; it holds: leaders {}; home keys {}; non-key home spaces (regained two at a time, `what:A+B`) {}", "у державы {0} нет пункта «{1}» державы {2} для возврата; у неё: лидеры {3}; ключи {4}; прочие родные пространства (возвращаются по два, `что:A+B`) {5}", p(winner), named, p(power), self.list(leaders.iter().map(|x| self.leader(x)).collect()), self.list(keys.iter().map(|x| self.space(*x)).collect()), self.list(spaces.iter().map(|x| self.space(*x)).collect()))
             }
+            R::PeaceWithdrawPlace { space: Some(space), allowed } => tr!(l, "{} is not one of the nearest fortified spaces your forces may go to; go to one of: {}", "{} — не из ближайших укреплённых пространств, куда могут уйти ваши войска; можно: {}", s(space), self.list(allowed.iter().map(|x| self.space(*x)).collect())),
+            R::PeaceWithdrawPlace { space: None, allowed } => tr!(l, "name where your forces go (`to:`, no units inside); one of: {}", "укажите, куда уходят ваши войска (`куда:`, без войск за стенами); можно: {}", self.list(allowed.iter().map(|x| self.space(*x)).collect())),
             R::RegainVpOnly { key: true, .. } => tr!(l, "a home key is regained for VP only (`pay:vp`; the data's `peace_regain_key_card` is 0)", "ключ возвращается только за ПО (`pay:vp`; в данных `peace_regain_key_card` = 0)"),
             R::RegainVpOnly { power, key: false } => tr!(l, "{} has no card the winner could draw; pay with VP (`pay:vp`)", "у державы {} нет карты, которую мог бы вытянуть победитель; платите ПО (`pay:vp`)", p(power)),
             R::EmpireWinterUnit { mercenaries } => tr!(l, "the Empire takes its free winter unit as 1 regular (`units:1r`) or as {} mercenaries (`units:{}m`)", "Империя берёт бесплатный зимний отряд как 1 регуляр (`units:1r`) или как {} наёмников (`units:{}m`)", mercenaries, mercenaries),
