@@ -596,6 +596,15 @@ fn c_dip_peace_sue_gives_the_winner_vp() {
     let rs = rs();
     let mut g = new_game(10);
     let before = g.vp(rs, Power::Ottoman).total();
+    // Suing needs a war.
+    let m = refused(
+        &mut g,
+        Power::Spain,
+        Action::SueForPeace {
+            target: Power::England,
+        },
+    );
+    assert!(m.contains("not at war"), "{m}");
     let ev = act(
         &mut g,
         Power::Spain,
@@ -609,13 +618,21 @@ fn c_dip_peace_sue_gives_the_winner_vp() {
     );
     let vp = number(ids::WAR_WINNER_VP);
     assert_eq!(vp, 1);
-    // The suing power owes the data's units, announced for the players (HIS 9.3 step 4).
+    // The suing power owes the data's units, announced (HIS 9.3 step 4), and now chooses them
+    // itself: the question waits for Spain (tests/core_peace.rs answers it).
     let owed = number(ids::PEACE_UNITS_LOST);
     assert_eq!(owed, 2);
     assert!(has(&ev, |k| matches!(
         k,
         EventKind::PeaceUnitsOwed { power: Power::Spain, units } if *units == owed
     )));
+    assert_eq!(
+        g.awaiting(),
+        Awaiting::One {
+            power: Power::Spain,
+            decision: Decision::PeaceUnits
+        }
+    );
     assert_eq!(g.vp(rs, Power::Ottoman).total(), before + vp);
     assert!(has(&ev, |k| matches!(
         k,
@@ -625,15 +642,6 @@ fn c_dip_peace_sue_gives_the_winner_vp() {
             ..
         }
     )));
-    // Suing needs a war.
-    let m = refused(
-        &mut g,
-        Power::Spain,
-        Action::SueForPeace {
-            target: Power::England,
-        },
-    );
-    assert!(m.contains("not at war"), "{m}");
 }
 
 // C-DIP-RANSOM: a captured leader goes back to its owner's capital; the captor draws a card

@@ -176,6 +176,43 @@ fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>) 
             a,
             Action::Raise { .. } | Action::Revolt { .. } | Action::FightForeignWar { .. }
         );
+        // --- peace (C-DIP-PEACE): a surrender removes exactly the named land units; a regain
+        // moves no card out of the hands as a whole, pays the winner exactly the data's VP or one
+        // card, and no power's bonus VP ever goes negative.
+        if let Action::Surrender { units, .. } = &a {
+            assert_eq!(
+                total_land(&g) + units.land(),
+                before_land,
+                "seed {seed}: surrender {a:?}"
+            );
+        }
+        if let (
+            Action::Regain { pay, .. },
+            Some(vqbot::engine::steps::Step::PeaceRegain { power, winner }),
+        ) = (&a, before.steps.last())
+        {
+            let cards = |g: &Game| g.hands.iter().map(|h| h.len()).sum::<usize>();
+            assert_eq!(cards(&g), cards(&before), "seed {seed}: cards after {a:?}");
+            let (w, l) = (*winner as usize, *power as usize);
+            match pay {
+                vqbot::engine::action::PeacePay::Vp => {
+                    assert_eq!(
+                        g.bonus_vp[w],
+                        before.bonus_vp[w] + rs.turn.number("peace_regain_vp"),
+                        "seed {seed}: VP after {a:?}"
+                    )
+                }
+                vqbot::engine::action::PeacePay::Card => {
+                    assert_eq!(g.hands[w].len(), before.hands[w].len() + 1);
+                    assert_eq!(g.hands[l].len() + 1, before.hands[l].len());
+                }
+            }
+        }
+        assert!(
+            g.bonus_vp.iter().all(|v| *v >= 0),
+            "seed {seed}: negative bonus VP {:?} after {a:?}",
+            g.bonus_vp
+        );
         if !raised && total_land(&g) > before_land {
             let winter_gain = g.turn > before.turn || g.is_over();
             assert!(
@@ -200,6 +237,8 @@ fn random_playouts_never_stall_and_replay_identically() {
     let mut naval = 0;
     let mut piracy = 0;
     let mut treasures = 0;
+    let mut peace = 0;
+    let mut regains = 0;
     for seed in 0..games {
         let (g, log) = play(seed, 500);
         actions += log.len();
@@ -234,6 +273,14 @@ fn random_playouts_never_stall_and_replay_identically() {
             .iter()
             .filter(|(_, a)| matches!(a, Action::SpendTreasure { .. }))
             .count();
+        peace += log
+            .iter()
+            .filter(|(_, a)| matches!(a, Action::Surrender { .. } | Action::Regain { .. }))
+            .count();
+        regains += log
+            .iter()
+            .filter(|(_, a)| matches!(a, Action::Regain { .. }))
+            .count();
         finished += usize::from(g.is_over());
         // Replay from the log gives the same state.
         let opts = GameOptions {
@@ -262,7 +309,9 @@ fn random_playouts_never_stall_and_replay_identically() {
     assert!(piracy > 0, "no piracy was played");
     // And treasures spent for CP (X-TREASURE-SPEND).
     assert!(treasures > 0, "no treasure was spent");
+    // And the peace questions after `sue` (C-DIP-PEACE).
+    assert!(peace > 0, "no peace question was answered");
     eprintln!(
-        "{games} games, {actions} actions ({religious} religious, {naval} naval, {piracy} piracy, {treasures} treasures spent), {finished} finished"
+        "{games} games, {actions} actions ({religious} religious, {naval} naval, {piracy} piracy, {treasures} treasures spent, {peace} peace of which {regains} regains), {finished} finished"
     );
 }

@@ -331,6 +331,9 @@ fn is_battle_question(d: Decision) -> bool {
             | Decision::WinterQuarters
             | Decision::WinterExcess
             | Decision::Intervene
+            | Decision::PeaceUnits
+            | Decision::PeaceRegain
+            | Decision::PeaceWithdraw
     )
 }
 
@@ -375,6 +378,12 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                         decision: Decision::Intervene,
                         ..
                     } => l.pick("Do not intervene", "Не вмешиваться").to_string(),
+                    Awaiting::One {
+                        decision: Decision::PeaceRegain,
+                        ..
+                    } => l
+                        .pick("Regain nothing more", "Больше ничего не возвращать")
+                        .to_string(),
                     _ => l.pick("Do not intercept", "Не перехватывать").to_string(),
                 },
                 ButtonStyle::Secondary,
@@ -421,12 +430,21 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                     opts.push(("inside", &w));
                 }
                 opts.push(("power", pw));
+                // --- peace (C-DIP-PEACE): the winner's forces leaving a regained space.
+                let peace = matches!(
+                    game.awaiting(),
+                    Awaiting::One {
+                        decision: Decision::PeaceWithdraw,
+                        ..
+                    }
+                );
+                let verb = if peace {
+                    l.pick("Withdraw to", "Уйти в")
+                } else {
+                    l.pick("Retreat to", "Отступить в")
+                };
                 let mut label = match to {
-                    Some(to) => format!(
-                        "{} {}",
-                        l.pick("Retreat to", "Отступить в"),
-                        space_name(rs, t, to)
-                    ),
+                    Some(to) => format!("{verb} {}", space_name(rs, t, to)),
                     None => l.pick("No retreat", "Без отступления").to_string(),
                 };
                 if !w.is_empty() {
@@ -529,6 +547,51 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                     ),
                 };
                 (label, ButtonStyle::Danger, inv("tribute", &opts))
+            }
+            // --- peace (C-DIP-PEACE): one land unit per button; each item with each payment
+            Action::Surrender { space, units } => {
+                let w = units_word(units);
+                (
+                    format!(
+                        "{} {w}: {}",
+                        l.pick("Remove", "Снять"),
+                        space_name(rs, t, space)
+                    ),
+                    ButtonStyle::Danger,
+                    inv(
+                        "surrender",
+                        &[("space", space), ("units", &w), ("power", pw)],
+                    ),
+                )
+            }
+            Action::Regain { what, pay, to } => {
+                use crate::engine::action::{PeacePay, RegainItem};
+                let (name, w) = match what {
+                    RegainItem::Leader(x) => (t.leader(x), x.clone()),
+                    RegainItem::Key(x) => (space_name(rs, t, x), x.clone()),
+                    RegainItem::Pair(a, b) => (
+                        format!("{} + {}", space_name(rs, t, a), space_name(rs, t, b)),
+                        format!("{a}+{b}"),
+                    ),
+                };
+                let price = match pay {
+                    PeacePay::Vp => l.pick("VP", "ПО"),
+                    PeacePay::Card => l.pick("card", "карта"),
+                };
+                let mut opts = vec![("what", w.as_str()), ("pay", pay.id())];
+                let label = match to {
+                    Some(c) => {
+                        opts.push(("to", c.as_str()));
+                        format!(
+                            "{} {name} → {} ({price})",
+                            l.pick("Regain", "Вернуть"),
+                            space_name(rs, t, c)
+                        )
+                    }
+                    None => format!("{} {name} ({price})", l.pick("Regain", "Вернуть")),
+                };
+                opts.push(("power", pw));
+                (label, ButtonStyle::Primary, inv("regain", &opts))
             }
             _ => continue,
         };
@@ -815,6 +878,92 @@ mod tests {
                 &[("to", "PARIS"), ("units", "1r"), ("power", "france")]
             )));
         assert_eq!(got.len(), 2, "{got:?}");
+    }
+
+    // C-DIP-PEACE: after `sue`, the suing power's questions come with buttons: one land unit
+    // per button for the units owed (`surrender`), then each item with each payment (`regain`)
+    // and a button to finish (`forgo`).
+    #[test]
+    fn c_dip_peace_questions_have_buttons() {
+        let (rs, mut g) = fixture();
+        let milan = rs.space_id("MILAN").expect("Milan");
+        g.board.spaces[milan.idx()].forces.clear();
+        for s in g.board.spaces.iter_mut() {
+            s.forces
+                .retain(|f| f.owner() != crate::engine::Owner::Major(Power::Spain));
+        }
+        g.board
+            .force_mut(milan, crate::engine::Owner::Major(Power::Spain), None)
+            .regulars = 2;
+        g.steps.push(crate::engine::steps::Step::PeaceUnits {
+            power: Power::Spain,
+            winner: Power::Ottoman,
+            owed: 2,
+        });
+        let t = Texts::new(&rs, crate::table::Locale::En);
+        assert_eq!(
+            buttons_of(&rs, &g),
+            vec![(
+                format!("Remove 1r: {}", t.space(milan)),
+                inv(
+                    "surrender",
+                    &[("space", "MILAN"), ("units", "1r"), ("power", "spain")]
+                )
+            )]
+        );
+        g.steps.clear();
+        let bilbao = rs.space_id("BILBAO").expect("Bilbao");
+        let zaragoza = rs.space_id("ZARAGOZA").expect("Zaragoza");
+        for s in [bilbao, zaragoza] {
+            g.board
+                .set_control(&rs, s, crate::engine::Owner::Major(Power::Ottoman));
+        }
+        g.hands[Power::Spain as usize].clear();
+        g.steps.push(crate::engine::steps::Step::PeaceRegain {
+            power: Power::Spain,
+            winner: Power::Ottoman,
+        });
+        // The winner's forces leaving a regained space, two fortified spaces equally near.
+        g.steps.push(crate::engine::steps::Step::PeaceWithdraw {
+            power: Power::Ottoman,
+            from: rs.space_id("NAVARRE").expect("Navarre"),
+            to: vec![bilbao, zaragoza],
+        });
+        assert_eq!(
+            buttons_of(&rs, &g),
+            vec![
+                (
+                    format!("Withdraw to {}", t.space(bilbao)),
+                    inv("retreat", &[("to", "BILBAO"), ("power", "ottoman")])
+                ),
+                (
+                    format!("Withdraw to {}", t.space(zaragoza)),
+                    inv("retreat", &[("to", "ZARAGOZA"), ("power", "ottoman")])
+                ),
+            ]
+        );
+        g.steps.pop();
+        // No card in Spain's hand: VP only.
+        assert_eq!(
+            buttons_of(&rs, &g),
+            vec![
+                (
+                    "Regain nothing more".to_string(),
+                    inv("forgo", &[("power", "spain")])
+                ),
+                (
+                    format!("Regain {} + {} (VP)", t.space(bilbao), t.space(zaragoza)),
+                    inv(
+                        "regain",
+                        &[
+                            ("what", "BILBAO+ZARAGOZA"),
+                            ("pay", "vp"),
+                            ("power", "spain")
+                        ]
+                    )
+                ),
+            ]
+        );
     }
 
     #[test]

@@ -549,6 +549,60 @@ pub enum Action {
         /// The treasure's number.
         treasure: u16,
     },
+    // --- peace (C-DIP-PEACE)
+    /// Answer: the power that sued for peace removes these land units of its own in `space`.
+    Surrender {
+        /// Space id.
+        space: String,
+        /// The land units removed (no leaders).
+        units: Units,
+    },
+    /// Answer: the power that sued for peace regains `what` from the winner, who gets `pay`.
+    Regain {
+        /// A captured leader, a home key, or two non-key home spaces.
+        what: RegainItem,
+        /// What the winner gets for it.
+        pay: PeacePay,
+        /// For a leader: the capital it returns to (needed when there are several).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<String>,
+    },
+}
+
+// --- peace (C-DIP-PEACE)
+/// What a power that sued for peace regains from the winner (by data ids).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RegainItem {
+    /// One of its leaders the winner captured.
+    Leader(String),
+    /// One of its home keys the winner controls.
+    Key(String),
+    /// Two of its non-key home spaces the winner controls.
+    Pair(String, String),
+}
+
+/// What the winner gets for one regained item (C-DIP-PEACE).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PeacePay {
+    /// Victory points (the data's `peace_regain_vp`).
+    Vp,
+    /// A card drawn at random from the loser's hand.
+    Card,
+}
+
+impl PeacePay {
+    /// Both, in the order buttons show them.
+    pub const ALL: [PeacePay; 2] = [PeacePay::Vp, PeacePay::Card];
+
+    /// The id used in commands and JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            PeacePay::Vp => "vp",
+            PeacePay::Card => "card",
+        }
+    }
 }
 
 impl Action {
@@ -613,6 +667,8 @@ impl Action {
             Action::Piracy { .. } => ActionKind::Piracy,
             Action::PiracyReward { .. } => ActionKind::PiracyReward,
             Action::SpendTreasure { .. } => ActionKind::SpendTreasure,
+            Action::Surrender { .. } => ActionKind::Surrender,
+            Action::Regain { .. } => ActionKind::Regain,
         }
     }
 }
@@ -726,6 +782,10 @@ pub enum ActionKind {
     PiracyReward,
     /// [`Action::SpendTreasure`].
     SpendTreasure,
+    /// [`Action::Surrender`].
+    Surrender,
+    /// [`Action::Regain`].
+    Regain,
 }
 
 impl ActionKind {
@@ -783,6 +843,8 @@ impl ActionKind {
         ActionKind::Piracy,
         ActionKind::PiracyReward,
         ActionKind::SpendTreasure,
+        ActionKind::Surrender,
+        ActionKind::Regain,
     ];
 
     /// The snake-case id, as in the action's JSON `type` tag.
@@ -840,6 +902,8 @@ impl ActionKind {
             ActionKind::Piracy => "piracy",
             ActionKind::PiracyReward => "piracy_reward",
             ActionKind::SpendTreasure => "spend_treasure",
+            ActionKind::Surrender => "surrender",
+            ActionKind::Regain => "regain",
         }
     }
 }

@@ -650,6 +650,50 @@ pub enum EventKind {
     TreasureSpent { power: Power, treasure: u16, cp: u8 },
     /// With the new hand: the treasures a power holds (seen by that power only).
     TreasuresHeld { power: Power, treasures: Vec<u16> },
+    // --- peace (C-DIP-PEACE)
+    /// The power that sued for peace has fewer land units on the map than it owes: it removes
+    /// all it has.
+    PeaceUnitsShort {
+        power: Power,
+        owed: i32,
+        on_map: u32,
+    },
+    /// The power that sued for peace removed land units of its own; `left` are still owed.
+    UnitsSurrendered {
+        power: Power,
+        space: SpaceId,
+        units: Units,
+        left: u32,
+    },
+    /// The power that sued for peace may regain these items the winner holds.
+    PeaceRegainOpen {
+        power: Power,
+        winner: Power,
+        leaders: Vec<String>,
+        keys: Vec<SpaceId>,
+        spaces: Vec<SpaceId>,
+    },
+    /// It regained a leader (to a capital, or off the map) or home spaces; the winner got `vp`
+    /// VP or a card (never named here).
+    PeaceRegained {
+        power: Power,
+        winner: Power,
+        leader: Option<String>,
+        spaces: Vec<SpaceId>,
+        pay: super::action::PeacePay,
+        vp: i32,
+        to: Option<SpaceId>,
+    },
+    /// Which card the winner drew (seen by the two powers only).
+    PeaceCard { from: Power, to: Power, card: u16 },
+    /// The winner's land units left a regained space for its nearest fortified space (none:
+    /// eliminated).
+    PeaceWithdrawn {
+        power: Power,
+        from: SpaceId,
+        to: Option<SpaceId>,
+        units: u32,
+    },
     /// The game ends.
     GameOver {
         winners: Vec<Power>,

@@ -168,6 +168,13 @@ pub enum Decision {
     WinterExcess,
     /// The Empire's free winter unit: one regular or mercenaries (Virgin Queen).
     EmpireWinterUnit,
+    // --- peace (C-DIP-PEACE)
+    /// Choose which of its land units a power that sued for peace removes.
+    PeaceUnits,
+    /// Regain captured leaders or home spaces from the war's winner, or finish.
+    PeaceRegain,
+    /// Pick where the winner's forces leaving a regained space go, among equally near ones.
+    PeaceWithdraw,
 }
 
 /// Who must act now.
@@ -529,6 +536,10 @@ impl Game {
             self.advance(rs, &mut ev);
             self.seq += 1;
             return Ok(ev);
+        }
+        // --- peace (C-DIP-PEACE): its answers only answer its questions.
+        if matches!(action, Action::Surrender { .. } | Action::Regain { .. }) {
+            return Err(self.peace_not_asked(power).into());
         }
         match (&self.stage, action) {
             (Stage::Diplomacy { .. }, _) => self.diplomacy_action(rs, power, action, &mut ev)?,

@@ -31,6 +31,7 @@ pub mod minor;
 pub mod minor_war;
 pub mod movement;
 pub mod naval;
+pub mod peace;
 pub mod piracy;
 pub mod power;
 pub mod protestant;

@@ -632,6 +632,38 @@ pub enum Refusal {
         delta: i8,
         available: u16,
     },
+    // --- peace (C-DIP-PEACE)
+    /// C-DIP-PEACE: nobody is asked to remove units or regain (`asked`: who is, if anyone).
+    PeaceNotAsked { power: Power, asked: Option<Power> },
+    /// C-DIP-PEACE: an answer removes 1 to `owed` land units, no leaders.
+    SurrenderCount {
+        owed: u32,
+        asked: u32,
+        leaders: bool,
+    },
+    /// C-DIP-PEACE: `power` has only `have` of its land units in `space`.
+    SurrenderNotYours {
+        power: Power,
+        space: SpaceId,
+        have: LandCount,
+        asked: LandCount,
+    },
+    /// C-DIP-PEACE: `winner` holds no such item of `power`'s; what it holds is listed.
+    RegainNotHeld {
+        power: Power,
+        winner: Power,
+        what: String,
+        leaders: Vec<String>,
+        keys: Vec<SpaceId>,
+        spaces: Vec<SpaceId>,
+    },
+    /// C-DIP-PEACE: this item is paid in VP (a home key by the data, or no card to draw).
+    RegainVpOnly { power: Power, key: bool },
+    /// C-DIP-PEACE: the winner's forces leave a regained space for one of `allowed`.
+    PeaceWithdrawPlace {
+        space: Option<SpaceId>,
+        allowed: Vec<SpaceId>,
+    },
 }
 
 impl Refusal {
@@ -738,6 +770,12 @@ impl Refusal {
             UnknownTreasure { .. } | TreasureNotYours { .. } | TreasureNotYourImpulse { .. } => {
                 "X-TREASURE-SPEND"
             }
+            PeaceNotAsked { .. }
+            | SurrenderCount { .. }
+            | SurrenderNotYours { .. }
+            | RegainNotHeld { .. }
+            | RegainVpOnly { .. }
+            | PeaceWithdrawPlace { .. } => "C-DIP-PEACE",
             _ => return None,
         })
     }
@@ -1242,6 +1280,37 @@ impl Refusal {
                 delta: -2,
                 available: 1,
             },
+            PeaceNotAsked {
+                power: Power::Spain,
+                asked: Some(Power::France),
+            },
+            SurrenderCount {
+                owed: 2,
+                asked: 3,
+                leaders: false,
+            },
+            SurrenderNotYours {
+                power: Power::Spain,
+                space: SpaceId(0),
+                have: LandCount::new(1u32, 0u32, 0u32),
+                asked: LandCount::new(0u32, 1u32, 0u32),
+            },
+            RegainNotHeld {
+                power: Power::Spain,
+                winner: Power::France,
+                what: "ALBA".into(),
+                leaders: vec!["EGMONT".into()],
+                keys: vec![SpaceId(0)],
+                spaces: vec![SpaceId(1), SpaceId(2)],
+            },
+            RegainVpOnly {
+                power: Power::Spain,
+                key: true,
+            },
+            PeaceWithdrawPlace {
+                space: Some(SpaceId(0)),
+                allowed: vec![SpaceId(1), SpaceId(2)],
+            },
         ]
     }
 
@@ -1421,6 +1490,12 @@ impl Refusal {
             TreasureNotYours { .. } => "treasure_not_yours",
             TreasureNotYourImpulse { .. } => "treasure_not_your_impulse",
             TreasureAdjust { .. } => "treasure_adjust",
+            PeaceNotAsked { .. } => "peace_not_asked",
+            SurrenderCount { .. } => "surrender_count",
+            SurrenderNotYours { .. } => "surrender_not_yours",
+            RegainNotHeld { .. } => "regain_not_held",
+            RegainVpOnly { .. } => "regain_vp_only",
+            PeaceWithdrawPlace { .. } => "peace_withdraw_place",
         }
     }
 }
@@ -1706,6 +1781,36 @@ impl fmt::Display for Terse<'_> {
                 delta,
                 available,
             } => format!("{power} {delta:+} (available: {available})"),
+            PeaceNotAsked { power, asked } => format!("{power}; asked {asked:?}"),
+            SurrenderCount {
+                owed,
+                asked,
+                leaders,
+            } => format!("{asked} of {owed}; leaders {leaders}"),
+            SurrenderNotYours {
+                power,
+                space,
+                have,
+                asked,
+            } => format!("{power} in {}: {} of {}", s(space), lc(asked), lc(have)),
+            RegainNotHeld {
+                power,
+                winner,
+                what,
+                leaders,
+                keys,
+                spaces,
+            } => format!(
+                "{power} from {winner}: {what}; leaders {leaders:?}, keys {:?}, spaces {:?}",
+                keys.iter().map(s).collect::<Vec<_>>(),
+                spaces.iter().map(s).collect::<Vec<_>>()
+            ),
+            RegainVpOnly { power, key } => format!("{power}; key {key}"),
+            PeaceWithdrawPlace { space, allowed } => format!(
+                "{:?}; allowed {:?}",
+                space.as_ref().map(s),
+                allowed.iter().map(s).collect::<Vec<_>>()
+            ),
             NotDiplomacyPhase
             | NoSixPending
             | NothingPending

@@ -382,6 +382,34 @@ pub enum Step {
         /// Capitals they may go to.
         to: Vec<SpaceId>,
     },
+    // --- peace (C-DIP-PEACE, `super::peace`)
+    /// Decision: `power` sued `winner` for peace and removes `owed` more of its land units.
+    PeaceUnits {
+        /// The power that sued.
+        power: Power,
+        /// The war's winner.
+        winner: Power,
+        /// Land units still to remove.
+        owed: u32,
+    },
+    /// Decision: `power` may regain what `winner` holds of its own (captured leaders, home keys,
+    /// pairs of non-key home spaces), or finish (`forgo`).
+    PeaceRegain {
+        /// The power that sued.
+        power: Power,
+        /// The war's winner.
+        winner: Power,
+    },
+    /// Decision: the winner's forces leave the regained space `from`; `power` (the winner) picks
+    /// which of the equally near fortified spaces it controls, `to`, they go to.
+    PeaceWithdraw {
+        /// The war's winner.
+        power: Power,
+        /// The regained space.
+        from: SpaceId,
+        /// The equally near fortified spaces it controls.
+        to: Vec<SpaceId>,
+    },
 }
 
 impl Step {
@@ -405,6 +433,9 @@ impl Step {
             Step::Intervene { power, .. } => (*power, Decision::Intervene),
             Step::WinterExcess { power, .. } => (*power, Decision::WinterExcess),
             Step::EmpireWinterUnit { power, .. } => (*power, Decision::EmpireWinterUnit),
+            Step::PeaceUnits { power, .. } => (*power, Decision::PeaceUnits),
+            Step::PeaceRegain { power, .. } => (*power, Decision::PeaceRegain),
+            Step::PeaceWithdraw { power, .. } => (*power, Decision::PeaceWithdraw),
             Step::Intercept { power, .. } => (*power, Decision::Intercept),
             Step::Avoid { power, .. } => (*power, Decision::AvoidBattle),
             Step::Withdraw { power, .. } => (*power, Decision::WithdrawInside),
@@ -572,6 +603,8 @@ pub fn is_step_answer(a: &Action) -> bool {
             | Action::PiracyReward { .. }
             | Action::Winter { .. }
             | Action::DeclareWar { .. }
+            | Action::Surrender { .. }
+            | Action::Regain { .. }
             | Action::Play {
                 mode: CardMode::Event,
                 ..
@@ -673,7 +706,8 @@ impl Game {
                 | Step::EventResponse { .. }
                 | Step::NavalIntercept { .. }
                 | Step::NavalAvoid { .. }
-                | Step::Intervene { .. },
+                | Step::Intervene { .. }
+                | Step::PeaceRegain { .. },
                 Action::Forgo,
             ) => {
                 let (_, d) = top.decision().unwrap_or((p, Decision::Intercept));
@@ -728,6 +762,19 @@ impl Game {
             {
                 self.intervene(rs, p, *minor, *against, *card, ev)?
             }
+            // --- peace (C-DIP-PEACE)
+            (Step::PeaceUnits { .. }, Action::Surrender { space, units }) => {
+                self.answer_surrender(rs, p, &top, space, units, ev)?
+            }
+            (Step::PeaceRegain { winner, .. }, Action::Regain { what, pay, to }) => {
+                self.answer_regain(rs, p, *winner, what, *pay, to.as_deref(), ev)?
+            }
+            (Step::PeaceWithdraw { from, to, .. }, Action::Retreat { to: t, inside }) => {
+                self.answer_peace_withdraw(rs, p, *from, to, t.as_deref(), inside, ev)?
+            }
+            (_, Action::Surrender { .. } | Action::Regain { .. }) => {
+                return Err(self.peace_not_asked(p).into())
+            }
             (
                 Step::Casualties { .. }
                 | Step::Retreat { .. }
@@ -737,7 +784,9 @@ impl Game {
                 | Step::WinterPort { .. }
                 | Step::WinterQuarters { .. }
                 | Step::WinterExcess { .. }
-                | Step::EmpireWinterUnit { .. },
+                | Step::EmpireWinterUnit { .. }
+                | Step::PeaceUnits { .. }
+                | Step::PeaceWithdraw { .. },
                 Action::Forgo,
             ) => {
                 return Err(Refusal::MustAnswer {
@@ -1004,6 +1053,9 @@ impl Game {
             Step::WinterQuarters { .. }
             | Step::WinterExcess { .. }
             | Step::EmpireWinterUnit { .. } => self.legal_winter_answers(rs, top, out),
+            Step::PeaceUnits { .. } | Step::PeaceRegain { .. } | Step::PeaceWithdraw { .. } => {
+                self.legal_peace_answers(rs, top, out)
+            }
             Step::Intervene { against, .. } => {
                 out.push(Action::Forgo);
                 if let Some(cost) = rs.turn.war_cost(p, *against) {

@@ -135,10 +135,8 @@ impl Game {
         self.bonus_vp[winner as usize] += vp;
         self.peace_made.push((p, winner, self.turn));
         ev.push(Event::public(EventKind::PeaceSued { by: p, winner, vp }));
-        let units = rs.turn.number(ids::PEACE_UNITS_LOST);
-        if units > 0 {
-            ev.push(Event::public(EventKind::PeaceUnitsOwed { power: p, units }));
-        }
+        // The units owed and the regain question are the players' decisions (`super::peace`).
+        self.open_peace(rs, p, winner, ev);
     }
 
     /// C-DIP-RANSOM: `p` ransoms its captured `leader`: the captor draws the data's number of
@@ -171,30 +169,7 @@ impl Game {
         }
         // The owner chooses the capital when it has several (players decide).
         let faction = info.and_then(|l| l.faction);
-        let capitals = self.free_capitals(rs, p, faction);
-        let to = match to {
-            Some(name) => {
-                let c = Game::resolve_space(rs, name)?;
-                if !capitals.contains(&c) {
-                    return Err(Refusal::RansomCapital {
-                        power: p,
-                        space: Some(c),
-                        capitals,
-                    }
-                    .into());
-                }
-                Some(c)
-            }
-            None if capitals.len() > 1 => {
-                return Err(Refusal::RansomCapital {
-                    power: p,
-                    space: None,
-                    capitals,
-                }
-                .into());
-            }
-            None => capitals.first().copied(),
-        };
+        let to = self.ransom_capital(rs, p, faction, to)?;
         let (_, captor) = self.captured.remove(i);
         let n = rs.turn.number(ids::RANSOM_CARDS).max(0) as usize;
         let mut taken = 0u8;
@@ -209,14 +184,7 @@ impl Game {
             self.hands[captor as usize].sort_unstable();
             taken += 1;
         }
-        match to {
-            Some(c) => self
-                .board
-                .force_mut(c, Owner::Major(p), faction_of(p, faction))
-                .leaders
-                .push(leader.to_string()),
-            None => self.off_map.push(leader.to_string()),
-        }
+        self.place_returned_leader(p, faction, leader, to);
         ev.push(Event::public(EventKind::LeaderRansomed {
             leader: leader.to_string(),
             owner: p,
@@ -225,6 +193,57 @@ impl Game {
             to,
         }));
         Ok(())
+    }
+
+    /// The capital a leader of `p` returns to (C-DIP-RANSOM, C-DIP-PEACE): the one named, which
+    /// must be a free capital of `p`; none named is fine with at most one (`None`: off the map).
+    pub(crate) fn ransom_capital(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        faction: Option<Faction>,
+        to: Option<&str>,
+    ) -> RuleResult<Option<SpaceId>> {
+        let capitals = self.free_capitals(rs, p, faction);
+        match to {
+            Some(name) => {
+                let c = Game::resolve_space(rs, name)?;
+                if !capitals.contains(&c) {
+                    return Err(Refusal::RansomCapital {
+                        power: p,
+                        space: Some(c),
+                        capitals,
+                    }
+                    .into());
+                }
+                Ok(Some(c))
+            }
+            None if capitals.len() > 1 => Err(Refusal::RansomCapital {
+                power: p,
+                space: None,
+                capitals,
+            }
+            .into()),
+            None => Ok(capitals.first().copied()),
+        }
+    }
+
+    /// Puts `p`'s returned `leader` in the capital `to`, or off the map with none.
+    pub(crate) fn place_returned_leader(
+        &mut self,
+        p: Power,
+        faction: Option<Faction>,
+        leader: &str,
+        to: Option<SpaceId>,
+    ) {
+        match to {
+            Some(c) => self
+                .board
+                .force_mut(c, Owner::Major(p), faction_of(p, faction))
+                .leaders
+                .push(leader.to_string()),
+            None => self.off_map.push(leader.to_string()),
+        }
     }
 
     /// A capital serving `p` (and the faction, for the Protestant) that `p` controls and that is

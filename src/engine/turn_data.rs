@@ -43,8 +43,13 @@ pub mod ids {
     pub const PORTUGUESE_ROW: &str = "portuguese_row";
     /// C-WINTER-ORDER (Virgin Queen): Portuguese treasures Lisbon's controller draws in Winter.
     pub const LISBON_WINTER_DRAWS: &str = "lisbon_winter_draws";
+    // --- peace (C-DIP-PEACE)
+    /// VP the winner gets for one item the power that sued for peace regains, paid in VP.
+    pub const PEACE_REGAIN_VP: &str = "peace_regain_vp";
+    /// 1 = a regained home key may be paid with a card as well as VP; 0 = VP only.
+    pub const PEACE_REGAIN_KEY_CARD: &str = "peace_regain_key_card";
     /// Every id `rules.csv` must define, and whether it is per power.
-    pub const ALL: [(&str, bool); 16] = [
+    pub const ALL: [(&str, bool); 18] = [
         (STANDARD_VP, false),
         (DOMINATION_GAP, false),
         (DOMINATION_FROM_TURN, false),
@@ -61,6 +66,8 @@ pub mod ids {
         (EMPIRE_WINTER_MERCENARIES, false),
         (PORTUGUESE_ROW, false),
         (LISBON_WINTER_DRAWS, false),
+        (PEACE_REGAIN_VP, false),
+        (PEACE_REGAIN_KEY_CARD, false),
     ];
 }
 

@@ -260,7 +260,7 @@ impl Game {
 
     /// Removes `f`'s land units and army leaders from `s` (ships and naval leaders stay) and
     /// returns them.
-    fn take_land(&mut self, rs: &Ruleset, s: SpaceId, f: &Force) -> Option<Force> {
+    pub(super) fn take_land(&mut self, rs: &Ruleset, s: SpaceId, f: &Force) -> Option<Force> {
         let i = self.board.spaces[s.idx()]
             .forces
             .iter()
@@ -283,7 +283,7 @@ impl Game {
     }
 
     /// Adds `moving`'s land units and leaders to `f`'s force in `d`.
-    fn put_land(&mut self, d: SpaceId, f: &Force, moving: &Force) {
+    pub(super) fn put_land(&mut self, d: SpaceId, f: &Force, moving: &Force) {
         let t = self.board.force_mut(d, f.owner(), f.faction);
         t.add_units(moving.regulars, moving.mercenaries, moving.cavalry, 0);
         t.leaders.extend(moving.leaders.iter().cloned());

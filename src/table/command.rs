@@ -111,6 +111,8 @@ const BUILD_UNITS: &[&str] = &[
 const CHOICES: &[&str] = &["protestant", "catholic", "balanced"];
 /// What a piracy hit may cost (C-PIRACY).
 const PIRACY_PAYS: &[&str] = &["squadron", "card", "vp"];
+/// What the winner gets for an item regained after a peace (C-DIP-PEACE).
+const PEACE_PAYS: &[&str] = &["vp", "card"];
 const ADJUST_WHAT: &[&str] = &[
     "units",
     "control",
@@ -1141,6 +1143,63 @@ pub static COMMANDS: &[CmdSpec] = &[
         ],
         help: ["recall units to a capital", "вернуть войска в столицу"],
     },
+    // --- peace (C-DIP-PEACE)
+    CmdSpec {
+        name: "surrender",
+        ru: "сдать",
+        options: &[
+            opt(
+                "space",
+                "где",
+                OptKind::Space,
+                true,
+                "where your units are",
+                "где ваши войска",
+            ),
+            opt(
+                "units",
+                "войска",
+                OptKind::Units,
+                true,
+                "land units you remove",
+                "снимаемые отряды",
+            ),
+            AS_POWER,
+        ],
+        help: ["remove units after suing", "снять отряды за мир"],
+    },
+    CmdSpec {
+        name: "regain",
+        ru: "возвратить",
+        options: &[
+            opt(
+                "what",
+                "что",
+                OptKind::Text,
+                true,
+                "leader, key, or two spaces A+B",
+                "лидер, ключ или два пространства A+B",
+            ),
+            opt(
+                "pay",
+                "чем",
+                OptKind::Choice(PEACE_PAYS),
+                true,
+                "winner gets VP or a card",
+                "победителю ПО или карта",
+            ),
+            opt(
+                "to",
+                "куда",
+                OptKind::Space,
+                false,
+                "capital for a leader",
+                "столица для лидера",
+            ),
+            AS_POWER,
+        ],
+        help: ["regain after suing", "возврат после мира"],
+    },
     CmdSpec {
         name: "done",
         ru: "готово",
@@ -1864,6 +1923,18 @@ pub enum Command {
     },
     Treasure {
         which: u16,
+        power: Option<String>,
+    },
+    // --- peace (C-DIP-PEACE)
+    Surrender {
+        space: String,
+        units: UnitPick,
+        power: Option<String>,
+    },
+    Regain {
+        what: String,
+        pay: String,
+        to: Option<String>,
         power: Option<String>,
     },
     Pass {
@@ -2614,6 +2685,17 @@ impl Command {
                 card: a.opt("card"),
                 power,
             },
+            "surrender" => Command::Surrender {
+                space: a.req("space")?,
+                units: parse_units(&a.req("units")?)?,
+                power,
+            },
+            "regain" => Command::Regain {
+                what: a.req("what")?,
+                pay: a.req("pay")?.to_lowercase(),
+                to: a.opt("to"),
+                power,
+            },
             "sue" => Command::Sue {
                 target: a.req("target")?,
                 power,
@@ -2738,6 +2820,8 @@ impl Command {
             Command::End { .. } => "end",
             Command::War { .. } => "war",
             Command::Sue { .. } => "sue",
+            Command::Surrender { .. } => "surrender",
+            Command::Regain { .. } => "regain",
             Command::Ransom { .. } => "ransom",
             Command::Recall { .. } => "recall",
             Command::Peace { .. } => "peace",

@@ -1,7 +1,7 @@
 //! Between commands and engine actions: a resolved command becomes an [`Action`], and an action
 //! can be written back as a command line (for the public log and for driving tests).
 
-use crate::engine::action::{Action, Adjustment, CardMode, CardPlace, UnitKind, Units};
+use crate::engine::action::{Action, Adjustment, CardMode, CardPlace, RegainItem, UnitKind, Units};
 use crate::engine::event::PhaseName;
 use crate::engine::power::{Faction, Owner, Power, Relation, Religion};
 use crate::engine::{Decision, Game, Ruleset};
@@ -216,6 +216,19 @@ pub fn to_action(
             Command::Sue { target, .. } => Action::SueForPeace {
                 target: resolve::power(rs, target)?,
             },
+            // --- peace (C-DIP-PEACE)
+            Command::Surrender { space, units, .. } => Action::Surrender {
+                space: resolve::space(rs, space)?,
+                units: pick(rs, units)?,
+            },
+            Command::Regain { what, pay, to, .. } => Action::Regain {
+                what: regain_item(rs, what)?,
+                pay: match pay.as_str() {
+                    "card" => crate::engine::action::PeacePay::Card,
+                    _ => crate::engine::action::PeacePay::Vp,
+                },
+                to: to.as_deref().map(|t| resolve::space(rs, t)).transpose()?,
+            },
             Command::Ransom { leader, to, .. } => Action::Ransom {
                 leader: resolve::leader(rs, leader)?,
                 to: to.as_deref().map(|t| resolve::space(rs, t)).transpose()?,
@@ -297,6 +310,8 @@ pub fn to_action(
         | Command::End { .. }
         | Command::War { .. }
         | Command::Sue { .. }
+        | Command::Surrender { .. }
+        | Command::Regain { .. }
         | Command::Ransom { .. }
         | Command::Recall { .. }
         | Command::Peace { .. }
@@ -547,6 +562,43 @@ fn adjustment(rs: &Ruleset, game: &Game, fix: &AdjustCmd) -> Result<Adjustment, 
     })
 }
 
+/// C-DIP-PEACE: what `regain what:` names: a leader, a space (a key), or two spaces `A+B`
+/// (also `A,B` or `A B`), each resolved to its data id.
+fn regain_item(rs: &Ruleset, what: &str) -> Result<RegainItem, Msg> {
+    let parts: Vec<&str> = what
+        .split([',', '+', ' '])
+        .map(str::trim)
+        .filter(|x| !x.is_empty())
+        .collect();
+    match parts.as_slice() {
+        // A space named exactly (id or name) wins over a leader found by a part of its name
+        // (`navarre` is the key, not Henry of Navarre).
+        [one] => {
+            let exact = rs.space_id(&one.to_uppercase()).or_else(|| {
+                rs.spaces
+                    .iter()
+                    .position(|x| {
+                        x.name_en.eq_ignore_ascii_case(one)
+                            || x.name_ru.to_lowercase() == one.to_lowercase()
+                    })
+                    .map(|i| crate::engine::SpaceId(i as u16))
+            });
+            if let Some(s) = exact {
+                return Ok(RegainItem::Key(rs.space(s).id.clone()));
+            }
+            match resolve::leader(rs, one) {
+                Ok(l) => Ok(RegainItem::Leader(l)),
+                Err(_) => Ok(RegainItem::Key(resolve::space(rs, one)?)),
+            }
+        }
+        [a, b] => Ok(RegainItem::Pair(
+            resolve::space(rs, a)?,
+            resolve::space(rs, b)?,
+        )),
+        _ => Ok(RegainItem::Key(resolve::space(rs, what)?)),
+    }
+}
+
 fn units_text(u: &Units) -> String {
     let mut parts = Vec::new();
     if u.regulars > 0 {
@@ -712,6 +764,19 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
             None => format!("tribute pay:{}", reward.id()),
         },
         Action::SpendTreasure { treasure } => format!("treasure which:{treasure}"),
+        Action::Surrender { space, units } => {
+            format!("surrender space:{space} units:{}", units_text(units))
+        }
+        Action::Regain { what, pay, to } => {
+            let w = match what {
+                RegainItem::Leader(x) | RegainItem::Key(x) => x.clone(),
+                RegainItem::Pair(a, b) => format!("{a}+{b}"),
+            };
+            match to {
+                Some(t) => format!("regain what:{w} pay:{} to:{t}", pay.id()),
+                None => format!("regain what:{w} pay:{}", pay.id()),
+            }
+        }
     };
     if matches!(
         a,

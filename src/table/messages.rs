@@ -754,7 +754,7 @@ impl<'a> Texts<'a> {
             }
             // --- diplomacy, winter, cards and victory
             EventKind::WarCostPaid { power, card, cost } => tr!(l, "{} discards {} to pay {} CP for the war.", "{} сбрасывает {}, чтобы оплатить войну ({} очк.).", self.power(*power), self.card(*card), cost),
-            EventKind::PeaceUnitsOwed { power, units } => tr!(l, "{} removes {} of its own units from the map, its choice (suing for peace; apply with `adjust`).", "{} снимает с карты {} своих отрядов по своему выбору (цена просьбы о мире; примените через `adjust`).", self.power(*power), units),
+            EventKind::PeaceUnitsOwed { power, units } => tr!(l, "{} removes {} of its own land units from the map, its choice (suing for peace: {}).", "{} снимает с карты {} своих сухопутных отрядов по своему выбору (цена просьбы о мире: {}).", self.power(*power), units, self.command("surrender", &["space", "units"])),
             EventKind::PeaceSued { by, winner, vp } => tr!(l, "{} sues {} for peace; {} gains {} VP.", "{} просит мира у державы {}; {} получает ПО: {}.", self.power(*by), self.power(*winner), self.power(*winner), vp),
             EventKind::LeaderRansomed { leader, owner, captor, cards, to } => match to {
                 Some(s) => tr!(l, "{} is ransomed: back to {} in {}; {} draws {} card(s) from its hand.", "{} выкуплен: возвращается к державе {} в {}; {} тянет из её руки карт: {}.", self.leader(leader), self.power(*owner), self.space(*s), self.power(*captor), cards),
@@ -947,6 +947,28 @@ impl<'a> Texts<'a> {
                 list: treasures.iter().map(|n| self.treasure(*n)).collect::<Vec<_>>().join(", "),
             }),
             EventKind::TreasureSpent { power, treasure, cp } => tr!(l, "{} spends treasure {} for {} CP.", "{} тратит сокровище {} и получает {} ОД.", self.power(*power), self.treasure(*treasure), cp),
+            // --- peace (C-DIP-PEACE)
+            EventKind::PeaceUnitsShort { power, owed, on_map } => tr!(l, "{} owes {} land units but has only {} on the map: it removes all of them.", "{} должна {} сухопутных отрядов, но на карте у неё только {}: она снимает все.", self.power(*power), owed, on_map),
+            EventKind::UnitsSurrendered { power, space, units, left } => tr!(l, "{} removes {} in {} (suing for peace); still owed: {}.", "{} снимает {} {} (цена просьбы о мире); ещё должна: {}.", self.power(*power), self.units(units), self.space_in(*space), left),
+            EventKind::PeaceRegainOpen { power, winner, leaders, keys, spaces } => tr!(l, "{} may regain from {}: leaders {}; home keys {}; non-key home spaces, two at a time: {} ({}, or {} to finish).", "{} может вернуть у державы {}: лидеров {}; ключи {}; прочие родные пространства, по два: {} ({}, или {}, чтобы закончить).", self.power(*power), self.power(*winner), self.list(leaders.iter().map(|x| self.leader(x)).collect()), self.list(keys.iter().map(|x| self.space(*x)).collect()), self.list(spaces.iter().map(|x| self.space(*x)).collect()), self.command("regain", &["what", "pay"]), self.command("forgo", &[])),
+            EventKind::PeaceRegained { power, winner, leader, spaces, pay, vp, to } => {
+                let what = match leader {
+                    Some(x) => match to {
+                        Some(c) => tr!(l, "{} (back in {})", "{} (снова в {})", self.leader(x), self.space(*c)),
+                        None => tr!(l, "{} (off the map: no free capital)", "{} (вне карты: нет свободной столицы)", self.leader(x)),
+                    },
+                    None => self.list(spaces.iter().map(|x| self.space(*x)).collect()),
+                };
+                match pay {
+                    crate::engine::action::PeacePay::Vp => tr!(l, "{} regains {} from {}; {} gains {} VP.", "{} возвращает {} у державы {}; {} получает ПО: {}.", self.power(*power), what, self.power(*winner), self.power(*winner), vp),
+                    crate::engine::action::PeacePay::Card => tr!(l, "{} regains {} from {}; {} draws a card from its hand.", "{} возвращает {} у державы {}; {} тянет карту из её руки.", self.power(*power), what, self.power(*winner), self.power(*winner)),
+                }
+            }
+            EventKind::PeaceCard { from, to, card } => tr!(l, "Peace: card {} goes from {} to {}.", "Мир: карта {} уходит от державы {} к державе {}.", self.card(*card), self.power(*from), self.power(*to)),
+            EventKind::PeaceWithdrawn { power, from, to, units } => match to {
+                Some(t) => tr!(l, "{}'s forces ({} land units) leave {} for {}, the nearest fortified space it controls.", "Войска державы {} ({} сухопутных ед.) уходят {} в {}, ближайшее её укреплённое пространство.", self.power(*power), units, self.space_from(*from), self.space(*t)),
+                None => tr!(l, "{}'s {} land units in {} have no fortified space to go to and are eliminated.", "{} сухопутных ед. державы {} {} некуда уйти: они уничтожены.", self.power(*power), units, self.space_in(*from)),
+            },
             EventKind::GameOver { winners, reason } => {
                 let w: Vec<String> = winners.iter().map(|p| self.power(*p)).collect();
                 let reason = self.end_reason(*reason);
@@ -1390,6 +1412,26 @@ impl<'a> Texts<'a> {
                 "выбрать, какие отряды сверх предела зимовки идут в какую столицу ({})",
                 c("winter")
             ),
+            // --- peace (C-DIP-PEACE)
+            Decision::PeaceUnits => tr!(
+                l,
+                "choose which of your land units you remove for the peace ({})",
+                "выбрать, какие свои сухопутные отряды снять за мир ({})",
+                self.command("surrender", &["space", "units"])
+            ),
+            Decision::PeaceWithdraw => tr!(
+                l,
+                "choose which of the equally near fortified spaces your forces leaving a regained space go to ({})",
+                "выбрать, в какое из равно близких укреплённых пространств уходят ваши войска из возвращённого пространства ({})",
+                self.command("retreat", &["to"])
+            ),
+            Decision::PeaceRegain => tr!(
+                l,
+                "regain leaders or home spaces from the war's winner ({}), or finish ({})",
+                "вернуть лидеров или родные пространства у победителя ({}) или закончить ({})",
+                self.command("regain", &["what", "pay"]),
+                c("forgo")
+            ),
         }
     }
 
@@ -1764,6 +1806,8 @@ impl<'a> Texts<'a> {
             ActionKind::Piracy => ("piracy", "пиратство"),
             ActionKind::PiracyReward => ("paying for piracy", "плата пиратам"),
             ActionKind::SpendTreasure => ("spending a treasure", "трата сокровища"),
+            ActionKind::Surrender => ("removing units for a peace", "снятие отрядов за мир"),
+            ActionKind::Regain => ("regaining after a peace", "возврат после мира"),
         };
         self.loc.pick(en, ru)
     }
@@ -2187,6 +2231,27 @@ impl<'a> Texts<'a> {
             R::TreasureNotYourImpulse { power } => tr!(l, "{} spends a treasure only in its own impulse, before or after playing a card for CP, with no question waiting", "{} тратит сокровище только в свой импульс, до или после розыгрыша карты за ОД, когда ничей ответ не ожидается", p(power)),
             R::TreasureAdjust { power, delta, available } if *delta > 0 => tr!(l, "the pool holds {} treasures; {} cannot get {}", "в запасе сокровищ: {}; державе {} нельзя дать {}", available, p(power), delta),
             R::TreasureAdjust { power, delta, available } => tr!(l, "{} holds {} treasures; {} cannot be taken", "у державы {} сокровищ: {}; забрать {} нельзя", p(power), available, delta.unsigned_abs()),
+            // --- peace (C-DIP-PEACE)
+            R::PeaceNotAsked { power, asked: None } => tr!(l, "{} is not asked to remove units or regain anything: these answers follow `sue` only", "державе {} не задан вопрос о снятии отрядов или возврате: такие ответы бывают только после `sue`", p(power)),
+            R::PeaceNotAsked { power, asked: Some(a) } => tr!(l, "{} is not asked now: the peace question waits for {}, after the question on top", "державе {} сейчас не задан вопрос: вопрос о мире ждёт державу {} после текущего вопроса", p(power), p(a)),
+            R::SurrenderCount { owed, asked, leaders: true } => tr!(l, "remove land units only, no leaders: 1 to {} (asked {} and leaders)", "снимаются только сухопутные отряды, не лидеры: от 1 до {} (запрошено {} и лидеры)", owed, asked),
+            R::SurrenderCount { owed, asked, .. } => tr!(l, "remove 1 to {} land units in one answer (still owed: {}); asked {}", "снимите от 1 до {} сухопутных отрядов одним ответом (ещё должно: {}); запрошено {}", owed, owed, asked),
+            R::SurrenderNotYours { power, space, have, asked } => tr!(l, "{}'s own land units in {}: {}; asked {}", "свои сухопутные отряды державы {} {}: {}; запрошено {}", p(power), self.space_in(*space), self.land_count(have), self.land_count(asked)),
+            R::RegainNotHeld { power, winner, what, leaders, keys, spaces } => {
+                let named = what
+                    .split('+')
+                    .map(|x| match self.rs.space_id(x) {
+                        Some(sp) => self.space(sp),
+                        None => self.leader(x),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" + ");
+                tr!(l, "{} holds no {} of {} to regain; it holds: leaders {}; home keys {}; non-key home spaces (regained two at a time, `what:A+B`) {}", "у державы {0} нет пункта «{1}» державы {2} для возврата; у неё: лидеры {3}; ключи {4}; прочие родные пространства (возвращаются по два, `что:A+B`) {5}", p(winner), named, p(power), self.list(leaders.iter().map(|x| self.leader(x)).collect()), self.list(keys.iter().map(|x| self.space(*x)).collect()), self.list(spaces.iter().map(|x| self.space(*x)).collect()))
+            }
+            R::PeaceWithdrawPlace { space: Some(space), allowed } => tr!(l, "{} is not one of the nearest fortified spaces your forces may go to; go to one of: {}", "{} — не из ближайших укреплённых пространств, куда могут уйти ваши войска; можно: {}", s(space), self.list(allowed.iter().map(|x| self.space(*x)).collect())),
+            R::PeaceWithdrawPlace { space: None, allowed } => tr!(l, "name where your forces go (`to:`, no units inside); one of: {}", "укажите, куда уходят ваши войска (`куда:`, без войск за стенами); можно: {}", self.list(allowed.iter().map(|x| self.space(*x)).collect())),
+            R::RegainVpOnly { key: true, .. } => tr!(l, "a home key is regained for VP only (`pay:vp`; the data's `peace_regain_key_card` is 0)", "ключ возвращается только за ПО (`pay:vp`; в данных `peace_regain_key_card` = 0)"),
+            R::RegainVpOnly { power, key: false } => tr!(l, "{} has no card the winner could draw; pay with VP (`pay:vp`)", "у державы {} нет карты, которую мог бы вытянуть победитель; платите ПО (`pay:vp`)", p(power)),
             R::EmpireWinterUnit { mercenaries } => tr!(l, "the Empire takes its free winter unit as 1 regular (`units:1r`) or as {} mercenaries (`units:{}m`)", "Империя берёт бесплатный зимний отряд как 1 регуляр (`units:1r`) или как {} наёмников (`units:{}m`)", mercenaries, mercenaries),
             R::BadWinterPort { to, allowed } => tr!(l, "{} is not one of the nearest ports your fleet controls; winter in one of: {}", "{} — не из ближайших портов вашего флота; зимовать можно в: {}", self.place_id(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             R::SeaBlockaded { space, zone } => tr!(l, "enemy ships in {} protect the port of {}; an assault needs the sea by the port clear of them", "вражеские корабли в {} прикрывают порт {}; для штурма море у порта должно быть свободно от них", self.place_id(zone), s(space)),

@@ -2028,6 +2028,8 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::End { power }
         | Command::War { power, .. }
         | Command::Sue { power, .. }
+        | Command::Surrender { power, .. }
+        | Command::Regain { power, .. }
         | Command::Ransom { power, .. }
         | Command::Recall { power, .. }
         | Command::Peace { power, .. }
