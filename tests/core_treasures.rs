@@ -30,7 +30,7 @@ fn row_size() -> usize {
     rs().turn.number(ids::PORTUGUESE_ROW) as usize
 }
 
-/// Ends the Action phase at once (nobody holds cards) and runs Winter (every question answered
+/// Ends the Action phase at once (nobody holds cards; a power holding treasures passes) and runs Winter (every question answered
 /// with its first legal answer), Victory Determination and the next turn's Card Draw.
 fn end_turn(g: &mut Game) -> Vec<Event> {
     for h in &mut g.hands {
@@ -47,6 +47,13 @@ fn end_turn(g: &mut Game) -> Vec<Event> {
                 power,
                 decision: Decision::Diplomacy,
             } => panic!("{power} in diplomacy"),
+            // A power holding treasures but no cards is not passed over: it passes.
+            Awaiting::One {
+                power,
+                decision: Decision::Impulse,
+            } if g.phase() == Some(vqbot::engine::PhaseName::Action) => {
+                ev.extend(act(g, power, Action::Pass));
+            }
             Awaiting::One { power, decision }
                 if decision != Decision::Impulse
                     && g.phase() != Some(vqbot::engine::PhaseName::Diplomacy) =>
@@ -477,4 +484,41 @@ fn x_treasure_position_line_is_checked() {
     assert_ne!(without, out.public);
     let plain = vqbot::position::import(rs(), src(&without), None, 1).expect("reads");
     assert!(plain.treasures.is_empty(), "{without}");
+}
+
+// X-TREASURE-SPEND: a power with no cards is passed over automatically only when it holds no
+// treasure either (both counts are public); holding one, it gets its impulse and may spend it.
+#[test]
+fn x_treasure_spend_a_power_with_only_treasures_keeps_its_impulse() {
+    let run = |with_treasure: bool| -> Game {
+        let mut g = new_game(27);
+        if with_treasure {
+            give(&mut g, Power::England, 1);
+        }
+        to_impulse(&mut g, Power::Spain);
+        g.hands[Power::Spain as usize].clear();
+        g.hands[Power::England as usize].clear();
+        act(&mut g, Power::Spain, Action::Pass);
+        g
+    };
+    let g = run(true);
+    assert_eq!(
+        g.awaiting(),
+        Awaiting::One {
+            power: Power::England,
+            decision: Decision::Impulse
+        }
+    );
+    let t = held(&g, Power::England)[0];
+    assert!(g
+        .legal_actions(rs(), Power::England)
+        .contains(&Action::SpendTreasure { treasure: t }));
+    let g = run(false);
+    assert!(!matches!(
+        g.awaiting(),
+        Awaiting::One {
+            power: Power::England,
+            ..
+        }
+    ));
 }

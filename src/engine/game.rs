@@ -690,9 +690,10 @@ impl Game {
         order[(i + 1) % order.len()]
     }
 
-    /// A power with no cards at all passes automatically.
+    /// A power with no cards and no treasures passes automatically (both counts are public, so
+    /// the skip tells nothing; a treasure may still be spent for CP, X-TREASURE-SPEND).
     fn must_skip_impulse(&self, p: Power) -> bool {
-        self.hands[p as usize].is_empty()
+        self.hands[p as usize].is_empty() && self.treasures.held[p as usize].is_empty()
     }
 
     /// Rolls one six-sided die.
