@@ -35,8 +35,9 @@ fn play_to_end(seed: u64) -> (u8, EndReason) {
                 v[pick.random_range(0..v.len())]
             }
         };
-        // Wars on minors (C-DIP-WAR-LIMITS) are not in the legal list (see legal.rs): try one
-        // now and then with a card from the hand; the engine refuses what is not allowed.
+        // Wars on minors (C-DIP-WAR-LIMITS) are listed among the legal actions, but rarely
+        // picked among the many others: try one now and then with a random card from the hand;
+        // the engine refuses what is not allowed.
         if matches!(g.stage, Stage::Diplomacy { .. })
             && g.steps.is_empty()
             && pick.random_bool(0.05)
