@@ -4,6 +4,8 @@
 //! a restart mid-game with old buttons and display names, outdated buttons, and ten channels
 //! at once.
 
+#[path = "support/bot_e2e.rs"]
+mod bot_e2e;
 #[path = "support/discord_emulator/mod.rs"]
 mod discord_emulator;
 
@@ -11,6 +13,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use bot_e2e::{buttons, say, wait_session};
 use discord_emulator::{ChannelId, Emulator, Interaction, MessageRecord, UserId};
 use serde_json::{json, Value};
 use tokio::sync::oneshot;
@@ -101,14 +104,6 @@ impl Bot {
     }
 }
 
-/// Waits until the `n`-th bot session has identified and registered.
-async fn wait_session(emu: &Emulator, n: usize) {
-    emu.wait_until("the bot to connect and register", |s| {
-        (s.gateway.identifies.len() >= n && s.registrations as usize >= n).then_some(())
-    })
-    .await;
-}
-
 /// A guild with one table channel, and helpers to speak as a user.
 struct World {
     emu: Emulator,
@@ -129,27 +124,6 @@ impl World {
     fn channel(&self, name: &str) -> ChannelId {
         self.emu.create_text_channel(self.guild, name)
     }
-}
-
-fn path_of(sub: &str) -> Vec<&str> {
-    match sub {
-        "war" | "peace" | "ally" | "accept" | "decline" => vec!["diplomacy", sub],
-        "status" | "vp" | "log" | "locale" | "leave" | "veto" | "setup" => vec!["table", sub],
-        _ => vec![sub],
-    }
-}
-
-/// `/vq <sub> opts` and the original response once filled in.
-async fn say(
-    emu: &Emulator,
-    user: UserId,
-    ch: ChannelId,
-    sub: &str,
-    opts: &[(&str, Value)],
-) -> (Interaction, MessageRecord) {
-    let ix = emu.invoke_path(user, ch, "vq", &path_of(sub), opts);
-    let r = emu.wait_response(&ix).await;
-    (ix, r)
 }
 
 /// Like [`say`], and fails unless the answer is public (accepted).
@@ -224,19 +198,6 @@ async fn next_up(emu: &Emulator, ch: ChannelId, after: usize) -> (MessageRecord,
             })
     })
     .await
-}
-
-fn buttons(m: &MessageRecord) -> Vec<(String, String)> {
-    m.components
-        .iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .map(|c| {
-            (
-                c["label"].as_str().unwrap_or_default().to_string(),
-                c["custom_id"].as_str().unwrap_or_default().to_string(),
-            )
-        })
-        .collect()
 }
 
 /// Card names («…») in a text.

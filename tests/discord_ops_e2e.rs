@@ -2,40 +2,17 @@
 //! given up after the HTTP timeout and holds neither its own channel's game nor anyone else's
 //! replies; a 429 answer is survived.
 
+#[path = "support/bot_e2e.rs"]
+mod bot_e2e;
 #[path = "support/discord_emulator/mod.rs"]
 mod discord_emulator;
 
 use std::time::{Duration, Instant};
 
-use discord_emulator::{ChannelId, Emulator, Interaction, MessageRecord, UserId};
+use bot_e2e::{invoke, Bot};
+use discord_emulator::{Emulator, Interaction, MessageRecord};
 use serde_json::{json, Value};
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
-use vqbot::discord::{run, BotConfig, BotError};
-
-struct Bot {
-    stop: oneshot::Sender<()>,
-    task: JoinHandle<Result<(), BotError>>,
-}
-
-impl Bot {
-    fn spawn(config: BotConfig) -> Bot {
-        let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(run(config, async move {
-            let _ = stopped.await;
-        }));
-        Bot { stop, task }
-    }
-
-    async fn shutdown(self) {
-        let _ = self.stop.send(());
-        let r = tokio::time::timeout(Duration::from_secs(15), self.task)
-            .await
-            .expect("bot stops within 15 s")
-            .expect("bot task did not panic");
-        r.expect("clean shutdown");
-    }
-}
+use vqbot::discord::BotConfig;
 
 fn config(emu: &Emulator) -> BotConfig {
     BotConfig {
@@ -52,23 +29,6 @@ async fn wait_session(emu: &Emulator) {
         (!s.gateway.identifies.is_empty() && s.registrations >= 1).then_some(())
     })
     .await;
-}
-
-fn path_of(sub: &str) -> Vec<&str> {
-    match sub {
-        "status" | "vp" | "log" | "locale" | "leave" | "veto" | "close" => vec!["table", sub],
-        _ => vec![sub],
-    }
-}
-
-fn invoke(
-    emu: &Emulator,
-    user: UserId,
-    ch: ChannelId,
-    sub: &str,
-    opts: &[(&str, Value)],
-) -> Interaction {
-    emu.invoke_path(user, ch, "vq", &path_of(sub), opts)
 }
 
 async fn answer(emu: &Emulator, ix: &Interaction) -> MessageRecord {
