@@ -24,7 +24,6 @@ use super::ruleset::{CardKind, Ruleset, SpaceId};
 use super::steps::Step;
 use super::turn_data::ids;
 use rand::Rng;
-use std::collections::VecDeque;
 
 /// What the winner holds that the loser may regain.
 #[derive(Debug, Default)]
@@ -447,31 +446,11 @@ impl Game {
     /// The nearest fortified spaces `p` controls from `from` (land links of any kind), all
     /// equally near ones, by space id.
     fn nearest_fortified(&self, rs: &Ruleset, p: Power, from: SpaceId) -> Vec<SpaceId> {
-        let mut dist = vec![u32::MAX; rs.spaces.len()];
-        let mut q = VecDeque::from([from]);
-        dist[from.idx()] = 0;
-        let mut found: Vec<SpaceId> = Vec::new();
-        while let Some(s) = q.pop_front() {
-            let d = dist[s.idx()];
-            if found.first().is_some_and(|x| dist[x.idx()] < d) {
-                break;
-            }
-            if s != from
-                && self.board.space_type(rs, s).is_fortified()
-                && self.board.controls(rs, p, s)
-            {
-                found.push(s);
-                continue;
-            }
-            for (n, _) in &rs.neighbours[s.idx()] {
-                if dist[n.idx()] == u32::MAX {
-                    dist[n.idx()] = d + 1;
-                    q.push_back(*n);
-                }
-            }
-        }
-        found.sort();
-        found
+        rs.nearest_where(
+            from,
+            |s| self.board.space_type(rs, s).is_fortified() && self.board.controls(rs, p, s),
+            |_| true,
+        )
     }
 
     /// The legal answers to a peace question: one land unit per answer (by space and type) for

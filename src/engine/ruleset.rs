@@ -465,6 +465,42 @@ impl Ruleset {
         (0..self.spaces.len() as u16).map(SpaceId)
     }
 
+    /// The spaces nearest to `from` by land links (any kind) for which `goal` holds, all equally
+    /// near ones, by space id; `from` itself is never one. The search goes on only through
+    /// spaces for which `open` holds (a goal is not gone through). Empty: none reachable.
+    pub fn nearest_where(
+        &self,
+        from: SpaceId,
+        mut goal: impl FnMut(SpaceId) -> bool,
+        mut open: impl FnMut(SpaceId) -> bool,
+    ) -> Vec<SpaceId> {
+        let mut dist = vec![u32::MAX; self.spaces.len()];
+        let mut q = std::collections::VecDeque::from([from]);
+        dist[from.idx()] = 0;
+        let mut found: Vec<SpaceId> = Vec::new();
+        while let Some(s) = q.pop_front() {
+            let d = dist[s.idx()];
+            if found.first().is_some_and(|x| dist[x.idx()] < d) {
+                break;
+            }
+            if s != from && goal(s) {
+                found.push(s);
+                continue;
+            }
+            for (n, _) in &self.neighbours[s.idx()] {
+                if dist[n.idx()] != u32::MAX {
+                    continue;
+                }
+                dist[n.idx()] = d + 1;
+                if open(*n) {
+                    q.push_back(*n);
+                }
+            }
+        }
+        found.sort();
+        found
+    }
+
     /// The link between two spaces, if adjacent (R-MAP-SPACES).
     pub fn link(&self, a: SpaceId, b: SpaceId) -> Option<LinkKind> {
         self.neighbours

@@ -15,7 +15,6 @@ use super::refusal::{LandCount, Refusal};
 use super::ruleset::{Ruleset, SpaceId};
 use super::steps::{Step, WinterPhase};
 use super::turn_data::ids;
-use std::collections::VecDeque;
 
 impl Game {
     /// Works the Winter frame one phase at a time, in the order of C-WINTER-ORDER. A question
@@ -419,40 +418,20 @@ impl Game {
         side: Power,
         from: SpaceId,
     ) -> Vec<SpaceId> {
-        let mut dist = vec![u32::MAX; rs.spaces.len()];
-        let mut q = VecDeque::from([from]);
-        dist[from.idx()] = 0;
-        let mut found: Vec<SpaceId> = Vec::new();
-        while let Some(s) = q.pop_front() {
-            let d = dist[s.idx()];
-            if found.first().is_some_and(|x| dist[x.idx()] < d) {
-                break;
-            }
-            if s != from
-                && self.is_winter_quarters(rs, f, s)
-                && self.winter_room(rs, f, s)
-                && self
-                    .board
-                    .check_room(s, f.owner(), f.regulars, f.mercenaries, f.cavalry)
-                    .is_ok()
-            {
-                found.push(s);
-                continue;
-            }
-            for (n, _) in &rs.neighbours[s.idx()] {
-                if dist[n.idx()] != u32::MAX {
-                    continue;
-                }
-                dist[n.idx()] = d + 1;
-                let open = self.board.space_stance(rs, side, *n) == Stance::Friendly
-                    && !self.board.at(*n).unrest;
-                if open {
-                    q.push_back(*n);
-                }
-            }
-        }
-        found.sort();
-        found
+        rs.nearest_where(
+            from,
+            |s| {
+                self.is_winter_quarters(rs, f, s)
+                    && self.winter_room(rs, f, s)
+                    && self
+                        .board
+                        .check_room(s, f.owner(), f.regulars, f.mercenaries, f.cavalry)
+                        .is_ok()
+            },
+            |n| {
+                self.board.space_stance(rs, side, n) == Stance::Friendly && !self.board.at(n).unrest
+            },
+        )
     }
 }
 
