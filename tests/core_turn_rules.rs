@@ -1446,3 +1446,23 @@ fn c_winter_regular_empire_chooses_regular_or_mercenaries() {
         "mercenaries {a:?}, regular {b:?}"
     );
 }
+
+// C-WINTER-QUARTERS with the 1559 setup: no land unit of the scenario stands where the first
+// Winter must destroy it (an unfortified space with no land path to winter quarters, as a
+// regular in Tripoli did), so nobody loses units to attrition in a turn in which nothing moved.
+#[test]
+fn c_winter_quarters_no_setup_unit_is_lost_in_the_first_winter() {
+    let mut g = new_game(7);
+    let ev = end_turn(&mut g);
+    let lost: Vec<String> = ev
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::WinterAttrition { owner, space, .. } => {
+                Some(format!("{owner:?} in {}", rs().space(*space).id))
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(lost.is_empty(), "attrition in the first Winter: {lost:?}");
+    assert!(has(&ev, |k| matches!(k, EventKind::WinterQuarters { .. })));
+}

@@ -396,3 +396,40 @@ fn rest_to_deck_puts_every_unlisted_entered_card_in_the_deck() {
         7
     );
 }
+
+/// `adjust what:phase … phase:winter` runs that turn's Winter, also in a game without the
+/// Protestant (it used to need the Protestant's leader choice): winter quarters, Victory
+/// Determination and the next turn follow, announced after the adjustment. A phase change is
+/// refused while a question waits, and nothing changes.
+#[test]
+fn adjust_phase_winter_runs_winter_without_the_protestant() {
+    let t = table(6);
+    ok(&t, "alice", "vq new");
+    ok(&t, "alice", "vq join power:england");
+    ok(&t, "bob", "vq join power:france");
+    ok(&t, "carol", "vq join power:spain");
+    ok(&t, "alice", "vq start");
+    for who in ["alice", "bob", "carol"] {
+        ok(&t, who, "vq standing answer:winter_default on:yes");
+    }
+    let out = ok(&t, "alice", "vq adjust what:phase turn:2 phase:winter");
+    let text = public(&out);
+    let adjusted = text
+        .find("the game moves to turn 2")
+        .unwrap_or_else(|| panic!("{text}"));
+    let winter = text.find("— Winter phase —").unwrap_or_else(|| panic!("{text}"));
+    assert!(adjusted < winter, "{text}");
+    assert!(text.contains("**Turn 3** begins."), "{text}");
+    let g = t.game(CH).expect("game");
+    assert_eq!(g.turn, 3);
+    assert!(matches!(g.stage, Stage::Diplomacy { .. }), "{:?}", g.stage);
+    // A question waiting (England sued France for peace and owes units): refused.
+    ok(
+        &t,
+        "alice",
+        "vq adjust what:relation target:england other:france status:war",
+    );
+    ok(&t, "alice", "vq sue target:france");
+    let text = refused(&t, "bob", "vq adjust what:phase turn:3 phase:winter");
+    assert!(text.contains("a question to England is waiting"), "{text}");
+}

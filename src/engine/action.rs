@@ -187,8 +187,10 @@ pub enum Adjustment {
     },
     // --- position files (issue 17)
     /// Moves the game to a turn and phase: Diplomacy (nobody done yet), Spring Deployment or an
-    /// Action impulse of `power`, or Winter (the Protestant's leader withdrawal). For a group
-    /// that skips ahead; nothing else changes (no cards are dealt, no units move).
+    /// Action impulse of `power`; nothing else changes (no cards are dealt, no units move). Or
+    /// runs that turn's Winter (the Protestant's leader withdrawal when due, then winter
+    /// quarters with their questions, Victory Determination and the next turn). For a group
+    /// that skips ahead; refused while a question waits.
     Phase {
         /// The turn.
         turn: u8,

@@ -231,7 +231,12 @@ impl Game {
             } => self.adjust_minor_war(*power, *minor, *at_war)?,
             // --- position files (issue 17)
             Adjustment::Phase { turn, phase, power } => {
-                self.adjust_phase(rs, *turn, *phase, *power)?
+                self.adjust_phase(rs, *turn, *phase, *power)?;
+                // Winter is run, not only named: the Protestant's leader choice when it is due,
+                // else the Winter frame with its questions (announced after the adjustment).
+                if *phase == PhaseName::Winter {
+                    self.end_of_turn(rs, &mut after);
+                }
             }
             Adjustment::BarbaryPirates { on } => self.naval.barbary_pirates = *on,
             // --- treasures
@@ -285,6 +290,9 @@ impl Game {
         phase: PhaseName,
         power: Option<Power>,
     ) -> RuleResult<()> {
+        if let Some((power, _)) = self.steps.last().and_then(|s| s.decision()) {
+            return Err(Refusal::AdjustPhaseQuestionPending { power }.into());
+        }
         let last = rs.scenario(&self.scenario).map_or(u8::MAX, |s| s.last_turn);
         if turn == 0 || turn > last {
             return Err(Refusal::AdjustTurnOutOfRange { turn, last }.into());
@@ -306,15 +314,8 @@ impl Game {
                 power: whose()?,
                 passes: 0,
             },
-            PhaseName::Winter => {
-                if !self.powers.contains(Power::Protestant) {
-                    return Err(Refusal::PowerNotInPlay {
-                        power: Power::Protestant,
-                    }
-                    .into());
-                }
-                Stage::WinterLeaders
-            }
+            // The stage Winter leaves behind; `adjust` then runs Winter (`end_of_turn`).
+            PhaseName::Winter => Stage::WinterLeaders,
             PhaseName::CardDraw | PhaseName::VictoryDetermination => {
                 return Err(Refusal::AdjustPhaseNotSettable { phase }.into())
             }

@@ -472,6 +472,8 @@ pub enum Refusal {
     AdjustPhaseNeedsPower { phase: super::event::PhaseName },
     /// `adjust what:phase`: this phase runs by itself (card draw, victory determination).
     AdjustPhaseNotSettable { phase: super::event::PhaseName },
+    /// `adjust what:phase`: a question to `power` is waiting (a battle, Winter, a peace …).
+    AdjustPhaseQuestionPending { power: Power },
     // --- ops: bounded unit counters
     /// A force would hold more than [`MAX_UNITS`](super::board::MAX_UNITS) units of one kind
     /// in a space.
@@ -1135,6 +1137,7 @@ impl Refusal {
             AdjustPhaseNotSettable {
                 phase: super::event::PhaseName::CardDraw,
             },
+            AdjustPhaseQuestionPending { power: p },
             UnitLimit { space: a, max: 99 },
             CannotMoveAgain { power: p, space: a },
             NoLineOfCommunication { power: p, space: a },
@@ -1440,6 +1443,7 @@ impl Refusal {
             AdjustTurnOutOfRange { .. } => "adjust_turn_out_of_range",
             AdjustPhaseNeedsPower { .. } => "adjust_phase_needs_power",
             AdjustPhaseNotSettable { .. } => "adjust_phase_not_settable",
+            AdjustPhaseQuestionPending { .. } => "adjust_phase_question_pending",
             UnitLimit { .. } => "unit_limit",
             CannotMoveAgain { .. } => "cannot_move_again",
             NoLineOfCommunication { .. } => "no_line_of_communication",
@@ -1680,6 +1684,7 @@ impl fmt::Display for Terse<'_> {
             RebellionAlreadyInZone { zone } => zone.to_string(),
             CapitalOutsideTerritory { space, faction } => format!("{faction}: {}", s(space)),
             AdjustTurnOutOfRange { turn, last } => format!("{turn} (1-{last})"),
+            AdjustPhaseQuestionPending { power } => power.to_string(),
             AdjustPhaseNeedsPower { phase } | AdjustPhaseNotSettable { phase } => {
                 format!("{phase:?}")
             }

@@ -39,6 +39,15 @@ macro_rules! tr {
 }
 
 impl<'a> Texts<'a> {
+    /// A number of units: "1 unit", "3 units"; «3 ед.».
+    pub fn n_units(&self, n: u32) -> String {
+        match (self.loc, n) {
+            (Locale::En, 1) => "1 unit".to_string(),
+            (Locale::En, _) => format!("{n} units"),
+            (Locale::Ru, _) => format!("{n} ед."),
+        }
+    }
+
     /// Texts for a ruleset and locale.
     pub fn new(rs: &'a Ruleset, loc: Locale) -> Self {
         Texts { rs, loc }
@@ -637,7 +646,7 @@ impl<'a> Texts<'a> {
                 tr!(l, "Assault on {}. {}; {}. The space {}.", "Штурм {}. {}; {}. Итог: {}.", self.space_case(*space, Case::Gen), self.dice(attacker), self.dice(defender), end)
             }
             EventKind::Retreated { owner, from, to } => tr!(l, "{} retreats from {} to {}.", "{} отступает {} {}.", self.owner(*owner), self.space_from(*from), self.space_to(*to)),
-            EventKind::Eliminated { owner, space, units } => tr!(l, "{} loses {} units in {}.", "{} теряет {} ед. {}.", self.owner(*owner), units, self.space_in(*space)),
+            EventKind::Eliminated { owner, space, units } => tr!(l, "{} loses {} in {}.", "{} теряет {} {}.", self.owner(*owner), self.n_units(*units), self.space_in(*space)),
             EventKind::Revolted { space, faction } => {
                 let f = match faction {
                     crate::engine::power::Faction::Huguenot => l.pick("Huguenot", "Гугенотское"),
@@ -722,7 +731,7 @@ impl<'a> Texts<'a> {
                 vp,
                 self.reveal_reason(*reason)
             ),
-            EventKind::WinterQuarters { owner, from, to, units } => tr!(l, "Winter: {} moves {} units from {} to {}.", "Зима: {} отводит {} ед. {} {}.", self.owner(*owner), units, self.space_from(*from), self.space_to(*to)),
+            EventKind::WinterQuarters { owner, from, to, units } => tr!(l, "Winter: {} moves {} from {} to {}.", "Зима: {} отводит {} {} {}.", self.owner(*owner), self.n_units(*units), self.space_from(*from), self.space_to(*to)),
             EventKind::FreeRegular { power, space } => tr!(l, "{} gets a free regular in {}.", "{} получает бесплатного регуляра {}.", self.power(*power), self.space_in(*space)),
             EventKind::CapitalMoved { power, to } => match to {
                 // R-PROT-CAPITAL: a Protestant capital belongs to the faction of its territory.
@@ -760,7 +769,7 @@ impl<'a> Texts<'a> {
                 Some(s) => tr!(l, "{} is ransomed: back to {} in {}; {} draws {} card(s) from its hand.", "{} выкуплен: возвращается к державе {} в {}; {} тянет из её руки карт: {}.", self.leader(leader), self.power(*owner), self.space(*s), self.power(*captor), cards),
                 None => tr!(l, "{} is ransomed: back to {} off the map (no capital); {} draws {} card(s) from its hand.", "{} выкуплен: возвращается к державе {} вне карты (нет столицы); {} тянет из её руки карт: {}.", self.leader(leader), self.power(*owner), self.power(*captor), cards),
             },
-            EventKind::Recalled { power, from, to, units } => tr!(l, "{} recalls {} units from {} to its capital {}.", "{} отзывает {} ед. из {} в столицу {}.", self.power(*power), units, self.space(*from), self.space(*to)),
+            EventKind::Recalled { power, from, to, units } => tr!(l, "{} recalls {} from {} to its capital {}.", "{} отзывает {} из {} в столицу {}.", self.power(*power), self.n_units(*units), self.space(*from), self.space(*to)),
             EventKind::AllianceEnded { a, b } => tr!(l, "Winter: the alliance of {} and {} ends.", "Зима: союз держав {} и {} окончен.", self.power(*a), self.power(*b)),
             EventKind::WinterQuestion { power, from, to, excess: 0 } => tr!(l, "Winter: the units of {} in {} may winter in {}, equally near: its choice.", "Зима: войска державы {} из {} могут зимовать в {} — одинаково близко, выбор за ней.", self.power(*power), self.space(*from), self.list(to.iter().map(|s| self.space(*s)).collect())),
             EventKind::WinterQuestion { power, from, to, excess } => tr!(l, "Winter: {} in {}: {} land units over the winter limit; it chooses which go to a capital ({}).", "Зима: у державы {} в {} на {} сухопутных отрядов больше, чем можно для зимовки; она выбирает, какие идут в столицу ({}).", self.power(*power), self.space(*from), excess, self.list(to.iter().map(|s| self.space(*s)).collect())),
@@ -770,8 +779,8 @@ impl<'a> Texts<'a> {
             EventKind::MandatoryOverdue { power, card, removed: false } => tr!(l, "Winter: the mandatory event {} was not played by its due turn; {} resolves it now and it is discarded.", "Зима: обязательное событие {} не сыграно к сроку; {} разыгрывает его сейчас, карта уходит в сброс.", self.card(*card), self.power(*power)),
             EventKind::MandatoryOverdue { power, card, removed: true } => tr!(l, "Winter: the mandatory event {} was not played by its due turn; {} resolves it now and it leaves the game.", "Зима: обязательное событие {} не сыграно к сроку; {} разыгрывает его сейчас, карта выходит из игры.", self.card(*card), self.power(*power)),
             EventKind::WinterAttrition { owner, space, lost, to } => match to {
-                Some(t) => tr!(l, "Winter: {} in {} has no way to winter quarters and loses {} units; the rest go to {}.", "Зима: у {} в {} нет пути к зимним квартирам, потеряно ед.: {}; остальные идут в {}.", self.owner(*owner), self.space(*space), lost, self.space(*t)),
-                None => tr!(l, "Winter: {} in {} has no way to winter quarters and no capital; {} units are eliminated.", "Зима: у {} в {} нет пути к зимним квартирам и нет столицы; уничтожено ед.: {}.", self.owner(*owner), self.space(*space), lost),
+                Some(t) => tr!(l, "Winter: {} in {} has no way to winter quarters and loses {}; the rest go to {}.", "Зима: у {} в {} нет пути к зимним квартирам, потеряно {}; остальные идут в {}.", self.owner(*owner), self.space(*space), self.n_units(*lost), self.space(*t)),
+                None => tr!(l, "Winter: {} in {} has no way to winter quarters and no capital; {} eliminated.", "Зима: у {} в {} нет пути к зимним квартирам и нет столицы; уничтожено {}.", self.owner(*owner), self.space(*space), self.n_units(*lost)),
             },
             EventKind::Adjusted { by, adjustment } => tr!(l, "Manual fix by {}: {}.", "Ручная правка ({}): {}.", self.power(*by), self.adjustment(adjustment)),
             EventKind::CardMoved { by, to } => match to {
@@ -2159,6 +2168,7 @@ impl<'a> Texts<'a> {
             // --- position files (issue 17)
             R::AdjustTurnOutOfRange { turn, last } => tr!(l, "turn {} is not in this scenario; its turns are 1 to {}", "хода {} в этом сценарии нет; его ходы — с 1 по {}", turn, last),
             R::AdjustPhaseNeedsPower { phase } => tr!(l, "moving to {} needs the power whose turn it is ({})", "для перехода к этапу «{}» укажите державу, чья очередь ({})", self.phase(*phase), self.option("adjust", "target")),
+            R::AdjustPhaseQuestionPending { power } => tr!(l, "a question to {} is waiting; answer it (or take the action back) before moving the game to another phase", "ждёт ответа вопрос к державе {}; ответьте на него (или отмените ход), прежде чем переводить игру на другой этап", p(power)),
             R::AdjustPhaseNotSettable { phase } => tr!(l, "{} runs by itself; move to diplomacy, spring deployment, action or winter", "этап «{}» идёт сам; переходить можно к дипломатии, весеннему развёртыванию, действиям или зиме", self.phase(*phase)),
             // --- ops: bounded unit counters
             R::UnitLimit { space, max } => tr!(l, "a force holds at most {} units of each kind in one space, and this would put more in {}", "у одной стороны в одном пространстве не больше {} отрядов каждого вида, а здесь в {} стало бы больше", max, s(space)),
