@@ -416,6 +416,7 @@ mod tests {
             }
         }
         let total = size(&v);
+        eprintln!("/{ROOT} is {total} characters (Discord's limit: 8000)");
         assert!(
             total <= 8000,
             "/vq is {total} characters; Discord allows 8000"
