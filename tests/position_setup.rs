@@ -417,7 +417,9 @@ fn adjust_phase_winter_runs_winter_without_the_protestant() {
     let adjusted = text
         .find("the game moves to turn 2")
         .unwrap_or_else(|| panic!("{text}"));
-    let winter = text.find("— Winter phase —").unwrap_or_else(|| panic!("{text}"));
+    let winter = text
+        .find("— Winter phase —")
+        .unwrap_or_else(|| panic!("{text}"));
     assert!(adjusted < winter, "{text}");
     assert!(text.contains("**Turn 3** begins."), "{text}");
     let g = t.game(CH).expect("game");

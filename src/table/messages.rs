@@ -2465,6 +2465,15 @@ pub enum Msg {
         seed: String,
         commitment: String,
     },
+    /// The game was loaded under corrected game data (fingerprint `old` → `new`): `replayed`
+    /// actions after its last saved state were applied again, `differed` of them came out
+    /// otherwise than when they were played.
+    DataChanged {
+        old: String,
+        new: String,
+        replayed: usize,
+        differed: usize,
+    },
     StoreFailed {
         error: String,
     },
@@ -2748,6 +2757,7 @@ impl Texts<'_> {
             Msg::TakeBackNotSeated => l.pick("only the players at this table can ask to take back an action, agree or refuse", "просить об отмене действия, соглашаться или возражать могут только игроки за этим столом").into(),
             Msg::TakeBackAlreadyAgreed { waiting } => tr!(l, "you have already agreed; still to agree: {}", "вы уже согласились; ещё не согласились: {}", waiting),
             Msg::Undone { name, what } => tr!(l, "↩ {} took back `{}`.", "↩ {} отменяет `{}`.", name, self.command_line(what)),
+            Msg::DataChanged { old, new, replayed, differed } => tr!(l, "The game data changed since this game was last saved (data {} → {}): every action is kept; the {} played since were applied again under the new data, and {} of them came out otherwise than when they were played.", "Данные игры изменились с последнего сохранения этой партии (данные {} → {}): все ходы сохранены; сделанные после него ({}) применены заново по новым данным, и у {} из них итог иной, чем при игре.", old, new, replayed, differed),
             Msg::SeedRevealed { seed, commitment } => tr!(l, "Seed revealed: `{}` (sha256 = `{}`, as committed at the start).", "Сид раскрыт: `{}` (sha256 = `{}`, как было обещано в начале).", seed, commitment),
             Msg::StoreFailed { error } => tr!(l, "the game could not be saved, so nothing changed ({})", "партию не удалось сохранить, поэтому ничего не изменилось ({})", error),
             Msg::UnknownName { what, name, hint } => tr!(l, "unknown {} `{}`{}", "не найдено: {} `{}`{}", self.thing(what), name, self.hint(hint)),

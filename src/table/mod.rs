@@ -188,6 +188,21 @@ struct Slot {
     /// What the last map posted showed (board and captured leaders), in memory only: a map is
     /// posted only when this changed (issue 16, item 10), and marks what changed since it.
     shown: Option<Shown>,
+    /// The game data changed since the game was last saved: told to the channel once, with the
+    /// next answer after loading.
+    data_changed: Option<DataChange>,
+}
+
+/// A game loaded under other game data than it was saved with (a group corrected its data): its
+/// actions after the latest snapshot were re-applied under the new data.
+#[derive(Debug, Clone)]
+struct DataChange {
+    /// The data fingerprint the snapshot was written with.
+    old: String,
+    /// Actions re-applied.
+    replayed: usize,
+    /// Of them, those whose state came out other than logged.
+    differed: usize,
 }
 
 /// A member's request for a vacated seat, and the seated users who agreed so far.
@@ -232,6 +247,7 @@ impl Slot {
             seat_requests: Vec::new(),
             secret_taken_back: false,
             shown: None,
+            data_changed: None,
         }
     }
 
@@ -471,6 +487,30 @@ impl Table {
                 }),
             None => self.run(&mut slot, channel, caller, &cmd, t),
         };
+        // A game loaded under corrected game data says so once, with an accepted answer.
+        let data_changed = match (&result, slot.as_mut()) {
+            (Ok(_), Some(s)) => s.data_changed.take().map(|c| Msg::DataChanged {
+                old: c.old,
+                new: self.rs.fingerprint.clone(),
+                replayed: c.replayed,
+                differed: c.differed,
+            }),
+            _ => None,
+        };
+        let result = result.map(|mut out| {
+            if let Some(m) = &data_changed {
+                out.messages.insert(
+                    0,
+                    OutMessage {
+                        to: Audience::Channel,
+                        text: t.msg(m),
+                        mentions: Vec::new(),
+                        image: None,
+                    },
+                );
+            }
+            out
+        });
         drop(slot);
         // The outbox acknowledges what was written: make it durable first, outside the locks.
         // Any commit since `committed` triggers the flush, so a command that wrote nothing may
@@ -613,7 +653,7 @@ impl Table {
             let bad = |message: String| TableError::Replay { game: id, message };
             let mut g = match resume.snapshot {
                 Some(snap) => {
-                    let g: Game = serde_json::from_str(&snap.state_json).map_err(|e| {
+                    let mut g: Game = serde_json::from_str(&snap.state_json).map_err(|e| {
                         bad(format!(
                             "the snapshot at action {} does not load: {e}",
                             snap.seq
@@ -624,6 +664,16 @@ impl Table {
                             "the snapshot at action {} does not match the logged state hash",
                             snap.seq
                         )));
+                    }
+                    // The group corrected its game data since: the actions after the snapshot
+                    // are re-applied under the new data, and their states may differ from the
+                    // logged ones (the log of what the players did is kept whole).
+                    if g.ruleset != self.rs.fingerprint {
+                        slot.data_changed = Some(DataChange {
+                            old: std::mem::replace(&mut g.ruleset, self.rs.fingerprint.clone()),
+                            replayed: 0,
+                            differed: 0,
+                        });
                     }
                     slot.base_seq = snap.seq;
                     slot.base = Some(g.clone());
@@ -649,11 +699,20 @@ impl Table {
                         e.with_ids(&self.rs)
                     ))
                 })?;
-                if g.state_hash() != r.state_hash {
-                    return Err(bad(format!(
-                        "action {} replays to a different state",
-                        r.seq
-                    )));
+                match slot.data_changed.as_mut() {
+                    Some(c) => {
+                        c.replayed += 1;
+                        if g.state_hash() != r.state_hash {
+                            c.differed += 1;
+                        }
+                    }
+                    None if g.state_hash() != r.state_hash => {
+                        return Err(bad(format!(
+                            "action {} replays to a different state",
+                            r.seq
+                        )));
+                    }
+                    None => {}
                 }
                 log.push(Logged {
                     power,
