@@ -134,3 +134,36 @@ fn the_same_data_reloads_the_same_state_without_a_notice() {
     assert!(!text.contains("game data changed"), "{text}");
     assert_eq!(t.game(CH).expect("game").state_hash(), hash);
 }
+
+// Before the first snapshot (still in turn 1's Diplomacy) the stored start state tells which data
+// the log was played with: the game loads under the corrected data too, every action kept.
+#[test]
+fn a_data_correction_in_the_first_phase_keeps_the_game() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("games.sqlite3");
+    let seq = {
+        let t = open_with(&path, rs());
+        ok(&t, "alice", "vq new");
+        ok(&t, "alice", "vq join power:england");
+        ok(&t, "bob", "vq join power:france");
+        ok(&t, "alice", "vq start");
+        ok(&t, "alice", "vq ally target:france");
+        t.game(CH).expect("game").seq
+    };
+    let mut fixed = (*rs()).clone();
+    fixed.fingerprint = format!("{}-corrected", fixed.fingerprint);
+    let t = open_with(&path, Arc::new(fixed));
+    let text = public(&ok(&t, "dave", "vq status"));
+    assert!(text.contains("game data changed"), "{text}");
+    let g = t.game(CH).expect("the game still loads");
+    assert_eq!(g.seq, seq);
+    // England's alliance offer is still open: France accepts it.
+    ok(&t, "bob", "vq accept from:england");
+    assert_eq!(
+        t.game(CH)
+            .expect("game")
+            .board
+            .relation(vqbot::engine::Power::England, vqbot::engine::Power::France),
+        vqbot::engine::power::Relation::Alliance
+    );
+}

@@ -637,6 +637,7 @@ impl Table {
                 let full = Resume {
                     snapshot: None,
                     actions,
+                    initial: None,
                 };
                 self.rebuild(Slot::new(row, seats), full)
                     .map(|slot| Some(with_salt(slot)))
@@ -679,7 +680,27 @@ impl Table {
                     slot.base = Some(g.clone());
                     g
                 }
-                None => self.start_game(&slot.row).map_err(bad)?.0,
+                None => {
+                    // Before the first snapshot: the stored start state tells whether the group
+                    // corrected its game data since; if so the log is applied to that start
+                    // under the new data, as after a snapshot.
+                    let stored: Option<Game> = resume
+                        .initial
+                        .as_deref()
+                        .and_then(|j| serde_json::from_str(j).ok());
+                    match stored {
+                        Some(mut g) if g.ruleset != self.rs.fingerprint => {
+                            slot.data_changed = Some(DataChange {
+                                old: std::mem::replace(&mut g.ruleset, self.rs.fingerprint.clone()),
+                                replayed: 0,
+                                differed: 0,
+                            });
+                            slot.base = Some(g.clone());
+                            g
+                        }
+                        _ => self.start_game(&slot.row).map_err(bad)?.0,
+                    }
+                }
             };
             let mut log = Vec::new();
             for r in resume.actions {
@@ -1179,8 +1200,14 @@ impl Table {
         let (g, events) = self
             .start_game(&row)
             .map_err(|e| Msg::StoreFailed { error: e })?;
+        // The start state is kept too: it tells which game data the log is played with, should
+        // the group correct its data before the first phase ends (see `rebuild`).
+        let initial = serde_json::to_string(&g).map_err(|e| Msg::StoreFailed {
+            error: e.to_string(),
+        })?;
         self.store_do(|st| {
             st.set_options(s.row.id, &options_json)?;
+            st.save_initial(s.row.id, &initial)?;
             st.set_status(s.row.id, Status::Active)
         })?;
         row.status = Status::Active;

@@ -89,6 +89,9 @@ pub struct Resume {
     pub snapshot: Option<SnapshotRow>,
     /// Every action after the snapshot (the whole log without one), in order.
     pub actions: Vec<LogRow>,
+    /// Without a later snapshot: the state the game started from, as stored at `start` (it
+    /// tells which game data the log was played with).
+    pub initial: Option<String>,
 }
 
 /// Makes committed writes durable before the table acknowledges them (group commit).
@@ -156,7 +159,13 @@ pub trait GameStore: Send {
         Ok(Resume {
             snapshot: None,
             actions: self.actions(id)?,
+            initial: None,
         })
+    }
+    /// Stores the state a game starts from (a snapshot before its first action). The default
+    /// keeps none.
+    fn save_initial(&mut self, _id: i64, _state_json: &str) -> PResult<()> {
+        Ok(())
     }
     /// Closes a game before its end (`close`): it stops holding its channel and accepts no
     /// more changes; its log stays. The default stores it as finished.
@@ -286,6 +295,12 @@ impl GameStore for MemStore {
     fn actions(&self, id: i64) -> PResult<Vec<LogRow>> {
         Ok(self.log.get(&id).cloned().unwrap_or_default())
     }
+    fn save_initial(&mut self, id: i64, state_json: &str) -> PResult<()> {
+        let snaps = self.snapshots.entry(id).or_default();
+        snaps.retain(|(seq, _)| *seq != 0);
+        snaps.push((0, state_json.to_string()));
+        Ok(())
+    }
     fn truncate_after(&mut self, id: i64, seq: u64, expected_last: u64) -> PResult<()> {
         let last = self.log.get(&id).map_or(0, |l| l.len() as u64);
         if last != expected_last {
@@ -309,9 +324,15 @@ impl GameStore for MemStore {
                 .max_by_key(|(seq, _)| *seq)
         });
         let Some((seq, state)) = latest else {
+            let initial = self.snapshots.get(&id).and_then(|s| {
+                s.iter()
+                    .find(|(seq, _)| *seq == 0)
+                    .map(|(_, state)| state.clone())
+            });
             return Ok(Resume {
                 snapshot: None,
                 actions: log.to_vec(),
+                initial,
             });
         };
         let at = usize::try_from(*seq).unwrap_or(usize::MAX);
@@ -327,6 +348,7 @@ impl GameStore for MemStore {
                 state_hash: action.state_hash.clone(),
             }),
             actions: log[at..].to_vec(),
+            initial: None,
         })
     }
     fn display_name(&self, user: u64) -> PResult<Option<String>> {

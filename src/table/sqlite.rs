@@ -187,9 +187,14 @@ impl GameStore for SqliteStore {
     }
     fn load_from(&self, id: i64) -> PResult<Resume> {
         let loaded = self.0.load(GameId(id)).map_err(err)?;
+        let mut initial = None;
         let snapshot = match (loaded.snapshot, loaded.snapshot_hash) {
-            // A snapshot of the initial state saves nothing (the tail is the whole log).
-            (Some(s), _) if s.seq == 0 => None,
+            // A snapshot of the initial state saves no replay (the tail is the whole log); it
+            // tells which game data the log was played with.
+            (Some(s), _) if s.seq == 0 => {
+                initial = Some(s.state_json);
+                None
+            }
             (Some(s), Some(state_hash)) => Some(SnapshotRow {
                 seq: s.seq,
                 state_json: s.state_json,
@@ -204,7 +209,14 @@ impl GameStore for SqliteStore {
             (None, _) => None,
         };
         let actions = loaded.actions.into_iter().map(log_row).collect();
-        Ok(Resume { snapshot, actions })
+        Ok(Resume {
+            snapshot,
+            actions,
+            initial,
+        })
+    }
+    fn save_initial(&mut self, id: i64, state_json: &str) -> PResult<()> {
+        self.0.save_snapshot(GameId(id), 0, state_json).map_err(err)
     }
     fn abandon(&mut self, id: i64) -> PResult<()> {
         self.0
