@@ -126,7 +126,7 @@ impl World {
     }
 }
 
-/// Like [`say`], and fails unless the answer is public (accepted).
+/// Like [`say`], and fails unless the answer is public (accepted); returns the answer.
 async fn ok(
     emu: &Emulator,
     user: UserId,
@@ -134,13 +134,7 @@ async fn ok(
     sub: &str,
     opts: &[(&str, Value)],
 ) -> MessageRecord {
-    let (_, r) = say(emu, user, ch, sub, opts).await;
-    assert!(
-        !r.is_ephemeral(),
-        "/vq {sub} {opts:?} was refused: {}",
-        r.content
-    );
-    r
+    bot_e2e::accepted(emu, user, ch, sub, opts).await.1
 }
 
 /// Public messages in a channel.

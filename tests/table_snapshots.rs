@@ -61,7 +61,11 @@ fn a_restart_resumes_from_the_latest_snapshot_and_checks_it() {
     // Every snapshot is the state its action's logged hash describes; the one at action 0 is
     // the start state (it names the game data the log is played with).
     let rows = store.actions_after(id, 0).expect("log");
-    assert_eq!(snaps.first().map(|s| s.seq), Some(0), "the start state is kept");
+    assert_eq!(
+        snaps.first().map(|s| s.seq),
+        Some(0),
+        "the start state is kept"
+    );
     for s in &snaps {
         let g: vqbot::engine::Game = serde_json::from_str(&s.state_json).expect("a game");
         if s.seq == 0 {

@@ -100,7 +100,7 @@ pub fn invoke(
     }
 }
 
-/// [`say`], which must be accepted (its answer is public).
+/// [`say`], which must be accepted (its answer is public); returns the interaction.
 pub async fn ok(
     emu: &Emulator,
     user: UserId,
@@ -108,13 +108,25 @@ pub async fn ok(
     sub: &str,
     opts: &[(&str, Value)],
 ) -> Interaction {
+    accepted(emu, user, ch, sub, opts).await.0
+}
+
+/// [`say`], which must be accepted (its answer is public); returns the interaction and its
+/// first answer.
+pub async fn accepted(
+    emu: &Emulator,
+    user: UserId,
+    ch: ChannelId,
+    sub: &str,
+    opts: &[(&str, Value)],
+) -> (Interaction, MessageRecord) {
     let (ix, r) = say(emu, user, ch, sub, opts).await;
     assert!(
         !r.is_ephemeral(),
         "/vq {sub} {opts:?} was refused: {}",
         r.content
     );
-    ix
+    (ix, r)
 }
 
 /// The "who acts next" line among the answers to `ix`.
