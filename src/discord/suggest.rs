@@ -393,20 +393,6 @@ pub fn suggest(
                     .collect(),
                 _ => Power::ALL.to_vec(),
             };
-            for p in candidates {
-                let (en, ru) = rs
-                    .power_info(p.as_str())
-                    .map_or((p.as_str().to_string(), String::new()), |i| {
-                        (i.name_en.clone(), i.name_ru.clone())
-                    });
-                push(
-                    &mut out,
-                    typed,
-                    &[p.as_str(), &en, &ru],
-                    t.power(p),
-                    p.as_str().to_string(),
-                );
-            }
             // C-DIP-WAR-LIMITS: war may also be declared on a minor power, and a minor's relation
             // set by `adjust`; C-DIP-PEACE: peace made with a minor the caller is at war with.
             let minors: Vec<crate::engine::power::Minor> = match (command, option) {
@@ -424,19 +410,21 @@ pub fn suggest(
                 }),
                 _ => Vec::new(),
             };
-            for m in &minors {
+            let named = candidates
+                .into_iter()
+                .map(|p| (p.as_str(), t.power(p)))
+                .chain(
+                    minors
+                        .into_iter()
+                        .map(|m| (m.as_str(), t.owner(crate::engine::Owner::Minor(m)))),
+                );
+            for (id, shown) in named {
                 let (en, ru) = rs
-                    .power_info(m.as_str())
-                    .map_or((m.as_str().to_string(), String::new()), |i| {
+                    .power_info(id)
+                    .map_or((id.to_string(), String::new()), |i| {
                         (i.name_en.clone(), i.name_ru.clone())
                     });
-                push(
-                    &mut out,
-                    typed,
-                    &[m.as_str(), &en, &ru],
-                    t.owner(crate::engine::Owner::Minor(*m)),
-                    m.as_str().to_string(),
-                );
+                push(&mut out, typed, &[id, &en, &ru], shown, id.to_string());
             }
         }
         Some(OptKind::Leader | OptKind::Leaders) if command != "adjust" => {
