@@ -11,14 +11,6 @@ use vqbot::engine::ruleset::CardKind;
 use vqbot::engine::turn_data::ids;
 use vqbot::engine::{Action, Power};
 
-fn start(t: &vqbot::table::Table, new: &str) {
-    ok(t, "alice", new);
-    ok(t, "alice", "vq join power:england");
-    ok(t, "bob", "vq join power:france");
-    ok(t, "carol", "vq join power:spain");
-    ok(t, "alice", "vq start");
-}
-
 fn minor_wars(t: &vqbot::table::Table) -> Vec<(Power, Minor)> {
     t.game(CH).expect("a game").board.minor_wars
 }
@@ -28,7 +20,7 @@ fn minor_wars(t: &vqbot::table::Table) -> Vec<(Power, Minor)> {
 #[test]
 fn c_dip_peace_with_an_unallied_minor_ends_the_war() {
     let t = table(31);
-    start(&t, "vq new");
+    start_three(&t, "vq new");
     // Scotland starts as France's ally: made inactive, then at war with England (manual fixes).
     ok(&t, "alice", "vq adjust what:minor minor:scotland");
     let out = ok(
@@ -74,7 +66,7 @@ fn c_dip_peace_with_an_unallied_minor_ends_the_war() {
 #[test]
 fn c_dip_war_limits_no_new_war_on_a_minor_just_made_peace_with() {
     let t = table(32);
-    start(&t, "vq new");
+    start_three(&t, "vq new");
     ok(&t, "alice", "vq adjust what:minor minor:scotland");
     ok(
         &t,
@@ -140,7 +132,7 @@ fn c_dip_war_limits_no_new_war_on_a_minor_just_made_peace_with() {
 #[test]
 fn c_dip_war_limits_an_ally_for_the_minor_ends_the_war_on_it() {
     let t = table(33);
-    start(&t, "vq new");
+    start_three(&t, "vq new");
     let m = refused(
         &t,
         "alice",
@@ -187,7 +179,7 @@ fn c_dip_war_limits_an_ally_for_the_minor_ends_the_war_on_it() {
 #[test]
 fn c_dip_peace_with_a_minor_in_russian() {
     let t = table(34);
-    start(&t, "vq new locale:ru");
+    start_three(&t, "vq new locale:ru");
     ok(&t, "alice", "vq adjust what:minor minor:scotland");
     ok(
         &t,

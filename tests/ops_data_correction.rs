@@ -24,11 +24,7 @@ fn open_with(path: &std::path::Path, rs: Arc<Ruleset>) -> Table {
 
 /// Three players through Diplomacy; England plays its home card for CP and spends one.
 fn play_some(t: &Table) -> u16 {
-    ok(t, "alice", "vq new");
-    ok(t, "alice", "vq join power:england");
-    ok(t, "bob", "vq join power:france");
-    ok(t, "carol", "vq join power:spain");
-    ok(t, "alice", "vq start");
+    start_three(t, "vq new");
     for who in ["carol", "alice", "bob"] {
         ok(t, who, "vq done");
     }

@@ -404,11 +404,7 @@ fn rest_to_deck_puts_every_unlisted_entered_card_in_the_deck() {
 #[test]
 fn adjust_phase_winter_runs_winter_without_the_protestant() {
     let t = table(6);
-    ok(&t, "alice", "vq new");
-    ok(&t, "alice", "vq join power:england");
-    ok(&t, "bob", "vq join power:france");
-    ok(&t, "carol", "vq join power:spain");
-    ok(&t, "alice", "vq start");
+    start_three(&t, "vq new");
     for who in ["alice", "bob", "carol"] {
         ok(&t, who, "vq standing answer:winter_default on:yes");
     }

@@ -6,18 +6,10 @@ mod table_support;
 
 use table_support::*;
 
-fn start(t: &vqbot::table::Table, new: &str) {
-    ok(t, "alice", new);
-    ok(t, "alice", "vq join power:england");
-    ok(t, "bob", "vq join power:france");
-    ok(t, "carol", "vq join power:spain");
-    ok(t, "alice", "vq start");
-}
-
 #[test]
 fn status_shows_wars_alliances_minors_leaders_and_the_impulse() {
     let t = table(3);
-    start(&t, "vq new");
+    start_three(&t, "vq new");
     ok(&t, "alice", "vq ally target:france");
     ok(&t, "bob", "vq accept from:england");
     ok(
@@ -44,7 +36,7 @@ fn status_shows_wars_alliances_minors_leaders_and_the_impulse() {
 #[test]
 fn status_in_russian() {
     let t = table(4);
-    start(&t, "vq new locale:ru");
+    start_three(&t, "vq new locale:ru");
     let s = public(&ok(&t, "dave", "vq status"));
     for w in [
         "Войны: ",
@@ -63,7 +55,7 @@ fn status_in_russian() {
 #[test]
 fn status_shows_the_religious_zones_and_protestant_capitals() {
     let t = table(5);
-    start(&t, "vq new");
+    start_three(&t, "vq new");
     let s = public(&ok(&t, "dave", "vq status"));
     assert!(s.contains("Netherlands 0/7"), "{s}");
     assert!(s.contains("Protestant capitals: none"), "{s}");

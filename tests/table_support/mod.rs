@@ -72,6 +72,16 @@ pub fn uid(name: &str) -> u64 {
     vqbot::cli::local_user(name)
 }
 
+/// Opens a game with `new` (e.g. `vq new` or `vq new locale:ru`) and starts it with alice as
+/// England, bob as France and carol as Spain.
+pub fn start_three(t: &Table, new: &str) {
+    ok(t, "alice", new);
+    ok(t, "alice", "vq join power:england");
+    ok(t, "bob", "vq join power:france");
+    ok(t, "carol", "vq join power:spain");
+    ok(t, "alice", "vq start");
+}
+
 /// Runs `line` as `name`.
 pub fn say(t: &Table, name: &str, line: &str) -> Outbox {
     t.handle(CH, &Caller::new(uid(name), name), line)
