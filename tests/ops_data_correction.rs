@@ -22,6 +22,15 @@ fn open_with(path: &std::path::Path, rs: Arc<Ruleset>) -> Table {
     )
 }
 
+/// Who plays `power` in [`start_three`]'s game.
+fn player_of(power: vqbot::engine::Power) -> &'static str {
+    match power {
+        vqbot::engine::Power::England => "alice",
+        vqbot::engine::Power::France => "bob",
+        _ => "carol",
+    }
+}
+
 /// Three players through Diplomacy; England plays its home card for CP and spends one.
 fn play_some(t: &Table) -> u16 {
     start_three(t, "vq new");
@@ -32,11 +41,7 @@ fn play_some(t: &Table) -> u16 {
         let g = t.game(CH).expect("game");
         match g.stage {
             Stage::Deployment { power } => {
-                let who = match power.as_str() {
-                    "england" => "alice",
-                    "france" => "bob",
-                    _ => "carol",
-                };
+                let who = player_of(power);
                 ok(t, who, "vq done");
             }
             Stage::Impulse { .. } => break,
@@ -47,11 +52,7 @@ fn play_some(t: &Table) -> u16 {
     let Stage::Impulse { power, .. } = g.stage else {
         panic!("not in an impulse: {:?}", g.stage)
     };
-    let who = match power.as_str() {
-        "england" => "alice",
-        "france" => "bob",
-        _ => "carol",
-    };
+    let who = player_of(power);
     let card = g.hands[power as usize][0];
     ok(t, who, &format!("vq play card:{card} as:cp"));
     card
@@ -97,11 +98,7 @@ fn a_data_correction_keeps_a_running_game_playable() {
     let Stage::Cp { power, .. } = g.stage else {
         panic!("{:?}", g.stage)
     };
-    let who = match power.as_str() {
-        "england" => "alice",
-        "france" => "bob",
-        _ => "carol",
-    };
+    let who = player_of(power);
     ok(&t, who, "vq end");
     let after = t.game(CH).expect("game");
     let fixed = Arc::new(t.ruleset().clone());
