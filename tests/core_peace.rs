@@ -2,7 +2,7 @@
 //! questions the suing power's player answers (`surrender`, `regain`, `forgo`), on the decision
 //! stack, restart-safe. Numbers come from the shipped `rules.csv`.
 
-mod common;
+use crate::common;
 
 use common::{new_game, rs, sp};
 use vqbot::engine::action::{PeacePay, RegainItem};

@@ -2,7 +2,7 @@
 //! by the rule ID of `core-rules.md` it proves. Numbers the rules take from data are read from
 //! the shipped `map_data/virgin_queen/` files, never hard-coded twice.
 
-mod common;
+use crate::common;
 
 use common::{new_game, new_game_with, powers, rs, sp};
 use vqbot::engine::power::{Minor, Relation};

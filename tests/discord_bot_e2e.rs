@@ -4,10 +4,8 @@
 //! a restart mid-game with old buttons and display names, outdated buttons, and ten channels
 //! at once.
 
-#[path = "support/bot_e2e.rs"]
-mod bot_e2e;
-#[path = "support/discord_emulator/mod.rs"]
-mod discord_emulator;
+use crate::bot_e2e;
+use crate::discord_emulator;
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -1,8 +1,7 @@
 //! The real vqbot Discord client (serenity) against the loopback Discord emulator, and
 //! the emulator's enforcement of Discord's rules and limits.
 
-#[path = "support/discord_emulator/mod.rs"]
-mod discord_emulator;
+use crate::discord_emulator;
 
 use std::time::{Duration, Instant};
 

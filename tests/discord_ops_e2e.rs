@@ -2,10 +2,8 @@
 //! given up after the HTTP timeout and holds neither its own channel's game nor anyone else's
 //! replies; a 429 answer is survived.
 
-#[path = "support/bot_e2e.rs"]
-mod bot_e2e;
-#[path = "support/discord_emulator/mod.rs"]
-mod discord_emulator;
+use crate::bot_e2e;
+use crate::discord_emulator;
 
 use std::time::{Duration, Instant};
 

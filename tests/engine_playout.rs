@@ -1,7 +1,7 @@
 //! Random playouts: many seeded games of random legal actions never panic, never stall, keep
 //! their invariants, and replay to the same state hash.
 
-mod common;
+use crate::common;
 
 use common::{new_game, rs};
 use rand::{Rng, SeedableRng};

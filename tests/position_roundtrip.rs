@@ -1,7 +1,7 @@
 //! Position files (issue 17): export → import gives the same state hash at hundreds of random
 //! points of random playouts; the public part alone gives the same state except the dice.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

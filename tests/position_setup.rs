@@ -3,7 +3,7 @@
 //! game set up from a position survives a restart and verifies; bad files are refused with
 //! file:line and change nothing.
 
-mod table_support;
+use crate::table_support;
 
 use table_support::*;
 use vqbot::engine::{Awaiting, Decision, Game, Owner, Power, Stage};

@@ -1,7 +1,7 @@
 //! Every engine refusal has an English and a Russian text in the one catalogue
 //! (`vqbot::table::messages`), and the engine's own text stays a terse fallback.
 
-mod common;
+use crate::common;
 
 use common::{rs, sp};
 use std::collections::BTreeSet;
