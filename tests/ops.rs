@@ -19,6 +19,8 @@ mod cli_replay;
 mod ops_data_correction;
 #[path = "ops_reliability.rs"]
 mod ops_reliability;
+#[path = "ops_v050_compat.rs"]
+mod ops_v050_compat;
 #[path = "store_api.rs"]
 mod store_api;
 #[path = "store_crash.rs"]
