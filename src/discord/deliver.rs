@@ -33,7 +33,8 @@ use super::prompts::{
 use crate::engine::{Game, Power};
 use crate::table::command::{option_name, Command, ParseError};
 use crate::table::{
-    Audience, Caller, Channel, Image, Locale, Msg, Notice, Outbox, Table, Texts, UserId,
+    Audience, Caller, Channel, ChannelPermission, Image, Locale, Msg, Notice, Outbox, Table, Texts,
+    UserId,
 };
 
 /// Discord's limit on message content.
@@ -454,6 +455,24 @@ async fn deliver(
     let prefer_private = from_button_hand || in_dm || state.dms_held_back(invoker, now_ms());
 
     let mut posts: Vec<Post> = Vec::new();
+    // Announcements this channel missed earlier go first, now that posting may work again.
+    let late = state.take_unposted(channel);
+    if !late.is_empty() {
+        let header = Notice::PostedLate.text(t.loc);
+        let head = format!("{header}\n");
+        // A late post refused again is held with its header: do not repeat it.
+        let body: Vec<&str> = late
+            .iter()
+            .map(|l| l.strip_prefix(head.as_str()).unwrap_or(l))
+            .collect();
+        posts.push(Post {
+            text: format!("{head}{}", body.join("\n")),
+            image: None,
+            mentions: Vec::new(),
+            components: Vec::new(),
+            next_up: false,
+        });
+    }
     let mut private: Vec<String> = Vec::new();
     let mut dms: Vec<(UserId, String)> = Vec::new();
     let consent = outbox.consent;
@@ -580,18 +599,97 @@ async fn deliver(
         .collect();
     let mut items = Vec::new();
     if in_dm {
-        // A click in a DM: public posts go to the game's channel.
-        let target = ChannelId::new(channel.channel.max(1));
-        for item in public_items.drain(..) {
-            if let Err(e) = target.send_message(http, channel_message(item)).await {
-                tracing::warn!(error = %e, "posting to the game channel failed");
-            }
+        // A click in a DM: public posts go to the game's channel. What Discord refuses is kept
+        // for the channel's next answer, and the player is told what the bot lacks there.
+        let problem = post_to_channel(state, http, channel, public_items, t.loc).await;
+        if let Some(missing) = problem {
+            items.push(Item::private(
+                Notice::CannotPost {
+                    channel: channel.channel,
+                    missing,
+                }
+                .text(Lang::from_locale(Some(ix.locale())).locale()),
+            ));
         }
     } else {
         items.append(&mut public_items);
     }
     items.extend(private_items);
     send_items(http, ix, items, deferred).await
+}
+
+/// What a refused channel post says about the bot's permissions: 50001 Missing Access (it
+/// cannot see the channel), 50013 Missing Permissions; `None` for any other failure.
+fn refused_for(e: &serenity::Error, with_file: bool) -> Option<ChannelPermission> {
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => match r.error.code {
+            50001 => Some(ChannelPermission::ViewChannel),
+            50013 if with_file => Some(ChannelPermission::AttachFiles),
+            50013 => Some(ChannelPermission::SendMessages),
+            _ => None,
+        },
+        serenity::Error::Model(serenity::all::ModelError::InvalidPermissions {
+            required, ..
+        }) if required.attach_files() && with_file => Some(ChannelPermission::AttachFiles),
+        serenity::Error::Model(serenity::all::ModelError::InvalidPermissions { .. }) => {
+            Some(ChannelPermission::SendMessages)
+        }
+        _ => None,
+    }
+}
+
+/// Posts `items` in the game's channel, in order. A picture refused for lack of Attach Files
+/// is dropped and the table told under the text; anything else refused is held (with what
+/// follows it, to keep the order) for the channel's next answer. Returns the problem to tell
+/// the player: `Some(None)` for a failure that names no permission.
+async fn post_to_channel(
+    state: &BotState,
+    http: &Http,
+    channel: Channel,
+    items: Vec<Item>,
+    loc: Locale,
+) -> Option<Option<ChannelPermission>> {
+    let target = ChannelId::new(channel.channel.max(1));
+    let mut problem = None;
+    let mut held = Vec::new();
+    for item in items {
+        if !held.is_empty() {
+            held.push(item.text);
+            continue;
+        }
+        let text = item.text.clone();
+        let with_file = item.image.is_some();
+        let mentions = item.mentions.clone();
+        let Err(e) = target.send_message(http, channel_message(item)).await else {
+            continue;
+        };
+        let missing = refused_for(&e, with_file);
+        tracing::warn!(error = %e, channel = channel.channel, "posting to the game channel failed");
+        if missing == Some(ChannelPermission::AttachFiles) {
+            // The words without the picture, and the table learns why.
+            let bare = Item {
+                text: format!("{text}\n{}", Notice::PictureNotAttached.text(loc)),
+                mentions,
+                ..Item::default()
+            };
+            match target.send_message(http, channel_message(bare)).await {
+                Ok(_) => {
+                    problem = Some(missing);
+                    continue;
+                }
+                Err(e) => {
+                    let again = refused_for(&e, false);
+                    problem = Some(again);
+                    held.push(text);
+                    continue;
+                }
+            }
+        }
+        problem = Some(missing);
+        held.push(text);
+    }
+    state.hold_unposted(channel, held);
+    problem
 }
 
 fn allowed(mentions: &[UserId]) -> CreateAllowedMentions {

@@ -59,6 +59,9 @@ pub struct BotState {
     dm_retry_after: Duration,
     /// DM channel ids by user.
     pub(crate) dm_channels: Mutex<HashMap<UserId, ChannelId>>,
+    /// Announcements of each game channel that Discord refused (missing permissions, an
+    /// outage): posted, oldest first, with the channel's next answer that can be posted.
+    unposted: Mutex<HashMap<Channel, Vec<String>>>,
     registered: AtomicBool,
     registration_failure: Mutex<Option<String>>,
     shard_manager: OnceLock<Arc<ShardManager>>,
@@ -97,6 +100,7 @@ impl BotState {
             dm_closed: Mutex::new(HashMap::new()),
             dm_retry_after,
             dm_channels: Mutex::new(HashMap::new()),
+            unposted: Mutex::new(HashMap::new()),
             registered: AtomicBool::new(false),
             registration_failure: Mutex::new(None),
             shard_manager: OnceLock::new(),
@@ -138,8 +142,38 @@ impl BotState {
         }
     }
 
+    /// Keeps announcements the channel did not get, to post them later.
+    pub(crate) fn hold_unposted(&self, channel: Channel, texts: Vec<String>) {
+        if !texts.is_empty() {
+            lock(&self.unposted).entry(channel).or_default().extend(texts);
+        }
+    }
+
+    /// Takes the channel's held announcements (the caller posts them or holds them again).
+    pub(crate) fn take_unposted(&self, channel: Channel) -> Vec<String> {
+        lock(&self.unposted).remove(&channel).unwrap_or_default()
+    }
+
     pub(crate) fn registration_failure(&self) -> Option<String> {
         lock(&self.registration_failure).clone()
+    }
+
+    /// Claims interaction `id` in the store: `false` when it was delivered before and must be
+    /// left alone. When the store cannot answer, the interaction is handled (a failing store
+    /// fails the command itself, and the user is told).
+    async fn first_delivery(&self, id: u64) -> bool {
+        let table = self.table.clone();
+        match tokio::task::spawn_blocking(move || table.claim_interaction(id)).await {
+            Ok(Ok(first)) => first,
+            Ok(Err(e)) => {
+                tracing::warn!(interaction = id, error = %e, "claiming an interaction failed");
+                true
+            }
+            Err(e) => {
+                tracing::warn!(interaction = id, error = %e, "claiming an interaction panicked");
+                true
+            }
+        }
     }
 
     fn enter(&self) -> InFlight<'_> {
@@ -263,6 +297,19 @@ impl EventHandler for Handler {
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         let state = &self.0;
         let _in_flight = state.enter();
+        // A command or click delivered again (a replaying resume, two sessions on one shard)
+        // runs once: its id is claimed in the store first. Autocomplete changes nothing.
+        let claim = match &interaction {
+            Interaction::Command(ci) => Some(ci.id.get()),
+            Interaction::Component(mi) => Some(mi.id.get()),
+            _ => None,
+        };
+        if let Some(id) = claim {
+            if !state.first_delivery(id).await {
+                tracing::info!(interaction = id, "an interaction delivered again; ignored");
+                return;
+            }
+        }
         let closing = state.closing.load(Ordering::SeqCst);
         let result = match interaction {
             Interaction::Command(ci) if closing => {

@@ -15,6 +15,7 @@
 //! stands for "no guild" (a DM channel or a local game); see [`ChannelKey`].
 
 mod error;
+mod interactions;
 mod export;
 mod lock;
 mod maintenance;
@@ -37,6 +38,7 @@ pub use error::{Result, StoreError};
 pub use export::{ExportPerson, GameExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION};
 pub use lock::lock_path;
 pub use maintenance::GameListing;
+pub use interactions::SEEN_KEEP_MS;
 pub use people::UserRecord;
 pub use replay::{load_game, verify, ReplayError, Replayable, Verified};
 pub use schema::{Migration, APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};

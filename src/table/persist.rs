@@ -194,6 +194,11 @@ pub trait GameStore: Send {
     fn set_fresh_salt(&mut self, _id: i64, _on: bool) -> PResult<()> {
         Ok(())
     }
+    /// Claims a Discord interaction id: `true` the first time, `false` when it was claimed
+    /// before (a second delivery, not to be acted on). The default remembers nothing.
+    fn claim_interaction(&mut self, _id: u64) -> PResult<bool> {
+        Ok(true)
+    }
 }
 
 /// A store that lives in memory only.
@@ -205,6 +210,7 @@ pub struct MemStore {
     snapshots: HashMap<i64, Vec<(u64, String)>>,
     people: HashMap<u64, Person>,
     fresh_salt: std::collections::HashSet<i64>,
+    seen_interactions: std::collections::HashSet<u64>,
 }
 
 /// What [`MemStore`] keeps about a user.
@@ -371,6 +377,9 @@ impl GameStore for MemStore {
     }
     fn fresh_salt(&self, id: i64) -> PResult<bool> {
         Ok(self.fresh_salt.contains(&id))
+    }
+    fn claim_interaction(&mut self, id: u64) -> PResult<bool> {
+        Ok(self.seen_interactions.insert(id))
     }
     fn set_fresh_salt(&mut self, id: i64, on: bool) -> PResult<()> {
         if on {

@@ -156,9 +156,22 @@ fn on_frame(
                     conn: Some((conn, tx.clone())),
                     shard,
                 });
+                let [shard_id, shards] = shard;
+                let on_shard = |g: &super::state::GuildId| (g.0 >> 22) % shards.max(1) == shard_id;
+                let guilds: Vec<_> = s.guilds.keys().copied().filter(on_shard).collect();
                 let mut ready = payloads::ready(s, &id, &ws_url);
                 ready["shard"] = json!(shard);
+                ready["guilds"] = json!(guilds
+                    .iter()
+                    .map(|g| json!({ "id": g.0.to_string(), "unavailable": true }))
+                    .collect::<Vec<_>>());
                 s.dispatch("READY", ready);
+                // Then each guild of the shard, with its roles and channel overwrites.
+                for g in guilds {
+                    if let Some(d) = s.guild_create(g) {
+                        s.dispatch("GUILD_CREATE", d);
+                    }
+                }
                 Some(id)
             });
             match id {

@@ -112,6 +112,11 @@ impl ApiError {
     pub fn missing_access() -> ApiError {
         ApiError::new(403, 50001, "Missing Access")
     }
+    /// 403 50013: the bot lacks a permission it needs for this request
+    /// (<https://discord.com/developers/docs/topics/opcodes-and-status-codes#json>).
+    pub fn missing_permissions() -> ApiError {
+        ApiError::new(403, 50013, "Missing Permissions")
+    }
 }
 
 /// The nested `errors` object of a 50035 response, keyed by the path of each bad field.

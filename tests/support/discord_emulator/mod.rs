@@ -17,6 +17,7 @@ pub mod faults;
 mod gateway;
 pub mod limits;
 pub mod payloads;
+pub mod permissions;
 mod rest;
 mod state;
 mod tls_proxy;
@@ -218,13 +219,81 @@ impl Emulator {
         self.shared.mutate(|s| s.add_user(name, locale))
     }
 
-    /// A guild the bot is in.
+    /// A guild the bot is in. A connected bot gets its GUILD_CREATE.
     pub fn create_guild(&self, name: &str) -> GuildId {
-        self.shared.mutate(|s| s.add_guild(name))
+        self.shared.mutate(|s| {
+            let g = s.add_guild(name);
+            if let Some(d) = s.guild_create(g) {
+                s.dispatch_for(Some(g), "GUILD_CREATE", d);
+            }
+            g
+        })
     }
 
+    /// A text channel; a connected bot gets its CHANNEL_CREATE.
     pub fn create_text_channel(&self, guild: GuildId, name: &str) -> ChannelId {
-        self.shared.mutate(|s| s.add_text_channel(guild, name))
+        self.shared.mutate(|s| {
+            let c = s.add_text_channel(guild, name);
+            if let Some(d) = s.guild_channel(c) {
+                s.dispatch_for(Some(guild), "CHANNEL_CREATE", d);
+            }
+            c
+        })
+    }
+
+    /// Sets (or with `allow == deny == 0` removes) the channel's permission overwrite for
+    /// `target`; a connected bot gets the CHANNEL_UPDATE, as from Discord when a moderator
+    /// edits the channel's permissions.
+    pub fn set_overwrite(
+        &self,
+        channel: ChannelId,
+        target: permissions::Target,
+        allow: u64,
+        deny: u64,
+    ) {
+        self.shared.mutate(|s| {
+            let c = s.channels.get_mut(&channel).expect("unknown channel");
+            c.overwrites.retain(|o| o.target != target);
+            if allow != 0 || deny != 0 {
+                c.overwrites.push(permissions::Overwrite {
+                    target,
+                    allow,
+                    deny,
+                });
+            }
+            let guild = s.guild_of(channel);
+            if let Some(d) = s.guild_channel(channel) {
+                s.dispatch_for(guild, "CHANNEL_UPDATE", d);
+            }
+        });
+    }
+
+    /// Denies the bot `deny` in the channel (a member overwrite for the bot), e.g.
+    /// `bits::SEND_MESSAGES`; `0` lifts it.
+    pub fn deny_bot(&self, channel: ChannelId, deny: u64) {
+        let bot = self.bot_user();
+        self.set_overwrite(channel, permissions::Target::Member(bot), 0, deny);
+    }
+
+    /// The bot's own (managed) role in the guild.
+    pub fn bot_role(&self, guild: GuildId) -> u64 {
+        self.read(|s| s.guilds.get(&guild).and_then(|g| g.bot_role()))
+            .expect("the guild has the bot's role")
+    }
+
+    /// Sets a role's guild-wide permissions; a connected bot gets GUILD_ROLE_UPDATE.
+    pub fn set_role_permissions(&self, guild: GuildId, role: u64, permissions: u64) {
+        self.shared.mutate(|s| {
+            let g = s.guilds.get_mut(&guild).expect("unknown guild");
+            let r = g
+                .roles
+                .iter_mut()
+                .find(|r| r.id == role)
+                .expect("unknown role");
+            r.permissions = permissions;
+            let d = json!({ "guild_id": guild.0.to_string(), "role": r.json() });
+            s.dispatch_for(Some(guild), "GUILD_ROLE_UPDATE", d);
+        });
     }
 
     pub fn add_member(&self, guild: GuildId, user: UserId) {
@@ -480,6 +549,19 @@ impl Emulator {
             None,
             age,
         )
+    }
+
+    /// Delivers the interaction's INTERACTION_CREATE again, unchanged (same id and token, a new
+    /// sequence number), as Discord may: a resumed session replays the events after the `seq`
+    /// the client sent, and a client that lost track of what it handled gets them twice
+    /// (<https://discord.com/developers/docs/events/gateway#resuming>). Returns whether a
+    /// session received it.
+    pub fn redeliver(&self, ix: &Interaction) -> bool {
+        self.shared.mutate(|s| {
+            let rec = s.interaction(ix.id).cloned().expect("unknown interaction");
+            s.dispatch_for(rec.guild_id, "INTERACTION_CREATE", rec.payload)
+                .is_some()
+        })
     }
 
     // ----- gateway control -----

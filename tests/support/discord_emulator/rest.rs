@@ -14,6 +14,7 @@ use super::state::{
     AttachmentRecord, ChannelId, ChannelKind, FilePart, GuildId, InteractionKind, MessageId,
     MessageRecord, RequestRecord, State, UserId, EPHEMERAL, LOADING,
 };
+use super::permissions::bits;
 use super::Shared;
 
 /// Largest body the server reads; bigger uploads fail with 40005 like Discord's.
@@ -261,6 +262,10 @@ fn route(s: &mut State, method: &str, segs: &[&str], auth: Option<&str>, body: &
         ("GET" | "PATCH" | "DELETE", ["channels", channel, "messages", message]) => {
             channel_message(s, method, channel, message, body)
         }
+        ("PUT" | "DELETE", ["channels", channel, "pins", message]) => {
+            pin(s, method, channel, message)
+        }
+        ("PATCH", ["channels", channel]) => modify_channel(s, channel, body),
         _ => Err(ApiError::not_found()),
     }
 }
@@ -351,6 +356,7 @@ fn new_message(
         timestamp: super::state::now_rfc3339(),
         edited_timestamp: None,
         deleted: false,
+        pinned: false,
     };
     apply_fields(s, &mut msg, payload, files);
     let requested = payload.get("flags").and_then(Value::as_u64).unwrap_or(0);
@@ -530,6 +536,7 @@ fn callback(s: &mut State, id: &str, token: &str, body: &Parsed) -> Reply {
                 timestamp: super::state::now_rfc3339(),
                 edited_timestamp: None,
                 deleted: false,
+                pinned: false,
             };
             original = Some(msg.id);
             deferred = true;
@@ -672,8 +679,28 @@ fn channel_id(s: &State, raw: &str) -> Result<ChannelId, ApiError> {
         .ok_or_else(ApiError::unknown_channel)
 }
 
+/// The bot needs every bit of `needed` in `channel`: without VIEW_CHANNEL Discord answers
+/// 50001 Missing Access, without another bit 50013 Missing Permissions
+/// (<https://discord.com/developers/docs/resources/message#create-message>: "requires the
+/// SEND_MESSAGES permission … ATTACH_FILES to upload files").
+fn require(s: &State, channel: ChannelId, needed: u64) -> Result<(), ApiError> {
+    let have = s.bot_permissions_in(channel);
+    if have & bits::VIEW_CHANNEL == 0 {
+        return Err(ApiError::missing_access());
+    }
+    if have & needed != needed {
+        return Err(ApiError::missing_permissions());
+    }
+    Ok(())
+}
+
 fn create_message(s: &mut State, channel: &str, body: &Parsed) -> Reply {
     let channel = channel_id(s, channel)?;
+    let mut needed = bits::SEND_MESSAGES;
+    if !body.files.is_empty() {
+        needed |= bits::ATTACH_FILES;
+    }
+    require(s, channel, needed)?;
     if let Some(ChannelKind::Dm(user)) = s.channels.get(&channel).map(|c| c.kind.clone()) {
         if s.users.get(&user).is_some_and(|u| u.dms_closed) {
             return Err(ApiError::cannot_message_user());
@@ -698,6 +725,7 @@ fn channel_message(
     body: &Parsed,
 ) -> Reply {
     let channel = channel_id(s, channel)?;
+    require(s, channel, bits::READ_MESSAGE_HISTORY)?;
     let target = id_of(message)
         .map(MessageId)
         .filter(|m| {
@@ -712,6 +740,10 @@ fn channel_message(
             Ok((200, payloads::message(s, m)))
         }
         "DELETE" => {
+            // Another user's message needs MANAGE_MESSAGES.
+            if author != Some(s.bot.id) {
+                require(s, channel, bits::MANAGE_MESSAGES)?;
+            }
             if let Some(m) = s.message_mut(target) {
                 m.deleted = true;
             }
@@ -726,4 +758,44 @@ fn channel_message(
             edit_message(s, target, &payload, &body.files)
         }
     }
+}
+
+/// `PUT`/`DELETE /channels/{c}/pins/{m}`: needs PIN_MESSAGES
+/// (<https://discord.com/developers/docs/resources/message#pin-message>).
+fn pin(s: &mut State, method: &str, channel: &str, message: &str) -> Reply {
+    let channel = channel_id(s, channel)?;
+    require(s, channel, bits::PIN_MESSAGES)?;
+    let target = id_of(message)
+        .map(MessageId)
+        .filter(|m| {
+            s.message(*m)
+                .is_some_and(|m| m.channel_id == channel && !m.deleted)
+        })
+        .ok_or_else(ApiError::unknown_message)?;
+    if let Some(m) = s.message_mut(target) {
+        m.pinned = method == "PUT";
+    }
+    Ok((204, Value::Null))
+}
+
+/// `PATCH /channels/{c}` (name, topic): needs MANAGE_CHANNELS
+/// (<https://discord.com/developers/docs/resources/channel#modify-channel>).
+fn modify_channel(s: &mut State, channel: &str, body: &Parsed) -> Reply {
+    let channel = channel_id(s, channel)?;
+    if s.guild_of(channel).is_none() {
+        return Err(ApiError::missing_permissions());
+    }
+    require(s, channel, bits::MANAGE_CHANNELS)?;
+    if let Some(name) = body
+        .json
+        .as_ref()
+        .and_then(|j| j.get("name"))
+        .and_then(Value::as_str)
+    {
+        if let Some(c) = s.channels.get_mut(&channel) {
+            c.name = name.to_string();
+        }
+    }
+    let json = s.guild_channel(channel).unwrap_or(Value::Null);
+    Ok((200, json))
 }
