@@ -87,13 +87,17 @@ impl Ix {
             Ix::Component(c) => c.create_followup(http, f).await.map(|_| ()),
         }
     }
-    /// Acknowledges without an answer yet: "thinking" for a command, a silent ack for a click.
-    async fn defer(&self, http: &Http) -> Result<(), serenity::Error> {
+    /// Acknowledges without an answer yet: "thinking" for a command (visible to the invoker
+    /// only when `ack` says the answer will be private), a silent ack for a click.
+    async fn defer(&self, http: &Http, ack: Ack) -> Result<(), serenity::Error> {
         match self {
             Ix::Command(c) => {
+                let private = ack == Ack::DeferredPrivate;
                 c.create_response(
                     http,
-                    CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
+                    CreateInteractionResponse::Defer(
+                        CreateInteractionResponseMessage::new().ephemeral(private),
+                    ),
                 )
                 .await
             }
@@ -118,8 +122,21 @@ impl Ix {
                 ..Item::default()
             });
         }
-        send_items(&ctx.http, self, items, false).await
+        send_items(&ctx.http, self, items, Ack::Now).await
     }
+}
+
+/// How an interaction was acknowledged. Whether a deferred "thinking" message is public or
+/// only the invoker's is decided when deferring and kept: Discord cannot turn one into the
+/// other, and a deleted one cannot be filled by a follow-up (10008).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ack {
+    /// Not yet: the answer is the interaction response itself.
+    Now,
+    /// Deferred with a public "thinking" message (a game action).
+    DeferredPublic,
+    /// Deferred with an ephemeral one (a refusal known from the input, a private query).
+    DeferredPrivate,
 }
 
 /// What the blocking part hands back.
@@ -219,6 +236,13 @@ pub(crate) async fn execute(
     let lang = Lang::from_locale(Some(ix.locale()));
     let from_button_hand =
         matches!(ix, Ix::Component(_)) && matches!(cmd, Ok(Command::Hand { .. }));
+    // Decided before deferring: input that does not parse is refused privately, and a hand is
+    // shown privately; everything else is a game action whose answer is public.
+    let defer_as = if matches!(cmd, Err(_) | Ok(Command::Hand { .. })) {
+        Ack::DeferredPrivate
+    } else {
+        Ack::DeferredPublic
+    };
     let game_lock = state.game_lock(channel);
     let post_lock = state.post_lock(channel);
     let st = state.clone();
@@ -235,15 +259,23 @@ pub(crate) async fn execute(
         (turn, done)
     };
     tokio::pin!(work);
-    let (deferred, (turn, done)) = match tokio::time::timeout(state.ack_budget, &mut work).await {
-        Ok(r) => (false, r),
+    // A zero budget defers every command at once (no race with a fast table).
+    let quick = if state.ack_budget.is_zero() {
+        Err(())
+    } else {
+        tokio::time::timeout(state.ack_budget, &mut work)
+            .await
+            .map_err(|_| ())
+    };
+    let (deferred, (turn, done)) = match quick {
+        Ok(r) => (Ack::Now, r),
         Err(_) => {
-            if let Err(e) = ix.defer(&ctx.http).await {
+            if let Err(e) = ix.defer(&ctx.http, defer_as).await {
                 // Too late to answer; let the command finish in order before giving up.
                 let _ = work.await;
                 return Err(e.into());
             }
-            (true, work.await)
+            (defer_as, work.await)
         }
     };
     let outcome = match done {
@@ -436,7 +468,7 @@ async fn deliver(
     channel: Channel,
     caller: &Caller,
     done: Done,
-    deferred: bool,
+    deferred: Ack,
     from_button_hand: bool,
 ) -> Result<(), CommandError> {
     let Done {
@@ -762,40 +794,60 @@ fn edit_message(item: Item) -> EditInteractionResponse {
 }
 
 /// Sends items as the answer to `ix`: the first as the response (or into the deferred
-/// "thinking" message), the rest as follow-ups.
+/// "thinking" message, when its visibility fits), the rest as follow-ups.
 async fn send_items(
     http: &Http,
     ix: &Ix,
     items: Vec<Item>,
-    deferred: bool,
+    ack: Ack,
 ) -> Result<(), CommandError> {
-    let mut items = items.into_iter();
-    let Some(first) = items.next() else {
-        if !deferred {
-            ix.create_response(http, ephemeral_message("✓")).await?;
-        } else if let Ix::Command(c) = ix {
-            c.delete_response(http).await?;
+    let mut items = items.into_iter().peekable();
+    let Some(first_private) = items.peek().map(|i| i.ephemeral) else {
+        match (ack, ix) {
+            (Ack::Now, _) => ix.create_response(http, ephemeral_message("✓")).await?,
+            (_, Ix::Command(c)) => c.delete_response(http).await?,
+            (_, Ix::Component(_)) => {}
         }
         return Ok(());
     };
-    match (deferred, ix) {
-        (false, _) => {
-            ix.create_response(
-                http,
-                CreateInteractionResponse::Message(response_message(first)),
-            )
-            .await?
+    match (ack, ix) {
+        (Ack::Now, _) => {
+            if let Some(first) = items.next() {
+                ix.create_response(
+                    http,
+                    CreateInteractionResponse::Message(response_message(first)),
+                )
+                .await?
+            }
         }
-        (true, Ix::Command(c)) if !first.ephemeral => c
-            .edit_response(http, edit_message(first))
-            .await
-            .map(|_| ())?,
-        (true, Ix::Command(c)) => {
-            // A public "thinking" message cannot turn private: remove it, answer privately.
-            c.delete_response(http).await?;
-            ix.followup(http, followup_message(first)).await?
+        // The deferred message takes the first answer when it is as public as that answer.
+        (Ack::DeferredPublic, Ix::Command(c)) if !first_private => {
+            if let Some(first) = items.next() {
+                c.edit_response(http, edit_message(first)).await?;
+            }
         }
-        (true, Ix::Component(_)) => ix.followup(http, followup_message(first)).await?,
+        (Ack::DeferredPrivate, Ix::Command(c)) if first_private => {
+            if let Some(first) = items.next() {
+                c.edit_response(http, edit_message(first)).await?;
+            }
+        }
+        (Ack::DeferredPublic, Ix::Command(c)) => {
+            // A public "thinking" message whose answer is private: say so publicly (nothing of
+            // the reason), and the reason follows privately.
+            let loc = Lang::from_locale(Some(ix.locale())).locale();
+            let note = Item {
+                text: Notice::AnsweredPrivately.text(loc),
+                ..Item::default()
+            };
+            c.edit_response(http, edit_message(note)).await?;
+        }
+        (Ack::DeferredPrivate, Ix::Command(c)) => {
+            // A private "thinking" message whose answer is public: it is closed with a tick
+            // and the public answer follows as its own message.
+            let tick = Item::private("✓".into());
+            c.edit_response(http, edit_message(tick)).await?;
+        }
+        (_, Ix::Component(_)) => {}
     }
     for item in items {
         ix.followup(http, followup_message(item)).await?;

@@ -462,8 +462,11 @@ fn validate(
 }
 
 fn edit_message(s: &mut State, id: MessageId, payload: &Value, files: &[FilePart]) -> Reply {
+    // Editing a deleted message is an Unknown Message (10008)
+    // (<https://discord.com/developers/docs/topics/opcodes-and-status-codes#json>).
     let mut msg = s
         .message(id)
+        .filter(|m| !m.deleted)
         .cloned()
         .ok_or_else(ApiError::unknown_message)?;
     apply_fields(s, &mut msg, payload, files);
@@ -601,8 +604,12 @@ fn followup(s: &mut State, app: &str, token: &str, body: &Parsed) -> Reply {
     let payload = body.json.clone().unwrap_or_else(|| json!({}));
     validate(s, &payload, &body.files, &[])?;
     if ix.deferred_original {
-        // Discord's compatibility rule: the first follow-up after a deferral fills it in.
-        let original = ix.original_message.ok_or_else(ApiError::unknown_message)?;
+        // Discord's compatibility rule: the first follow-up after a deferral fills it in; a
+        // deleted one is an Unknown Message (10008).
+        let original = ix
+            .original_message
+            .filter(|m| s.message(*m).is_some_and(|m| !m.deleted))
+            .ok_or_else(ApiError::unknown_message)?;
         let reply = edit_message(s, original, &payload, &body.files)?;
         if let Some(rec) = s.interactions.iter_mut().find(|i| i.id == id) {
             rec.deferred_original = false;
@@ -650,12 +657,10 @@ fn webhook_message(
             if let Some(m) = s.message_mut(target) {
                 m.deleted = true;
             }
-            // A deleted "thinking" message is no longer filled by the next follow-up.
-            if Some(target) == ix.original_message {
-                if let Some(rec) = s.interactions.iter_mut().find(|i| i.id == id) {
-                    rec.deferred_original = false;
-                }
-            }
+            // A deleted "thinking" message stays the target of the first follow-up, which
+            // Discord documents as an edit of the deferred message
+            // (<https://discord.com/developers/docs/interactions/receiving-and-responding#followup-messages>):
+            // with the message gone that edit fails with 10008, it does not post a new one.
             Ok((204, Value::Null))
         }
         _ => {
