@@ -284,6 +284,16 @@ impl EventHandler for Handler {
         };
         match result {
             Ok(()) => tracing::info!(guild = ?self.0.dev_guild, "registered /vq"),
+            Err(e) if rejected_form(&e).is_some() => {
+                // Discord refused the new definitions (50035) and keeps the ones it had: keep
+                // serving those, and say exactly which field it refused.
+                let reason = rejected_form(&e).unwrap_or_default();
+                let text = Notice::RegistrationRejected {
+                    reason: reason.clone(),
+                }
+                .text(crate::table::Locale::En);
+                tracing::error!(%reason, "{text}");
+            }
             Err(e) => {
                 tracing::error!(error = %e, "registering /vq failed; shutting down");
                 *lock(&self.0.registration_failure) = Some(e.to_string());
@@ -327,6 +337,29 @@ impl EventHandler for Handler {
             tracing::warn!(error = %e, "an interaction failed");
         }
     }
+}
+
+/// Discord's reasons when it refused a registration as an invalid form body (50035): each
+/// refused field's path with its message, e.g. `0.options.3.description: Must be between 1 and
+/// 100 in length. (BASE_TYPE_BAD_LENGTH)`. `None` for any other failure.
+fn rejected_form(e: &serenity::Error) -> Option<String> {
+    let serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r)) = e else {
+        return None;
+    };
+    if r.error.code != 50035 {
+        return None;
+    }
+    let fields: Vec<String> = r
+        .error
+        .errors
+        .iter()
+        .map(|f| format!("{}: {} ({})", f.path, f.message, f.code))
+        .collect();
+    Some(if fields.is_empty() {
+        r.error.message.clone()
+    } else {
+        fields.join("; ")
+    })
 }
 
 /// The bot is stopping.

@@ -61,6 +61,8 @@ pub struct EmulatorConfig {
     /// The shard count `/gateway/bot` recommends; guild events go to shard
     /// `(guild_id >> 22) % shards`, DMs to shard 0.
     pub shards: u64,
+    /// Characters allowed per registered command (Discord: 8,000).
+    pub command_chars_max: usize,
 }
 
 impl Default for EmulatorConfig {
@@ -74,6 +76,7 @@ impl Default for EmulatorConfig {
             attachment_size_limit: 10 * 1024 * 1024,
             wait_timeout: Duration::from_secs(10),
             shards: 1,
+            command_chars_max: limits::COMMAND_CHARS_MAX,
         }
     }
 }
@@ -322,6 +325,12 @@ impl Emulator {
         self.shared.mutate(|s| {
             s.users.get_mut(&user).expect("unknown user").dms_broken = broken;
         });
+    }
+
+    /// Lowers (or restores) the per-command character budget of registrations, so that the
+    /// bot's next bulk overwrite is refused with 50035 as Discord refuses a command too large.
+    pub fn set_command_chars_max(&self, n: usize) {
+        self.shared.mutate(|s| s.config.command_chars_max = n);
     }
 
     /// The user accepts DMs from the bot again.

@@ -299,7 +299,7 @@ fn put_commands(s: &mut State, app: &str, guild: Option<&str>, body: &Parsed) ->
         e.push(&[], "BASE_TYPE_ARRAY", "Must be an array.".into());
         return Err(ApiError::invalid_form(e));
     };
-    limits::check_commands(submitted)?;
+    limits::check_commands_with(submitted, s.config().command_chars_max)?;
     let previous = match guild {
         Some(g) => s.guild_commands.get(&g).cloned().unwrap_or_default(),
         None => s.global_commands.clone(),
