@@ -20,6 +20,8 @@ fn always_defer(emu: &Emulator) -> Bot {
     Bot::spawn(BotConfig {
         token: emu.token(),
         rest_base: Some(emu.base_url()),
+        rate_limiter: true,
+        https_proxy: Some(emu.https_proxy_url()),
         seed: Some(5),
         ack_budget: Duration::ZERO,
         ..BotConfig::default()

@@ -28,6 +28,9 @@ impl Bot {
         let config = BotConfig {
             token,
             rest_base: Some(emu.base_url()),
+            // serenity's own rate limiter, as in production (issue 32 item 2).
+            rate_limiter: true,
+            https_proxy: Some(emu.https_proxy_url()),
             dev_guild,
             ..BotConfig::default()
         };

@@ -14,6 +14,7 @@
 //! ever posted in the channel.
 
 use std::collections::BTreeMap;
+use std::future::Future;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -126,6 +127,38 @@ impl Ix {
     }
 }
 
+/// The latest an interaction waits for requests made before its answer (DMs, posts in
+/// another channel) before it is deferred: Discord wants an acknowledgement within 3 s.
+const ACK_DEADLINE: std::time::Duration = std::time::Duration::from_millis(1500);
+
+/// How the answer is acknowledged, and how and by when to defer it if it is not yet.
+pub(crate) struct AckPlan {
+    ack: Ack,
+    defer_as: Ack,
+    deadline: tokio::time::Instant,
+}
+
+impl AckPlan {
+    /// Awaits `work`; if the interaction is still unacknowledged at the deadline (a request
+    /// waiting out a rate limit), defers it first so the 3-second window is kept.
+    async fn within<T>(&mut self, http: &Http, ix: &Ix, work: impl Future<Output = T>) -> T {
+        if self.ack != Ack::Now {
+            return work.await;
+        }
+        tokio::pin!(work);
+        tokio::select! {
+            v = &mut work => v,
+            () = tokio::time::sleep_until(self.deadline) => {
+                match ix.defer(http, self.defer_as).await {
+                    Ok(()) => self.ack = self.defer_as,
+                    Err(e) => tracing::warn!(error = %e, "deferring a slow answer failed"),
+                }
+                work.await
+            }
+        }
+    }
+}
+
 /// How an interaction was acknowledged. Whether a deferred "thinking" message is public or
 /// only the invoker's is decided when deferring and kept: Discord cannot turn one into the
 /// other, and a deleted one cannot be filled by a follow-up (10008).
@@ -233,6 +266,7 @@ pub(crate) async fn execute(
     cmd: Result<Command, ParseError>,
     expect: Option<(i64, Option<Stamp>)>,
 ) -> Result<(), CommandError> {
+    let started = tokio::time::Instant::now();
     let lang = Lang::from_locale(Some(ix.locale()));
     let from_button_hand =
         matches!(ix, Ix::Component(_)) && matches!(cmd, Ok(Command::Hand { .. }));
@@ -300,7 +334,13 @@ pub(crate) async fn execute(
                 channel,
                 &caller,
                 *done,
-                deferred,
+                AckPlan {
+                    ack: deferred,
+                    defer_as,
+                    // Requests before the answer (DMs, posts elsewhere) may wait for Discord's
+                    // rate limits: past this the interaction is deferred, well inside 3 s.
+                    deadline: started + (state.ack_budget * 2).min(ACK_DEADLINE),
+                },
                 from_button_hand,
             )
             .await
@@ -468,7 +508,7 @@ async fn deliver(
     channel: Channel,
     caller: &Caller,
     done: Done,
-    deferred: Ack,
+    mut plan: AckPlan,
     from_button_hand: bool,
 ) -> Result<(), CommandError> {
     let Done {
@@ -544,7 +584,10 @@ async fn deliver(
             shown_here = true;
             continue;
         }
-        match send_dm(state, http, u, &text, Vec::new()).await {
+        let sent = plan
+            .within(http, ix, send_dm(state, http, u, &text, Vec::new()))
+            .await;
+        match sent {
             Ok(()) => {}
             Err(e) => {
                 if let DmError::Other(e) = &e {
@@ -599,7 +642,10 @@ async fn deliver(
                 if let Some(holder) = a.seats.get(&Power::Empire).copied() {
                     let text = Notice::SecretPrompt.text(t.loc);
                     let rows = secret_prompt(t, channel, a.game_id, g);
-                    if send_dm(state, http, holder, &text, rows).await.is_err() {
+                    let sent = plan
+                        .within(http, ix, send_dm(state, http, holder, &text, rows))
+                        .await;
+                    if sent.is_err() {
                         let secret = format!(
                             "{} {}:…",
                             slash_path("secret", game_loc),
@@ -633,7 +679,13 @@ async fn deliver(
     if in_dm {
         // A click in a DM: public posts go to the game's channel. What Discord refuses is kept
         // for the channel's next answer, and the player is told what the bot lacks there.
-        let problem = post_to_channel(state, http, channel, public_items, t.loc).await;
+        let problem = plan
+            .within(
+                http,
+                ix,
+                post_to_channel(state, http, channel, public_items, t.loc),
+            )
+            .await;
         if let Some(missing) = problem {
             items.push(Item::private(
                 Notice::CannotPost {
@@ -647,7 +699,7 @@ async fn deliver(
         items.append(&mut public_items);
     }
     items.extend(private_items);
-    send_items(http, ix, items, deferred).await
+    send_items(http, ix, items, plan.ack).await
 }
 
 /// What a refused channel post says about the bot's permissions: 50001 Missing Access (it

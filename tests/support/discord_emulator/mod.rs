@@ -18,6 +18,7 @@ mod gateway;
 pub mod limits;
 pub mod payloads;
 pub mod permissions;
+pub mod ratelimit;
 mod rest;
 mod state;
 mod tls_proxy;
@@ -63,6 +64,8 @@ pub struct EmulatorConfig {
     pub shards: u64,
     /// Characters allowed per registered command (Discord: 8,000).
     pub command_chars_max: usize,
+    /// Enforce Discord's rate limits (bucket headers, 429s; see `ratelimit.rs`).
+    pub rate_limits: bool,
 }
 
 impl Default for EmulatorConfig {
@@ -77,6 +80,7 @@ impl Default for EmulatorConfig {
             wait_timeout: Duration::from_secs(10),
             shards: 1,
             command_chars_max: limits::COMMAND_CHARS_MAX,
+            rate_limits: true,
         }
     }
 }

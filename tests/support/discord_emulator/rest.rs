@@ -15,6 +15,7 @@ use super::state::{
     MessageRecord, RequestRecord, State, UserId, EPHEMERAL, LOADING,
 };
 use super::permissions::bits;
+use super::ratelimit::Verdict;
 use super::Shared;
 
 /// Largest body the server reads; bigger uploads fail with 40005 like Discord's.
@@ -64,11 +65,18 @@ pub(crate) async fn handle(AxState(shared): AxState<Arc<Shared>>, req: Request) 
             });
             let mut r = (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response();
             let h = r.headers_mut();
-            let secs = format!("{retry_after}");
-            if let Ok(v) = header::HeaderValue::from_str(&secs) {
-                h.insert(header::RETRY_AFTER, v.clone());
+            // `Retry-After` is whole seconds; the body's `retry_after` keeps the decimals.
+            let whole = format!("{}", retry_after.ceil().max(1.0) as u64);
+            if let Ok(v) = header::HeaderValue::from_str(&whole) {
+                h.insert(header::RETRY_AFTER, v);
+            }
+            if let Ok(v) = header::HeaderValue::from_str(&format!("{retry_after:.3}")) {
                 h.insert("x-ratelimit-reset-after", v);
             }
+            h.insert(
+                "x-ratelimit-scope",
+                header::HeaderValue::from_static(if global { "global" } else { "user" }),
+            );
             h.insert("x-ratelimit-limit", header::HeaderValue::from_static("5"));
             h.insert(
                 "x-ratelimit-remaining",
@@ -88,6 +96,38 @@ pub(crate) async fn handle(AxState(shared): AxState<Arc<Shared>>, req: Request) 
         }
         None => {}
     }
+    // Discord's rate limits (see `ratelimit.rs`): bucket headers on every answer, 429 past a
+    // bucket's or the global limit.
+    let limited = shared.mutate(|s| {
+        let segs: Vec<&str> = path.split('/').filter(|x| !x.is_empty()).collect();
+        match (s.config().rate_limits, segs.as_slice()) {
+            (true, ["api", "v10", rest @ ..]) => {
+                s.rate_limits
+                    .check(&method, rest, std::time::Instant::now())
+            }
+            _ => Verdict::Pass(Vec::new()),
+        }
+    });
+    let extra = match limited {
+        Verdict::Pass(h) => h,
+        Verdict::Limited(h, body) => {
+            shared.mutate(|s| {
+                s.requests.push(RequestRecord {
+                    method: method.clone(),
+                    path: path.clone(),
+                    query: query.clone(),
+                    authorization: authorization.clone(),
+                    json: None,
+                    files: Vec::new(),
+                    status: 429,
+                    response: body.clone(),
+                })
+            });
+            let mut r = (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response();
+            add_headers(&mut r, &h);
+            return r;
+        }
+    };
     let parsed = read_body(req).await;
     // Route and log in one step, so a waiter woken by the change also sees the request.
     let (status, body) = shared.mutate(|s| {
@@ -116,10 +156,20 @@ pub(crate) async fn handle(AxState(shared): AxState<Arc<Shared>>, req: Request) 
         (status, body)
     });
     let code = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    if status == 204 {
+    let mut r = if status == 204 {
         code.into_response()
     } else {
         (code, axum::Json(body)).into_response()
+    };
+    add_headers(&mut r, &extra);
+    r
+}
+
+fn add_headers(r: &mut Response, headers: &[(&'static str, String)]) {
+    for (name, value) in headers {
+        if let Ok(v) = header::HeaderValue::from_str(value) {
+            r.headers_mut().insert(*name, v);
+        }
     }
 }
 

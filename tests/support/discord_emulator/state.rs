@@ -269,6 +269,8 @@ pub struct State {
     pub uploads: Vec<AttachmentRecord>,
     /// Failures waiting to be injected into REST requests (see `faults.rs`).
     pub faults: Vec<super::faults::Fault>,
+    /// Discord's rate-limit buckets and the global limit (see `ratelimit.rs`).
+    pub rate_limits: super::ratelimit::RateLimits,
 }
 
 impl State {
@@ -300,6 +302,7 @@ impl State {
             next_connection: 0,
             uploads: Vec::new(),
             faults: Vec::new(),
+            rate_limits: Default::default(),
         };
         // Discord gives a bot user the same id as its application.
         state.app_id = state.snowflake();
