@@ -55,15 +55,62 @@ async fn connection(socket: WebSocket, shared: Arc<Shared>) {
         return;
     }
     let mut session: Option<String> = None;
+    // A client that stops heartbeating is closed with 4009 (session timed out, not resumable):
+    // Discord expects a heartbeat every interval
+    // (<https://discord.com/developers/docs/events/gateway#sending-heartbeats>).
+    let deadline_after = shared.read(|s| {
+        s.config()
+            .heartbeat_deadline
+            .unwrap_or(interval + interval / 2)
+    });
+    let mut last_beat = tokio::time::Instant::now();
+    let mut watchdog = tokio::time::interval(deadline_after / 4);
     let close = loop {
         tokio::select! {
+            _ = watchdog.tick() => {
+                if last_beat.elapsed() > deadline_after {
+                    shared.mutate(|s| {
+                        s.gateway.heartbeat_timeouts += 1;
+                        if let Some(id) = &session {
+                            s.invalidate(id);
+                        }
+                    });
+                    break Some((4009, "Session timed out."));
+                }
+            }
             incoming = stream.next() => {
                 let text = match incoming {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                     Some(Ok(Message::Binary(_))) => break Some((4002, "Error while decoding payload.")),
-                    Some(Ok(Message::Close(_)) | Err(_)) | None => break None,
+                    Some(Ok(Message::Close(frame))) => {
+                        // A client that closes with 1000 or 1001 ends its session: it cannot
+                        // be resumed (<https://discord.com/developers/docs/events/gateway#disconnecting>).
+                        let code = frame.map(|f| f.code);
+                        if let (Some(1000 | 1001), Some(id)) = (code, &session) {
+                            shared.mutate(|s| s.invalidate(id));
+                        }
+                        break None;
+                    }
+                    Some(Err(_)) | None => break None,
                 };
+                let op = serde_json::from_str::<Value>(&text).ok().and_then(|v| v["op"].as_u64());
+                if op == Some(op::HEARTBEAT) {
+                    // A heartbeat lost on the way (test API `drop_heartbeats`): neither seen
+                    // nor acknowledged.
+                    let lost = shared.mutate(|s| {
+                        let lost = s.heartbeats_to_drop > 0;
+                        if lost {
+                            s.heartbeats_to_drop -= 1;
+                            s.gateway.heartbeats_dropped += 1;
+                        }
+                        lost
+                    });
+                    if lost {
+                        continue;
+                    }
+                    last_beat = tokio::time::Instant::now();
+                }
                 if let Step::Close(code, reason) = on_frame(&shared, conn, &tx, &mut session, &text) {
                     break Some((code, reason));
                 }

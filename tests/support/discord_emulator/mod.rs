@@ -10,7 +10,10 @@
 //! Discord's rules are enforced with Discord's error bodies: the 3 s acknowledgement deadline
 //! (10062), one acknowledgement per interaction (40060), the 15-minute follow-up window (50027),
 //! closed DMs (50007), message, embed, component and choice limits (50035), 10 MiB attachments
-//! (40005) and the command limits (30032 / 50035).
+//! (40005) and the command limits (30032 / 50035), channel permissions from roles and overwrites
+//! (50001 / 50013, GUILD_CREATE), rate-limit buckets and the global limit (429), 10008 for a
+//! deleted deferred message, heartbeat deadlines and session ends on the gateway. What it checks
+//! and what it knowingly does not: `docs/discord-emulator.md`.
 #![allow(dead_code)] // Each test binary uses a different part of the API.
 
 pub mod faults;
@@ -66,6 +69,9 @@ pub struct EmulatorConfig {
     pub command_chars_max: usize,
     /// Enforce Discord's rate limits (bucket headers, 429s; see `ratelimit.rs`).
     pub rate_limits: bool,
+    /// After how long without a heartbeat a connection is closed with 4009; `None`: one and
+    /// a half intervals. A test sets it below the interval to make the client miss beats.
+    pub heartbeat_deadline: Option<Duration>,
 }
 
 impl Default for EmulatorConfig {
@@ -81,6 +87,7 @@ impl Default for EmulatorConfig {
             shards: 1,
             command_chars_max: limits::COMMAND_CHARS_MAX,
             rate_limits: true,
+            heartbeat_deadline: None,
         }
     }
 }
@@ -606,6 +613,12 @@ impl Emulator {
             .shared
             .mutate(|s| s.send_raw(Outbound::Close(code, "closed by the emulator")));
         assert!(sent, "no live gateway connection");
+    }
+
+    /// The next `n` heartbeats from the client are lost on the way: not acknowledged and not
+    /// counted, so the connection is closed with 4009 once the deadline passes.
+    pub fn drop_heartbeats(&self, n: u32) {
+        self.shared.mutate(|s| s.heartbeats_to_drop += n);
     }
 
     /// Whether a bot is connected right now.

@@ -222,6 +222,14 @@ pub struct GatewayLog {
     pub dispatches: Vec<(u64, String)>,
     /// Number of dispatches sent again on RESUME.
     pub replayed: u32,
+    /// Connections closed with 4009 because their heartbeats stopped.
+    pub heartbeat_timeouts: u32,
+    /// Heartbeats lost on purpose (`Emulator::drop_heartbeats`).
+    pub heartbeats_dropped: u32,
+    /// Sessions ended (not resumable): closed by the client with 1000/1001, or timed out.
+    pub invalidated: u32,
+    /// Guild events no session's shard claims: Discord sends them nowhere.
+    pub undelivered: Vec<String>,
 }
 
 /// A frame for a live gateway connection.
@@ -271,6 +279,8 @@ pub struct State {
     pub faults: Vec<super::faults::Fault>,
     /// Discord's rate-limit buckets and the global limit (see `ratelimit.rs`).
     pub rate_limits: super::ratelimit::RateLimits,
+    /// Heartbeats still to lose (`Emulator::drop_heartbeats`).
+    pub(crate) heartbeats_to_drop: u32,
 }
 
 impl State {
@@ -303,6 +313,7 @@ impl State {
             uploads: Vec::new(),
             faults: Vec::new(),
             rate_limits: Default::default(),
+            heartbeats_to_drop: 0,
         };
         // Discord gives a bot user the same id as its application.
         state.app_id = state.snowflake();
@@ -474,14 +485,16 @@ impl State {
     /// Discord routes), a DM's on shard 0. Every live session that identified for the shard
     /// gets it: during a deploy overlap two processes on one shard both receive each event
     /// (<https://discord.com/developers/docs/events/gateway#sharding>). With none live, the
-    /// latest session of the shard keeps it for a RESUME; with none at all, the latest session.
+    /// latest session of the shard keeps it for a RESUME; with none at all it is dropped.
     pub(crate) fn dispatch_for(
         &mut self,
         guild: Option<GuildId>,
         event: &str,
         data: Value,
     ) -> Option<u64> {
-        let last = self.sessions.len().checked_sub(1)?;
+        if self.sessions.is_empty() {
+            return None;
+        }
         let claims = |s: &Session| {
             let [id, count] = s.shard;
             let want = guild.map_or(0, |g| (g.0 >> 22) % count.max(1));
@@ -491,7 +504,11 @@ impl State {
             .filter(|&i| claims(&self.sessions[i]) && self.sessions[i].conn.is_some())
             .collect();
         if live.is_empty() {
-            let i = self.sessions.iter().rposition(claims).unwrap_or(last);
+            // No session of this shard at all: the event goes nowhere, as on Discord.
+            let Some(i) = self.sessions.iter().rposition(claims) else {
+                self.gateway.undelivered.push(event.to_string());
+                return None;
+            };
             return self.dispatch_at(i, event, data);
         }
         let mut first = None;
@@ -500,6 +517,20 @@ impl State {
             first = first.or(seq);
         }
         first
+    }
+
+    /// Whether some session has a live connection.
+    pub fn sessions_live(&self) -> bool {
+        self.sessions.iter().any(|s| s.conn.is_some())
+    }
+
+    /// Ends a session: a RESUME of it is answered INVALID_SESSION.
+    pub(crate) fn invalidate(&mut self, id: &str) {
+        let before = self.sessions.len();
+        self.sessions.retain(|s| s.id != id);
+        if self.sessions.len() < before {
+            self.gateway.invalidated += 1;
+        }
     }
 
     fn dispatch_at(&mut self, i: usize, event: &str, data: Value) -> Option<u64> {
