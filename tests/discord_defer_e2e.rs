@@ -61,7 +61,10 @@ async fn x_a_deferred_refusal_answers_privately_without_deleting_the_thinking_me
         answers[0].content
     );
     assert!(
-        answers.iter().skip(1).any(|m| m.is_ephemeral() && !m.content.is_empty()),
+        answers
+            .iter()
+            .skip(1)
+            .any(|m| m.is_ephemeral() && !m.content.is_empty()),
         "the reason follows privately: {answers:?}"
     );
 

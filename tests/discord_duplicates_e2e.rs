@@ -73,8 +73,9 @@ async fn x_a_replayed_interaction_runs_once_even_after_a_restart() {
     let (_, r) = say(&emu, bob, ch, "join", &[("power", json!("france"))]).await;
     assert!(!r.is_ephemeral(), "{}", r.content);
     assert!(
-        emu.requests().iter().all(|r| r.status != 400
-            || r.response["code"] != 40060),
+        emu.requests()
+            .iter()
+            .all(|r| r.status != 400 || r.response["code"] != 40060),
         "an interaction was acknowledged twice"
     );
     bot.shutdown().await;
@@ -119,9 +120,7 @@ async fn x_two_sessions_on_one_shard_answer_each_interaction_once() {
         "both sessions answered the interaction"
     );
     assert!(
-        emu.requests()
-            .iter()
-            .all(|r| r.response["code"] != 40060),
+        emu.requests().iter().all(|r| r.response["code"] != 40060),
         "an interaction was acknowledged twice"
     );
     old.shutdown().await;

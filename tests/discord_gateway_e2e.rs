@@ -49,11 +49,13 @@ async fn x_lost_heartbeats_close_the_connection_and_the_bot_comes_back() {
         })
         .await;
     }
-    emu.wait_until("a live connection", |s| {
-        s.sessions_live().then_some(())
-    })
-    .await;
+    emu.wait_until("a live connection", |s| s.sessions_live().then_some(()))
+        .await;
     let (_, r) = say(&emu, alice, ch, "status", &[]).await;
-    assert!(!r.is_ephemeral(), "the bot answers after reconnecting: {}", r.content);
+    assert!(
+        !r.is_ephemeral(),
+        "the bot answers after reconnecting: {}",
+        r.content
+    );
     bot.shutdown().await;
 }

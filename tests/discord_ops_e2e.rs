@@ -334,7 +334,10 @@ async fn a_guild_of_another_processs_shard_is_refused() {
     })
     .await;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert!(emu.response(&ix).is_none(), "an undelivered interaction was answered");
+    assert!(
+        emu.response(&ix).is_none(),
+        "an undelivered interaction was answered"
+    );
     assert!(
         !emu.messages_in(ch)
             .iter()

@@ -109,7 +109,11 @@ async fn x_a_refused_announcement_is_explained_to_the_player_and_posted_later() 
         "carol is told what the bot lacks: {answers}"
     );
     assert!(answers.contains("Catholic"), "{answers}");
-    assert_eq!(emu.messages_in(t.ch).len(), before, "nothing reached the channel");
+    assert_eq!(
+        emu.messages_in(t.ch).len(),
+        before,
+        "nothing reached the channel"
+    );
 
     // Posting works again: the next answer in the channel brings the commitment.
     emu.deny_bot(t.ch, 0);
@@ -120,7 +124,11 @@ async fn x_a_refused_announcement_is_explained_to_the_player_and_posted_later() 
         "the missed announcement comes with the next answer: {}",
         r.content
     );
-    assert!(!r.content.contains("Catholic"), "the secret leaked: {}", r.content);
+    assert!(
+        !r.content.contains("Catholic"),
+        "the secret leaked: {}",
+        r.content
+    );
     let _ = t.bob;
     t.bot.shutdown().await;
 }

@@ -114,7 +114,11 @@ async fn x_a_burst_arrives_whole_in_order_and_acknowledged_in_time() {
         hands.iter().map(|m| &m.content).collect::<Vec<_>>()
     );
     // The seventh DM waited for its bucket: the burst took at least one window.
-    assert!(started.elapsed() >= Duration::from_millis(900), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() >= Duration::from_millis(900),
+        "{:?}",
+        started.elapsed()
+    );
     let map = emu.wait_response(burst.last().expect("the map")).await;
     let with_picture = std::iter::once(map)
         .chain(emu.followups(burst.last().expect("the map")))

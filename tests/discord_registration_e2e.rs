@@ -71,7 +71,8 @@ async fn x_a_refused_registration_is_reported_and_the_bot_keeps_serving() {
     assert!(!r.is_ephemeral(), "the bot still serves /vq: {}", r.content);
     let text = String::from_utf8_lossy(&logs.0.lock().expect("logs")).to_string();
     assert!(
-        text.contains("rejected the slash commands") && text.contains("APPLICATION_COMMAND_TOO_LARGE"),
+        text.contains("rejected the slash commands")
+            && text.contains("APPLICATION_COMMAND_TOO_LARGE"),
         "the refusal and its reason are logged: {text}"
     );
     bot.shutdown().await;

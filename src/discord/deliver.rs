@@ -847,12 +847,7 @@ fn edit_message(item: Item) -> EditInteractionResponse {
 
 /// Sends items as the answer to `ix`: the first as the response (or into the deferred
 /// "thinking" message, when its visibility fits), the rest as follow-ups.
-async fn send_items(
-    http: &Http,
-    ix: &Ix,
-    items: Vec<Item>,
-    ack: Ack,
-) -> Result<(), CommandError> {
+async fn send_items(http: &Http, ix: &Ix, items: Vec<Item>, ack: Ack) -> Result<(), CommandError> {
     let mut items = items.into_iter().peekable();
     let Some(first_private) = items.peek().map(|i| i.ephemeral) else {
         match (ack, ix) {

@@ -145,7 +145,10 @@ impl BotState {
     /// Keeps announcements the channel did not get, to post them later.
     pub(crate) fn hold_unposted(&self, channel: Channel, texts: Vec<String>) {
         if !texts.is_empty() {
-            lock(&self.unposted).entry(channel).or_default().extend(texts);
+            lock(&self.unposted)
+                .entry(channel)
+                .or_default()
+                .extend(texts);
         }
     }
 

@@ -15,8 +15,8 @@
 //! stands for "no guild" (a DM channel or a local game); see [`ChannelKey`].
 
 mod error;
-mod interactions;
 mod export;
+mod interactions;
 mod lock;
 mod maintenance;
 mod people;
@@ -36,9 +36,9 @@ use serde::{Deserialize, Serialize};
 
 pub use error::{Result, StoreError};
 pub use export::{ExportPerson, GameExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION};
+pub use interactions::SEEN_KEEP_MS;
 pub use lock::lock_path;
 pub use maintenance::GameListing;
-pub use interactions::SEEN_KEEP_MS;
 pub use people::UserRecord;
 pub use replay::{load_game, verify, ReplayError, Replayable, Verified};
 pub use schema::{Migration, APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};

@@ -38,8 +38,8 @@ pub const COMMAND_CHARS_MAX: usize = 8000;
 /// (<https://discord.com/developers/docs/reference#locales>).
 pub const LOCALES: &[&str] = &[
     "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
-    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi",
-    "th", "zh-CN", "ja", "zh-TW", "ko",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko",
 ];
 /// Whole request body with files, in bytes.
 pub const REQUEST_MAX: usize = 25 * 1024 * 1024;
@@ -441,7 +441,10 @@ pub fn command_chars(v: &Value) -> usize {
             None => 0,
         };
     }
-    n + array(v.get("options")).iter().map(command_chars).sum::<usize>()
+    n + array(v.get("options"))
+        .iter()
+        .map(command_chars)
+        .sum::<usize>()
 }
 
 /// `*_localizations` of a field: known locale keys, each value valid like the field itself.
@@ -676,11 +679,8 @@ mod tests {
         let with = |options: Value| {
             vec![json!({"type": 1, "name": "vq", "description": "d", "options": options})]
         };
-        let code = |r: Result<(), ApiError>| {
-            r.err()
-                .map(|e| e.body.to_string())
-                .unwrap_or_default()
-        };
+        let code =
+            |r: Result<(), ApiError>| r.err().map(|e| e.body.to_string()).unwrap_or_default();
         let ok = with(json!([
             {"type": 3, "name": "a", "description": "d", "required": true},
             {"type": 3, "name": "b", "description": "d",
@@ -733,7 +733,9 @@ mod tests {
         let size = command_chars(&with(Value::Array(many.clone()))[0]);
         assert!(size > 2500 + 25 * 25 * 5, "{size}");
         assert!(check_commands_with(&with(Value::Array(many.clone())), size).is_ok());
-        assert!(code(check_commands_with(&with(Value::Array(many)), size - 1)).contains("TOO_LARGE"));
+        assert!(
+            code(check_commands_with(&with(Value::Array(many)), size - 1)).contains("TOO_LARGE")
+        );
     }
 
     #[test]

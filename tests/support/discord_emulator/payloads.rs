@@ -313,7 +313,8 @@ pub fn interaction(
             v["guild_id"] = Value::from(g.0.to_string());
             v["guild_locale"] = Value::from(g_rec.locale.clone());
             let mut m = member(invoker, &super::state::now_rfc3339());
-            m["permissions"] = Value::from(state.permissions_in(base.user, base.channel).to_string());
+            m["permissions"] =
+                Value::from(state.permissions_in(base.user, base.channel).to_string());
             m["roles"] = json!(g_rec
                 .roles_of(base.user)
                 .iter()
@@ -557,7 +558,10 @@ mod tests {
         let g: Guild = serde_json::from_value(w.state.guild_create(guild).expect("payload"))
             .expect("serenity reads GUILD_CREATE");
         assert_eq!(g.roles.len(), 2);
-        let channel = g.channels.get(&w.guild_channel.0.into()).expect("the channel");
+        let channel = g
+            .channels
+            .get(&w.guild_channel.0.into())
+            .expect("the channel");
         let member = g.members.get(&bot.0.into()).expect("the bot's member");
         let theirs = g.user_permissions_in(channel, member).bits();
         // serenity 0.12 drops bits it does not know (PIN_MESSAGES, 1 << 51).

@@ -97,7 +97,10 @@ pub fn limit_for(method: &str, segs: &[&str]) -> Option<(Limit, String)> {
 /// Interaction callbacks and webhook follow-ups are not bound to the global limit
 /// (<https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction>).
 fn counts_globally(segs: &[&str]) -> bool {
-    !matches!(segs, ["interactions", ..] | ["webhooks", ..] | ["gateway", ..])
+    !matches!(
+        segs,
+        ["interactions", ..] | ["webhooks", ..] | ["gateway", ..]
+    )
 }
 
 fn secs(d: Duration) -> String {
@@ -187,7 +190,9 @@ mod tests {
         let segs = ["channels", "1", "messages"];
         for left in (0..5).rev() {
             match rl.check("POST", &segs, now) {
-                Verdict::Pass(h) => assert!(h.contains(&("x-ratelimit-remaining", left.to_string()))),
+                Verdict::Pass(h) => {
+                    assert!(h.contains(&("x-ratelimit-remaining", left.to_string())))
+                }
                 v => panic!("{v:?}"),
             }
         }

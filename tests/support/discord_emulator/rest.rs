@@ -10,12 +10,12 @@ use serde_json::{json, Value};
 
 use super::limits::{self, ApiError, FormErrors};
 use super::payloads;
+use super::permissions::bits;
+use super::ratelimit::Verdict;
 use super::state::{
     AttachmentRecord, ChannelId, ChannelKind, FilePart, GuildId, InteractionKind, MessageId,
     MessageRecord, RequestRecord, State, UserId, EPHEMERAL, LOADING,
 };
-use super::permissions::bits;
-use super::ratelimit::Verdict;
 use super::Shared;
 
 /// Largest body the server reads; bigger uploads fail with 40005 like Discord's.
