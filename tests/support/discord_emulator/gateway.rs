@@ -56,12 +56,13 @@ async fn connection(socket: WebSocket, shared: Arc<Shared>) {
     }
     let mut session: Option<String> = None;
     // A client that stops heartbeating is closed with 4009 (session timed out, not resumable):
-    // Discord expects a heartbeat every interval
+    // Discord expects a heartbeat every interval; the emulator allows two intervals and a second
+    // (Discord publishes no grace)
     // (<https://discord.com/developers/docs/events/gateway#sending-heartbeats>).
     let deadline_after = shared.read(|s| {
         s.config()
             .heartbeat_deadline
-            .unwrap_or(interval + interval / 2)
+            .unwrap_or(interval * 2 + std::time::Duration::from_secs(1))
     });
     let mut last_beat = tokio::time::Instant::now();
     let mut watchdog = tokio::time::interval(deadline_after / 4);

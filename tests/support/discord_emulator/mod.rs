@@ -69,8 +69,8 @@ pub struct EmulatorConfig {
     pub command_chars_max: usize,
     /// Enforce Discord's rate limits (bucket headers, 429s; see `ratelimit.rs`).
     pub rate_limits: bool,
-    /// After how long without a heartbeat a connection is closed with 4009; `None`: one and
-    /// a half intervals. A test sets it below the interval to make the client miss beats.
+    /// After how long without a heartbeat a connection is closed with 4009; `None`: two
+    /// intervals and a second. A test sets it below the interval to make the client miss beats.
     pub heartbeat_deadline: Option<Duration>,
 }
 

@@ -85,7 +85,7 @@ pub fn limit_for(method: &str, segs: &[&str]) -> Option<(Limit, String)> {
     let (limit, major) = match (method, segs) {
         ("POST", ["channels", c, "messages"]) => (l("channel-messages-create", 5, 5000), *c),
         (_, ["channels", c, "messages", _]) => (l("channel-message", 5, 5000), *c),
-        ("POST", ["users", "@me", "channels"]) => (l("dm-create", 10, 10_000), ""),
+        ("POST", ["users", "@me", "channels"]) => (l("dm-create", 10, 1000), ""),
         (_, ["webhooks", _, token, ..]) => (l("webhook", 5, 2000), *token),
         (_, ["interactions", id, _, "callback"]) => (l("interaction-callback", 5, 1000), *id),
         (_, ["applications", ..]) => (l("application-commands", 5, 20_000), ""),
