@@ -37,7 +37,7 @@ async fn all_answers(emu: &Emulator, ix: &Interaction) -> Vec<MessageRecord> {
 
 /// x_defer_private: input that does not parse is deferred privately, and the refusal fills
 /// that private message; a game action is deferred publicly and, refused by the table, its
-/// public message says only that it was not carried out while the reason goes privately. No
+/// public message says only that the answer went to its author, and the reason follows privately. No
 /// request of the bot fails.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn x_a_deferred_refusal_answers_privately_without_deleting_the_thinking_message() {
@@ -56,7 +56,7 @@ async fn x_a_deferred_refusal_answers_privately_without_deleting_the_thinking_me
     let answers = all_answers(&emu, &start).await;
     assert!(!answers[0].is_ephemeral(), "deferred publicly");
     assert!(
-        answers[0].content.contains("not carried out"),
+        answers[0].content.contains("author only"),
         "{}",
         answers[0].content
     );

@@ -3009,7 +3009,8 @@ pub enum Notice {
     PictureNotAttached,
     /// Heads announcements that could not be posted when they happened.
     PostedLate,
-    /// A public "thinking" message whose command was refused: the reason went to the player.
+    /// A public "thinking" message whose answer turned out private (a refusal, say): the
+    /// answer went to the player alone.
     AnsweredPrivately,
     /// A rejected registration of the slash commands, for the log: Discord's reason.
     RegistrationRejected { reason: String },
@@ -3112,7 +3113,7 @@ impl Notice {
                 ChannelPermission::AttachFiles.name(l)
             ),
             Notice::PostedLate => l.pick("**Not posted here when it happened** (the bot could not post):", "**Не было опубликовано здесь вовремя** (бот не мог писать):").into(),
-            Notice::AnsweredPrivately => l.pick("The command was not carried out; the reason was shown to its author only.", "Команда не выполнена; причина показана только её автору.").into(),
+            Notice::AnsweredPrivately => l.pick("The answer to this command was shown to its author only.", "Ответ на эту команду показан только её автору.").into(),
             Notice::RegistrationRejected { reason } => tr!(
                 l,
                 "Discord rejected the slash commands ({}); the bot keeps serving the commands registered before.",

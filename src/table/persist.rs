@@ -210,8 +210,12 @@ pub struct MemStore {
     snapshots: HashMap<i64, Vec<(u64, String)>>,
     people: HashMap<u64, Person>,
     fresh_salt: std::collections::HashSet<i64>,
-    seen_interactions: std::collections::HashSet<u64>,
+    /// Claimed interaction ids, the latest [`MEM_SEEN_KEEP`] (oldest first).
+    seen_interactions: std::collections::VecDeque<u64>,
 }
+
+/// How many claimed interaction ids a [`MemStore`] remembers.
+const MEM_SEEN_KEEP: usize = 10_000;
 
 /// What [`MemStore`] keeps about a user.
 #[derive(Debug, Default)]
@@ -379,7 +383,14 @@ impl GameStore for MemStore {
         Ok(self.fresh_salt.contains(&id))
     }
     fn claim_interaction(&mut self, id: u64) -> PResult<bool> {
-        Ok(self.seen_interactions.insert(id))
+        if self.seen_interactions.contains(&id) {
+            return Ok(false);
+        }
+        if self.seen_interactions.len() >= MEM_SEEN_KEEP {
+            self.seen_interactions.pop_front();
+        }
+        self.seen_interactions.push_back(id);
+        Ok(true)
     }
     fn set_fresh_salt(&mut self, id: i64, on: bool) -> PResult<()> {
         if on {
