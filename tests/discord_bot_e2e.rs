@@ -63,6 +63,9 @@ impl Bot {
         Bot::spawn(BotConfig {
             token: emu.token(),
             rest_base: Some(emu.base_url()),
+            // serenity's own rate limiter, as in production (issue 32 item 2).
+            rate_limiter: true,
+            https_proxy: Some(emu.https_proxy_url()),
             database,
             seed: Some(seed),
             renderer: Some(renderer),
@@ -76,6 +79,8 @@ impl Bot {
         Bot::spawn(BotConfig {
             token: emu.token(),
             rest_base: Some(emu.base_url()),
+            rate_limiter: true,
+            https_proxy: Some(emu.https_proxy_url()),
             database: Some(database),
             seed: Some(11),
             renderer: Some(fake_renderer()),
