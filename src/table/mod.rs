@@ -524,7 +524,17 @@ impl Table {
         let accepted = result.is_ok();
         let mut out = match result {
             Ok(out) => out,
-            Err(msg) => Outbox::refusal(caller.user, t.refused(&t.msg(&msg))),
+            Err(msg) => {
+                let text = t.refused(&t.msg(&msg));
+                let mut out = Outbox::refusal(caller.user, text.clone());
+                // The game file was deleted or replaced under the bot: nothing is saved any
+                // more, which the whole channel must know, and the operator from the log.
+                if let Some(why) = lock(&self.store).halted() {
+                    tracing::error!(channel = ?channel, %why, "the game file changed under the bot: nothing more is saved");
+                    out.channel(text);
+                }
+                out
+            }
         };
         if let Some(msg) = revealed {
             out.channel(t.msg(&msg));
