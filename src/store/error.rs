@@ -223,6 +223,18 @@ pub enum StoreError {
         /// The last seq, whose hash changed.
         seq: u64,
     },
+    /// Writing the database failed at the operating system (a full disk, a file-size limit).
+    #[error(
+        "cannot write {}: {detail}; the disk may be full, or a file-size limit (`ulimit -f`) \
+         was reached. Nothing was changed",
+        path.display()
+    )]
+    WriteFailed {
+        /// The database path.
+        path: PathBuf,
+        /// What SQLite reported.
+        detail: String,
+    },
     /// The database (or its directory) cannot be written.
     #[error(
         "{} cannot be written ({why}); vqbot needs write access to the file and its directory \

@@ -412,6 +412,17 @@ fn read_only_or(e: StoreError, path: &Path) -> StoreError {
         {
             s.to_string()
         }
+        StoreError::Sqlite(s) | StoreError::Migration { source: s, .. }
+            if matches!(
+                s.sqlite_error_code(),
+                Some(ErrorCode::DiskFull) | Some(ErrorCode::SystemIoFailure)
+            ) =>
+        {
+            return StoreError::WriteFailed {
+                path: path.to_path_buf(),
+                detail: s.to_string(),
+            };
+        }
         _ => return e,
     };
     StoreError::ReadOnly {
