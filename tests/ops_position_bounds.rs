@@ -86,9 +86,12 @@ fn x_ops_a_mebibyte_with_thousands_of_problems_reads_in_linear_time() {
 #[test]
 fn x_ops_long_card_lists_and_oversized_files_are_refused() {
     let mut text = position::export(rs(), &new_game(3)).public;
-    text = text.replace("deck = [", &format!("deck = [{}", "1, ".repeat(200_000)));
+    text = text.replace(
+        "discard = [",
+        &format!("discard = [{}", "1, ".repeat(200_000)),
+    );
     let msg = refused_within(&text, LIMIT);
-    assert!(msg.contains("[cards] deck has"), "{msg}");
+    assert!(msg.contains("[cards] discard has"), "{msg}");
 
     let big = padded("# filler line\n", (1 << 20) + 100);
     let msg = refused_within(&big, Duration::from_millis(50));
@@ -115,4 +118,50 @@ fn x_unit_bound_a_position_with_more_than_99_regulars_is_refused() {
         msg.contains("255 regulars") && msg.contains("at most 99"),
         "{msg}"
     );
+}
+
+/// Issue 28, item 4: the public file is what a spectator may see: no hand, no deck order, no
+/// face-down treasure; both files together give the game back whole.
+#[test]
+fn x_ops_the_public_position_file_holds_no_hand_and_no_deck_order() {
+    let g = new_game(3);
+    assert!(g.hands.iter().any(|h| !h.is_empty()), "hands are dealt");
+    assert!(!g.deck.is_empty(), "a deck");
+    let parts = position::export(rs(), &g);
+    let numbers = |line: &str| -> Vec<u16> {
+        line.split(|c: char| !c.is_ascii_digit())
+            .filter_map(|n| n.parse().ok())
+            .collect()
+    };
+    assert!(!parts.public.contains("[hands]"), "{}", parts.public);
+    for line in parts.public.lines() {
+        assert!(!line.trim_start().starts_with("deck"), "{line}");
+        assert!(!line.trim_start().starts_with("row ="), "{line}");
+    }
+    // No list of the public file reads as a hand or as the deck in order.
+    let lists: Vec<Vec<u16>> = parts
+        .public
+        .lines()
+        .filter(|l| l.contains('[') && !l.trim_start().starts_with('#'))
+        .map(numbers)
+        .collect();
+    for h in g.hands.iter().filter(|h| h.len() > 1) {
+        assert!(!lists.contains(h), "a hand is public: {h:?}");
+    }
+    assert!(!lists.contains(&g.deck), "the deck order is public");
+    let back = position::import(
+        rs(),
+        Source {
+            name: "pos.toml",
+            text: &parts.public,
+        },
+        Some(Source {
+            name: "pos.private.toml",
+            text: &parts.private,
+        }),
+        1,
+    )
+    .expect("both parts read");
+    assert_eq!(back.state_hash(), g.state_hash());
+    assert_eq!(back.hands, g.hands);
 }

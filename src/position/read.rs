@@ -275,6 +275,100 @@ struct RawPrivate {
     format: S<u32>,
     empire: Option<RawPrivateEmpire>,
     random: Option<RawRandom>,
+    // --- what no player may see of the cards and treasures (issue 28, item 4)
+    cards: Option<RawPrivateCards>,
+    #[serde(default)]
+    hands: BTreeMap<String, S<Vec<S<u16>>>>,
+    treasures: Option<RawPrivateTreasures>,
+}
+
+/// The private `[cards]`: the deck in draw order.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPrivateCards {
+    deck: S<Vec<S<u16>>>,
+}
+
+/// The private `[treasures]`: the face-down row and the treasures held.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPrivateTreasures {
+    #[serde(default)]
+    row: Vec<S<u16>>,
+    #[serde(default)]
+    held: BTreeMap<String, S<Vec<S<u16>>>>,
+}
+
+/// Spans of values taken from the private file are moved past this offset, so that a problem
+/// with one is reported with the private file's name and line.
+const PRIVATE_SPAN: usize = 1 << 40;
+
+fn shifted<T>(v: S<T>) -> S<T> {
+    let span = v.span();
+    S::new(
+        span.start + PRIVATE_SPAN..span.end + PRIVATE_SPAN,
+        v.into_inner(),
+    )
+}
+
+fn shifted_list(v: Vec<S<u16>>) -> Vec<S<u16>> {
+    v.into_iter().map(shifted).collect()
+}
+
+fn shifted_map(m: BTreeMap<String, S<Vec<S<u16>>>>) -> BTreeMap<String, S<Vec<S<u16>>>> {
+    m.into_iter()
+        .map(|(k, v)| {
+            let v = shifted(v);
+            let span = v.span();
+            (k, S::new(span, shifted_list(v.into_inner())))
+        })
+        .collect()
+}
+
+/// Moves the private file's deck, hands and treasures into the public shapes, where the rest
+/// of the reading checks them; a part given in both files is a problem.
+fn merge_private(raw: &mut RawPublic, private: &mut RawPrivate, r: &mut Report<'_>) {
+    if let Some(c) = private.cards.take() {
+        let c = shifted(c.deck);
+        if !raw.cards.deck.is_empty() {
+            r.bad(
+                c.span(),
+                "the deck is in both files; keep it in the private one",
+            );
+        }
+        raw.cards.deck = shifted_list(c.into_inner());
+    }
+    for (k, v) in shifted_map(std::mem::take(&mut private.hands)) {
+        if raw.hands.contains_key(&k) {
+            r.bad(
+                v.span(),
+                format!("{k}'s hand is in both files; keep it in the private one"),
+            );
+        }
+        raw.hands.insert(k, v);
+    }
+    if let Some(t) = private.treasures.take() {
+        let public = raw.treasures.get_or_insert_with(RawTreasures::default);
+        let row = shifted_list(t.row);
+        if let (Some(n), false) = (row.first(), public.row.is_empty()) {
+            r.bad(
+                n.span(),
+                "the treasure row is in both files; keep it in the private one",
+            );
+        }
+        if !row.is_empty() {
+            public.row = row;
+        }
+        for (k, v) in shifted_map(t.held) {
+            if public.held.contains_key(&k) {
+                r.bad(
+                    v.span(),
+                    format!("{k}'s treasures are in both files; keep them in the private one"),
+                );
+            }
+            public.held.insert(k, v);
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -299,6 +393,8 @@ struct Report<'a> {
     /// Where each line of `doc` starts after the first: a line number is a binary search, so
     /// a file with many problems is read in linear time.
     lines: &'a [usize],
+    /// The private file and its lines, for spans past [`PRIVATE_SPAN`].
+    private: Option<(Source<'a>, &'a [usize])>,
 }
 
 /// The byte offsets just after every newline of a text.
@@ -317,14 +413,24 @@ fn line_at(lines: &[usize], offset: usize) -> u64 {
 
 impl Report<'_> {
     fn bad(&mut self, span: Range<usize>, message: impl Into<String>) {
+        let (file, line) = self.place(&span);
         self.out.push(Problem {
-            file: self.doc.name.to_string(),
-            line: line_at(self.lines, span.start),
+            file: file.to_string(),
+            line,
             message: message.into(),
         });
     }
     fn line(&self, span: &Range<usize>) -> u64 {
-        line_at(self.lines, span.start)
+        self.place(span).1
+    }
+    /// The file and line of a span (of the public file, or shifted from the private one).
+    fn place(&self, span: &Range<usize>) -> (&str, u64) {
+        match self.private {
+            Some((doc, lines)) if span.start >= PRIVATE_SPAN => {
+                (doc.name, line_at(lines, span.start - PRIVATE_SPAN))
+            }
+            _ => (self.doc.name, line_at(self.lines, span.start)),
+        }
     }
 }
 
@@ -804,22 +910,27 @@ fn import_bounded(
     let public_lines = line_starts(public.text);
     let private_lines = private.map(|p| line_starts(p.text)).unwrap_or_default();
     let raw: Option<RawPublic> = parse_doc(public, &mut problems);
-    let raw_private: Option<RawPrivate> = match private {
+    let mut raw_private: Option<RawPrivate> = match private {
         Some(doc) => parse_doc(doc, &mut problems),
         None => None,
     };
-    let Some(raw) = raw else {
+    let Some(mut raw) = raw else {
         return Err(problems);
     };
     if private.is_some() && raw_private.is_none() {
         return Err(problems);
     }
     let ids = Ids { rs };
+    let private_doc = private.map(|d| (d, private_lines.as_slice()));
     let mut r = Report {
         doc: public,
         out: &mut problems,
         lines: &public_lines,
+        private: private_doc,
     };
+    if let Some(p) = raw_private.as_mut() {
+        merge_private(&mut raw, p, &mut r);
+    }
     if !within_bounds(rs, &raw, &mut r) {
         return Err(problems);
     }
@@ -1319,6 +1430,7 @@ fn import_bounded(
             doc,
             out: r.out,
             lines: &private_lines,
+            private: None,
         };
         if *p.format.get_ref() > POSITION_FORMAT || *p.format.get_ref() == 0 {
             pr.bad(
@@ -1351,6 +1463,7 @@ fn import_bounded(
             doc: public,
             out: pr.out,
             lines: &public_lines,
+            private: private_doc,
         };
     }
     match status {
