@@ -274,6 +274,7 @@ fn session(o: &CliOptions, write_images: bool) -> Result<Session, String> {
             seed: o.seed,
             renderer: crate::table::default_renderer(),
             default_locale: o.locale,
+            hot_seat: true,
         },
         dir,
         write_images,
