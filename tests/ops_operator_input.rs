@@ -79,7 +79,8 @@ fn x_ops_import_refuses_tampered_metadata_saying_what_is_wrong() {
     let (fine, err) = import(dir.path(), &doc, "untouched");
     assert!(fine, "{err}");
 
-    let cases: Vec<(&str, Box<dyn Fn(&mut serde_json::Value)>, &str)> = vec![
+    type Tamper = Box<dyn Fn(&mut serde_json::Value)>;
+    let cases: Vec<(&str, Tamper, &str)> = vec![
         (
             "commitment",
             Box::new(|d| d["game"]["seed_commitment"] = "00".repeat(32).into()),
