@@ -68,6 +68,12 @@ fn x_adjust_hidden_the_answer_does_not_tell_deck_from_another_hand() {
         &format!("vq adjust what:card card:{mine} place:discard"),
     );
     assert!(t.game(CH).expect("game").discard.contains(&mine));
+    // The rule is documented at the table.
+    let out = ok(&t, "bob", "vq rule X-ADJUST-HIDDEN");
+    assert!(
+        format!("{out:?}").contains("the same answer wherever the card is"),
+        "{out:#?}"
+    );
 }
 
 /// X-ADJUST-HIDDEN: treasures put back from another power's holdings need its player, who is

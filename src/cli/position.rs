@@ -45,7 +45,7 @@ pub fn export(db: &Path, id: i64, at: Option<u64>, out: &Path) -> Result<String,
     std::fs::write(out, &parts.public).map_err(|e| format!("{}: {e}", out.display()))?;
     std::fs::write(&private, &parts.private).map_err(|e| format!("{}: {e}", private.display()))?;
     Ok(format!(
-        "game {id} after action {last}: {} (public) and {} (private: the Empire's hidden choice and the dice; keep it from the players)",
+        "game {id} after action {last}: {} (public) and {} (private: the hands, the deck order, the face-down treasures, the Empire's hidden choice and the dice; keep it from the players)",
         out.display(),
         private.display()
     ))
