@@ -210,7 +210,28 @@ fn position(command: PositionCommand) -> ExitCode {
     }
 }
 
+/// A file-size limit (`ulimit -f`) must give an error, not kill the process: SIGXFSZ gets a
+/// handler (tokio's, which does nothing but note it), so a write past the limit fails with
+/// EFBIG, which SQLite and the file writers report as an error with its reason.
+fn survive_file_size_limit() {
+    #[cfg(target_os = "linux")]
+    {
+        const SIGXFSZ: i32 = 25;
+        if let Ok(rt) = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .build()
+        {
+            rt.block_on(async {
+                // Once registered, the handler stays for the life of the process.
+                let _ =
+                    tokio::signal::unix::signal(tokio::signal::unix::SignalKind::from_raw(SIGXFSZ));
+            });
+        }
+    }
+}
+
 fn main() -> ExitCode {
+    survive_file_size_limit();
     let cli = Cli::parse();
     // With no subcommand, a newcomer at a terminal without a token gets the terminal table.
     let bare = cli.command.is_none();
@@ -489,6 +510,14 @@ fn replay(db: &std::path::Path, game: i64) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Ok(rec) = store.game(GameId(game)) {
+        if rec.status == vqbot::store::GameStatus::Lobby {
+            println!(
+                "game {game} is still in the lobby: it has no actions yet, so there is nothing to replay"
+            );
+            return ExitCode::SUCCESS;
+        }
+    }
     match vqbot::store::verify::<vqbot::engine::Game>(&store, GameId(game)) {
         Ok(v) => {
             println!(
@@ -687,9 +716,16 @@ fn import(db: &std::path::Path, channel: Option<&str>, file: &std::path::Path) -
             serde_json::from_str(&t)
                 .map_err(|e| format!("{} is not a game export: {e}", file.display()))
         });
-    // The export is replayed in memory first: a game that does not replay (a tampered or
-    // damaged file, other rules) is refused before it can occupy a channel.
-    let result = doc.and_then(|doc| {
+    // Its metadata is checked, and it is replayed in memory first: a game that does not replay
+    // (a tampered or damaged file, other rules) is refused before it can occupy a channel.
+    let result = doc.and_then(|doc: vqbot::store::GameExport| {
+        vqbot::cli::import::check(&doc).map_err(|problems| {
+            format!(
+                "{} was not imported:\n  {}",
+                file.display(),
+                problems.join("\n  ")
+            )
+        })?;
         let mut check = Store::open_in_memory().map_err(|e| e.to_string())?;
         let rec = check.import_game(&doc, None).map_err(|e| e.to_string())?;
         vqbot::store::verify::<vqbot::engine::Game>(&check, rec.id).map_err(|e| {

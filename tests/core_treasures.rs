@@ -449,23 +449,35 @@ fn x_treasure_position_line_is_checked() {
     )
     .expect("reads back");
     assert_eq!(back.treasures, g.treasures);
-    assert!(out.public.contains("[treasures.held]"), "{}", out.public);
+    // Held treasures and the face-down row are secret, like hands: only in the private part
+    // (issue 28, item 4).
+    assert!(out.private.contains("[treasures.held]"), "{}", out.private);
+    assert!(!out.public.contains("[treasures.held]"), "{}", out.public);
     let spain = held(&g, Power::Spain)[0];
-    let bad = out.public.replacen("row = [", "row = [99, ", 1).replacen(
+    let bad = out.private.replacen("row = [", "row = [99, ", 1).replacen(
         &format!("spain = [{spain}]"),
         &format!("spain = [{spain}, {spain}]"),
         1,
     );
-    let problems = vqbot::position::import(rs(), src(&bad), None, 1).expect_err("refused");
+    let problems = vqbot::position::import(
+        rs(),
+        src(&out.public),
+        Some(vqbot::position::Source {
+            name: "camp.private.toml",
+            text: &bad,
+        }),
+        1,
+    )
+    .expect_err("refused");
     let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
     assert!(
         text.iter()
-            .any(|p| p.contains("camp.toml:") && p.contains("no treasure 99")),
+            .any(|p| p.contains("camp.private.toml:") && p.contains("no treasure 99")),
         "{text:?}"
     );
     assert!(
         text.iter()
-            .any(|p| p.contains("camp.toml:") && p.contains("listed twice")),
+            .any(|p| p.contains("camp.private.toml:") && p.contains("listed twice")),
         "{text:?}"
     );
     // Without `[treasures]` nobody holds one and the next Card Draw phase lays the row.

@@ -1,5 +1,6 @@
 //! Position files (issue 17): export → import gives the same state hash at hundreds of random
-//! points of random playouts; the public part alone gives the same state except the dice.
+//! points of random playouts; the public part alone gives the same state except the dice and
+//! the secrets (hands, deck order, face-down treasures: issue 28).
 
 use crate::common;
 
@@ -104,7 +105,20 @@ fn round_trip(g: &Game, what: &str) -> &'static str {
             alone.rng, g.rng,
             "{what}: the public part must not carry the dice"
         );
+        // Issue 28 (item 4): the hands, the deck's order and the face-down treasures are
+        // secret too, so the public part alone has none of them.
+        assert!(
+            alone.hands.iter().all(Vec::is_empty) && alone.deck.is_empty(),
+            "{what}: the public part must not carry hands or the deck"
+        );
+        assert!(
+            alone.treasures.row.is_empty() && alone.treasures.held.iter().all(Vec::is_empty),
+            "{what}: the public part must not carry the treasure row or held treasures"
+        );
         alone.rng = g.rng.clone();
+        alone.hands = g.hands.clone();
+        alone.deck = g.deck.clone();
+        alone.treasures = g.treasures.clone();
         assert_eq!(
             alone.state_hash(),
             g.state_hash(),

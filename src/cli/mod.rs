@@ -3,6 +3,7 @@
 //! `@CHANNEL` to play in another channel (`@2 as alice: vq new`: two games side by side), and a
 //! script line may start with `!` to say that it expects a refusal (`! as bob: vq start`).
 
+pub mod import;
 pub mod position;
 
 use std::collections::HashMap;
@@ -82,7 +83,13 @@ pub fn parse_line(line: &str) -> Option<Result<Line, String>> {
         let (label, tail) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
         match parse_channel(label) {
             Some(c) => channel = Some(c),
-            None => return Some(Err(format!("`{l}`: `@{label}` names no channel"))),
+            None => {
+                return Some(Err(format!(
+                    "`{}`: `@{}` names no channel",
+                    clip(l),
+                    clip(label)
+                )))
+            }
         }
         l = tail.trim_start();
     }
@@ -94,6 +101,15 @@ pub fn parse_line(line: &str) -> Option<Result<Line, String>> {
     }))
 }
 
+/// The start of a long text, for messages that quote it.
+fn clip(s: &str) -> String {
+    let mut c: String = s.chars().take(80).collect();
+    if c.len() < s.len() {
+        c.push('…');
+    }
+    c
+}
+
 /// A line split into its speaker and command: `as alice: vq pass` → (`alice`, `vq pass`).
 /// Blank lines and `#` comments give `None`.
 pub fn split_line(line: &str) -> Option<Result<(String, String), String>> {
@@ -103,11 +119,22 @@ pub fn split_line(line: &str) -> Option<Result<(String, String), String>> {
     }
     let rest = l.strip_prefix("as ").or_else(|| l.strip_prefix("AS "));
     Some(match rest.and_then(|r| r.split_once(':')) {
+        Some((name, _))
+            if name.trim().chars().count() > crate::table::limits::MAX_NAME_CHARS
+                || name.chars().any(char::is_control) =>
+        {
+            Err(format!(
+                "a speaker's name has at most {} characters and no control characters (as on Discord); `as {}…:` is longer",
+                crate::table::limits::MAX_NAME_CHARS,
+                name.chars().take(20).collect::<String>()
+            ))
+        }
         Some((name, cmd)) if !name.trim().is_empty() && !name.contains(' ') => {
             Ok((name.trim().to_string(), cmd.trim().to_string()))
         }
         _ => Err(format!(
-            "`{l}`: start the line with the speaker, e.g. `as alice: vq status`"
+            "`{}`: start the line with the speaker, e.g. `as alice: vq status`",
+            clip(l)
         )),
     })
 }
@@ -247,6 +274,7 @@ fn session(o: &CliOptions, write_images: bool) -> Result<Session, String> {
             seed: o.seed,
             renderer: crate::table::default_renderer(),
             default_locale: o.locale,
+            hot_seat: true,
         },
         dir,
         write_images,

@@ -18,7 +18,8 @@ pub fn export(db: &Path, id: i64, at: Option<u64>, out: &Path) -> Result<String,
     if !db.exists() {
         return Err(format!("{}: no such database", db.display()));
     }
-    let store = Store::open(db).map_err(|e| format!("{}: {e}", db.display()))?;
+    // Read-only, like `export`: it works beside a running bot, which holds the writer lock.
+    let store = Store::open_read_only(db).map_err(|e| format!("{}: {e}", db.display()))?;
     let record = store.game(GameId(id)).map_err(|e| e.to_string())?;
     let mut game = <Game as Replayable>::start(&record)?;
     let mut last = 0;
@@ -44,7 +45,7 @@ pub fn export(db: &Path, id: i64, at: Option<u64>, out: &Path) -> Result<String,
     std::fs::write(out, &parts.public).map_err(|e| format!("{}: {e}", out.display()))?;
     std::fs::write(&private, &parts.private).map_err(|e| format!("{}: {e}", private.display()))?;
     Ok(format!(
-        "game {id} after action {last}: {} (public) and {} (private: the Empire's hidden choice and the dice; keep it from the players)",
+        "game {id} after action {last}: {} (public) and {} (private: the hands, the deck order, the face-down treasures, the Empire's hidden choice and the dice; keep it from the players)",
         out.display(),
         private.display()
     ))

@@ -241,6 +241,8 @@ fn open_table(config: &BotConfig) -> Result<Table, OpenError> {
             seed: config.seed,
             renderer: config.renderer.clone(),
             default_locale: config.locale,
+            // Discord players each see only their own hands.
+            hot_seat: false,
         },
     ))
 }

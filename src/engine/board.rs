@@ -91,15 +91,31 @@ impl Force {
         .all(|(have, add)| u16::from(*have) + u16::from(*add) <= u16::from(MAX_UNITS))
     }
 
-    /// Adds units without overflowing: counts saturate at `u8::MAX`. The bound itself
-    /// ([`MAX_UNITS`]) is enforced where units enter a force by a player's action (adjust,
-    /// raise, move, deploy), which refuse beyond it; this only keeps automatic merges (retreats,
-    /// returns from foreign wars) from wrapping around.
-    pub fn add_units(&mut self, regulars: u8, mercenaries: u8, cavalry: u8, squadrons: u8) {
-        self.regulars = self.regulars.saturating_add(regulars);
-        self.mercenaries = self.mercenaries.saturating_add(mercenaries);
-        self.cavalry = self.cavalry.saturating_add(cavalry);
-        self.squadrons = self.squadrons.saturating_add(squadrons);
+    /// Adds units without passing [`MAX_UNITS`] of a kind: the bound is enforced where units
+    /// enter a force by a player's action (adjust, raise, move, deploy), which refuse beyond it;
+    /// automatic merges (winter quarters, retreats, returns from foreign wars) stop at it too,
+    /// so no path holds more (issue 28). Returns whether every unit fitted.
+    pub fn add_units(&mut self, regulars: u8, mercenaries: u8, cavalry: u8, squadrons: u8) -> bool {
+        let fits = self.has_room(regulars, mercenaries, cavalry, squadrons);
+        let add = |have: u8, more: u8| have.saturating_add(more).min(MAX_UNITS.max(have));
+        self.regulars = add(self.regulars, regulars);
+        self.mercenaries = add(self.mercenaries, mercenaries);
+        self.cavalry = add(self.cavalry, cavalry);
+        self.squadrons = add(self.squadrons, squadrons);
+        fits
+    }
+
+    /// Whether some unit count of this force is past [`MAX_UNITS`].
+    pub fn over_bound(&self) -> bool {
+        [
+            self.regulars,
+            self.mercenaries,
+            self.cavalry,
+            self.squadrons,
+            self.corsairs,
+        ]
+        .iter()
+        .any(|n| *n > MAX_UNITS)
     }
 }
 
@@ -414,6 +430,20 @@ impl Board {
             }
         };
         &mut forces[i]
+    }
+
+    /// The first place (space index or sea zone) where a force holds more than [`MAX_UNITS`]
+    /// of a kind: a state no path may produce, checked when a stored state is loaded.
+    pub fn over_bound(&self) -> Option<String> {
+        for (i, sp) in self.spaces.iter().enumerate() {
+            if sp.forces.iter().any(Force::over_bound) {
+                return Some(format!("space #{i}"));
+            }
+        }
+        self.seas
+            .iter()
+            .find(|(_, fs)| fs.iter().any(Force::over_bound))
+            .map(|(z, _)| z.clone())
     }
 
     /// Drops empty forces in a space.

@@ -275,6 +275,100 @@ struct RawPrivate {
     format: S<u32>,
     empire: Option<RawPrivateEmpire>,
     random: Option<RawRandom>,
+    // --- what no player may see of the cards and treasures (issue 28, item 4)
+    cards: Option<RawPrivateCards>,
+    #[serde(default)]
+    hands: BTreeMap<String, S<Vec<S<u16>>>>,
+    treasures: Option<RawPrivateTreasures>,
+}
+
+/// The private `[cards]`: the deck in draw order.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPrivateCards {
+    deck: S<Vec<S<u16>>>,
+}
+
+/// The private `[treasures]`: the face-down row and the treasures held.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPrivateTreasures {
+    #[serde(default)]
+    row: Vec<S<u16>>,
+    #[serde(default)]
+    held: BTreeMap<String, S<Vec<S<u16>>>>,
+}
+
+/// Spans of values taken from the private file are moved past this offset, so that a problem
+/// with one is reported with the private file's name and line.
+const PRIVATE_SPAN: usize = 1 << 40;
+
+fn shifted<T>(v: S<T>) -> S<T> {
+    let span = v.span();
+    S::new(
+        span.start + PRIVATE_SPAN..span.end + PRIVATE_SPAN,
+        v.into_inner(),
+    )
+}
+
+fn shifted_list(v: Vec<S<u16>>) -> Vec<S<u16>> {
+    v.into_iter().map(shifted).collect()
+}
+
+fn shifted_map(m: BTreeMap<String, S<Vec<S<u16>>>>) -> BTreeMap<String, S<Vec<S<u16>>>> {
+    m.into_iter()
+        .map(|(k, v)| {
+            let v = shifted(v);
+            let span = v.span();
+            (k, S::new(span, shifted_list(v.into_inner())))
+        })
+        .collect()
+}
+
+/// Moves the private file's deck, hands and treasures into the public shapes, where the rest
+/// of the reading checks them; a part given in both files is a problem.
+fn merge_private(raw: &mut RawPublic, private: &mut RawPrivate, r: &mut Report<'_>) {
+    if let Some(c) = private.cards.take() {
+        let c = shifted(c.deck);
+        if !raw.cards.deck.is_empty() {
+            r.bad(
+                c.span(),
+                "the deck is in both files; keep it in the private one",
+            );
+        }
+        raw.cards.deck = shifted_list(c.into_inner());
+    }
+    for (k, v) in shifted_map(std::mem::take(&mut private.hands)) {
+        if raw.hands.contains_key(&k) {
+            r.bad(
+                v.span(),
+                format!("{k}'s hand is in both files; keep it in the private one"),
+            );
+        }
+        raw.hands.insert(k, v);
+    }
+    if let Some(t) = private.treasures.take() {
+        let public = raw.treasures.get_or_insert_with(RawTreasures::default);
+        let row = shifted_list(t.row);
+        if let (Some(n), false) = (row.first(), public.row.is_empty()) {
+            r.bad(
+                n.span(),
+                "the treasure row is in both files; keep it in the private one",
+            );
+        }
+        if !row.is_empty() {
+            public.row = row;
+        }
+        for (k, v) in shifted_map(t.held) {
+            if public.held.contains_key(&k) {
+                r.bad(
+                    v.span(),
+                    format!("{k}'s treasures are in both files; keep them in the private one"),
+                );
+            }
+            public.held.insert(k, v);
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -296,27 +390,47 @@ struct RawRandom {
 struct Report<'a> {
     doc: Source<'a>,
     out: &'a mut Vec<Problem>,
+    /// Where each line of `doc` starts after the first: a line number is a binary search, so
+    /// a file with many problems is read in linear time.
+    lines: &'a [usize],
+    /// The private file and its lines, for spans past [`PRIVATE_SPAN`].
+    private: Option<(Source<'a>, &'a [usize])>,
 }
 
-fn line_of(text: &str, offset: usize) -> u64 {
-    let end = offset.min(text.len());
-    text.as_bytes()[..end]
-        .iter()
-        .filter(|b| **b == b'\n')
-        .count() as u64
-        + 1
+/// The byte offsets just after every newline of a text.
+fn line_starts(text: &str) -> Vec<usize> {
+    text.bytes()
+        .enumerate()
+        .filter(|(_, b)| *b == b'\n')
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+/// The 1-based line of a byte offset, from [`line_starts`].
+fn line_at(lines: &[usize], offset: usize) -> u64 {
+    lines.partition_point(|&start| start <= offset) as u64 + 1
 }
 
 impl Report<'_> {
     fn bad(&mut self, span: Range<usize>, message: impl Into<String>) {
+        let (file, line) = self.place(&span);
         self.out.push(Problem {
-            file: self.doc.name.to_string(),
-            line: line_of(self.doc.text, span.start),
+            file: file.to_string(),
+            line,
             message: message.into(),
         });
     }
     fn line(&self, span: &Range<usize>) -> u64 {
-        line_of(self.doc.text, span.start)
+        self.place(span).1
+    }
+    /// The file and line of a span (of the public file, or shifted from the private one).
+    fn place(&self, span: &Range<usize>) -> (&str, u64) {
+        match self.private {
+            Some((doc, lines)) if span.start >= PRIVATE_SPAN => {
+                (doc.name, line_at(lines, span.start - PRIVATE_SPAN))
+            }
+            _ => (self.doc.name, line_at(self.lines, span.start)),
+        }
     }
 }
 
@@ -324,7 +438,9 @@ fn parse_doc<T: for<'de> Deserialize<'de>>(doc: Source<'_>, out: &mut Vec<Proble
     match toml::from_str::<T>(doc.text) {
         Ok(v) => Some(v),
         Err(e) => {
-            let line = e.span().map_or(0, |s| line_of(doc.text, s.start));
+            let line = e
+                .span()
+                .map_or(0, |s| line_at(&line_starts(doc.text), s.start));
             out.push(Problem {
                 file: doc.name.to_string(),
                 line,
@@ -574,23 +690,250 @@ pub fn import(
     private: Option<Source<'_>>,
     seed: u64,
 ) -> Result<Game, Vec<Problem>> {
+    for doc in std::iter::once(public).chain(private) {
+        if doc.text.len() > MAX_POSITION_BYTES {
+            return Err(vec![Problem {
+                file: doc.name.to_string(),
+                line: 0,
+                message: format!(
+                    "the file is {} bytes; a position file has at most {MAX_POSITION_BYTES} \
+                     bytes (1 MiB), so it was not read",
+                    doc.text.len()
+                ),
+            }]);
+        }
+    }
+    import_bounded(rs, public, private, seed).map_err(|mut problems| {
+        if problems.len() > MAX_PROBLEMS {
+            let more = problems.len() - MAX_PROBLEMS;
+            problems.truncate(MAX_PROBLEMS);
+            problems.push(Problem {
+                file: public.name.to_string(),
+                line: 0,
+                message: format!("… and {more} more problems; fix these first"),
+            });
+        }
+        problems
+    })
+}
+
+/// The largest position file read (either part): Discord's attachment size.
+pub const MAX_POSITION_BYTES: usize = 1 << 20;
+
+/// At most this many problems are reported; the rest are counted.
+pub const MAX_PROBLEMS: usize = 100;
+
+/// Refuses lists longer than anything a game can hold, before any entry is looked at: one
+/// `[[space]]` per space, one `[[sea]]` per sea zone, a card list no longer than the cards, and
+/// so on. Returns whether all lists are within bounds.
+fn within_bounds(rs: &Ruleset, raw: &RawPublic, r: &mut Report<'_>) -> bool {
+    let cards = rs.cards.len();
+    let leaders = rs.leaders.len();
+    let owners = 16;
+    let mut ok = true;
+    let mut check = |r: &mut Report<'_>, what: &str, len: usize, max: usize, span: Range<usize>| {
+        if len > max {
+            ok = false;
+            r.bad(
+                span,
+                format!("{what} has {len} entries; a position has at most {max} there"),
+            );
+        }
+    };
+    let first = |v: Option<Range<usize>>| v.unwrap_or(0..0);
+    check(
+        r,
+        "[[space]]",
+        raw.space.len(),
+        rs.spaces.len(),
+        first(raw.space.first().map(|s| s.id.span())),
+    );
+    check(
+        r,
+        "[[sea]]",
+        raw.sea.len(),
+        rs.sea_zones.len(),
+        first(raw.sea.first().map(|s| s.id.span())),
+    );
+    for sp in &raw.space {
+        check(r, "a space's units", sp.units.len(), owners, sp.id.span());
+        for u in &sp.units {
+            check(
+                r,
+                "a force's leaders",
+                u.leaders.len(),
+                leaders,
+                u.owner.span(),
+            );
+        }
+    }
+    for sea in &raw.sea {
+        check(
+            r,
+            "a sea zone's units",
+            sea.units.len(),
+            owners,
+            sea.id.span(),
+        );
+        for u in &sea.units {
+            check(
+                r,
+                "a force's leaders",
+                u.leaders.len(),
+                leaders,
+                u.owner.span(),
+            );
+        }
+    }
+    check(
+        r,
+        "powers",
+        raw.powers.get_ref().len(),
+        6,
+        raw.powers.span(),
+    );
+    for (what, v) in [
+        ("[cards] deck", &raw.cards.deck),
+        ("[cards] discard", &raw.cards.discard),
+        ("[cards] removed", &raw.cards.removed),
+    ] {
+        check(r, what, v.len(), cards, first(v.first().map(|c| c.span())));
+    }
+    for (name, h) in &raw.hands {
+        check(
+            r,
+            &format!("[hands] {name}"),
+            h.get_ref().len(),
+            cards,
+            h.span(),
+        );
+    }
+    if let Some(t) = &raw.treasures {
+        let n = rs.treasures.len();
+        check(
+            r,
+            "[treasures] row",
+            t.row.len(),
+            n,
+            first(t.row.first().map(|c| c.span())),
+        );
+        check(
+            r,
+            "[treasures] spent",
+            t.spent.len(),
+            n,
+            first(t.spent.first().map(|c| c.span())),
+        );
+        for (name, h) in &t.held {
+            check(
+                r,
+                &format!("[treasures.held] {name}"),
+                h.get_ref().len(),
+                n,
+                h.span(),
+            );
+        }
+    }
+    check(r, "[[foreign_war]]", raw.foreign_war.len(), cards, 0..0);
+    for w in &raw.foreign_war {
+        check(
+            r,
+            "a foreign war's leaders",
+            w.leaders.len(),
+            leaders,
+            w.card.span(),
+        );
+    }
+    let rel = &raw.relations;
+    for (what, len) in [
+        ("[relations] war", rel.war.len()),
+        ("[relations] alliance", rel.alliance.len()),
+        ("[relations] peace_made", rel.peace_made.len()),
+        ("[relations] minor_war", rel.minor_war.len()),
+        ("[relations] minor_peace", rel.minor_peace.len()),
+    ] {
+        check(r, what, len, 64, 0..0);
+    }
+    if let Some(off) = &raw.leaders.off_map {
+        check(
+            r,
+            "[leaders] off_map",
+            off.len(),
+            leaders,
+            first(off.first().map(|l| l.span())),
+        );
+    }
+    check(
+        r,
+        "[leaders] captured",
+        raw.leaders.captured.len(),
+        leaders,
+        0..0,
+    );
+    check(
+        r,
+        "[world] fortresses",
+        raw.world.fortresses.len(),
+        rs.spaces.len(),
+        0..0,
+    );
+    check(
+        r,
+        "[protestant] revolts",
+        raw.protestant.revolts.len(),
+        rs.spaces.len(),
+        0..0,
+    );
+    for (what, len) in [
+        ("[minors]", raw.minors.len()),
+        ("[standing]", raw.standing.len()),
+        ("[capitals]", raw.capitals.len()),
+        ("[vp]", raw.vp.len()),
+        ("[rulers]", raw.rulers.len()),
+        ("[hands]", raw.hands.len()),
+    ] {
+        check(r, what, len, 16, 0..0);
+    }
+    for (name, v) in raw.standing.iter().chain(&raw.capitals) {
+        check(r, name, v.get_ref().len(), 64, v.span());
+    }
+    ok
+}
+
+fn import_bounded(
+    rs: &Ruleset,
+    public: Source<'_>,
+    private: Option<Source<'_>>,
+    seed: u64,
+) -> Result<Game, Vec<Problem>> {
     let mut problems = Vec::new();
+    let public_lines = line_starts(public.text);
+    let private_lines = private.map(|p| line_starts(p.text)).unwrap_or_default();
     let raw: Option<RawPublic> = parse_doc(public, &mut problems);
-    let raw_private: Option<RawPrivate> = match private {
+    let mut raw_private: Option<RawPrivate> = match private {
         Some(doc) => parse_doc(doc, &mut problems),
         None => None,
     };
-    let Some(raw) = raw else {
+    let Some(mut raw) = raw else {
         return Err(problems);
     };
     if private.is_some() && raw_private.is_none() {
         return Err(problems);
     }
     let ids = Ids { rs };
+    let private_doc = private.map(|d| (d, private_lines.as_slice()));
     let mut r = Report {
         doc: public,
         out: &mut problems,
+        lines: &public_lines,
+        private: private_doc,
     };
+    if let Some(p) = raw_private.as_mut() {
+        merge_private(&mut raw, p, &mut r);
+    }
+    if !within_bounds(rs, &raw, &mut r) {
+        return Err(problems);
+    }
 
     // --- header
     if *raw.format.get_ref() > POSITION_FORMAT || *raw.format.get_ref() == 0 {
@@ -1083,7 +1426,12 @@ pub fn import(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut private_choice = None;
     if let (Some(doc), Some(p)) = (private, &raw_private) {
-        let mut pr = Report { doc, out: r.out };
+        let mut pr = Report {
+            doc,
+            out: r.out,
+            lines: &private_lines,
+            private: None,
+        };
         if *p.format.get_ref() > POSITION_FORMAT || *p.format.get_ref() == 0 {
             pr.bad(
                 p.format.span(),
@@ -1114,6 +1462,8 @@ pub fn import(
         r = Report {
             doc: public,
             out: pr.out,
+            lines: &public_lines,
+            private: private_doc,
         };
     }
     match status {
@@ -1321,6 +1671,7 @@ fn read_space(
             continue;
         }
         owners.push((o, f));
+        units_within_bound(r, u, &sp.id);
         let sq = u.squadrons.as_ref().map_or(0, |v| *v.get_ref());
         if sq > 0 && !sp.is_port() {
             r.bad(
@@ -1372,6 +1723,30 @@ fn read_space(
     }
 }
 
+/// Every unit count of a force is at most [`MAX_UNITS`](crate::engine::board::MAX_UNITS), the
+/// bound every other way of adding units keeps.
+fn units_within_bound(r: &mut Report<'_>, u: &RawUnits, place: &str) {
+    let max = crate::engine::board::MAX_UNITS;
+    let sq = u.squadrons.as_ref().map_or(0, |v| *v.get_ref());
+    for (kind, n) in [
+        ("regulars", u.regulars),
+        ("mercenaries", u.mercenaries),
+        ("cavalry", u.cavalry),
+        ("squadrons", sq),
+        ("corsairs", u.corsairs),
+    ] {
+        if n > max {
+            r.bad(
+                u.owner.span(),
+                format!(
+                    "{place}: {n} {kind} of `{}`; a force holds at most {max} of a kind",
+                    u.owner.get_ref()
+                ),
+            );
+        }
+    }
+}
+
 /// One `[[sea]]`: ships and naval leaders in a sea zone; land units and army leaders are refused.
 fn read_sea(
     ids: &Ids<'_>,
@@ -1394,7 +1769,7 @@ fn read_sea(
         let Some((o, f)) = ids.unit_owner(r, &u.owner) else {
             continue;
         };
-        if u.regulars + u.mercenaries + u.cavalry > 0 {
+        if u.regulars > 0 || u.mercenaries > 0 || u.cavalry > 0 {
             r.bad(
                 u.owner.span(),
                 format!(
@@ -1403,6 +1778,7 @@ fn read_sea(
             );
             continue;
         }
+        units_within_bound(r, u, zone);
         let mut ls = Vec::new();
         for l in &u.leaders {
             let Some(ld) = ids.leader(r, l) else { continue };

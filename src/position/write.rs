@@ -161,17 +161,25 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
             }
         }
     }
-    let _ = writeln!(w, "\n[cards]");
-    let _ = writeln!(w, "deck = {}", nums(deck));
+    // The deck's order and the hands are secret: they are in the private part, and here only
+    // their sizes, which every player sees.
+    let _ = writeln!(
+        w,
+        "\n[cards]   # the deck and the hands are in the private part"
+    );
     let _ = writeln!(w, "discard = {}", nums(discard));
     let _ = writeln!(w, "removed = {}", nums(removed));
-    let _ = writeln!(w, "\n[hands]");
-    for p in Power::ALL {
-        let h = &hands[*p as usize];
-        if powers.contains(*p) || !h.is_empty() {
-            let _ = writeln!(w, "{p} = {}", nums(h));
-        }
-    }
+    let sizes: Vec<String> = Power::ALL
+        .iter()
+        .filter(|p| powers.contains(**p) || !hands[**p as usize].is_empty())
+        .map(|p| format!("{p} {}", hands[*p as usize].len()))
+        .collect();
+    let _ = writeln!(
+        w,
+        "# deck: {} cards; hands: {}",
+        deck.len(),
+        sizes.join(", ")
+    );
     let _ = writeln!(w, "\n[leaders]");
     let _ = writeln!(w, "off_map = {}", qs(off_map.iter().map(String::as_str)));
     let caps: Vec<String> = captured
@@ -218,6 +226,15 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
     }
     let state = serde_json::to_string(rng).unwrap_or_default();
     let _ = writeln!(p, "\n[random]\nstate = {}", q(&state));
+    let _ = writeln!(p, "\n[cards]\ndeck = {}", nums(deck));
+    let _ = writeln!(p, "\n[hands]");
+    for pw in Power::ALL {
+        let h = &hands[*pw as usize];
+        if powers.contains(*pw) || !h.is_empty() {
+            let _ = writeln!(p, "{pw} = {}", nums(h));
+        }
+    }
+    write_private_treasures(&mut p, treasures);
     Exported {
         public: o,
         private: p,
@@ -399,15 +416,26 @@ fn write_treasures(w: &mut String, t: &crate::engine::treasure::TreasureState) {
         w,
         "\n[treasures]   # numbers of treasures.csv; a treasure not listed is in the pool"
     );
-    let _ = writeln!(w, "row = {}", nums(&t.row));
+    let _ = writeln!(
+        w,
+        "# the face-down row and the treasures held are in the private part"
+    );
     if !t.spent.is_empty() {
         let _ = writeln!(w, "spent = {}", nums(&t.spent));
     }
     if t.words != 0 {
         let _ = writeln!(w, "draws = {}", t.words);
     }
+}
+
+/// The secret part of `[treasures]`: the face-down Portuguese row and `[treasures.held]`.
+fn write_private_treasures(w: &mut String, t: &crate::engine::treasure::TreasureState) {
+    if t.is_empty() {
+        return;
+    }
+    let _ = writeln!(w, "\n[treasures]\nrow = {}", nums(&t.row));
     if t.held.iter().any(|h| !h.is_empty()) {
-        let _ = writeln!(w, "\n[treasures.held]   # secret, like hands");
+        let _ = writeln!(w, "\n[treasures.held]");
         for p in Power::ALL {
             let h = &t.held[*p as usize];
             if !h.is_empty() {

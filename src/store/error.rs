@@ -197,6 +197,57 @@ pub enum StoreError {
         /// This binary's schema version.
         supported: u32,
     },
+    // --- ops: the file under a running store (issue 28)
+    /// The file at the database's path is no longer the file this store has open (deleted,
+    /// moved, or another file put in its place): nothing more is written, nothing acknowledged.
+    #[error(
+        "{}: {why}. This store has stopped writing (the last change was not kept); restore the \
+         file or restart vqbot",
+        path.display()
+    )]
+    FileMoved {
+        /// The database path.
+        path: PathBuf,
+        /// What happened to the file.
+        why: String,
+    },
+    /// The log's last action is not the one this process last read or wrote (another writer
+    /// took it back and wrote another in its place).
+    #[error(
+        "{game}: action {seq} is no longer the one this process knew (its state hash changed); \
+         another writer rewrote the log, so nothing was written"
+    )]
+    LogRewritten {
+        /// The game.
+        game: GameId,
+        /// The last seq, whose hash changed.
+        seq: u64,
+    },
+    /// Writing the database failed at the operating system (a full disk, a file-size limit).
+    #[error(
+        "cannot write {}: {detail}; the disk may be full, or a file-size limit (`ulimit -f`) \
+         was reached. Nothing was changed",
+        path.display()
+    )]
+    WriteFailed {
+        /// The database path.
+        path: PathBuf,
+        /// What SQLite reported.
+        detail: String,
+    },
+    /// The database (or its directory) cannot be written.
+    #[error(
+        "{} cannot be written ({why}); vqbot needs write access to the file and its directory \
+         (for the -wal and -shm files beside it). The read-only commands games, replay, backup, \
+         export and render work without it",
+        path.display()
+    )]
+    ReadOnly {
+        /// The database path.
+        path: PathBuf,
+        /// What refused the write.
+        why: String,
+    },
 }
 
 /// Result alias for store operations.

@@ -185,6 +185,7 @@ impl Store {
             "imported_at": now,
         })
         .to_string();
+        self.check_file()?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -250,7 +251,7 @@ impl Store {
         let rec = get_game(&tx, id)?;
         tx.commit()?;
         // An import is acknowledged by the caller's exit: make it durable now.
-        self.note_commit();
+        self.committed()?;
         self.sync()?;
         Ok(rec)
     }

@@ -26,9 +26,10 @@ mod schema;
 mod settings;
 mod sync;
 
+use std::collections::HashMap;
 use std::fmt;
-use std::path::Path;
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
@@ -370,8 +371,14 @@ pub struct Store {
     conn: Connection,
     options: StoreOptions,
     sync: Arc<WalSync>,
-    /// The writer lock of a file opened for writing; `None` in memory or read-only.
-    _writer: Option<lock::WriterLock>,
+    /// Per game, the last action (seq and state hash) this store read or wrote: an append or
+    /// a truncation is refused when the stored log no longer ends there (another writer).
+    seen: Mutex<HashMap<GameId, (u64, String)>>,
+    /// Why this store stopped writing (its file was deleted or replaced under it), once it has.
+    halted: Option<(PathBuf, String)>,
+    /// The writer lock of a file opened for writing; `None` in memory or read-only. Last, so
+    /// that the connection is closed before the lock is released.
+    writer: Option<lock::WriterLock>,
 }
 
 /// Milliseconds since the Unix epoch.
@@ -384,6 +391,46 @@ pub(crate) fn now_ms() -> i64 {
 
 pub(crate) fn id_to_sql(id: u64) -> Result<i64> {
     i64::try_from(id).map_err(|_| StoreError::IdOutOfRange(id))
+}
+
+/// An open that failed because the file or its directory cannot be written, as
+/// [`StoreError::ReadOnly`]; other errors as they are.
+fn read_only_or(e: StoreError, path: &Path) -> StoreError {
+    use rusqlite::ErrorCode;
+    let why = match &e {
+        StoreError::Io { source, .. }
+            if matches!(
+                source.kind(),
+                std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+            ) =>
+        {
+            source.to_string()
+        }
+        StoreError::Sqlite(s) | StoreError::Migration { source: s, .. }
+            if matches!(
+                s.sqlite_error_code(),
+                Some(ErrorCode::ReadOnly) | Some(ErrorCode::CannotOpen)
+            ) =>
+        {
+            s.to_string()
+        }
+        StoreError::Sqlite(s) | StoreError::Migration { source: s, .. }
+            if matches!(
+                s.sqlite_error_code(),
+                Some(ErrorCode::DiskFull) | Some(ErrorCode::SystemIoFailure)
+            ) =>
+        {
+            return StoreError::WriteFailed {
+                path: path.to_path_buf(),
+                detail: s.to_string(),
+            };
+        }
+        _ => return e,
+    };
+    StoreError::ReadOnly {
+        path: path.to_path_buf(),
+        why,
+    }
 }
 
 fn opt_id_to_sql(id: Option<u64>) -> Result<Option<i64>> {
@@ -539,12 +586,24 @@ impl Store {
     /// [`StoreError::Locked`], naming the holder, while another store has it open for writing
     /// (in this process or another); see `lock.rs`.
     pub fn open_with(path: impl AsRef<Path>, options: StoreOptions) -> Result<Self> {
-        let path = path.as_ref();
-        let writer = lock::WriterLock::acquire(path)?;
-        schema::inspect(path)?;
-        let conn = Connection::open(path)?;
-        let mut store = Self::setup(conn, options, true)?;
-        store._writer = Some(writer);
+        let given = path.as_ref();
+        let writer = lock::WriterLock::acquire(given).map_err(|e| read_only_or(e, given))?;
+        let path = writer.path().to_path_buf();
+        schema::inspect(&path)?;
+        let conn = Connection::open(&path)?;
+        // The file SQLite opened must be the one locked (nothing swapped it in between).
+        writer.check().map_err(|why| StoreError::FileMoved {
+            path: given.to_path_buf(),
+            why,
+        })?;
+        if conn.is_readonly(rusqlite::DatabaseName::Main)? {
+            return Err(StoreError::ReadOnly {
+                path: given.to_path_buf(),
+                why: "SQLite opened it read-only".into(),
+            });
+        }
+        let mut store = Self::setup(conn, options, true).map_err(|e| read_only_or(e, given))?;
+        store.writer = Some(writer);
         Ok(store)
     }
 
@@ -585,7 +644,9 @@ impl Store {
             conn,
             options,
             sync: Arc::new(WalSync::none()),
-            _writer: None,
+            seen: Mutex::default(),
+            halted: None,
+            writer: None,
         })
     }
 
@@ -633,7 +694,9 @@ impl Store {
             conn,
             options,
             sync,
-            _writer: None,
+            seen: Mutex::default(),
+            halted: None,
+            writer: None,
         })
     }
 
@@ -663,6 +726,44 @@ impl Store {
         self.sync.note_commit();
     }
 
+    /// Whether the file at the database's path is still the file this store writes; once it
+    /// is not (deleted, moved, replaced), every later write is refused with the same answer
+    /// and the store writes nothing more. Called before and after every write transaction.
+    pub(crate) fn check_file(&mut self) -> Result<()> {
+        if let Some((path, why)) = &self.halted {
+            return Err(StoreError::FileMoved {
+                path: path.clone(),
+                why: why.clone(),
+            });
+        }
+        let Some(w) = &self.writer else {
+            return Ok(());
+        };
+        match w.check() {
+            Ok(()) => Ok(()),
+            Err(why) => {
+                let path = w.path().to_path_buf();
+                tracing::error!(database = %path.display(), %why, "the database file changed under the store: writing stopped");
+                self.halted = Some((path.clone(), why.clone()));
+                Err(StoreError::FileMoved { path, why })
+            }
+        }
+    }
+
+    /// After a commit: counts it for the barrier, then makes sure it went to the file at the
+    /// database's path (the caller must not acknowledge it otherwise).
+    pub(crate) fn committed(&mut self) -> Result<()> {
+        self.sync.note_commit();
+        self.check_file()
+    }
+
+    /// Why this store stopped writing, if it has (see [`StoreError::FileMoved`]).
+    pub fn halted(&self) -> Option<String> {
+        self.halted
+            .as_ref()
+            .map(|(path, why)| format!("{}: {why}", path.display()))
+    }
+
     /// The options this store was opened with.
     pub fn options(&self) -> StoreOptions {
         self.options
@@ -690,13 +791,14 @@ impl Store {
             )));
         }
         check_json("options_json", &new.options_json)?;
+        self.check_file()?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let id = insert_game(&tx, new, None, now_ms())?;
         let rec = get_game(&tx, id)?;
         tx.commit()?;
-        self.sync.note_commit();
+        self.committed()?;
         Ok(rec)
     }
 
@@ -727,6 +829,7 @@ impl Store {
 
     /// Changes a game's status, following the life cycle of [`GameStatus`].
     pub fn set_status(&mut self, id: GameId, to: GameStatus) -> Result<GameRecord> {
+        self.check_file()?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -744,7 +847,7 @@ impl Store {
         )?;
         let rec = get_game(&tx, id)?;
         tx.commit()?;
-        self.sync.note_commit();
+        self.committed()?;
         Ok(rec)
     }
 
@@ -759,6 +862,7 @@ impl Store {
         user: Option<u64>,
         changed_by: Option<u64>,
     ) -> Result<Option<u64>> {
+        self.check_file()?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -802,7 +906,7 @@ impl Store {
         )?;
         touch(&tx, game, now)?;
         tx.commit()?;
-        self.sync.note_commit();
+        self.committed()?;
         Ok(old)
     }
 
@@ -853,11 +957,13 @@ impl Store {
         if let Some(s) = snapshot_json {
             check_json("state_json", s)?;
         }
+        self.check_file()?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         require_open(&tx, game)?;
         let last = last_seq_in(&tx, game)?;
+        check_seen(&self.seen, &tx, game, last)?;
         if action.seq != last + 1 {
             return Err(StoreError::SeqMismatch {
                 game,
@@ -888,7 +994,8 @@ impl Store {
         }
         touch(&tx, game, now)?;
         tx.commit()?;
-        self.sync.note_commit();
+        note_seen(&self.seen, game, action.seq, &action.state_hash);
+        self.committed()?;
         Ok(())
     }
 
@@ -923,6 +1030,7 @@ impl Store {
     /// already there. `seq` must not be past the end of the log.
     pub fn save_snapshot(&mut self, game: GameId, seq: u64, state_json: &str) -> Result<()> {
         check_json("state_json", state_json)?;
+        self.check_file()?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -936,7 +1044,7 @@ impl Store {
             params![game.0, seq_to_sql(seq)?, state_json, now_ms()],
         )?;
         tx.commit()?;
-        self.sync.note_commit();
+        self.committed()?;
         Ok(())
     }
 
@@ -975,6 +1083,11 @@ impl Store {
         };
         let actions = actions_after_in(&tx, game, from)?;
         tx.finish()?;
+        match (actions.last(), &snapshot_hash) {
+            (Some(a), _) => note_seen(&self.seen, game, a.record.seq, &a.record.state_hash),
+            (None, Some(h)) => note_seen(&self.seen, game, from, h),
+            (None, None) => note_seen(&self.seen, game, from, ""),
+        }
         Ok(Loaded {
             snapshot,
             snapshot_hash,
@@ -984,7 +1097,11 @@ impl Store {
 
     /// Actions with seq greater than `after`, in order.
     pub fn actions_after(&self, game: GameId, after: u64) -> Result<Vec<StoredAction>> {
-        actions_after_in(&self.conn, game, after)
+        let rows = actions_after_in(&self.conn, game, after)?;
+        if let Some(a) = rows.last() {
+            note_seen(&self.seen, game, a.record.seq, &a.record.state_hash);
+        }
+        Ok(rows)
     }
 
     /// Actions with seq from `first` to `last` (both included), in order: a slice of the log
@@ -1033,11 +1150,13 @@ impl Store {
     }
 
     fn truncate(&mut self, game: GameId, seq: u64, expected_last: Option<u64>) -> Result<u64> {
+        self.check_file()?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         require_open(&tx, game)?;
         let last = last_seq_in(&tx, game)?;
+        check_seen(&self.seen, &tx, game, last)?;
         if let Some(expected) = expected_last {
             if expected != last {
                 return Err(StoreError::LogMoved {
@@ -1059,9 +1178,11 @@ impl Store {
             "DELETE FROM snapshots WHERE game_id = ?1 AND seq > ?2",
             params![game.0, s],
         )?;
+        let hash = hash_at(&tx, game, seq)?;
         touch(&tx, game, now_ms())?;
         tx.commit()?;
-        self.sync.note_commit();
+        note_seen(&self.seen, game, seq, &hash);
+        self.committed()?;
         Ok(removed as u64)
     }
 }
@@ -1148,6 +1269,55 @@ fn require_open(conn: &Connection, game: GameId) -> Result<()> {
 fn touch(conn: &Connection, game: GameId, now: i64) -> Result<()> {
     conn.prepare_cached("UPDATE games SET updated_at = ?2 WHERE id = ?1")?
         .execute(params![game.0, now])?;
+    Ok(())
+}
+
+/// Remembers the last action of a game as this store saw it.
+fn note_seen(seen: &Mutex<HashMap<GameId, (u64, String)>>, game: GameId, seq: u64, hash: &str) {
+    seen.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(game, (seq, hash.to_string()));
+}
+
+/// The stored state hash of action `seq` ("" for seq 0 or no such action).
+fn hash_at(conn: &Connection, game: GameId, seq: u64) -> Result<String> {
+    if seq == 0 {
+        return Ok(String::new());
+    }
+    let h: Option<String> = conn
+        .prepare_cached("SELECT state_hash FROM actions WHERE game_id = ?1 AND seq = ?2")?
+        .query_row(params![game.0, seq_to_sql(seq)?], |r| r.get(0))
+        .optional()?;
+    Ok(h.unwrap_or_default())
+}
+
+/// A write on a log this store has read must find it ending where the store last saw it: same
+/// last seq ([`StoreError::LogMoved`] otherwise) and the same state hash there
+/// ([`StoreError::LogRewritten`]: another writer took the action back and wrote another).
+fn check_seen(
+    seen: &Mutex<HashMap<GameId, (u64, String)>>,
+    conn: &Connection,
+    game: GameId,
+    last: u64,
+) -> Result<()> {
+    let known = seen
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&game)
+        .cloned();
+    let Some((seq, hash)) = known else {
+        return Ok(());
+    };
+    if seq != last {
+        return Err(StoreError::LogMoved {
+            game,
+            expected: seq,
+            found: last,
+        });
+    }
+    if seq > 0 && hash_at(conn, game, seq)? != hash {
+        return Err(StoreError::LogRewritten { game, seq });
+    }
     Ok(())
 }
 

@@ -54,6 +54,7 @@ impl Store {
     /// Stores a user's display name. Writes only when it differs from the stored one; returns
     /// whether it did.
     pub fn set_display_name(&mut self, user: u64, name: &str) -> Result<bool> {
+        self.check_file()?;
         let n = self
             .conn
             .prepare_cached(
@@ -64,7 +65,7 @@ impl Store {
             )?
             .execute(params![id_to_sql(user)?, name, now_ms()])?;
         if n > 0 {
-            self.note_commit();
+            self.committed()?;
         }
         Ok(n > 0)
     }
@@ -72,6 +73,7 @@ impl Store {
     /// Records that a DM to `user` failed at `at` (Unix ms) because they do not accept DMs.
     /// A later failure moves the time forward.
     pub fn mark_dms_closed(&mut self, user: u64, at: i64) -> Result<()> {
+        self.check_file()?;
         self.conn
             .prepare_cached(
                 "INSERT INTO users (user_id, updated_at, dm_closed_at) VALUES (?1, ?2, ?2)
@@ -79,13 +81,14 @@ impl Store {
                     SET dm_closed_at = excluded.dm_closed_at, updated_at = excluded.updated_at",
             )?
             .execute(params![id_to_sql(user)?, at])?;
-        self.note_commit();
+        self.committed()?;
         Ok(())
     }
 
     /// Records that a DM reached `user`: their DMs are no longer marked closed. Returns whether
     /// they were.
     pub fn mark_dms_open(&mut self, user: u64) -> Result<bool> {
+        self.check_file()?;
         let n = self
             .conn
             .prepare_cached(
@@ -94,7 +97,7 @@ impl Store {
             )?
             .execute(params![id_to_sql(user)?, now_ms()])?;
         if n > 0 {
-            self.note_commit();
+            self.committed()?;
         }
         Ok(n > 0)
     }

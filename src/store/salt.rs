@@ -25,7 +25,8 @@ impl Store {
         } else {
             "DELETE FROM fresh_salt WHERE game_id = ?1"
         };
+        self.check_file()?;
         self.conn.prepare_cached(sql)?.execute(params![game.0])?;
-        Ok(())
+        self.committed()
     }
 }

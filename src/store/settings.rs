@@ -11,6 +11,7 @@ impl Store {
     /// any other status gives [`StoreError::OptionsFixed`] and changes nothing.
     pub fn set_options(&mut self, game: GameId, options_json: &str) -> Result<GameRecord> {
         check_json("options_json", options_json)?;
+        self.check_file()?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -27,7 +28,7 @@ impl Store {
         )?;
         let rec = get_game(&tx, game)?;
         tx.commit()?;
-        self.note_commit();
+        self.committed()?;
         Ok(rec)
     }
 
@@ -37,6 +38,7 @@ impl Store {
         if locale.trim().is_empty() {
             return Err(StoreError::BadData("a locale code cannot be empty".into()));
         }
+        self.check_file()?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -47,7 +49,7 @@ impl Store {
         )?;
         let rec = get_game(&tx, game)?;
         tx.commit()?;
-        self.note_commit();
+        self.committed()?;
         Ok(rec)
     }
 }

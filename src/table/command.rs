@@ -3018,7 +3018,7 @@ fn adjust_cmd(a: &Args<'_>) -> Result<AdjustCmd, ParseError> {
                 command: "adjust".into(),
                 option: "delta".into(),
             })?;
-            if delta.abs() > MAX_VP_DELTA {
+            if !(-MAX_VP_DELTA..=MAX_VP_DELTA).contains(&delta) {
                 return Err(ParseError::BadValue {
                     option: "delta".into(),
                     value: delta.to_string(),
@@ -3062,7 +3062,7 @@ fn adjust_cmd(a: &Args<'_>) -> Result<AdjustCmd, ParseError> {
                 command: "adjust".into(),
                 option: "delta".into(),
             })?;
-            if delta == 0 || delta.abs() > MAX_TREASURE_DELTA {
+            if delta == 0 || !(-MAX_TREASURE_DELTA..=MAX_TREASURE_DELTA).contains(&delta) {
                 return Err(ParseError::BadValue {
                     option: "delta".into(),
                     value: delta.to_string(),

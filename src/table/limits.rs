@@ -11,6 +11,10 @@ use super::outbox::UserId;
 /// One render of the full map holds about 50 MB at its peak.
 pub const MAX_CONCURRENT_RENDERS: usize = 2;
 
+/// The longest display name the table takes from any front end (Discord's nickname bound):
+/// longer names from `local`, `script` or an import are refused.
+pub const MAX_NAME_CHARS: usize = 64;
+
 /// How long a user waits between two `map` requests.
 pub const MAP_COOLDOWN: Duration = Duration::from_secs(10);
 

@@ -2672,6 +2672,20 @@ pub enum Msg {
     },
     /// That hand's power has no player to agree.
     CardOwnerAbsent,
+    /// Treasures put back from another power's holdings: its player decides.
+    TreasureOwnerWillDecide {
+        power: Power,
+    },
+    /// To that player, privately: who asks, and the line that makes the change.
+    TreasureOwnerAsked {
+        name: String,
+        power: Power,
+        line: String,
+    },
+    /// That power has no player to agree.
+    TreasureOwnerAbsent {
+        power: Power,
+    },
     /// A `map` asked for again too soon by the same user.
     MapTooSoon {
         seconds: u64,
@@ -2843,7 +2857,10 @@ impl Texts<'_> {
                 let p: Vec<String> = powers.iter().map(|p| self_power(self, *p)).collect();
                 tr!(l, "{} leaves {}. The seat is offered to members who hold no seat here: ask with {}; the players agree with {}.", "{} покидает {}. Место предлагается участникам без места за этим столом: попросите через {}; игроки соглашаются через {}.", name, p.join(", "), self.command("join", &["power"]), self.command("admit", &["power"]))
             }
-            Msg::CardOwnerWillDecide => l.pick("that card is in a hand that is not yours; its holder has been asked privately, and the card moves only if they make this adjustment themselves", "эта карта в чужой руке; её владельца спросили лично, и карта переместится, только если он сам сделает эту поправку").into(),
+            Msg::CardOwnerWillDecide => l.pick("that card is not in your hand or face up, so where it is stays hidden and nothing moves now: if a player holds it, they have been asked privately and it moves only if they make this adjustment themselves; a card in the deck is moved by a moderator", "этой карты нет ни у вас в руке, ни в открытую, поэтому где она, остаётся тайной и сейчас ничего не перемещается: если она у игрока, его спросили лично, и карта переместится, только если он сам сделает эту поправку; карту из колоды перемещает модератор").into(),
+            Msg::TreasureOwnerWillDecide { power } => tr!(l, "those treasures are {}'s: its player has been asked privately, and they are put back only if that player makes this adjustment", "эти сокровища принадлежат державе {}: её игрока спросили лично, и они вернутся, только если он сам сделает эту поправку", self_power(self, *power)),
+            Msg::TreasureOwnerAsked { name, power, line } => tr!(l, "{} asks to put back treasures you hold ({}). If you agree, send `{}`; otherwise nothing happens.", "{} просит вернуть сокровища, которые у вас ({}). Если вы согласны, отправьте `{}`; иначе ничего не произойдёт.", name, self_power(self, *power), self.command_line(line)),
+            Msg::TreasureOwnerAbsent { power } => tr!(l, "nobody plays {}, so nobody can agree to putting back its treasures", "за державу {} никто не играет, поэтому согласиться вернуть её сокровища некому", self_power(self, *power)),
             Msg::CardOwnerAsked { name, power, line } => tr!(l, "{} asks to move a card out of your hand ({}). If you agree, send `{}`; otherwise nothing happens.", "{} просит забрать карту из вашей руки ({}). Если вы согласны, отправьте `{}`; иначе ничего не произойдёт.", name, self_power(self, *power), self.command_line(line)),
             Msg::CardOwnerAbsent => l.pick("that card is in a hand whose power has no player to agree to moving it", "эта карта в руке державы, за которую никто не играет, и согласиться некому").into(),
             Msg::MapTooSoon { seconds } => tr!(l, "you asked for a map just now; ask again in {} s (the map is also posted at every new impulse and phase)", "вы только что запрашивали карту; повторите через {} с (карта и так публикуется в начале каждого импульса и фазы)", seconds),

@@ -150,6 +150,9 @@ pub struct TableOptions {
     pub renderer: Option<Arc<dyn Renderer>>,
     /// Locale of games created without `locale:`.
     pub default_locale: Locale,
+    /// One screen for every player (the terminal table): no card is hidden from anyone, so
+    /// `adjust` moves any card at once.
+    pub hot_seat: bool,
 }
 
 /// One logged action as the table keeps it.
@@ -524,7 +527,17 @@ impl Table {
         let accepted = result.is_ok();
         let mut out = match result {
             Ok(out) => out,
-            Err(msg) => Outbox::refusal(caller.user, t.refused(&t.msg(&msg))),
+            Err(msg) => {
+                let text = t.refused(&t.msg(&msg));
+                let mut out = Outbox::refusal(caller.user, text.clone());
+                // The game file was deleted or replaced under the bot: nothing is saved any
+                // more, which the whole channel must know, and the operator from the log.
+                if let Some(why) = lock(&self.store).halted() {
+                    tracing::error!(channel = ?channel, %why, "the game file changed under the bot: nothing more is saved");
+                    out.channel(text);
+                }
+                out
+            }
         };
         if let Some(msg) = revealed {
             out.channel(t.msg(&msg));
@@ -664,6 +677,13 @@ impl Table {
                         return Err(bad(format!(
                             "the snapshot at action {} does not match the logged state hash",
                             snap.seq
+                        )));
+                    }
+                    if let Some(at) = g.board.over_bound() {
+                        return Err(bad(format!(
+                            "the snapshot at action {} holds more than {} units of a kind in one force ({at})",
+                            snap.seq,
+                            crate::engine::board::MAX_UNITS
                         )));
                     }
                     // The group corrected its game data since: the actions after the snapshot
@@ -1327,29 +1347,65 @@ impl Table {
             a => a,
         };
         let made_secret = matches!(action, Action::SecretChoiceSalted { .. });
-        // --- ops: taking a card out of another power's hand shows where it was, so it needs
-        // that hand's owner: they are asked privately and make the move themselves.
-        if let Action::Adjust(crate::engine::Adjustment::Card { card, .. }) = &action {
-            let holder = game
-                .powers
-                .iter()
-                .find(|q| *q != power && game.hands[*q as usize].contains(card));
-            if let Some(q) = holder.filter(|q| s.seats.get(q) != Some(&caller.user)) {
-                let Some(owner) = s.seats.get(&q).copied() else {
-                    return Err(Msg::CardOwnerAbsent);
+        // --- ops (issue 28, item 6): `adjust` must not tell where a hidden card is. A card in
+        // the deck or in a hand that is not the caller's is hidden from them: whatever the
+        // case, nothing moves and the answer is the same; a seated holder is asked privately
+        // and moves it themselves. Moderators (referees) and the one-screen terminal table move
+        // any card at once.
+        if !self.opts.hot_seat && !caller.moderator {
+            if let Action::Adjust(crate::engine::Adjustment::Card { card, .. }) = &action {
+                let mine = |q: Power| s.seats.get(&q) == Some(&caller.user);
+                let holder = Power::ALL
+                    .iter()
+                    .copied()
+                    .find(|q| game.hands[*q as usize].contains(card));
+                let hidden = match holder {
+                    Some(q) => !mine(q),
+                    None => game.deck.contains(card),
                 };
-                let line = convert::action_line(&action, q, false).unwrap_or_default();
-                out.dm(
-                    owner,
-                    t.msg(&Msg::CardOwnerAsked {
-                        name: caller.name.clone(),
-                        power: q,
-                        // `action_line` already names the power.
-                        line,
-                    }),
-                );
-                out.reply(caller.user, t.msg(&Msg::CardOwnerWillDecide));
-                return Ok(());
+                if hidden {
+                    if let Some(q) = holder {
+                        if let Some(owner) = s.seats.get(&q).copied() {
+                            let line = convert::action_line(&action, q, false).unwrap_or_default();
+                            out.dm(
+                                owner,
+                                t.msg(&Msg::CardOwnerAsked {
+                                    name: caller.name.clone(),
+                                    power: q,
+                                    // `action_line` already names the power.
+                                    line,
+                                }),
+                            );
+                        }
+                    }
+                    out.reply(caller.user, t.msg(&Msg::CardOwnerWillDecide));
+                    return Ok(());
+                }
+            }
+            // Treasures put back from another player's holdings need that player: they are
+            // asked privately and make the adjustment themselves (the counts are public, so
+            // the answer may say who is asked).
+            if let Action::Adjust(crate::engine::Adjustment::Treasure { power: q, delta }) = &action
+            {
+                if *delta < 0 && s.seats.get(q) != Some(&caller.user) {
+                    let Some(owner) = s.seats.get(q).copied() else {
+                        return Err(Msg::TreasureOwnerAbsent { power: *q });
+                    };
+                    let line = convert::action_line(&action, *q, false).unwrap_or_default();
+                    out.dm(
+                        owner,
+                        t.msg(&Msg::TreasureOwnerAsked {
+                            name: caller.name.clone(),
+                            power: *q,
+                            line,
+                        }),
+                    );
+                    out.reply(
+                        caller.user,
+                        t.msg(&Msg::TreasureOwnerWillDecide { power: *q }),
+                    );
+                    return Ok(());
+                }
             }
         }
         let before = game.awaiting();

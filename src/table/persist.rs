@@ -172,6 +172,11 @@ pub trait GameStore: Send {
     fn abandon(&mut self, id: i64) -> PResult<()> {
         self.set_status(id, Status::Finished)
     }
+    /// Why the store has stopped writing (its file was deleted or replaced under it), once it
+    /// has; the default never stops.
+    fn halted(&self) -> Option<String> {
+        None
+    }
     /// The durability barrier of this store; the default does nothing.
     fn barrier(&self) -> Arc<dyn Barrier> {
         Arc::new(NoBarrier)

@@ -227,6 +227,9 @@ impl GameStore for SqliteStore {
     fn barrier(&self) -> Arc<dyn Barrier> {
         self.0.syncer()
     }
+    fn halted(&self) -> Option<String> {
+        self.0.halted()
+    }
     fn display_name(&self, user: u64) -> PResult<Option<String>> {
         self.0.display_name(user).map_err(err)
     }
