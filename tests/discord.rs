@@ -9,13 +9,25 @@ mod discord_emulator;
 
 #[path = "discord_bot_e2e.rs"]
 mod discord_bot_e2e;
+#[path = "discord_defer_e2e.rs"]
+mod discord_defer_e2e;
+#[path = "discord_duplicates_e2e.rs"]
+mod discord_duplicates_e2e;
 #[path = "discord_emulator.rs"]
 mod discord_emulator_tests;
+#[path = "discord_gateway_e2e.rs"]
+mod discord_gateway_e2e;
 #[path = "discord_land_e2e.rs"]
 mod discord_land_e2e;
 #[path = "discord_logging.rs"]
 mod discord_logging;
 #[path = "discord_ops_e2e.rs"]
 mod discord_ops_e2e;
+#[path = "discord_permissions_e2e.rs"]
+mod discord_permissions_e2e;
+#[path = "discord_ratelimit_e2e.rs"]
+mod discord_ratelimit_e2e;
+#[path = "discord_registration_e2e.rs"]
+mod discord_registration_e2e;
 #[path = "discord_treasure_e2e.rs"]
 mod discord_treasure_e2e;

@@ -3,10 +3,8 @@
 //! message, so once that message is deleted the follow-up (and any edit) fails with 10008; the
 //! bot no longer deletes a public "thinking" message to answer privately.
 
-#[path = "support/bot_e2e.rs"]
-mod bot_e2e;
-#[path = "support/discord_emulator/mod.rs"]
-mod discord_emulator;
+use crate::bot_e2e;
+use crate::discord_emulator;
 
 use std::time::Duration;
 

@@ -3,10 +3,8 @@
 //! a deploy overlap); the bot claims each interaction id in its store before it acts, so the
 //! second delivery changes nothing and sends nothing, even after a restart.
 
-#[path = "support/bot_e2e.rs"]
-mod bot_e2e;
-#[path = "support/discord_emulator/mod.rs"]
-mod discord_emulator;
+use crate::bot_e2e;
+use crate::discord_emulator;
 
 use std::time::Duration;
 

@@ -3,10 +3,8 @@
 //! bot keeps answering. (Sessions closed by the client with 1000/1001 are not resumable, and a
 //! guild's events on a shard no session claims go nowhere: see `discord_ops_e2e`.)
 
-#[path = "support/bot_e2e.rs"]
-mod bot_e2e;
-#[path = "support/discord_emulator/mod.rs"]
-mod discord_emulator;
+use crate::bot_e2e;
+use crate::discord_emulator;
 
 use std::time::Duration;
 

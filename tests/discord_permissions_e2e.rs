@@ -5,10 +5,8 @@
 //! when only the picture is refused; the missed announcement is posted with the channel's next
 //! answer.
 
-#[path = "support/bot_e2e.rs"]
-mod bot_e2e;
-#[path = "support/discord_emulator/mod.rs"]
-mod discord_emulator;
+use crate::bot_e2e;
+use crate::discord_emulator;
 
 use bot_e2e::{accepted, buttons, dm_with, say, wait_session, Bot};
 use discord_emulator::permissions::{bits, Target};

@@ -4,10 +4,8 @@
 //! channel, answers in many pieces at once, a map — arrives whole and in order, and every
 //! interaction is acknowledged inside Discord's 3 seconds.
 
-#[path = "support/bot_e2e.rs"]
-mod bot_e2e;
-#[path = "support/discord_emulator/mod.rs"]
-mod discord_emulator;
+use crate::bot_e2e;
+use crate::discord_emulator;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

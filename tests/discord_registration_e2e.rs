@@ -2,10 +2,8 @@
 //! reason, and the bot keeps serving the commands registered before. A binary of its own: it
 //! installs a global log subscriber to read what the bot reported.
 
-#[path = "support/bot_e2e.rs"]
-mod bot_e2e;
-#[path = "support/discord_emulator/mod.rs"]
-mod discord_emulator;
+use crate::bot_e2e;
+use crate::discord_emulator;
 
 use std::sync::{Arc, Mutex};
 

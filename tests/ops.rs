@@ -4,6 +4,8 @@
 
 #[path = "cli_support/mod.rs"]
 mod cli_support;
+#[path = "common/mod.rs"]
+mod common;
 #[path = "table_support/mod.rs"]
 mod table_support;
 
@@ -15,16 +17,28 @@ mod cli_input;
 mod cli_ops;
 #[path = "cli_replay.rs"]
 mod cli_replay;
+#[path = "ops_adjust_oracle.rs"]
+mod ops_adjust_oracle;
 #[path = "ops_data_correction.rs"]
 mod ops_data_correction;
+#[path = "ops_file_identity.rs"]
+mod ops_file_identity;
+#[path = "ops_operator_input.rs"]
+mod ops_operator_input;
+#[path = "ops_position_bounds.rs"]
+mod ops_position_bounds;
 #[path = "ops_reliability.rs"]
 mod ops_reliability;
+#[path = "ops_unit_bound.rs"]
+mod ops_unit_bound;
 #[path = "ops_v050_compat.rs"]
 mod ops_v050_compat;
 #[path = "store_api.rs"]
 mod store_api;
 #[path = "store_crash.rs"]
 mod store_crash;
+#[path = "store_interactions.rs"]
+mod store_interactions;
 #[path = "store_open.rs"]
 mod store_open;
 #[path = "store_people.rs"]
