@@ -288,14 +288,21 @@ fn r_hre_secret_revealed_only_to_win() {
     );
 }
 
-// R-HRE-SECRET (b): revealed when its VP stop another power's victory.
+// R-HRE-SECRET (b): revealed when its VP stop another power's domination victory (issue 27
+// item 1: a standard victory is not stopped, see `r_hre_secret_not_revealed_against_a_standard_victory`).
 #[test]
 fn r_hre_secret_revealed_to_stop_another_victory() {
     let r = rs();
     let extra = r.empire_religion_vp[&EmpireChoice::Protestant] as i32;
+    let gap = r.turn.number("domination_gap");
     let mut g = chosen(EmpireChoice::Protestant);
-    set_vp(&mut g, Power::England, 26);
-    set_vp(&mut g, Power::Empire, 26 - extra);
+    g.turn = r.turn.number("domination_from_turn") as u8;
+    for p in Power::ALL {
+        set_vp(&mut g, *p, 5);
+    }
+    // England leads by the gap; with the secret VP the Empire comes within it.
+    set_vp(&mut g, Power::England, 15 + gap);
+    set_vp(&mut g, Power::Empire, 15 + 1 - extra);
     let ev = end_turn(&mut g);
     assert!(g.empire.revealed);
     assert!(ev.iter().any(|e| matches!(

@@ -333,6 +333,7 @@ fn is_barrier(before: &Awaiting, after: &Game, events: &[Event]) -> bool {
                     e.kind,
                     EventKind::FieldBattle { .. }
                         | EventKind::Assault { .. }
+                        | EventKind::AssaultRolled { .. }
                         | EventKind::ConversionAttempt { .. }
                         | EventKind::ConversionSixRolled { .. }
                         | EventKind::CatholicRebellion { .. }
