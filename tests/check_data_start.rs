@@ -71,7 +71,10 @@ fn c_vp_domination_start_within_one_key_is_warned() {
         out.contains("scenarios.csv:2: warning: scenario `1559`"),
         "{out}"
     );
-    assert!(out.contains("within one key of a domination victory"), "{out}");
+    assert!(
+        out.contains("within one key of a domination victory"),
+        "{out}"
+    );
 }
 
 // C-VP-STANDARD: a scenario whose start is one key from the standard VP is named too.
@@ -80,6 +83,9 @@ fn c_vp_standard_start_within_one_key_is_warned() {
     let dir = copy_data();
     set_rule(dir.path(), "standard_vp", 17);
     let (_, out) = check(dir.path());
-    assert!(out.contains("within one key of a standard victory (17 VP)"), "{out}");
+    assert!(
+        out.contains("within one key of a standard victory (17 VP)"),
+        "{out}"
+    );
     assert!(out.contains("Spain"), "{out}");
 }

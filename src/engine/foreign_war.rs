@@ -462,18 +462,22 @@ impl Game {
     }
 
     /// The owner's pick of the home key its units back from the war go to (R-FW-FIGHT).
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn answer_war_return(
         &mut self,
         rs: &Ruleset,
         p: Power,
         top: &Step,
-        allowed: &[SpaceId],
         to: Option<&str>,
         inside: &Units,
         ev: &mut Vec<Event>,
     ) -> RuleResult<()> {
-        let Step::WarReturn { card, units, .. } = top else {
+        let Step::WarReturn {
+            card,
+            units,
+            to: allowed,
+            ..
+        } = top
+        else {
             return Err(Refusal::NothingPending.into());
         };
         let pick = match to {

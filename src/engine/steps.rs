@@ -778,8 +778,8 @@ impl Game {
             (Step::WarCasualties { card, hits, .. }, Action::TakeCasualties { units }) => {
                 self.answer_war_casualties(p, *card, *hits, units, ev)?
             }
-            (Step::WarReturn { to, .. }, Action::Retreat { to: t, inside }) => {
-                self.answer_war_return(rs, p, &top, to, t.as_deref(), inside, ev)?
+            (Step::WarReturn { .. }, Action::Retreat { to: t, inside }) => {
+                self.answer_war_return(rs, p, &top, t.as_deref(), inside, ev)?
             }
             (Step::Casualties { space, hits, .. }, Action::TakeCasualties { units }) => {
                 self.check_casualties(p, *space, *hits, units)?;

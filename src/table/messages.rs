@@ -1057,8 +1057,8 @@ impl<'a> Texts<'a> {
                 "эти ПО приносят Империи победу",
             ),
             RevealReason::BlocksVictory => self.loc.pick(
-                "its VP stop another power's victory",
-                "эти ПО не дают победить другой державе",
+                "its VP stop another power's domination victory",
+                "эти ПО не дают другой державе победы господством",
             ),
             RevealReason::GameEnded => self.loc.pick("the game has ended", "партия окончена"),
         }
