@@ -531,3 +531,21 @@ fn r_fw_fight_owner_chooses_the_home_key() {
     assert!(has(&ev, |k| matches!(k, EventKind::ForeignWarEnded { .. })));
     assert_eq!(land(&g, "SALONIKA", OTTOMAN), before + 8);
 }
+
+// C-AVOID: a power that would be offered to avoid battle but has nowhere to go is told so, with
+// why, when the question would have come.
+#[test]
+fn c_avoid_skipped_question_is_said() {
+    let r = rs();
+    let mut g = arena(&[Power::Spain, Power::France], 8, 6);
+    for id in ["DIJON", "LYON", "TOURS", "PARIS"] {
+        g.board.set_control(r, sp(id), SPAIN);
+    }
+    put(&mut g, "ORLEANS", FRANCE, 2, 0, 0);
+    put(&mut g, "DIJON", SPAIN, 4, 0, 0);
+    let ev = ok(&mut g, Power::Spain, mv("DIJON", "ORLEANS", 4, &[]));
+    let en = text(&ev, Locale::En);
+    assert!(en.contains("cannot avoid battle in Orleans"), "{en}");
+    let ru = text(&ev, Locale::Ru);
+    assert!(ru.contains("не может уклониться от боя"), "{ru}");
+}
