@@ -351,6 +351,11 @@ fn check_data(dir: Option<PathBuf>) -> ExitCode {
                 .map(|(k, v)| format!("{k} {v}"))
                 .collect();
             println!("rows by source: {}", src.join(", "));
+            // A scenario whose start is one key from a victory (issue 27 item 9): warned, the
+            // data still loads.
+            for w in vqbot::data::start_warnings(&dir, &rs) {
+                println!("{w}");
+            }
             ExitCode::SUCCESS
         }
         Err(problems) => {

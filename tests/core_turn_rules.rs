@@ -1225,15 +1225,20 @@ fn c_act_costs_match_the_core_list() {
 
 // ---------------------------------------------------------------- Victory
 
-// C-VP-KEYS: VP come from the power's key track (England with 4 keys: 5 VP); the Protestant
-// scores per key by marker row (R-PROT-KEYS).
+// C-VP-KEYS: VP come from the power's key track (issue 27 item 9: the reconstructed tracks are
+// 6 VP + 1 a key, so England with 4 keys has 10, the Ottoman with 7 has 13; Here I Stand's gave
+// 5 and 14); the Protestant scores per key by marker row (R-PROT-KEYS).
 #[test]
 fn c_vp_keys_from_the_track() {
     let rs = rs();
     let mut g = new_game(17);
     assert_eq!(g.board.keys_held(rs, Power::England).len(), 4);
-    assert_eq!(g.vp(rs, Power::England).keys, 5);
-    assert_eq!(g.vp(rs, Power::Ottoman).keys, 2 * 7);
+    assert_eq!(
+        g.vp(rs, Power::England).keys,
+        rs.turn.key_track_vp(Power::England, 4)
+    );
+    assert_eq!(g.vp(rs, Power::England).keys, 6 + 4);
+    assert_eq!(g.vp(rs, Power::Ottoman).keys, 6 + 7);
     g.board
         .set_control(rs, sp("AMSTERDAM"), Owner::Major(Power::Protestant));
     g.board

@@ -288,14 +288,21 @@ fn r_hre_secret_revealed_only_to_win() {
     );
 }
 
-// R-HRE-SECRET (b): revealed when its VP stop another power's victory.
+// R-HRE-SECRET (b): revealed when its VP stop another power's domination victory (issue 27
+// item 1: a standard victory is not stopped, see `r_hre_secret_not_revealed_against_a_standard_victory`).
 #[test]
 fn r_hre_secret_revealed_to_stop_another_victory() {
     let r = rs();
     let extra = r.empire_religion_vp[&EmpireChoice::Protestant] as i32;
+    let gap = r.turn.number("domination_gap");
     let mut g = chosen(EmpireChoice::Protestant);
-    set_vp(&mut g, Power::England, 26);
-    set_vp(&mut g, Power::Empire, 26 - extra);
+    g.turn = r.turn.number("domination_from_turn") as u8;
+    for p in Power::ALL {
+        set_vp(&mut g, *p, 5);
+    }
+    // England leads by the gap; with the secret VP the Empire comes within it.
+    set_vp(&mut g, Power::England, 15 + gap);
+    set_vp(&mut g, Power::Empire, 15 + 1 - extra);
     let ev = end_turn(&mut g);
     assert!(g.empire.revealed);
     assert!(ev.iter().any(|e| matches!(
@@ -306,6 +313,32 @@ fn r_hre_secret_revealed_to_stop_another_victory() {
         }
     )));
     assert!(!g.is_over(), "England's victory should have been stopped");
+}
+
+// R-HRE-SECRET: never revealed to stop a standard victory (issue 27 item 1): Spain at 25, the
+// Empire at 23 with 2 secret VP: the secret stays hidden and Spain wins.
+#[test]
+fn r_hre_secret_not_revealed_against_a_standard_victory() {
+    let r = rs();
+    let extra = r.empire_religion_vp[&EmpireChoice::Catholic] as i32;
+    let mut g = chosen(EmpireChoice::Catholic);
+    for p in Power::ALL {
+        set_vp(&mut g, *p, 5);
+    }
+    set_vp(&mut g, Power::Spain, 25);
+    set_vp(&mut g, Power::Empire, 25 - extra);
+    let ev = end_turn(&mut g);
+    assert!(!ev.iter().any(|e| matches!(
+        &e.kind,
+        EventKind::SecretRevealed {
+            reason: RevealReason::BlocksVictory,
+            ..
+        }
+    )));
+    assert_eq!(
+        g.view(r, Viewer::Observer).winners,
+        Some(vec![Power::Spain])
+    );
 }
 
 // R-HRE-CAPITAL: Rudolf II moves the capital to Prague for the rest of the game.
@@ -1080,7 +1113,8 @@ fn r_fw_deploy_sends_required_units() {
 }
 
 // R-FW-FIGHT: 1 CP; no defender bonus die, no retreat; the war ends when the army is destroyed
-// and the survivors go to the capital, or a friendly home key if an enemy holds it.
+// and the survivors go to the capital, or a friendly home key of the owner's choice if an enemy
+// holds it (issue 27 item 3).
 #[test]
 fn r_fw_fight_until_army_destroyed() {
     let r = rs();
@@ -1112,11 +1146,21 @@ fn r_fw_fight_until_army_destroyed() {
                 .legal_actions(r, Power::Ottoman)
                 .contains(&Action::FightForeignWar { card: PERSIA }));
             let army = war(&g).army;
-            let ev = ok(
+            let mut ev = ok(
                 &mut g,
                 Power::Ottoman,
                 Action::FightForeignWar { card: PERSIA },
             );
+            // Issue 27 item 3: with the capital enemy-held, the owner picks the home key.
+            if let vqbot::engine::Awaiting::One {
+                decision: vqbot::engine::Decision::WarReturn,
+                ..
+            } = g.awaiting()
+            {
+                assert!(enemy_holds_capital);
+                let a = g.legal_actions(r, Power::Ottoman).remove(0);
+                ev.extend(ok(&mut g, Power::Ottoman, a));
+            }
             for e in &ev {
                 match &e.kind {
                     EventKind::ForeignWarBattle { defender, .. } => {

@@ -131,8 +131,13 @@ fn adjust_units_changes_only_the_named_types_and_shows_before_and_after() {
 #[test]
 fn world_and_sea_places_are_recognised_and_refused_plainly() {
     let t = started(5, false);
+    // Issue 27 item 0 (R-SPACE-FORTRESS): a fortress in a settlement is for the rules to judge
+    // (Spain may build one), so the name is not refused as "not a Europe space" any more; here it
+    // is refused only because it is not Spain's impulse.
     let msg = refused(&t, "bob", "vq build space:Havana unit:fortress");
     assert!(!msg.contains("unknown"), "{msg}");
+    assert!(!msg.contains("world-map settlement"), "{msg}");
+    let msg = refused(&t, "bob", "vq build space:Havana unit:regular");
     assert!(
         msg.contains("Havana is a world-map settlement") && msg.contains("Europe land space"),
         "{msg}"

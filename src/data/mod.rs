@@ -4,10 +4,12 @@
 //! problem is reported with its file and line, and all problems of a folder are reported at once.
 
 mod religion;
+mod start;
 mod table;
 mod treasure;
 mod turn;
 
+pub use start::start_warnings;
 pub use table::{Problem, Problems};
 
 use crate::engine::power::{

@@ -334,6 +334,7 @@ fn is_battle_question(d: Decision) -> bool {
             | Decision::PeaceUnits
             | Decision::PeaceRegain
             | Decision::PeaceWithdraw
+            | Decision::WarReturn
     )
 }
 
@@ -856,6 +857,7 @@ mod tests {
             faction: None,
             excess: 1,
             to: vec![paris],
+            shared: 0,
         });
         let got = buttons_of(&rs, &g);
         let label = format!(

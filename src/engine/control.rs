@@ -62,6 +62,31 @@ impl Game {
         Ok(())
     }
 
+    /// Enemy land units in `n` that block `p` from taking control of a space next to it
+    /// (C-CONTROL-UNFORT). Units besieged inside a fortress are shut in behind its walls and
+    /// do not count (X-CONTROL-BESIEGED: our reading of Here I Stand 12.2, where only units able
+    /// to act outside block, as besieged units also never intercept or avoid battle); the
+    /// besiegers around them do.
+    pub fn blocking_land_units(&self, rs: &Ruleset, p: Power, n: SpaceId) -> u32 {
+        let shut_in = self.board.at(n).besieged_by.is_some();
+        let holder = self.board.controller(rs, n);
+        self.board
+            .at(n)
+            .forces
+            .iter()
+            .filter(|f| self.board.stance(p, f.owner()) == Stance::Enemy)
+            .filter(|f| {
+                let inside = shut_in
+                    && match holder {
+                        Owner::Major(c) => self.board.stance(c, f.owner()) == Stance::Friendly,
+                        other => f.owner() == other,
+                    };
+                !inside
+            })
+            .map(|f| f.land())
+            .sum()
+    }
+
     /// Checks a control action.
     pub(crate) fn check_control(&self, rs: &Ruleset, p: Power, space: &str) -> RuleResult<SpaceId> {
         self.check_control_with(rs, p, space, None)
@@ -125,7 +150,7 @@ impl Game {
         }
         if let Some((n, _)) = rs.neighbours[s.idx()]
             .iter()
-            .find(|(n, _)| self.board.land_units(p, *n, Stance::Enemy) > 0)
+            .find(|(n, _)| self.blocking_land_units(rs, p, *n) > 0)
         {
             return Err(Refusal::EnemyUnitsAdjacent {
                 space: s,

@@ -172,10 +172,45 @@ pub(crate) mod stored_end_reason {
     }
 }
 
+/// A question that was not asked, and why (said in the channel at the moment it would have been
+/// asked).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "question")]
+pub enum Skipped {
+    /// C-AVOID: no space to avoid battle into from `space`.
+    Avoid { space: SpaceId },
+    /// C-WITHDRAW: `units` defenders in `space`, more than `max` may withdraw inside.
+    Withdraw {
+        space: SpaceId,
+        units: u32,
+        max: u32,
+    },
+    /// C-MOVE-SPRING: the power has no capital to deploy from.
+    DeployNoCapital,
+    /// C-MOVE-SPRING: none of the power's land units stand in its capitals.
+    DeployNoUnits { capitals: Vec<SpaceId> },
+    /// C-WINTER-REGULAR: no free winter unit in `space`, for the reason given.
+    FreeUnit { space: SpaceId, why: FreeUnitBar },
+}
+
+/// Why a capital gives no free winter unit (C-WINTER-REGULAR, C-UNREST).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FreeUnitBar {
+    /// Another power (or a minor, or nobody) holds it.
+    HeldBy(Owner),
+    /// It is in unrest.
+    Unrest,
+    /// The power's force there is at the unit bound.
+    Full,
+}
+
 /// One thing that happened.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum EventKind {
+    /// A question `power` would have been asked was skipped; `skipped` says which and why.
+    QuestionSkipped { power: Power, skipped: Skipped },
     /// A new turn.
     TurnStarted { turn: u8 },
     /// A phase begins.
@@ -244,6 +279,13 @@ pub enum EventKind {
         defender: Side,
         captured: bool,
     },
+    /// An assault's dice and hits, posted as soon as they are rolled and before either side
+    /// is asked for its casualties (C-ASSAULT-DICE, C-BATTLE-HITS).
+    AssaultRolled {
+        space: SpaceId,
+        attacker: Side,
+        defender: Side,
+    },
     /// Units retreat.
     Retreated {
         owner: Owner,
@@ -311,8 +353,12 @@ pub enum EventKind {
     RulerChanged { power: Power, ruler: String },
     /// The Master of Central Europe marker is taken or lost (R-HRE-MASTER).
     MasterOfCentralEurope { held: bool },
-    /// VP totals after Victory Determination.
-    VpTotals { vp: [i32; 6] },
+    /// VP totals after Victory Determination, and the powers in play (listed with 0 too).
+    VpTotals {
+        vp: [i32; 6],
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        seated: Vec<Power>,
+    },
     /// A Protestant revolt (R-PROT-CAPITAL).
     Revolted { space: SpaceId, faction: Faction },
     /// Protestant leaders taken off the map in Winter (R-PROT-LEADERS).
@@ -343,6 +389,12 @@ pub enum EventKind {
         power: Power,
         to: Option<SpaceId>,
         units: u32,
+    },
+    /// The struck power chose its losses on the war card (R-FW-FIGHT, C-BATTLE-HITS).
+    WarCasualtiesTaken {
+        power: Power,
+        card: u16,
+        units: Units,
     },
     // --- diplomacy, winter, cards and victory (C-DIP-*, C-WINTER-*)
     /// C-DIP-WAR-COST: a card discarded to pay for a declaration of war.

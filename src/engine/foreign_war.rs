@@ -7,13 +7,15 @@
 //! the card are off the map: they never go to winter quarters.
 
 use super::action::{Action, UnitKind, Units};
+use super::battle::mercenaries_first;
 use super::error::RuleResult;
 use super::event::{Event, EventKind, Side};
 use super::game::{Game, Stage};
 use super::military::hits;
 use super::power::{Faction, Home, Owner, Power, SpaceType};
 use super::refusal::{LandCount, Refusal};
-use super::ruleset::{Card, ForeignWarSpec, LeaderKind, Ruleset, SpaceId};
+use super::ruleset::{Card, CardKind, ForeignWarSpec, LeaderKind, Ruleset, SpaceId};
+use super::steps::{Step, WarFight, WarFightPhase, Window};
 use serde::{Deserialize, Serialize};
 
 /// A foreign war under way, shown in every view.
@@ -305,8 +307,9 @@ impl Game {
         Ok(i)
     }
 
-    /// R-FW-FIGHT: a field battle on the card, with no defender bonus die and no retreat. When the
-    /// foreign army is destroyed, the war ends.
+    /// R-FW-FIGHT: an ordinary field battle on the card, with no defender bonus die and no
+    /// retreat: a combat-card window first (C-BATTLE-CARDS), then the dice, then the owner's
+    /// choice of casualties (C-BATTLE-HITS). When the foreign army is destroyed, the war ends.
     pub(crate) fn do_fight_foreign_war(
         &mut self,
         rs: &Ruleset,
@@ -314,86 +317,291 @@ impl Game {
         card: u16,
         ev: &mut Vec<Event>,
     ) -> RuleResult<()> {
-        let i = self.check_fight(p, card)?;
-        let w = self.wars[i].clone();
-        let best = w
-            .units
-            .leaders
-            .iter()
-            .filter_map(|l| rs.leaders.iter().find(|x| &x.id == l))
-            .map(|l| l.battle as u32)
-            .max()
-            .unwrap_or(0);
-        let (ad, dd) = (self.roll(w.units.land() + best), self.roll(w.army as u32));
-        let (ah, dh) = (hits(&ad), hits(&dd));
-        let units = &mut self.wars[i].units;
-        let mut left = dh;
-        for slot in [
-            &mut units.mercenaries,
-            &mut units.cavalry,
-            &mut units.regulars,
-        ] {
-            let k = left.min(*slot as u32) as u8;
-            *slot -= k;
-            left -= k as u32;
-        }
-        let army_loss = ah.min(w.army as u32) as u8;
-        self.wars[i].army -= army_loss;
-        ev.push(Event::public(EventKind::ForeignWarBattle {
+        self.check_fight(p, card)?;
+        let space = self
+            .war_return_space(rs, p)
+            .or_else(|| self.capitals_of(p).first().copied())
+            .unwrap_or(SpaceId(0));
+        self.steps.push(Step::ForeignWarFight(WarFight {
+            power: p,
             card,
-            attacker: Side {
-                owner: Owner::Major(p),
-                dice: ad,
-                hits: ah,
-                losses: dh - left,
-            },
-            defender: Side {
-                owner: Owner::Independent,
-                dice: dd,
-                hits: dh,
-                losses: army_loss as u32,
-            },
+            phase: WarFightPhase::Cards,
+            space,
         }));
-        if self.wars[i].army == 0 {
-            self.end_foreign_war(rs, i, ev);
-        }
+        self.run_steps(rs, ev);
         Ok(())
+    }
+
+    /// Works the foreign-war fight frame on top one step further.
+    pub(crate) fn work_war_fight(&mut self, rs: &Ruleset, mut f: WarFight, ev: &mut Vec<Event>) {
+        let (p, card) = (f.power, f.card);
+        let Some(i) = self.war_index(card) else {
+            self.steps.pop();
+            return;
+        };
+        match f.phase {
+            WarFightPhase::Cards => {
+                f.phase = WarFightPhase::Roll;
+                let space = f.space;
+                self.set_top(Step::ForeignWarFight(f));
+                // The foreign army has no player: only the struck power is asked.
+                if self.window_possible(rs, &[CardKind::Combat, CardKind::Response]) {
+                    self.push_windows(Window::Combat, &[p], space);
+                }
+            }
+            WarFightPhase::Roll => {
+                f.phase = WarFightPhase::Resolve;
+                self.set_top(Step::ForeignWarFight(f));
+                let w = self.wars[i].clone();
+                let best = w
+                    .units
+                    .leaders
+                    .iter()
+                    .filter_map(|l| rs.leaders.iter().find(|x| &x.id == l))
+                    .map(|l| l.battle as u32)
+                    .max()
+                    .unwrap_or(0);
+                let (ad, dd) = (self.roll(w.units.land() + best), self.roll(w.army as u32));
+                let (ah, dh) = (hits(&ad), hits(&dd));
+                let lost = dh.min(w.units.land());
+                let army_loss = ah.min(w.army as u32) as u8;
+                self.wars[i].army -= army_loss;
+                ev.push(Event::public(EventKind::ForeignWarBattle {
+                    card,
+                    attacker: Side {
+                        owner: Owner::Major(p),
+                        dice: ad,
+                        hits: ah,
+                        losses: lost,
+                    },
+                    defender: Side {
+                        owner: Owner::Independent,
+                        dice: dd,
+                        hits: dh,
+                        losses: army_loss as u32,
+                    },
+                }));
+                if lost == 0 {
+                    return;
+                }
+                let u = &w.units;
+                let kinds = [u.regulars, u.mercenaries, u.cavalry]
+                    .iter()
+                    .filter(|x| **x > 0)
+                    .count();
+                if kinds > 1 && lost < u.land() && self.powers.contains(p) {
+                    self.steps.push(Step::WarCasualties {
+                        power: p,
+                        card,
+                        hits: lost,
+                    });
+                } else {
+                    let units = self.default_war_casualties(card, lost);
+                    self.remove_war_units(i, &units);
+                }
+            }
+            WarFightPhase::Resolve => {
+                self.steps.pop();
+                if self.wars[i].army == 0 {
+                    self.end_foreign_war(rs, i, ev);
+                }
+            }
+        }
+    }
+
+    /// Casualties on a war card taken mercenaries first, then cavalry, then regulars.
+    pub(crate) fn default_war_casualties(&self, card: u16, hits: u32) -> Units {
+        self.war_index(card).map_or_else(Units::default, |i| {
+            let u = &self.wars[i].units;
+            mercenaries_first(
+                (u.regulars as u32, u.mercenaries as u32, u.cavalry as u32),
+                hits,
+            )
+        })
+    }
+
+    fn remove_war_units(&mut self, i: usize, u: &Units) {
+        let on = &mut self.wars[i].units;
+        on.regulars -= u.regulars.min(on.regulars);
+        on.mercenaries -= u.mercenaries.min(on.mercenaries);
+        on.cavalry -= u.cavalry.min(on.cavalry);
+    }
+
+    /// The owner's casualties on the war card (C-BATTLE-HITS): exactly `hits` land units it has
+    /// there.
+    pub(crate) fn answer_war_casualties(
+        &mut self,
+        p: Power,
+        card: u16,
+        hits: u32,
+        units: &Units,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let i = self.war_index(card).ok_or(Refusal::NothingPending)?;
+        let on = &self.wars[i].units;
+        let have = LandCount::new(on.regulars, on.mercenaries, on.cavalry);
+        let fits = units.regulars <= on.regulars
+            && units.mercenaries <= on.mercenaries
+            && units.cavalry <= on.cavalry;
+        if !fits || units.land() != hits || !units.leaders.is_empty() {
+            return Err(Refusal::WrongCasualties {
+                hits,
+                asked: LandCount::new(units.regulars, units.mercenaries, units.cavalry),
+                have,
+            }
+            .into());
+        }
+        self.steps.pop();
+        self.remove_war_units(i, units);
+        ev.push(Event::public(EventKind::WarCasualtiesTaken {
+            power: p,
+            card,
+            units: units.clone(),
+        }));
+        Ok(())
+    }
+
+    /// The owner's pick of the home key its units back from the war go to (R-FW-FIGHT).
+    pub(crate) fn answer_war_return(
+        &mut self,
+        rs: &Ruleset,
+        p: Power,
+        top: &Step,
+        to: Option<&str>,
+        inside: &Units,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Step::WarReturn {
+            card,
+            units,
+            to: allowed,
+            ..
+        } = top
+        else {
+            return Err(Refusal::NothingPending.into());
+        };
+        let pick = match to {
+            Some(t) if inside.land() == 0 => Some(Game::resolve_space(rs, t)?),
+            _ => None,
+        };
+        let Some(s) = pick.filter(|s| allowed.contains(s)) else {
+            return Err(Refusal::WarReturnPlace {
+                space: pick,
+                allowed: allowed.to_vec(),
+            }
+            .into());
+        };
+        self.steps.pop();
+        self.war_units_home(p, *card, units, Some(s), ev);
+        Ok(())
+    }
+
+    /// The legal answers to a foreign-war question.
+    pub(crate) fn legal_war_answers(&self, rs: &Ruleset, top: &Step, out: &mut Vec<Action>) {
+        match top {
+            Step::WarCasualties { card, hits, .. } => {
+                let Some(i) = self.war_index(*card) else {
+                    return;
+                };
+                let u = &self.wars[i].units;
+                let (have, h) = (
+                    (u.regulars as u32, u.mercenaries as u32, u.cavalry as u32),
+                    *hits,
+                );
+                for r in 0..=have.0.min(h) {
+                    for m in 0..=have.1.min(h - r) {
+                        let c = h - r - m;
+                        if c <= have.2 {
+                            out.push(Action::TakeCasualties {
+                                units: Units {
+                                    regulars: r as u8,
+                                    mercenaries: m as u8,
+                                    cavalry: c as u8,
+                                    leaders: Vec::new(),
+                                },
+                            });
+                        }
+                    }
+                }
+            }
+            Step::WarReturn { to, .. } => {
+                for s in to {
+                    out.push(Action::Retreat {
+                        to: Some(rs.space(*s).id.clone()),
+                        inside: Units::default(),
+                    });
+                }
+            }
+            _ => {}
+        }
     }
 
     /// Where survivors of `p`'s foreign war go: its capital, or if enemies hold every capital, a
     /// home key it holds (lowest id).
     pub fn war_return_space(&self, rs: &Ruleset, p: Power) -> Option<SpaceId> {
-        self.capitals_of(p)
-            .into_iter()
-            .find(|c| self.board.controls(rs, p, *c))
-            .or_else(|| {
-                rs.space_ids().find(|s| {
-                    rs.space(*s).kind == SpaceType::Key
-                        && rs.space(*s).home == Home::Major(p)
-                        && self.board.controls(rs, p, *s)
-                })
-            })
+        self.war_return_spaces(rs, p).first().copied()
     }
 
-    /// The war ends: the card is discarded and the survivors go home (R-FW-FIGHT).
+    /// Where survivors of `p`'s foreign war may go: its capital it holds; if enemies hold every
+    /// capital, each friendly home key it holds (the owner's choice, R-FW-FIGHT).
+    pub fn war_return_spaces(&self, rs: &Ruleset, p: Power) -> Vec<SpaceId> {
+        if let Some(c) = self
+            .capitals_of(p)
+            .into_iter()
+            .find(|c| self.board.controls(rs, p, *c))
+        {
+            return vec![c];
+        }
+        rs.space_ids()
+            .filter(|s| {
+                rs.space(*s).kind == SpaceType::Key
+                    && rs.space(*s).home == Home::Major(p)
+                    && self.board.controls(rs, p, *s)
+            })
+            .collect()
+    }
+
+    /// The war ends: the card is discarded and the survivors go home (R-FW-FIGHT); with several
+    /// friendly home keys and the capital enemy-held, the owner picks which.
     fn end_foreign_war(&mut self, rs: &Ruleset, i: usize, ev: &mut Vec<Event>) {
         let w = self.wars.remove(i);
         self.discard.push(w.card);
-        let to = self.war_return_space(rs, w.power);
+        let to = self.war_return_spaces(rs, w.power);
+        if to.len() > 1 && self.powers.contains(w.power) && w.units.land() > 0 {
+            self.steps.push(Step::WarReturn {
+                power: w.power,
+                card: w.card,
+                to,
+                units: w.units,
+            });
+            return;
+        }
+        self.war_units_home(w.power, w.card, &w.units, to.first().copied(), ev);
+    }
+
+    /// Puts the units back from a won war in `to` (leaders off the map with nowhere to go).
+    fn war_units_home(
+        &mut self,
+        p: Power,
+        card: u16,
+        units: &Units,
+        to: Option<SpaceId>,
+        ev: &mut Vec<Event>,
+    ) {
         match to {
             Some(s) => {
-                let f = self.board.force_mut(s, Owner::Major(w.power), None);
-                f.add_units(w.units.regulars, w.units.mercenaries, w.units.cavalry, 0);
-                f.leaders.extend(w.units.leaders.iter().cloned());
+                let f = self.board.force_mut(s, Owner::Major(p), None);
+                f.add_units(units.regulars, units.mercenaries, units.cavalry, 0);
+                f.leaders.extend(units.leaders.iter().cloned());
                 self.board.tidy(s);
             }
-            None => self.off_map.extend(w.units.leaders.iter().cloned()),
+            None => self.off_map.extend(units.leaders.iter().cloned()),
         }
         ev.push(Event::public(EventKind::ForeignWarEnded {
-            card: w.card,
-            power: w.power,
+            card,
+            power: p,
             to,
-            units: w.units.land(),
+            units: units.land(),
         }));
     }
 

@@ -8,7 +8,7 @@
 use super::action::Action;
 use super::board::Board;
 use super::error::{RuleError, RuleResult};
-use super::event::{EndReason, Event, EventKind, PhaseName};
+use super::event::{EndReason, Event, EventKind, PhaseName, Skipped};
 use super::power::{Power, PowerSet, Relation};
 use super::refusal::Refusal;
 use super::ruleset::{EmpireChoice, Ruleset, SpaceId};
@@ -175,6 +175,10 @@ pub enum Decision {
     PeaceRegain,
     /// Pick where the winner's forces leaving a regained space go, among equally near ones.
     PeaceWithdraw,
+    // --- foreign wars (R-FW-FIGHT)
+    /// Choose the friendly home key the units back from a won foreign war go to (the capital is
+    /// enemy-held).
+    WarReturn,
 }
 
 /// Who must act now.
@@ -630,6 +634,17 @@ impl Game {
                 }
                 Stage::Deployment { power } if !self.can_deploy(rs, *power) => {
                     let p = *power;
+                    // The skipped question is said, with why (C-MOVE-SPRING).
+                    let capitals = self.capitals_of(p);
+                    let skipped = if capitals.is_empty() {
+                        Skipped::DeployNoCapital
+                    } else {
+                        Skipped::DeployNoUnits { capitals }
+                    };
+                    ev.push(Event::public(EventKind::QuestionSkipped {
+                        power: p,
+                        skipped,
+                    }));
                     self.next_deployment(rs, p, ev);
                 }
                 Stage::Impulse { power, passes } if self.must_skip_impulse(*power) => {

@@ -6,7 +6,7 @@
 use super::action::Units;
 use super::board::Stance;
 use super::error::RuleResult;
-use super::event::{Event, EventKind};
+use super::event::{Event, EventKind, Skipped};
 use super::game::Game;
 use super::power::{LinkKind, Owner, Power};
 use super::refusal::Refusal;
@@ -47,6 +47,15 @@ impl Game {
             EntryPhase::Intercept => {
                 if e.offer.is_empty() {
                     e.phase = EntryPhase::Avoid;
+                    // A power that would be offered to avoid battle but has nowhere to go is told.
+                    for q in self.powers.iter() {
+                        if self.may_avoid(rs, q, &e) && self.avoid_spaces(rs, q, &e).is_empty() {
+                            ev.push(Event::public(EventKind::QuestionSkipped {
+                                power: q,
+                                skipped: Skipped::Avoid { space: e.to },
+                            }));
+                        }
+                    }
                     e.offer = self
                         .powers
                         .iter()
@@ -102,7 +111,19 @@ impl Game {
                             units,
                         }));
                     }
-                    None => self.set_top(Step::Entry(e)),
+                    None => {
+                        if let Some((power, units)) = self.withdraw_too_many(rs, &e) {
+                            ev.push(Event::public(EventKind::QuestionSkipped {
+                                power,
+                                skipped: Skipped::Withdraw {
+                                    space,
+                                    units,
+                                    max: MAX_DEFENDERS,
+                                },
+                            }));
+                        }
+                        self.set_top(Step::Entry(e))
+                    }
                 }
             }
             EntryPhase::Contact => {
@@ -115,7 +136,9 @@ impl Game {
     /// C-INT-WHO: the spaces from which power `i` may intercept this entry (empty: no offer).
     pub(crate) fn intercept_sources(&self, rs: &Ruleset, i: Power, e: &Entry) -> Vec<SpaceId> {
         let (p, t) = (e.mover, e.to);
+        // Leaders moving alone bring no units to fight: nothing to intercept.
         if i == p
+            || e.units.land() == 0
             || e.intercepted_by.is_some()
             || self.board.stance(i, Owner::Major(p)) != Stance::Enemy
         {
@@ -231,20 +254,46 @@ impl Game {
     /// from. Only a non-active power at war with the mover, not shut in by a siege, with a
     /// battle coming.
     pub(crate) fn avoid_spaces(&self, rs: &Ruleset, q: Power, e: &Entry) -> Vec<SpaceId> {
-        let (p, t) = (e.mover, e.to);
-        if q == p
-            || e.intercepted_by == Some(q)
-            || self.board.stance(q, Owner::Major(p)) != Stance::Enemy
-            || self.owner_land_exact(q, t) == 0
-            || self.is_besieged_side(rs, q, t)
-            || self.board.land_units(p, t, Stance::Friendly) == 0
-        {
+        let t = e.to;
+        if !self.may_avoid(rs, q, e) {
             return Vec::new();
         }
         self.retreat_spaces(rs, q, t, Some(e.from))
             .into_iter()
             .filter(|n| rs.link(t, *n) == Some(LinkKind::Normal))
             .collect()
+    }
+
+    /// C-AVOID: whether `q` is one that may try to avoid this entry's battle, wherever it could
+    /// go: not the mover, not its interceptor, at war with it, with units in the entered space,
+    /// not shut in by a siege, and facing units that entered.
+    fn may_avoid(&self, rs: &Ruleset, q: Power, e: &Entry) -> bool {
+        let (p, t) = (e.mover, e.to);
+        !(q == p
+            || e.intercepted_by == Some(q)
+            || self.board.stance(q, Owner::Major(p)) != Stance::Enemy
+            || self.owner_land_exact(q, t) == 0
+            || self.is_besieged_side(rs, q, t)
+            || self.board.land_units(p, t, Stance::Friendly) == 0)
+    }
+
+    /// C-WITHDRAW: when the defenders would have been asked to withdraw inside but are more than
+    /// [`MAX_DEFENDERS`]: the power in play that decides, and how many they are.
+    fn withdraw_too_many(&self, rs: &Ruleset, e: &Entry) -> Option<(Power, u32)> {
+        let (p, t) = (e.mover, e.to);
+        if !self.board.space_type(rs, t).is_fortified()
+            || self.board.at(t).besieged_by.is_some()
+            || self.board.land_units(p, t, Stance::Friendly) == 0
+        {
+            return None;
+        }
+        let c = self.board.controller(rs, t);
+        if !matches!(self.board.stance(p, c), Stance::Enemy | Stance::Independent) {
+            return None;
+        }
+        let defenders = self.hostile_land(p, t);
+        let d = decider(self, c).filter(|d| self.powers.contains(*d))?;
+        (defenders > MAX_DEFENDERS).then_some((d, defenders))
     }
 
     /// Checks an avoid-battle answer; returns the destination.

@@ -111,7 +111,7 @@ impl Game {
         }
         let faction = self.deploying_faction(rs, p, f);
         self.check_capital_serves(rs, p, f, units)?;
-        self.check_pick(rs, p, f, units, faction)?;
+        self.check_pick_with(rs, p, f, units, faction, true)?;
         if f == t {
             return Err(Refusal::SameSpace { space: f }.into());
         }
@@ -267,7 +267,22 @@ impl Game {
         u: &Units,
         faction: Option<Faction>,
     ) -> RuleResult<()> {
-        if u.land() == 0 {
+        self.check_pick_with(rs, p, s, u, faction, false)
+    }
+
+    /// [`Game::check_pick`]; with `leader_alone`, army leaders without land units are a
+    /// formation too (C-MOVE-FORMATION: a formation is land units and leaders; a leader on its
+    /// own moves like one).
+    pub(crate) fn check_pick_with(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        s: SpaceId,
+        u: &Units,
+        faction: Option<Faction>,
+        leader_alone: bool,
+    ) -> RuleResult<()> {
+        if u.land() == 0 && (!leader_alone || u.leaders.is_empty()) {
             return Err(Refusal::NoLandUnitPicked.into());
         }
         let mine: Vec<&Force> = self
@@ -424,8 +439,18 @@ impl Game {
         if u.land() > self.movable(p, f) || self.moves_pinned_leader(u) {
             return Err(Refusal::CannotMoveAgain { power: p, space: f }.into());
         }
-        self.check_pick(rs, p, f, u, None)?;
+        self.check_pick_with(rs, p, f, u, None, true)?;
         let stance = self.board.space_stance(rs, p, t);
+        // Our reading of C-MOVE-FORMATION: leaders alone have nobody to fight or besiege with, so
+        // they do not enter a space holding enemy land units, nor an enemy or independent
+        // fortified space.
+        if u.land() == 0
+            && (self.board.land_units(p, t, Stance::Enemy) > 0
+                || (self.board.space_type(rs, t).is_fortified()
+                    && matches!(stance, Stance::Enemy | Stance::Independent)))
+        {
+            return Err(Refusal::LeaderAloneBlocked { space: t }.into());
+        }
         if stance == Stance::Neutral {
             return Err(Refusal::NeutralController {
                 power: p,

@@ -170,8 +170,11 @@ pub enum Refusal {
     NoFriendlyPath { from: SpaceId, to: SpaceId },
     /// The two spaces are not adjacent (the catalogue lists `from`'s neighbours).
     NotAdjacent { from: SpaceId, to: SpaceId },
-    /// A move needs at least one land unit.
+    /// A move needs at least one land unit or leader.
     NoLandUnitPicked,
+    /// A leader moving alone may not enter a space with enemy land units or an enemy or
+    /// independent fortified space (C-MOVE-FORMATION, our reading).
+    LeaderAloneBlocked { space: SpaceId },
     /// The power has fewer units in the space than asked for.
     NotEnoughUnits {
         power: Power,
@@ -458,10 +461,16 @@ pub enum Refusal {
         space: Option<SpaceId>,
         allowed: Vec<SpaceId>,
     },
+    /// R-FW-FIGHT: units back from a won foreign war go to one of the friendly home keys offered.
+    WarReturnPlace {
+        space: Option<SpaceId>,
+        allowed: Vec<SpaceId>,
+    },
     /// Units go to winter quarters as one force: name only the place.
     WinterWholeForce { space: SpaceId },
-    /// Exactly `excess` land units leave, from those there.
+    /// From `least` to `excess` land units leave (exactly `excess` when equal), from those there.
     WinterWrongUnits {
+        least: u32,
         excess: u32,
         asked: LandCount,
         have: LandCount,
@@ -723,6 +732,7 @@ impl Refusal {
             }
             MinorNeedsInfluence { .. } => "C-DIP-MINOR",
             RecallAfterWinterOnly | RecallNeedsCapital { .. } => "C-WINTER-CAPITAL-RECALL",
+            WarReturnPlace { .. } => "R-FW-FIGHT",
             WinterPlace { .. } | WinterWholeForce { .. } | WinterWrongUnits { .. } => {
                 "C-WINTER-QUARTERS"
             }
@@ -733,6 +743,7 @@ impl Refusal {
             MustPlayMandatory { .. } | TooManyCardsToPass { .. } => "C-CARD-PASS",
             MandatoryNotForCp { .. } => "C-CARD-MANDATORY",
             CannotMoveAgain { .. } => "C-MOVE-ENTER",
+            LeaderAloneBlocked { .. } => "C-MOVE-FORMATION",
             NoLineOfCommunication { .. } => "C-LOC-USE",
             InUnrest { .. } => "C-UNREST",
             MercenaryNotOttoman => "C-RAISE",
@@ -885,6 +896,7 @@ impl Refusal {
             NoFriendlyPath { from: a, to: b },
             NotAdjacent { from: a, to: b },
             NoLandUnitPicked,
+            LeaderAloneBlocked { space: a },
             NotEnoughUnits {
                 power: p,
                 space: a,
@@ -1072,6 +1084,10 @@ impl Refusal {
                 space: Some(a),
                 allowed: vec![b],
             },
+            WarReturnPlace {
+                space: Some(a),
+                allowed: vec![b],
+            },
             WinterWholeForce { space: a },
             MinorWarNotAllowed {
                 power: p,
@@ -1099,6 +1115,7 @@ impl Refusal {
                 from_turn: 4,
             },
             WinterWrongUnits {
+                least: 2,
                 excess: 2,
                 asked: n,
                 have: n,
@@ -1364,6 +1381,7 @@ impl Refusal {
             NoFriendlyPath { .. } => "no_friendly_path",
             NotAdjacent { .. } => "not_adjacent",
             NoLandUnitPicked => "no_land_unit_picked",
+            LeaderAloneBlocked { .. } => "leader_alone_blocked",
             NotEnoughUnits { .. } => "not_enough_units",
             LeaderNotHere { .. } => "leader_not_here",
             FormationTooLarge { .. } => "formation_too_large",
@@ -1429,6 +1447,7 @@ impl Refusal {
             RecallAfterWinterOnly => "recall_after_winter_only",
             RecallNeedsCapital { .. } => "recall_needs_capital",
             WinterPlace { .. } => "winter_place",
+            WarReturnPlace { .. } => "war_return_place",
             MinorWarNotAllowed { .. } => "minor_war_not_allowed",
             MinorWarNeedsCard { .. } => "minor_war_needs_card",
             AlreadyAtWarMinor { .. } => "already_at_war_minor",
@@ -1607,6 +1626,7 @@ impl fmt::Display for Terse<'_> {
                 ..
             } => format!("{leader} ({power}) in {}", s(space)),
             FormationTooLarge { units, limit } => format!("{units} > {limit}"),
+            LeaderAloneBlocked { space } => s(space),
             NeutralController {
                 power,
                 space,
@@ -1880,7 +1900,7 @@ impl fmt::Display for Terse<'_> {
                 capitals.iter().map(s).collect::<Vec<_>>()
             ),
             MinorNeedsInfluence { minor } => minor.to_string(),
-            WinterPlace { space, allowed } => format!(
+            WinterPlace { space, allowed } | WarReturnPlace { space, allowed } => format!(
                 "{:?}; allowed {:?}",
                 space.as_ref().map(s),
                 allowed.iter().map(s).collect::<Vec<_>>()
@@ -1903,10 +1923,11 @@ impl fmt::Display for Terse<'_> {
                 cards,
             } => format!("{power} -> {minor}: {cost} CP; cards {cards:?}"),
             WinterWrongUnits {
+                least,
                 excess,
                 asked,
                 have,
-            } => format!("{excess}: {asked:?} of {have:?}"),
+            } => format!("{least}..{excess}: {asked:?} of {have:?}"),
             RecallNeedsCapital {
                 power,
                 space,

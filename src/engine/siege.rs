@@ -167,7 +167,7 @@ impl Game {
                 let (ad, dd) = (self.roll(an), self.roll(dn));
                 let (ah, dh) = (super::battle::hits(&ad), super::battle::hits(&dd));
                 let att_units = self.board.land_units(p, s, Stance::Friendly);
-                a.sides = Some((
+                let sides = (
                     Side {
                         owner: Owner::Major(p),
                         dice: ad,
@@ -180,7 +180,14 @@ impl Game {
                         hits: dh,
                         losses: ah.min(defenders),
                     },
-                ));
+                );
+                // The dice and hits are public before anyone is asked for casualties.
+                ev.push(Event::public(EventKind::AssaultRolled {
+                    space: s,
+                    attacker: sides.0.clone(),
+                    defender: sides.1.clone(),
+                }));
+                a.sides = Some(sides);
                 a.phase = AssaultPhase::Resolve;
                 self.set_top(Step::Assault(a));
                 self.assign_hits(p, s, false, ah, ev);

@@ -114,6 +114,32 @@ pub struct Battle {
     pub hits: Option<(u32, u32)>,
 }
 
+/// Where a foreign-war fight stands (R-FW-FIGHT).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WarFightPhase {
+    /// Combat-card window, as before any field battle (C-BATTLE-CARDS).
+    Cards,
+    /// Dice and hits; the owner's casualties (C-BATTLE-HITS).
+    Roll,
+    /// Casualties taken: the war ends if the foreign army is destroyed.
+    Resolve,
+}
+
+/// A foreign-war fight in progress (R-FW-FIGHT): an ordinary field battle on the card, with no
+/// defender bonus die and no retreat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WarFight {
+    /// The struck power, fighting.
+    pub power: Power,
+    /// The war's card.
+    pub card: u16,
+    /// Where it stands.
+    pub phase: WarFightPhase,
+    /// The space the card window names (the power's capital or return key).
+    pub space: SpaceId,
+}
+
 /// Where an assault stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -381,6 +407,35 @@ pub enum Step {
         excess: u32,
         /// Capitals they may go to.
         to: Vec<SpaceId>,
+        /// Of `excess`, how many the power's other faction in the space may send instead
+        /// (R-PROT-POOL): the answer sends `excess - shared` to `excess` units.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        shared: u32,
+    },
+    // --- foreign wars (R-FW-FIGHT, `super::foreign_war`)
+    /// Frame: a foreign-war fight.
+    ForeignWarFight(WarFight),
+    /// Decision (R-FW-FIGHT, C-BATTLE-HITS): `power` picks which `hits` of its land units on the
+    /// war card `card` are lost.
+    WarCasualties {
+        /// The owner choosing.
+        power: Power,
+        /// The war's card.
+        card: u16,
+        /// How many land units it loses.
+        hits: u32,
+    },
+    /// Decision (R-FW-FIGHT): the war is won but an enemy holds the capital; `power` picks the
+    /// friendly home key, among `to`, its returning `units` go to.
+    WarReturn {
+        /// The owner choosing.
+        power: Power,
+        /// The war's card (now discarded).
+        card: u16,
+        /// The friendly home keys it may pick.
+        to: Vec<SpaceId>,
+        /// The units coming back.
+        units: Units,
     },
     // --- peace (C-DIP-PEACE, `super::peace`)
     /// Decision: `power` sued `winner` for peace and removes `owed` more of its land units.
@@ -421,6 +476,7 @@ impl Step {
             | Step::Assault(_)
             | Step::NavalBattle(_)
             | Step::EventPlayed { .. }
+            | Step::ForeignWarFight(_)
             | Step::Winter { .. } => return None,
             Step::JoinRelief { power, .. } => (*power, Decision::JoinRelief),
             Step::EventResponse { power, .. } => (*power, Decision::ResponseCard),
@@ -432,6 +488,8 @@ impl Step {
             Step::WinterQuarters { power, .. } => (*power, Decision::WinterQuarters),
             Step::Intervene { power, .. } => (*power, Decision::Intervene),
             Step::WinterExcess { power, .. } => (*power, Decision::WinterExcess),
+            Step::WarCasualties { power, .. } => (*power, Decision::Casualties),
+            Step::WarReturn { power, .. } => (*power, Decision::WarReturn),
             Step::EmpireWinterUnit { power, .. } => (*power, Decision::EmpireWinterUnit),
             Step::PeaceUnits { power, .. } => (*power, Decision::PeaceUnits),
             Step::PeaceRegain { power, .. } => (*power, Decision::PeaceRegain),
@@ -717,6 +775,12 @@ impl Game {
                     decision: d,
                 }));
             }
+            (Step::WarCasualties { card, hits, .. }, Action::TakeCasualties { units }) => {
+                self.answer_war_casualties(p, *card, *hits, units, ev)?
+            }
+            (Step::WarReturn { .. }, Action::Retreat { to: t, inside }) => {
+                self.answer_war_return(rs, p, &top, t.as_deref(), inside, ev)?
+            }
             (Step::Casualties { space, hits, .. }, Action::TakeCasualties { units }) => {
                 self.check_casualties(p, *space, *hits, units)?;
                 self.steps.pop();
@@ -786,7 +850,9 @@ impl Game {
                 | Step::WinterExcess { .. }
                 | Step::EmpireWinterUnit { .. }
                 | Step::PeaceUnits { .. }
-                | Step::PeaceWithdraw { .. },
+                | Step::PeaceWithdraw { .. }
+                | Step::WarCasualties { .. }
+                | Step::WarReturn { .. },
                 Action::Forgo,
             ) => {
                 return Err(Refusal::MustAnswer {
@@ -845,6 +911,7 @@ impl Game {
                     self.finish_event(rs, power, card, ev);
                 }
                 Step::Winter { phase } => self.work_winter(rs, phase, ev),
+                Step::ForeignWarFight(f) => self.work_war_fight(rs, f, ev),
                 _ => {
                     if !self.auto_answer(rs, &top, ev) {
                         return;
@@ -901,6 +968,12 @@ impl Game {
                 if self.has_standing(p, Standing::WinterDefault) =>
             {
                 Some((Standing::WinterDefault, self.winter_default_answer(rs, top)))
+            }
+            Step::WarCasualties { card, hits, .. }
+                if self.has_standing(p, Standing::MercenariesFirst) =>
+            {
+                let units = self.default_war_casualties(*card, *hits);
+                Some((Standing::MercenariesFirst, Action::TakeCasualties { units }))
             }
             Step::Casualties { space, hits, .. }
                 if self.has_standing(p, Standing::MercenariesFirst) =>
@@ -1056,6 +1129,9 @@ impl Game {
             Step::PeaceUnits { .. } | Step::PeaceRegain { .. } | Step::PeaceWithdraw { .. } => {
                 self.legal_peace_answers(rs, top, out)
             }
+            Step::WarCasualties { .. } | Step::WarReturn { .. } => {
+                self.legal_war_answers(rs, top, out)
+            }
             Step::Intervene { against, .. } => {
                 out.push(Action::Forgo);
                 if let Some(cost) = rs.turn.war_cost(p, *against) {
@@ -1072,6 +1148,7 @@ impl Game {
             | Step::Assault(_)
             | Step::NavalBattle(_)
             | Step::EventPlayed { .. }
+            | Step::ForeignWarFight(_)
             | Step::Winter { .. } => {}
         }
     }
@@ -1206,4 +1283,8 @@ pub(crate) fn cap_pick(mut u: Units, max: u32) -> Option<Units> {
         over -= k;
     }
     (u.land() > 0).then_some(u)
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }

@@ -140,7 +140,10 @@ impl Game {
         }
         let mut vp = self.vp_totals(rs);
         self.maybe_reveal(rs, &mut vp, ev);
-        ev.push(Event::public(EventKind::VpTotals { vp }));
+        ev.push(Event::public(EventKind::VpTotals {
+            vp,
+            seated: self.powers.iter().collect(),
+        }));
         if let Some((w, reason)) = self.turn_winner(rs, &vp) {
             self.finish(rs, vec![w], reason, ev);
             return true;
@@ -149,7 +152,7 @@ impl Game {
     }
 
     /// R-HRE-SECRET: reveal in Victory Determination when (a) the secret VP let the Empire win, or
-    /// (b) they stop another power's victory. Updates `vp` when revealed.
+    /// (b) they stop another power's domination victory (never a standard 25-VP one). Updates `vp` when revealed.
     fn maybe_reveal(&mut self, rs: &Ruleset, vp: &mut [i32; 6], ev: &mut Vec<Event>) {
         if self.empire.revealed
             || self.empire.secret.is_none()
@@ -161,14 +164,15 @@ impl Game {
         let e = Power::Empire as usize;
         let mut with = *vp;
         with[e] += extra;
-        let (before, after) = (
-            self.turn_winner(rs, vp).map(|w| w.0),
-            self.turn_winner(rs, &with).map(|w| w.0),
-        );
+        let before = self.turn_winner(rs, vp);
+        let after = self.turn_winner(rs, &with).map(|w| w.0);
         // Revealed only when it changes the result: the Empire wins only with it (a), or another
-        // power's victory disappears with it (b).
-        let empire_wins = before != Some(Power::Empire) && after == Some(Power::Empire);
-        let blocks = before.is_some_and(|w| w != Power::Empire) && after.is_none();
+        // power's *domination* victory disappears with it (b). A standard victory is never
+        // stopped by the reveal: the seed names domination alone.
+        let empire_wins =
+            before.map(|w| w.0) != Some(Power::Empire) && after == Some(Power::Empire);
+        let blocks = matches!(before, Some((w, EndReason::Domination { .. })) if w != Power::Empire)
+            && after.is_none();
         let reason = if empire_wins {
             RevealReason::EmpireWins
         } else if blocks {

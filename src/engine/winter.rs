@@ -7,7 +7,7 @@ use super::action::{Action, Units};
 use super::battle::mercenaries_first;
 use super::board::{Force, Stance};
 use super::error::RuleResult;
-use super::event::{Event, EventKind};
+use super::event::{Event, EventKind, FreeUnitBar, Skipped};
 use super::game::Game;
 use super::interception::decider;
 use super::power::{Faction, Owner, Power, Relation};
@@ -54,6 +54,9 @@ impl Game {
                 if let Some(q) = self.empire_unit_question(rs) {
                     self.steps.push(q);
                     return;
+                }
+                if self.powers.contains(Power::Empire) {
+                    self.say_no_free_unit(rs, Power::Empire, ev);
                 }
                 WinterPhase::Rest
             }
@@ -107,7 +110,11 @@ impl Game {
         // The Empire's free unit is its own choice (`EmpireUnit` phase).
         for p in self.powers.iter().filter(|p| *p != Power::Empire) {
             for c in self.capitals_of(p) {
-                if !self.board.controls(rs, p, c) || self.board.at(c).unrest {
+                if let Some(why) = self.free_unit_bar(rs, p, c) {
+                    ev.push(Event::public(EventKind::QuestionSkipped {
+                        power: p,
+                        skipped: Skipped::FreeUnit { space: c, why },
+                    }));
                     continue;
                 }
                 let faction = (p == Power::Protestant).then(|| self.capital_faction_of(c));
@@ -126,6 +133,38 @@ impl Game {
         // C-WINTER-ORDER: piracy markers come off (C-PIRACY: once per sea zone per turn).
         self.clear_piracy_markers(ev);
         self.overdue_mandatory(rs, ev);
+    }
+
+    /// C-WINTER-REGULAR: why capital `c` gives `p` no free winter unit, if it gives none.
+    fn free_unit_bar(&self, rs: &Ruleset, p: Power, c: SpaceId) -> Option<FreeUnitBar> {
+        if !self.board.controls(rs, p, c) {
+            return Some(FreeUnitBar::HeldBy(self.board.controller(rs, c)));
+        }
+        if self.board.at(c).unrest {
+            return Some(FreeUnitBar::Unrest);
+        }
+        let full = self
+            .board
+            .at(c)
+            .forces
+            .iter()
+            .filter(|f| f.owner() == Owner::Major(p))
+            .any(|f| !f.has_room(1, 0, 0, 0));
+        full.then_some(FreeUnitBar::Full)
+    }
+
+    /// Says why `p` (asked nothing) takes no free winter unit: its first capital's bar.
+    fn say_no_free_unit(&self, rs: &Ruleset, p: Power, ev: &mut Vec<Event>) {
+        if let Some((c, why)) = self
+            .capitals_of(p)
+            .into_iter()
+            .find_map(|c| self.free_unit_bar(rs, p, c).map(|w| (c, w)))
+        {
+            ev.push(Event::public(EventKind::QuestionSkipped {
+                power: p,
+                skipped: Skipped::FreeUnit { space: c, why },
+            }));
+        }
     }
 
     /// The Protestant faction a Protestant capital serves.
@@ -330,47 +369,103 @@ impl Game {
     }
 
     /// Beyond the data's `winter_stack` land units of one power in a fortified space other than
-    /// a capital, the excess goes to a capital (C-WINTER-QUARTERS). Which units and which capital
-    /// are the owner's choice: the question is returned (the engine picks, mercenaries first and
-    /// the first capital, only for powers not in play).
+    /// one of its own capitals, the excess goes to a capital (C-WINTER-QUARTERS). A captured
+    /// capital of another power is not exempt: only the power's own capitals are. The limit counts
+    /// all of a power's land units together: Huguenot and Dutch units are one power's
+    /// (R-PROT-POOL). Which units and which capital are the owner's choice: the question is
+    /// returned (the engine picks, mercenaries first and the first capital, only for powers not
+    /// in play).
     fn next_excess(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) -> Option<Step> {
         let limit = rs.turn.number(ids::WINTER_STACK).max(0) as u32;
-        let capitals: Vec<SpaceId> = Power::ALL
-            .iter()
-            .flat_map(|p| self.capitals_of(*p))
-            .collect();
         for s in rs.space_ids() {
-            if capitals.contains(&s) || !self.board.space_type(rs, s).is_fortified() {
+            if !self.board.space_type(rs, s).is_fortified() {
                 continue;
             }
             let forces = self.board.at(s).forces.clone();
-            for f in forces {
+            let mut seen: Vec<Power> = Vec::new();
+            for f in &forces {
                 let Owner::Major(p) = f.owner() else { continue };
-                if f.land() <= limit {
+                if seen.contains(&p) {
                     continue;
                 }
-                let to = self.free_capitals(rs, p, f.faction);
-                let Some(first) = to.first().copied() else {
+                seen.push(p);
+                if self.capitals_of(p).contains(&s) {
                     continue;
-                };
-                let excess = f.land() - limit;
-                if self.powers.contains(p) {
-                    return Some(Step::WinterExcess {
-                        power: p,
-                        space: s,
-                        faction: f.faction,
+                }
+                if let Some(q) = self.excess_question(rs, p, s, limit, None) {
+                    if self.powers.contains(p) {
+                        return Some(q);
+                    }
+                    if let Step::WinterExcess {
+                        faction,
                         excess,
                         to,
-                    });
+                        ..
+                    } = &q
+                    {
+                        let here = forces
+                            .iter()
+                            .find(|x| x.owner() == f.owner() && x.faction == *faction)
+                            .cloned()
+                            .unwrap_or_else(|| Force::new(f.owner(), *faction));
+                        let units = mercenaries_first(
+                            (
+                                here.regulars as u32,
+                                here.mercenaries as u32,
+                                here.cavalry as u32,
+                            ),
+                            *excess,
+                        );
+                        self.send_excess(s, &here, &units, to[0], ev);
+                    }
                 }
-                let units = mercenaries_first(
-                    (f.regulars as u32, f.mercenaries as u32, f.cavalry as u32),
-                    excess,
-                );
-                self.send_excess(s, &f, &units, first, ev);
             }
         }
         None
+    }
+
+    /// The excess question for `p`'s land units in `s` over `limit`, if any: about the first of
+    /// its forces there (Protestant: by faction) that has a capital to go to, other than `skip`.
+    /// When another faction there could send units instead, the answer may send fewer: from
+    /// `excess - shared` to `excess` (R-PROT-POOL).
+    fn excess_question(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        s: SpaceId,
+        limit: u32,
+        skip: Option<Option<Faction>>,
+    ) -> Option<Step> {
+        let mine: Vec<&Force> = self
+            .board
+            .at(s)
+            .forces
+            .iter()
+            .filter(|x| x.owner() == Owner::Major(p))
+            .collect();
+        let total: u32 = mine.iter().map(|x| x.land()).sum();
+        if total <= limit {
+            return None;
+        }
+        let excess = total - limit;
+        let options: Vec<(&Force, Vec<SpaceId>)> = mine
+            .iter()
+            .filter(|x| x.land() > 0 && skip != Some(x.faction))
+            .map(|x| (*x, self.free_capitals(rs, p, x.faction)))
+            .filter(|(_, to)| !to.is_empty())
+            .collect();
+        let (first, to) = options.first()?;
+        let others: u32 = options[1..].iter().map(|(x, _)| x.land()).sum();
+        let most = excess.min(first.land());
+        let least = excess.saturating_sub(others).min(most);
+        Some(Step::WinterExcess {
+            power: p,
+            space: s,
+            faction: first.faction,
+            excess: most,
+            to: to.clone(),
+            shared: most - least,
+        })
     }
 
     /// Moves `units` (land units and leaders) of `f`'s force in `s` to the capital `c`.
@@ -490,9 +585,11 @@ impl Game {
                 faction,
                 excess,
                 to: allowed,
+                shared,
                 ..
             } => {
                 let c = dest(allowed)?;
+                let least = excess - shared.min(excess);
                 let owner = Owner::Major(p);
                 let here = self
                     .board
@@ -510,8 +607,9 @@ impl Game {
                 let fits = units.regulars <= here.regulars
                     && units.mercenaries <= here.mercenaries
                     && units.cavalry <= here.cavalry;
-                if !fits || units.land() != *excess {
+                if !fits || units.land() > *excess || units.land() < least {
                     return Err(Refusal::WinterWrongUnits {
+                        least,
                         excess: *excess,
                         asked: LandCount::new(
                             units.regulars as u32,
@@ -535,7 +633,16 @@ impl Game {
                 }
                 let s = *space;
                 self.steps.pop();
-                self.send_excess(s, &here, units, c, ev);
+                if units.land() > 0 || !units.leaders.is_empty() {
+                    self.send_excess(s, &here, units, c, ev);
+                }
+                // R-PROT-POOL: what the first faction did not send comes from the other one.
+                if *shared > 0 {
+                    let limit = rs.turn.number(ids::WINTER_STACK).max(0) as u32;
+                    if let Some(q) = self.excess_question(rs, p, s, limit, Some(*faction)) {
+                        self.ask_winter(q, ev);
+                    }
+                }
             }
             _ => return Err(Refusal::NothingPending.into()),
         }
@@ -556,6 +663,7 @@ impl Game {
                 faction,
                 excess,
                 to,
+                ..
             } => Action::Winter {
                 to: to.first().map(|s| rs.space(*s).id.clone()),
                 units: mercenaries_first(self.force_land(*power, *space, *faction), *excess),
@@ -610,23 +718,25 @@ impl Game {
                 faction,
                 excess,
                 to,
+                shared,
             } => {
                 let have = self.force_land(*power, *space, *faction);
-                let k = *excess;
                 for c in to {
-                    for r in 0..=have.0.min(k) {
-                        for m in 0..=have.1.min(k - r) {
-                            let cav = k - r - m;
-                            if cav <= have.2 {
-                                out.push(Action::Winter {
-                                    to: Some(rs.space(*c).id.clone()),
-                                    units: Units {
-                                        regulars: r as u8,
-                                        mercenaries: m as u8,
-                                        cavalry: cav as u8,
-                                        leaders: Vec::new(),
-                                    },
-                                });
+                    for k in (excess - (*shared).min(*excess)..=*excess).rev() {
+                        for r in 0..=have.0.min(k) {
+                            for m in 0..=have.1.min(k - r) {
+                                let cav = k - r - m;
+                                if cav <= have.2 {
+                                    out.push(Action::Winter {
+                                        to: Some(rs.space(*c).id.clone()),
+                                        units: Units {
+                                            regulars: r as u8,
+                                            mercenaries: m as u8,
+                                            cavalry: cav as u8,
+                                            leaders: Vec::new(),
+                                        },
+                                    });
+                                }
                             }
                         }
                     }

@@ -41,6 +41,15 @@ pub fn to_action(
                 space: resolve::space(rs, space)?,
             },
             Command::Build { space, what, .. } => {
+                // R-SPACE-FORTRESS: a fortress may also go in a world-map settlement (Spain only,
+                // which the rules decide), so a settlement's name is passed on for a fortress.
+                if *what == BuildWhat::Fortress {
+                    if let Some((id, resolve::OtherPlace::Settlement)) =
+                        resolve::other_place(rs, space)
+                    {
+                        return Ok(Action::BuildFortress { space: id });
+                    }
+                }
                 let space = resolve::space(rs, space)?;
                 match what {
                     BuildWhat::Unit(unit) => Action::Raise {

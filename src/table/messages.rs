@@ -4,7 +4,9 @@
 
 use crate::engine::action::ActionKind;
 use crate::engine::action::{Adjustment, CardMode, CardPlace, UnitKind, Units};
-use crate::engine::event::{EndReason, EventKind, PhaseName, RevealReason, Side};
+use crate::engine::event::{
+    EndReason, EventKind, FreeUnitBar, PhaseName, RevealReason, Side, Skipped,
+};
 use crate::engine::game::{Awaiting, Decision};
 use crate::engine::piracy::PiracyReward;
 use crate::engine::power::Faction;
@@ -581,6 +583,7 @@ impl<'a> Texts<'a> {
         let l = self.loc;
         match e {
             EventKind::TurnStarted { turn } => tr!(l, "**Turn {}** begins.", "**Ход {}** начинается.", turn),
+            EventKind::QuestionSkipped { power, skipped } => self.skipped(*power, skipped),
             EventKind::PhaseStarted { phase } => tr!(l, "— {} phase —", "— Фаза: {} —", self.phase(*phase)),
             EventKind::HandDealt { power, cards } => {
                 let list: Vec<String> = cards.iter().map(|c| self.card_in_hand(*c)).collect();
@@ -641,9 +644,15 @@ impl<'a> Texts<'a> {
             ),
             EventKind::SiegeStarted { space, by } => tr!(l, "{} besieges {}.", "{} осаждает {}.", self.power(*by), self.space_case(*space, Case::Acc)),
             EventKind::SiegeLifted { space } => tr!(l, "The siege of {} is lifted.", "Осада {} снята.", self.space_case(*space, Case::Gen)),
-            EventKind::Assault { space, attacker, defender, captured } => {
-                let end = if *captured { l.pick("captured", "взят") } else { l.pick("holds", "устоял") };
-                tr!(l, "Assault on {}. {}; {}. The space {}.", "Штурм {}. {}; {}. Итог: {}.", self.space_case(*space, Case::Gen), self.dice(attacker), self.dice(defender), end)
+            EventKind::AssaultRolled { space, attacker, defender } => {
+                tr!(l, "Assault on {}. {}; {}.", "Штурм {}. {}; {}.", self.space_case(*space, Case::Gen), self.dice(attacker), self.dice(defender))
+            }
+            EventKind::Assault { space, captured, .. } => {
+                if *captured {
+                    tr!(l, "Assault on {}: the space is taken.", "Штурм {}: пространство взято.", self.space_case(*space, Case::Gen))
+                } else {
+                    tr!(l, "Assault on {}: the space holds.", "Штурм {}: пространство устояло.", self.space_case(*space, Case::Gen))
+                }
             }
             EventKind::Retreated { owner, from, to } => tr!(l, "{} retreats from {} to {}.", "{} отступает {} {}.", self.owner(*owner), self.space_from(*from), self.space_to(*to)),
             EventKind::Eliminated { owner, space, units } => tr!(l, "{} loses {} in {}.", "{} теряет {} {}.", self.owner(*owner), self.n_units(*units), self.space_in(*space)),
@@ -757,8 +766,11 @@ impl<'a> Texts<'a> {
                     l.pick("The Empire loses Master of Central Europe.", "Империя теряет титул Владыки Центральной Европы.").into()
                 }
             }
-            EventKind::VpTotals { vp } => {
-                let parts: Vec<String> = Power::ALL.iter().zip(vp.iter()).filter(|(_, v)| **v != 0).map(|(p, v)| format!("{} {v}", self.power(*p))).collect();
+            EventKind::VpTotals { vp, seated } => {
+                // Every power in play, 0 included, and no other (an old log without the list:
+                // the powers with VP).
+                let listed = |p: &Power, v: i32| if seated.is_empty() { v != 0 } else { seated.contains(p) };
+                let parts: Vec<String> = Power::ALL.iter().zip(vp.iter()).filter(|(p, v)| listed(p, **v)).map(|(p, v)| format!("{} {v}", self.power(*p))).collect();
                 tr!(l, "VP: {}.", "ПО: {}.", parts.join(", "))
             }
             // --- diplomacy, winter, cards and victory
@@ -890,6 +902,7 @@ impl<'a> Texts<'a> {
             }
             EventKind::WithdrewInside { owner, space, units } => tr!(l, "{} withdraws {} land units inside the fortifications of {}.", "{} укрывает {} сухопутных ед. за стенами {}.", self.owner(*owner), units, self.space(*space)),
             EventKind::Forgone { power, decision } => tr!(l, "{} declines ({}).", "{} отказывается ({}).", self.power(*power), self.decision(*decision)),
+            EventKind::WarCasualtiesTaken { power, card, units } => tr!(l, "{} loses {} on {}.", "{} теряет {} на карте {}.", self.power(*power), self.units(units), self.card(*card)),
             EventKind::CasualtiesTaken { owner, space, units } => tr!(l, "{} loses {} in {}.", "{} теряет {} в {}.", self.owner(*owner), self.units(units), self.space(*space)),
             EventKind::RegularKept { owner, space } => tr!(l, "Both sides were wiped out; {} keeps one regular in {}.", "Обе стороны уничтожены; {} сохраняет одного регуляра в {}.", self.owner(*owner), self.space(*space)),
             EventKind::UnrestEnded { space } => tr!(l, "Unrest ends in {}.", "Волнения в {} прекращены.", self.space(*space)),
@@ -1044,8 +1057,8 @@ impl<'a> Texts<'a> {
                 "эти ПО приносят Империи победу",
             ),
             RevealReason::BlocksVictory => self.loc.pick(
-                "its VP stop another power's victory",
-                "эти ПО не дают победить другой державе",
+                "its VP stop another power's domination victory",
+                "эти ПО не дают другой державе победы господством",
             ),
             RevealReason::GameEnded => self.loc.pick("the game has ended", "партия окончена"),
         }
@@ -1427,6 +1440,12 @@ impl<'a> Texts<'a> {
                 "choose which of your land units you remove for the peace ({})",
                 "выбрать, какие свои сухопутные отряды снять за мир ({})",
                 self.command("surrender", &["space", "units"])
+            ),
+            Decision::WarReturn => tr!(
+                l,
+                "choose the friendly home key your units back from the foreign war go to: the capital is held by an enemy ({})",
+                "выбрать родное ключевое пространство, куда вернутся войска с внешней войны: столица в руках врага ({})",
+                self.command("retreat", &["to"])
             ),
             Decision::PeaceWithdraw => tr!(
                 l,
@@ -1947,6 +1966,21 @@ impl<'a> Texts<'a> {
         }
     }
 
+    /// A question not asked, and why (C-AVOID, C-WITHDRAW, C-MOVE-SPRING, C-WINTER-REGULAR).
+    fn skipped(&self, p: Power, q: &Skipped) -> String {
+        let l = self.loc;
+        let who = self.power(p);
+        match q {
+            Skipped::Avoid { space } => tr!(l, "{} cannot avoid battle in {}: no space to go to (next to it across a clear border, friendly, free of enemies, not where the attacker came from) (C-AVOID).", "{} не может уклониться от боя {}: отойти некуда (нужно соседнее пространство без перевала, дружественное, без врагов и не то, откуда пришёл противник) (C-AVOID).", who, self.space_in(*space)),
+            Skipped::Withdraw { space, units, max } => tr!(l, "{} cannot withdraw into {}: {} units, at most {} (C-WITHDRAW).", "{} не может укрыться за стенами {}: отрядов {}, а можно не больше {} (C-WITHDRAW).", who, self.space_case(*space, Case::Gen), units, max),
+            Skipped::DeployNoCapital => tr!(l, "{} cannot deploy in spring: it has no capital (C-MOVE-SPRING).", "{}: весеннее развёртывание невозможно — нет столицы (C-MOVE-SPRING).", who),
+            Skipped::DeployNoUnits { capitals } => tr!(l, "{} cannot deploy in spring: none of its land units are in {} (C-MOVE-SPRING).", "{}: весеннее развёртывание невозможно — {} нет сухопутных отрядов этой державы (C-MOVE-SPRING).", who, capitals.iter().map(|c| self.space_in(*c)).collect::<Vec<_>>().join(l.pick(" or ", " и "))),
+            Skipped::FreeUnit { space, why: FreeUnitBar::HeldBy(o) } => tr!(l, "{} takes no free winter unit: {} is held by {} (C-WINTER-REGULAR).", "{} не получает бесплатного зимнего отряда: {} под контролем {} (C-WINTER-REGULAR).", who, self.space(*space), self.owner_case(*o, Case::Gen)),
+            Skipped::FreeUnit { space, why: FreeUnitBar::Unrest } => tr!(l, "{} takes no free winter unit: {} is in unrest (C-WINTER-REGULAR).", "{} не получает бесплатного зимнего отряда: {} беспорядки (C-WINTER-REGULAR).", who, self.space_in(*space)),
+            Skipped::FreeUnit { space, why: FreeUnitBar::Full } => tr!(l, "{} takes no free winter unit: no room for another unit in {} (C-WINTER-REGULAR).", "{} не получает бесплатного зимнего отряда: {} нет места для ещё одного отряда (C-WINTER-REGULAR).", who, self.space_in(*space)),
+        }
+    }
+
     /// A list joined by commas, or "none".
     fn list(&self, items: Vec<String>) -> String {
         if items.is_empty() {
@@ -2030,7 +2064,8 @@ impl<'a> Texts<'a> {
                 let n = self.list(self.rs.neighbours[from.idx()].iter().map(|(x, _)| s(x)).collect());
                 tr!(l, "{} is not adjacent to {}; neighbours: {}", "{} не граничит с пространством {}; соседние пространства: {}", s(to), s(from), n)
             }
-            R::NoLandUnitPicked => l.pick("pick at least one land unit to move", "выберите хотя бы один сухопутный отряд").into(),
+            R::NoLandUnitPicked => l.pick("pick at least one land unit or leader to move", "выберите хотя бы один сухопутный отряд или лидера").into(),
+            R::LeaderAloneBlocked { space } => tr!(l, "a leader without units may not enter {}: it holds enemy land units or is a fortified space not on your side; move it there with land units", "лидер без войск не может войти {}: там вражеские сухопутные отряды или это укреплённое пространство не вашей стороны; ведите его туда вместе с отрядами", self.space_to(*space)),
             R::NotEnoughUnits { power, space, have, asked } => tr!(l, "{0} has {1} in {2}; asked for {3}", "у державы {0} в пространстве {2}: {1}; запрошено: {3}", p(power), self.land_count(have), s(space), self.land_count(asked)),
             R::LeaderNotHere { leader, power, space, army } => {
                 if *army {
@@ -2162,10 +2197,13 @@ impl<'a> Texts<'a> {
             }
             R::MinorWarAfterPeace { power, minor, peace_turn, from_turn } => tr!(l, "{} made peace with {} on turn {}; a new war on it is allowed from turn {}", "{} заключила мир с державой {} на ходу {}; новая война с ней возможна с хода {}", p(power), self.owner(Owner::Minor(*minor)), peace_turn, from_turn),
             // --- winter questions (C-WINTER-QUARTERS)
+            R::WarReturnPlace { space: None, allowed } => tr!(l, "name the home key with `to:`; allowed: {}", "назовите родное ключевое пространство в `куда:`; можно: {}", self.list(allowed.iter().map(|c| self.space(*c)).collect())),
+            R::WarReturnPlace { space: Some(space), allowed } => tr!(l, "{} is not one of the friendly home keys offered; allowed: {}", "{} не из предложенных родных ключевых пространств; можно: {}", s(space), self.list(allowed.iter().map(|c| self.space(*c)).collect())),
             R::WinterPlace { space: None, allowed } => tr!(l, "name the place with `to:`; allowed: {}", "назовите место в `куда:`; можно: {}", self.list(allowed.iter().map(|c| self.space(*c)).collect())),
             R::WinterPlace { space: Some(space), allowed } => tr!(l, "{} is not one of the places offered; allowed: {}", "{} не из предложенных мест; можно: {}", s(space), self.list(allowed.iter().map(|c| self.space(*c)).collect())),
             R::WinterWholeForce { space } => tr!(l, "the units in {} go to winter quarters together: name only the place with `to:`", "отряды из {} идут на зимовку вместе: назовите только место в `куда:`", s(space)),
-            R::WinterWrongUnits { excess, asked, have } => tr!(l, "send exactly {} land units from those you have there ({}); asked {}", "отправьте ровно {} сухопутных отрядов из имеющихся там ({}); запрошено {}", excess, self.land_count(have), self.land_count(asked)),
+            R::WinterWrongUnits { least, excess, asked, have } if least == excess => tr!(l, "send exactly {} land units from those you have there ({}); asked {}", "отправьте ровно {} сухопутных отрядов из имеющихся там ({}); запрошено {}", excess, self.land_count(have), self.land_count(asked)),
+            R::WinterWrongUnits { least, excess, asked, have } => tr!(l, "send {} to {} land units from those you have there ({}); the other faction's units there send the rest; asked {}", "отправьте от {} до {} сухопутных отрядов из имеющихся там ({}); остальное отправят отряды другой фракции; запрошено {}", least, excess, self.land_count(have), self.land_count(asked)),
             // --- position files (issue 17)
             R::AdjustTurnOutOfRange { turn, last } => tr!(l, "turn {} is not in this scenario; its turns are 1 to {}", "хода {} в этом сценарии нет; его ходы — с 1 по {}", turn, last),
             R::AdjustPhaseNeedsPower { phase } => tr!(l, "moving to {} needs the power whose turn it is ({})", "для перехода к этапу «{}» укажите державу, чья очередь ({})", self.phase(*phase), self.option("adjust", "target")),

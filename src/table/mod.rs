@@ -336,6 +336,7 @@ fn is_barrier(before: &Awaiting, after: &Game, events: &[Event]) -> bool {
                     e.kind,
                     EventKind::FieldBattle { .. }
                         | EventKind::Assault { .. }
+                        | EventKind::AssaultRolled { .. }
                         | EventKind::ConversionAttempt { .. }
                         | EventKind::ConversionSixRolled { .. }
                         | EventKind::CatholicRebellion { .. }
