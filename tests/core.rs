@@ -49,3 +49,5 @@ mod refusal_texts;
 mod religion_rules;
 #[path = "seed_rules.rs"]
 mod seed_rules;
+#[path = "veteran_rules.rs"]
+mod veteran_rules;

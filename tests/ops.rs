@@ -11,6 +11,8 @@ mod table_support;
 
 #[path = "check_data_cli.rs"]
 mod check_data_cli;
+#[path = "check_data_start.rs"]
+mod check_data_start;
 #[path = "cli_input.rs"]
 mod cli_input;
 #[path = "cli_ops.rs"]

@@ -1,8 +1,8 @@
 //! Issue 27, "what a veteran notices in the first game": each rule fixed there, proven by a test
 //! named by its ID (seed rules R-…, core rules C-…, our readings X-…).
 
-mod common;
-mod land_support;
+use crate::common;
+use crate::land_support;
 
 use land_support::*;
 use vqbot::engine::foreign_war::ForeignWar;
