@@ -4,6 +4,7 @@
 //! script line may start with `!` to say that it expects a refusal (`! as bob: vq start`).
 
 pub mod position;
+pub mod vassal;
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
