@@ -41,7 +41,7 @@ fn open_module(path: &Path) -> Result<(Module, crate::vassal::archive::Archive),
 fn mapping_for(
     rs: &crate::engine::Ruleset,
     module: &Module,
-    save: Option<&Save>,
+    saves: &[&Save],
     path: &Path,
 ) -> Result<(Mapping, String), Vec<String>> {
     let name = path.display().to_string();
@@ -49,7 +49,7 @@ fn mapping_for(
         let t = std::fs::read_to_string(path).map_err(|e| vec![format!("{name}: {e}")])?;
         (t, format!("mapping: {name} (read)"))
     } else {
-        let t = mapping::generate(rs, module, save);
+        let t = mapping::generate(rs, module, saves);
         write_atomic(path, t.as_bytes()).map_err(|e| vec![e.to_string()])?;
         (
             t,
@@ -82,7 +82,7 @@ pub fn position(
     let mpath = mapping_path
         .map(Path::to_path_buf)
         .unwrap_or_else(|| default_mapping(out));
-    let (mapping, mline) = mapping_for(&rs, &module, Some(&save), &mpath)?;
+    let (mapping, mline) = mapping_for(&rs, &module, &[&save], &mpath)?;
     let conv = crate::vassal::convert::to_position(&rs, &module, &save, &mapping, &save_name);
     write_atomic(out, conv.public.as_bytes()).map_err(|e| vec![e.to_string()])?;
     let private_path = position::private_path(out);
@@ -169,7 +169,22 @@ pub fn data(
     let mpath = mapping_path
         .map(Path::to_path_buf)
         .unwrap_or_else(|| out.join("vassal-mapping.toml"));
-    let (mapping, mline) = mapping_for(&rs, &module, None, &mpath)?;
+    // the setups' pieces name the mapping too
+    let mut setups = Vec::new();
+    for s in &module.setups {
+        if let Some(file) = &s.file {
+            if let Ok(Some(bytes)) = archive.read(file, crate::vassal::archive::MAX_NESTED_BYTES) {
+                let name = format!("{}!{file}", module_path.display());
+                if let Ok(mut nested) = crate::vassal::archive::Archive::open(&name, bytes) {
+                    if let Ok(save) = crate::vassal::save::read_save_archive(&mut nested) {
+                        setups.push(save);
+                    }
+                }
+            }
+        }
+    }
+    let refs: Vec<&Save> = setups.iter().collect();
+    let (mapping, mline) = mapping_for(&rs, &module, &refs, &mpath)?;
     let base = crate::data::default_dir();
     let ov = crate::vassal::data::write_overlay(&rs, &base, &module, &mut archive, &mapping, out)
         .map_err(|e| vec![e.to_string()])?;

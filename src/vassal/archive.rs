@@ -13,6 +13,7 @@ pub const MAX_TEXT_BYTES: u64 = 64 * 1024 * 1024;
 pub const MAX_NESTED_BYTES: u64 = 64 * 1024 * 1024;
 
 /// An opened archive.
+#[derive(Debug)]
 pub struct Archive {
     zip: zip::ZipArchive<Cursor<Vec<u8>>>,
     /// File name for messages.

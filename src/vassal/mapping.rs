@@ -383,7 +383,7 @@ pub fn read_mapping(rs: &Ruleset, file: &str, text: &str) -> Result<Mapping, Vec
         ..Mapping::default()
     };
     for (i, l) in text.lines().enumerate() {
-        let t = l.trim();
+        let t = l.split('#').next().unwrap_or("").trim();
         if let Some(name) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
             m.sections.insert(name.trim().to_string(), i + 1);
         }
@@ -691,8 +691,8 @@ pub struct Names {
     pub hands: BTreeSet<String>,
 }
 
-/// Collects the names of a module and, if given, a save made with it.
-pub fn names(module: &Module, save: Option<&Save>) -> Names {
+/// Collects the names of a module and of saves made with it.
+pub fn names(module: &Module, saves: &[&Save]) -> Names {
     let mut n = Names::default();
     for m in &module.maps {
         if m.private {
@@ -711,7 +711,7 @@ pub fn names(module: &Module, save: Option<&Save>) -> Names {
             n.cards.insert(c.piece.name.clone());
         }
     }
-    if let Some(s) = save {
+    for s in saves {
         let mut in_deck = BTreeSet::new();
         for d in &s.decks {
             n.decks.insert(d.name.clone());
@@ -772,9 +772,9 @@ fn card_number(rs: &Ruleset, name: &str, props: Option<&[(String, String)]>) -> 
     lead.parse::<u16>().ok().filter(|n| rs.card(*n).is_some())
 }
 
-/// Writes a new mapping for a module (and a save made with it), with every match found.
-pub fn generate(rs: &Ruleset, module: &Module, save: Option<&Save>) -> String {
-    let n = names(module, save);
+/// Writes a new mapping for a module (and saves made with it), with every match found.
+pub fn generate(rs: &Ruleset, module: &Module, saves: &[&Save]) -> String {
+    let n = names(module, saves);
     let card_props: BTreeMap<String, Vec<(String, String)>> = module
         .decks
         .iter()
