@@ -160,7 +160,7 @@ pub fn write_overlay(
         match name.as_str() {
             "cards.csv" => {
                 let mut c = read_csv(&src)?;
-                ov.cards = overlay_cards(rs, module, mapping, &mut c, &from, &mut ov.notes);
+                ov.cards = overlay_cards(module, mapping, &mut c, &from, &mut ov.notes);
                 write_csv(&dst, &c)?;
             }
             "leaders.csv" => {
@@ -215,7 +215,6 @@ pub fn write_overlay(
 }
 
 fn overlay_cards(
-    rs: &Ruleset,
     module: &Module,
     mapping: &Mapping,
     c: &mut Csv,
@@ -271,6 +270,10 @@ fn overlay_cards(
             }
             if let Some(t) = prop(&props, TEXT_KEYS) {
                 c.set(row, "text", t);
+                if c.get(row, "text_ru").trim().is_empty() {
+                    // the module is in English; the Russian column needs a text until translated
+                    c.set(row, "text_ru", t);
+                }
                 c.set(row, "text_source", "owner");
                 taken.push("text");
             }
@@ -283,7 +286,6 @@ fn overlay_cards(
                     taken.join(", ")
                 ),
             );
-            let _ = rs;
             done += 1;
         }
     }

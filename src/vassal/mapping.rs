@@ -559,7 +559,7 @@ fn turn_box(name: &str) -> Option<u8> {
 fn words(s: &str) -> Vec<String> {
     s.split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .map(|w| normalize(w))
+        .map(normalize)
         .collect()
 }
 

@@ -72,7 +72,7 @@ pub fn build_file(m: &SynthModule) -> String {
         x.push_str(&format!(
             "      <VASSAL.build.widget.PieceSlot entryName=\"{}\" gpid=\"\" height=\"0\" width=\"0\">{}</VASSAL.build.widget.PieceSlot>\n",
             escape(&p.name),
-            escape(&write_piece(p))
+            escape(write_piece(p))
         ));
     }
     x.push_str("    </VASSAL.build.widget.ListWidget>\n  </VASSAL.build.module.PieceWindow>\n");
@@ -123,7 +123,7 @@ pub fn build_file(m: &SynthModule) -> String {
                 x.push_str(&format!(
                     "      <VASSAL.build.widget.CardSlot entryName=\"{}\" gpid=\"\">{}</VASSAL.build.widget.CardSlot>\n",
                     escape(&c.name),
-                    escape(&write_piece(c))
+                    escape(write_piece(c))
                 ));
             }
             x.push_str("    </VASSAL.build.module.map.DrawPile>\n");
