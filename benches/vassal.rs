@@ -3,6 +3,7 @@
 //!
 //! - `vassal/read_module_500`: unzip and read the build file (maps, regions, pieces, decks);
 //! - `vassal/read_save_1000`: unzip, deobfuscate and read the command stream;
+//! - `vassal/mapping_and_conversion_1000`: reading the mapping and converting the read save;
 //! - `vassal/module_and_save_to_position`: both reads, the mapping read, the conversion to a
 //!   position file and the position's check (`position::import`) — what
 //!   `vqbot vassal position` does, without the file writes.
@@ -146,6 +147,14 @@ fn bench(c: &mut Criterion) {
             read_save("bench.vsav", save.clone())
                 .expect("save")
                 .pieces
+                .len()
+        })
+    });
+    g.bench_function("mapping_and_conversion_1000", |b| {
+        b.iter(|| {
+            let mapping = read_mapping(&rs, "m.toml", &mapping_text).expect("mapping");
+            to_position(&rs, &m, &s, &mapping, "bench.vsav")
+                .public
                 .len()
         })
     });

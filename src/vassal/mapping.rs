@@ -227,11 +227,26 @@ struct RawPosition {
     snap_distance: Option<i32>,
 }
 
-fn line_of(text: &str, offset: usize) -> usize {
-    1 + text.as_bytes()[..offset.min(text.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
+/// Byte offsets where each line starts, to turn spans into line numbers.
+struct Lines(Vec<usize>);
+
+impl Lines {
+    fn of(text: &str) -> Lines {
+        let mut v = vec![0];
+        v.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        Lines(v)
+    }
+    fn line(&self, offset: usize) -> usize {
+        match self.0.binary_search(&offset) {
+            Ok(i) => i + 1,
+            Err(i) => i,
+        }
+    }
 }
 
 /// The owners a position file accepts for units and control.
@@ -356,6 +371,8 @@ pub fn parse_region(rs: &Ruleset, v: &str) -> Result<RegionTarget, String> {
 
 /// Reads a mapping file. Every bad line is reported as `file:line: …`.
 pub fn read_mapping(rs: &Ruleset, file: &str, text: &str) -> Result<Mapping, Vec<String>> {
+    let lines = Lines::of(text);
+    let line_of = |_: &str, offset: usize| lines.line(offset);
     let raw: Raw = toml::from_str(text).map_err(|e| {
         let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(0);
         vec![format!("{file}:{line}: {}", e.message())]
