@@ -172,6 +172,27 @@ pub fn parse_piece(id: &str, type_: &str, state: &str) -> Result<Added, String> 
             if let Some(name) = split(&t, ';').get(1) {
                 p.prototypes.push(name.clone());
             }
+        } else if t.starts_with("emb2;") {
+            // a layer: its name, and the active level's name (the state is the level, from 1;
+            // negative while the layer is inactive)
+            let tt = split(&t, ';');
+            let layer = tt.get(19).cloned().unwrap_or_default();
+            let level: i32 = split(&s, ';')
+                .first()
+                .and_then(|v| v.trim().parse().ok())
+                .unwrap_or(0);
+            p.properties
+                .push((format!("Layer {layer}"), level.to_string()));
+            if level > 0 {
+                if let Some(names) = tt.get(17) {
+                    if let Some(n) = split(names, ',').get(level as usize - 1) {
+                        p.properties.push((
+                            format!("Layer {layer} name"),
+                            n.trim_start_matches('+').to_string(),
+                        ));
+                    }
+                }
+            }
         } else if t.starts_with("PROP;") {
             if let Some(key) = split(&t, ';').get(1) {
                 p.properties.push((key.clone(), s.clone()));
@@ -259,6 +280,7 @@ pub fn write_deck(id: &str, name: &str, map: &str, members: &[String]) -> String
 
 #[cfg(test)]
 mod tests {
+    use super::super::encoding::join;
     use super::*;
 
     #[test]
@@ -285,6 +307,21 @@ mod tests {
             Some(Ok(Added::Deck { name, members, .. })) if name == "Draw; Deck" && members == ["a", "b"]
         ));
         assert_eq!(parse_add("begin_save"), None);
+        // a layer trait in front of the basic piece: its level and the level's name
+        let mut emb = vec!["emb2".to_string()];
+        emb.extend((1..17).map(|_| String::new()));
+        emb.push("Front,Back".into());
+        emb.push("true".into());
+        emb.push("Side".into());
+        let t = join([join(&emb, ';'), "piece;;;x.png;Alba".into()], '\t');
+        let st = join(["2".to_string(), "Map;1;2;;0".into()], '\t');
+        let cmd = format!("+/{}", join(["7", t.as_str(), st.as_str()], '/'));
+        let Some(Ok(Added::Piece(p))) = parse_add(&cmd) else {
+            panic!("layered piece")
+        };
+        assert_eq!(p.name, "Alba");
+        assert_eq!(p.property("Layer Side"), Some("2"));
+        assert_eq!(p.property("Layer Side name"), Some("Back"));
         assert!(matches!(parse_add("+/1/oops"), Some(Err(_))));
     }
 }
