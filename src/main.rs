@@ -123,6 +123,12 @@ enum Command {
         #[command(subcommand)]
         command: PositionCommand,
     },
+    /// Bring a game in from VASSAL: the group's own module becomes a data overlay, its save a
+    /// position file (README: "Bringing a campaign in progress").
+    Vassal {
+        #[command(subcommand)]
+        command: VassalCommand,
+    },
     /// Close a game before its end (stored as abandoned; its log stays), freeing its channel.
     /// Needs the writer lock: stop the bot first, or let a member with Manage Channels use
     /// `/vq table close` in the channel instead.
@@ -176,6 +182,71 @@ enum PositionCommand {
         #[arg(long)]
         private: Option<PathBuf>,
     },
+}
+
+/// `vqbot vassal …`.
+#[derive(Subcommand)]
+enum VassalCommand {
+    /// Write an overlay of map_data/virgin_queen from the module (cards, leaders, setups as
+    /// position files; rows it changes get the source `owner`) and its mapping file.
+    Data {
+        /// The module (.vmod).
+        module: PathBuf,
+        /// The folder to write (created if missing).
+        #[arg(long)]
+        out: PathBuf,
+        /// The mapping to use (default: DIR/vassal-mapping.toml; written if missing).
+        #[arg(long)]
+        mapping: Option<PathBuf>,
+    },
+    /// Write a position file (and its private part) from a save made with the module.
+    Position {
+        /// The save (.vsav).
+        save: PathBuf,
+        /// The module the save was made with (.vmod).
+        #[arg(long)]
+        module: PathBuf,
+        /// The mapping to use (default: vassal-mapping.toml beside --out; written if missing).
+        #[arg(long)]
+        mapping: Option<PathBuf>,
+        /// The position file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+fn vassal(command: VassalCommand) -> ExitCode {
+    let result = match command {
+        VassalCommand::Data {
+            module,
+            out,
+            mapping,
+        } => vqbot::cli::vassal::data(&module, &out, mapping.as_deref()),
+        VassalCommand::Position {
+            save,
+            module,
+            mapping,
+            out,
+        } => vqbot::cli::vassal::position(&save, &module, mapping.as_deref(), &out),
+    };
+    match result {
+        Ok(r) => {
+            for l in &r.lines {
+                println!("{l}");
+            }
+            if r.ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(3)
+            }
+        }
+        Err(problems) => {
+            for p in &problems {
+                eprintln!("vqbot: {p}");
+            }
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn position(command: PositionCommand) -> ExitCode {
@@ -245,6 +316,7 @@ fn main() -> ExitCode {
         Command::Close { db, game } => close(&db, game),
         Command::Games { db } => games(&db),
         Command::Position { command } => position(command),
+        Command::Vassal { command } => vassal(command),
         Command::Backup { db, out } => backup(&db, &out),
         Command::Render {
             db,

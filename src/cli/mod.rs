@@ -5,6 +5,7 @@
 
 pub mod import;
 pub mod position;
+pub mod vassal;
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};

@@ -100,6 +100,8 @@ id_enum!(
     /// Where a data row comes from (see `docs/data-format.md`).
     Source, "source", {
         Seed = "seed", His = "his", Reconstruction = "reconstruction", Placeholder = "placeholder",
+        /// From the group's own copy of the game (written by `vqbot vassal data` from its module).
+        Owner = "owner",
     }
 );
 

@@ -417,6 +417,10 @@ impl<'a> Texts<'a> {
                 "реконструкция по отчётам о партиях и FAQ",
             ),
             Source::Placeholder => self.loc.pick("placeholder (a guess)", "заглушка (догадка)"),
+            Source::Owner => self.loc.pick(
+                "the group's own copy of the game",
+                "собственный экземпляр игры группы",
+            ),
         }
     }
 
