@@ -49,3 +49,5 @@ mod store_people;
 mod store_sync;
 #[path = "test_layout.rs"]
 mod test_layout;
+#[path = "vassal_import.rs"]
+mod vassal_import;

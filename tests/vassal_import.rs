@@ -1,7 +1,7 @@
 //! Issue 31: VASSAL modules and saves, built here in VASSAL's own format (zip layout, build file
 //! XML, the `!VCSK` obfuscation, the command stream), read into a mapping and a position.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;
