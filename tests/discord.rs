@@ -27,7 +27,5 @@ mod discord_ops_e2e;
 mod discord_permissions_e2e;
 #[path = "discord_ratelimit_e2e.rs"]
 mod discord_ratelimit_e2e;
-#[path = "discord_registration_e2e.rs"]
-mod discord_registration_e2e;
 #[path = "discord_treasure_e2e.rs"]
 mod discord_treasure_e2e;
