@@ -254,6 +254,9 @@ async fn scenario(channels: usize, heavy: bool) {
         BotConfig {
             token: emu.token(),
             rest_base: Some(emu.base_url()),
+            // serenity's own rate limiter, as in production (issue 32 item 2).
+            rate_limiter: true,
+            https_proxy: Some(emu.https_proxy_url()),
             database: Some(dir.path().join("bench.sqlite3")),
             seed: Some(1),
             renderer: if heavy {

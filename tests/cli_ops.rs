@@ -1,7 +1,7 @@
 //! Operator tools on a database the bot may be using: `vqbot games` lists every game, and
 //! `vqbot backup` writes a consistent copy without touching the original.
 
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::{played, vqbot};
 

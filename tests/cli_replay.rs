@@ -1,6 +1,6 @@
 //! `vqbot replay`, `export` and `import` on a game played by `vqbot script`.
 
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::vqbot;
 use std::path::Path;

@@ -2,8 +2,7 @@
 //! "Field battle"): each rule proven by a test named by its ID. Every decision is the owning
 //! power's; outcomes that depend on dice are found by trying seeds of the game's generator.
 
-mod common;
-mod land_support;
+use crate::land_support;
 
 use land_support::*;
 use vqbot::engine::ruleset::CardKind;

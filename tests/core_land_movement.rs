@@ -1,8 +1,7 @@
 //! Movement, line of communication and spring deployment (core-rules.md "Movement"): each rule
 //! proven by a test named by its ID; refusals change nothing and name the rule.
 
-mod common;
-mod land_support;
+use crate::land_support;
 
 use land_support::*;
 use vqbot::engine::movement::formation_limit;

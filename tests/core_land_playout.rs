@@ -3,7 +3,7 @@
 //! all answered at random. Games never stall, every listed answer is accepted, and replays give
 //! the same hashes.
 
-mod common;
+use crate::common;
 
 use common::rs;
 use rand::{Rng, SeedableRng};

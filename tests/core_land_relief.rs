@@ -3,8 +3,7 @@
 //! (C-MOVE-ENTER), the card window after the roll (C-BATTLE-CARDS), response windows on events
 //! (C-CARD-RESPONSE) and the standing answers for these questions and for retreats.
 
-mod common;
-mod land_support;
+use crate::land_support;
 
 use land_support::*;
 use vqbot::engine::action::CardMode;

@@ -2,8 +2,7 @@
 //! unrest, construction"), with the seed readings R-CONTROL-TERMS and R-FW-DEPLOY: each rule
 //! proven by a test named by its ID.
 
-mod common;
-mod land_support;
+use crate::land_support;
 
 use land_support::*;
 use rand::SeedableRng;

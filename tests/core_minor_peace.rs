@@ -3,7 +3,7 @@
 //! after which the peace lock holds as between majors (C-DIP-WAR-LIMITS); or the minor gains a
 //! major ally. Played as a table of players types it, in English and in Russian.
 
-mod table_support;
+use crate::table_support;
 
 use table_support::*;
 use vqbot::engine::power::Minor;

@@ -2,8 +2,7 @@
 //! decision (which ships sink, where a beaten fleet goes) is the owning power's; outcomes that
 //! depend on dice are found by trying seeds of the game's generator.
 
-mod common;
-mod land_support;
+use crate::land_support;
 
 use land_support::*;
 use rand::SeedableRng;

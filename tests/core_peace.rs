@@ -2,9 +2,10 @@
 //! questions the suing power's player answers (`surrender`, `regain`, `forgo`), on the decision
 //! stack, restart-safe. Numbers come from the shipped `rules.csv`.
 
-mod common;
+use crate::common;
 
-use common::{new_game, rs, sp};
+use common::{new_game, sp};
+use std::sync::OnceLock;
 use vqbot::engine::action::{PeacePay, RegainItem};
 use vqbot::engine::event::Visibility;
 use vqbot::engine::turn_data::ids;
@@ -12,6 +13,17 @@ use vqbot::engine::{
     Action, Awaiting, Decision, Event, EventKind, Game, Owner, Power, RuleError, Ruleset, Units,
 };
 use vqbot::table::messages::{Locale, Texts};
+
+/// The shipped ruleset with Here I Stand's suing for peace switched on (X-DIP-PEACE-HIS: off in
+/// the shipped Virgin Queen data).
+fn rs() -> &'static Ruleset {
+    static RS: OnceLock<Ruleset> = OnceLock::new();
+    RS.get_or_init(|| {
+        let mut r = common::rs().clone();
+        r.turn.numbers.insert(ids::SUE_FOR_PEACE.into(), 1);
+        r
+    })
+}
 
 fn act_with(rs: &Ruleset, g: &mut Game, p: Power, a: Action) -> Vec<Event> {
     g.apply(rs, p, &a)
@@ -788,4 +800,78 @@ fn c_dip_peace_winner_chooses_between_equally_near_fortified_spaces() {
     assert_eq!(land(&g, "NAVARRE", Power::Ottoman), 0);
     // Seville is still held: back to Spain's regain question.
     assert_eq!(asked(&g), Some((Power::Spain, Decision::PeaceRegain)));
+}
+
+// X-DIP-PEACE-HIS: the loser regains only what the winner took from it during the game. Buda is
+// an Empire home key the 1559 setup gives to the Ottoman, so an Empire that sues the Ottoman may
+// not buy it back (that once made a crushed Empire Master of Central Europe); Graz, taken in play,
+// is offered.
+#[test]
+fn x_dip_peace_his_regain_only_what_the_winner_took_during_the_game() {
+    let rs = rs();
+    let mut g = new_game(27);
+    assert_eq!(
+        g.board.controller(rs, sp("BUDA")),
+        Owner::Major(Power::Ottoman),
+        "the setup gives Buda to the Ottoman"
+    );
+    let taken = rs
+        .space_ids()
+        .find(|s| {
+            let sp = rs.space(*s);
+            sp.home == vqbot::engine::power::Home::Major(Power::Empire)
+                && sp.kind == vqbot::engine::power::SpaceType::Key
+                && g.board.controller(rs, *s) == Owner::Major(Power::Empire)
+                && sp.id != "VIENNA"
+        })
+        .expect("an Empire home key the Empire holds at the start");
+    g.board.set_control(rs, taken, Owner::Major(Power::Ottoman));
+    act(
+        &mut g,
+        Power::Empire,
+        Action::SueForPeace {
+            target: Power::Ottoman,
+        },
+    );
+    let owed = rs.turn.number(ids::PEACE_UNITS_LOST) as u8;
+    act(
+        &mut g,
+        Power::Empire,
+        Action::Surrender {
+            space: "VIENNA".into(),
+            units: regulars(owed),
+        },
+    );
+    assert_eq!(asked(&g), Some((Power::Empire, Decision::PeaceRegain)));
+    let offered: Vec<RegainItem> = g
+        .legal_actions(rs, Power::Empire)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Regain { what, .. } => Some(what),
+            _ => None,
+        })
+        .collect();
+    let taken_id = rs.space(taken).id.clone();
+    assert!(
+        offered.contains(&RegainItem::Key(taken_id.clone())),
+        "{taken_id} was taken in play: {offered:?}"
+    );
+    assert!(
+        !offered.contains(&RegainItem::Key("BUDA".into())),
+        "Buda was never the Empire's in this game: {offered:?}"
+    );
+    let m = refused(
+        &mut g,
+        Power::Empire,
+        Action::Regain {
+            what: RegainItem::Key("BUDA".into()),
+            pay: PeacePay::Vp,
+            to: None,
+        },
+    );
+    assert!(m.contains("C-DIP-PEACE"), "{m}");
+    assert_eq!(
+        g.board.controller(rs, sp("BUDA")),
+        Owner::Major(Power::Ottoman)
+    );
 }

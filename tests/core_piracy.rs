@@ -2,8 +2,7 @@
 //! proven by a test named by its ID. The target of piracy chooses what each hit costs it; dice
 //! outcomes are found by trying seeds of the game's generator.
 
-mod common;
-mod land_support;
+use crate::land_support;
 
 use land_support::*;
 use rand::SeedableRng;

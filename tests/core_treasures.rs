@@ -2,7 +2,7 @@
 //! controller drawing one in Winter (C-WINTER-ORDER, Virgin Queen line), spending one for CP
 //! (our reading, X-TREASURE-SPEND) and the manual fix. Numbers come from the shipped data.
 
-mod common;
+use crate::common;
 
 use common::{new_game, rs, sp, to_cp, to_impulse};
 use vqbot::engine::power::Minor;

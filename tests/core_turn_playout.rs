@@ -4,9 +4,9 @@
 //! The test prints the distribution of end turns and end reasons.
 //!
 //! 200 seeded games take about 12 s in a debug build on a shared 2-core machine, so the test is
-//! always on; `cargo test --test core_turn_playout -- --nocapture` prints the figures.
+//! always on; `cargo test --test core core_turn_playout -- --nocapture` prints the figures.
 
-mod common;
+use crate::common;
 
 use common::{new_game, rs};
 use rand::{Rng, SeedableRng};

@@ -2,7 +2,7 @@
 //! by the rule ID of `core-rules.md` it proves. Numbers the rules take from data are read from
 //! the shipped `map_data/virgin_queen/` files, never hard-coded twice.
 
-mod common;
+use crate::common;
 
 use common::{new_game, new_game_with, powers, rs, sp};
 use vqbot::engine::power::{Minor, Relation};
@@ -593,7 +593,20 @@ fn c_dip_war_limits_ally_and_recent_peace() {
 // C-DIP-PEACE: suing for peace ends the war at once; the enemy gains the war winner's VP.
 #[test]
 fn c_dip_peace_sue_gives_the_winner_vp() {
-    let rs = rs();
+    // X-DIP-PEACE-HIS: `sue` is Here I Stand's, played only where the data switches it on.
+    let mut on = rs().clone();
+    on.turn.numbers.insert(ids::SUE_FOR_PEACE.into(), 1);
+    let rs = &on;
+    let act = |g: &mut Game, p: Power, a: Action| -> Vec<Event> {
+        g.apply(rs, p, &a)
+            .unwrap_or_else(|e| panic!("{p}: {a:?} refused: {e}"))
+    };
+    let refused = |g: &mut Game, p: Power, a: Action| -> String {
+        let before = g.clone();
+        let e: RuleError = g.apply(rs, p, &a).expect_err("must be refused");
+        assert_eq!(*g, before, "a refused action changed the state");
+        Texts::new(rs, Locale::En).rule_error(&e)
+    };
     let mut g = new_game(10);
     let before = g.vp(rs, Power::Ottoman).total();
     // Suing needs a war.
@@ -642,6 +655,52 @@ fn c_dip_peace_sue_gives_the_winner_vp() {
             ..
         }
     )));
+}
+
+// X-DIP-PEACE-HIS: Virgin Queen has no sue-for-peace segment, so with the shipped data `sue` is
+// refused (naming the negotiated peace instead), never listed, and the war goes on.
+#[test]
+fn x_dip_peace_his_sue_is_off_in_the_shipped_data() {
+    assert_eq!(number(ids::SUE_FOR_PEACE), 0);
+    let mut g = new_game(10);
+    assert_eq!(
+        g.board.relation(Power::Spain, Power::Ottoman),
+        Relation::War
+    );
+    let m = refused(
+        &mut g,
+        Power::Spain,
+        Action::SueForPeace {
+            target: Power::Ottoman,
+        },
+    );
+    assert!(m.contains("no suing for peace"), "{m}");
+    assert!(m.contains("peace target:"), "{m}");
+    assert!(!m.contains(".csv"), "a refusal names no data file: {m}");
+    assert_eq!(
+        g.board.relation(Power::Spain, Power::Ottoman),
+        Relation::War
+    );
+    for p in Power::ALL {
+        assert!(
+            !g.legal_actions(rs(), *p)
+                .iter()
+                .any(|a| matches!(a, Action::SueForPeace { .. })),
+            "{p} is offered `sue` with the switch off"
+        );
+    }
+    // With the switch on it is listed for a power at war.
+    let mut on = rs().clone();
+    on.turn.numbers.insert(ids::SUE_FOR_PEACE.into(), 1);
+    let listed = Power::ALL.iter().any(|p| {
+        g.legal_actions(&on, *p)
+            .iter()
+            .any(|a| matches!(a, Action::SueForPeace { .. }))
+    });
+    assert!(
+        listed,
+        "the power in Diplomacy at war may sue when it is on"
+    );
 }
 
 // C-DIP-RANSOM: a captured leader goes back to its owner's capital; the captor draws a card

@@ -4,10 +4,8 @@
 //! a restart mid-game with old buttons and display names, outdated buttons, and ten channels
 //! at once.
 
-#[path = "support/bot_e2e.rs"]
-mod bot_e2e;
-#[path = "support/discord_emulator/mod.rs"]
-mod discord_emulator;
+use crate::bot_e2e;
+use crate::discord_emulator;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -65,6 +63,9 @@ impl Bot {
         Bot::spawn(BotConfig {
             token: emu.token(),
             rest_base: Some(emu.base_url()),
+            // serenity's own rate limiter, as in production (issue 32 item 2).
+            rate_limiter: true,
+            https_proxy: Some(emu.https_proxy_url()),
             database,
             seed: Some(seed),
             renderer: Some(renderer),
@@ -78,6 +79,8 @@ impl Bot {
         Bot::spawn(BotConfig {
             token: emu.token(),
             rest_base: Some(emu.base_url()),
+            rate_limiter: true,
+            https_proxy: Some(emu.https_proxy_url()),
             database: Some(database),
             seed: Some(11),
             renderer: Some(fake_renderer()),

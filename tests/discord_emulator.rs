@@ -1,8 +1,7 @@
 //! The real vqbot Discord client (serenity) against the loopback Discord emulator, and
 //! the emulator's enforcement of Discord's rules and limits.
 
-#[path = "support/discord_emulator/mod.rs"]
-mod discord_emulator;
+use crate::discord_emulator;
 
 use std::time::{Duration, Instant};
 
@@ -28,6 +27,9 @@ impl Bot {
         let config = BotConfig {
             token,
             rest_base: Some(emu.base_url()),
+            // serenity's own rate limiter, as in production (issue 32 item 2).
+            rate_limiter: true,
+            https_proxy: Some(emu.https_proxy_url()),
             dev_guild,
             ..BotConfig::default()
         };
@@ -388,6 +390,8 @@ async fn unacknowledged_heartbeats_make_the_client_drop_the_connection() {
     let config = EmulatorConfig {
         heartbeat_interval: Duration::from_millis(300),
         ack_heartbeats: false,
+        // The client's own zombie detection, before the emulator's heartbeat deadline (4009).
+        heartbeat_deadline: Some(Duration::from_secs(60)),
         ..EmulatorConfig::default()
     };
     let t = table_with(config).await;
@@ -401,7 +405,7 @@ async fn unacknowledged_heartbeats_make_the_client_drop_the_connection() {
     assert_eq!(log.heartbeat_acks, 0);
     assert!(
         log.closes_sent.is_empty(),
-        "the client hung up, not the emulator"
+        "the client hung up, not the emulator: {log:?}"
     );
     // serenity re-identifies after its 5 s boot delay; no need to wait for that here.
     t.bot.task.abort();
@@ -514,7 +518,13 @@ async fn closed_dms_are_refused_with_50007() {
 
 /// An emulator with a guild channel and no bot: REST calls are made by the test.
 async fn bare() -> (Emulator, ChannelId, Rest) {
-    let emu = Emulator::start().await;
+    // These tests send many messages to one channel to probe other limits: without Discord's
+    // rate limits (issue 32), which `ratelimit.rs` tests on their own.
+    let emu = Emulator::start_with(EmulatorConfig {
+        rate_limits: false,
+        ..EmulatorConfig::default()
+    })
+    .await;
     let guild = emu.create_guild("g");
     let channel = emu.create_text_channel(guild, "c");
     let rest = Rest::new(&emu);

@@ -4,10 +4,8 @@
 //! casualty choice (the old button still works and the battle resumes), and a withdrawal into
 //! Lyon's fortifications is chosen with a button.
 
-#[path = "support/bot_e2e.rs"]
-mod bot_e2e;
-#[path = "support/discord_emulator/mod.rs"]
-mod discord_emulator;
+use crate::bot_e2e;
+use crate::discord_emulator;
 
 use bot_e2e::*;
 use discord_emulator::{ChannelId, Emulator, UserId};

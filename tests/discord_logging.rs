@@ -3,8 +3,7 @@
 //! A binary of its own: a thread-local tracing subscriber only sees every event reliably when
 //! no other test runs in the same process.
 
-#[path = "support/discord_emulator/mod.rs"]
-mod discord_emulator;
+use crate::discord_emulator;
 
 use std::sync::{Arc, Mutex};
 

@@ -1,10 +1,8 @@
 //! Treasures through Discord, end to end against the loopback emulator: a treasure's face goes
 //! to its holder's DM only; the channel sees counts until the treasure is spent.
 
-#[path = "support/bot_e2e.rs"]
-mod bot_e2e;
-#[path = "support/discord_emulator/mod.rs"]
-mod discord_emulator;
+use crate::bot_e2e;
+use crate::discord_emulator;
 
 use bot_e2e::*;
 use discord_emulator::Emulator;

@@ -1,15 +1,29 @@
 //! Random playouts: many seeded games of random legal actions never panic, never stall, keep
 //! their invariants, and replay to the same state hash.
 
-mod common;
+use crate::common;
 
-use common::{new_game, rs};
+use common::new_game;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::sync::OnceLock;
 use vqbot::engine::{Action, Awaiting, Game, GameOptions, PowerSet};
 
 /// Land units on the map, counting besieged units a relief battle holds inside the walls (they
 /// sit in the battle frame until it ends, C-RELIEF).
+/// The shipped ruleset with Here I Stand's `sue` switched on (X-DIP-PEACE-HIS, off in the shipped
+/// data), so the playouts keep exercising the peace settlement's questions.
+fn rs() -> &'static vqbot::engine::Ruleset {
+    static RS: OnceLock<vqbot::engine::Ruleset> = OnceLock::new();
+    RS.get_or_init(|| {
+        let mut r = common::rs().clone();
+        r.turn
+            .numbers
+            .insert(vqbot::engine::turn_data::ids::SUE_FOR_PEACE.into(), 1);
+        r
+    })
+}
+
 fn total_land(g: &Game) -> u32 {
     let held: u32 = g
         .steps

@@ -1,7 +1,7 @@
 //! A scripted game through every phase of two turns, using each core action; the golden dice
 //! sequence; refusals that say what was wrong and change nothing.
 
-mod common;
+use crate::common;
 
 use common::{new_game_with, powers, put_units, rs, sp};
 use vqbot::engine::power::Relation;

@@ -2,7 +2,7 @@
 //! raise, a move or a deployment that would put more than `MAX_UNITS` of one kind in one force
 //! is refused, and nothing wraps around or panics.
 
-mod common;
+use crate::common;
 
 use common::{new_game, rs, sp};
 use vqbot::engine::board::MAX_UNITS;

@@ -1,7 +1,7 @@
 //! The seed's game, map, control, religion and marker rules (000 §1–2.4), each proven by a test
 //! named by its rule ID.
 
-mod common;
+use crate::common;
 
 use common::{new_game, new_game_with, powers, put_units, rs, sp, to_cp};
 use vqbot::engine::board::{MarkerShape, Stance};

@@ -2,7 +2,7 @@
 //! another player's hand), so nobody can probe card numbers to learn the others' hands; and
 //! treasures leave another player's holdings only by that player's own adjustment.
 
-mod table_support;
+use crate::table_support;
 
 use table_support::*;
 use vqbot::engine::Power;

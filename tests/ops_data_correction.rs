@@ -3,7 +3,7 @@
 //! corrected data; the channel is told once what happened. Without a data change the log's state
 //! hashes are still checked strictly.
 
-mod table_support;
+use crate::table_support;
 
 use std::sync::Arc;
 use table_support::*;

@@ -1,7 +1,7 @@
 //! Issue 28, items 1 and 2: the bot knows that the file it writes is still the file at its path
 //! before it acknowledges anything, and its one-writer lock goes by the file, not by its name.
 
-mod table_support;
+use crate::table_support;
 
 use table_support::*;
 use vqbot::store::{ActionRecord, Store, StoreError};

@@ -2,7 +2,7 @@
 //! range-checked before use, operator failures say what happened, and names from every front
 //! end are bounded.
 
-mod table_support;
+use crate::table_support;
 
 use std::ffi::OsStr;
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! entries (past the bounds it is refused with what was too long), and no force in it holds
 //! more than the 99 units of a kind every other path keeps to.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -1,7 +1,7 @@
 //! Reliability and operations (issue 19): one writer per database, honest answers when the disk
 //! fails after a commit, bounded unit counters, and games that can be closed.
 
-mod table_support;
+use crate::table_support;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;

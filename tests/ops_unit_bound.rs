@@ -2,7 +2,7 @@
 //! retreats and merges stop at it instead of saturating at 255), and a stored state past it is
 //! recognised when it is loaded.
 
-mod common;
+use crate::common;
 
 use vqbot::engine::board::{Force, MAX_UNITS};
 

@@ -3,7 +3,7 @@
 //! exported campaign into a new table with `vq setup file:… private:…` and gets the same state
 //! hash (issue 17).
 
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::{played, vqbot};
 use std::path::Path;

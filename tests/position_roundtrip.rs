@@ -2,7 +2,7 @@
 //! points of random playouts; the public part alone gives the same state except the dice and
 //! the secrets (hands, deck order, face-down treasures: issue 28).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

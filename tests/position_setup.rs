@@ -3,12 +3,12 @@
 //! game set up from a position survives a restart and verifies; bad files are refused with
 //! file:line and change nothing.
 
-mod table_support;
+use crate::table_support;
 
 use table_support::*;
 use vqbot::engine::{Awaiting, Decision, Game, Owner, Power, Stage};
 use vqbot::table::command::FileArg;
-use vqbot::table::{Audience, Caller, Command, Outbox, Table};
+use vqbot::table::{Audience, Caller, Command, MemStore, Outbox, Table, TableOptions};
 
 /// A campaign after two turns, written by hand as a group would.
 const CAMPAIGN: &str = r#"# Our campaign, brought in from the table after turn 2
@@ -403,7 +403,20 @@ fn rest_to_deck_puts_every_unlisted_entered_card_in_the_deck() {
 /// refused while a question waits, and nothing changes.
 #[test]
 fn adjust_phase_winter_runs_winter_without_the_protestant() {
-    let t = table(6);
+    // The waiting question below comes from Here I Stand's `sue` (X-DIP-PEACE-HIS), switched on.
+    let mut on = (*rs()).clone();
+    on.turn
+        .numbers
+        .insert(vqbot::engine::turn_data::ids::SUE_FOR_PEACE.into(), 1);
+    let t = Table::new(
+        std::sync::Arc::new(on),
+        Box::new(MemStore::new()),
+        TableOptions {
+            seed: Some(6),
+            renderer: Some(fake_renderer()),
+            ..TableOptions::default()
+        },
+    );
     start_three(&t, "vq new");
     for who in ["alice", "bob", "carol"] {
         ok(&t, who, "vq standing answer:winter_default on:yes");

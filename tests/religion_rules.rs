@@ -3,7 +3,7 @@
 //! Protestant capital declared anywhere in the revolt's territory (R-PROT-CAPITAL, X-PROT-CAPITAL-SPACE). Every refusal
 //! leaves the state unchanged (same `state_hash`).
 
-mod common;
+use crate::common;
 
 use common::{new_game, rs, sp};
 use rand::{Rng, SeedableRng};

@@ -1,7 +1,7 @@
 //! The seed power rules (R-HRE-*, R-PROT-*, R-FW-*, R-MINOR-HIS), each proven by a test named
 //! by its ID, refusals included: a refused action changes nothing (same `state_hash`).
 
-mod common;
+use crate::common;
 
 use common::{new_game, rs, sp};
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! cover each shape of `awaiting`, of the Empire's secret, markers, forces with leaders and
 //! factions, offers, captured leaders and a foreign war.
 
-mod table_support;
+use crate::table_support;
 
 use std::collections::BTreeSet;
 

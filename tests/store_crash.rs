@@ -107,7 +107,7 @@ fn crash_kill_loses_no_acknowledged_action() {
         let mut child = Command::new(&exe)
             .args([
                 "--exact",
-                "crash_child",
+                "store_crash::crash_child",
                 "--ignored",
                 "--nocapture",
                 "--test-threads=1",

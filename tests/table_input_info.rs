@@ -2,7 +2,7 @@
 //! changes only what it names, every kind of place is understood, refusals list what is
 //! allowed, hands and cards show their CP, kind and text, and Russian messages decline names.
 
-mod table_support;
+use crate::table_support;
 
 use table_support::*;
 use vqbot::engine::action::Units;

@@ -2,7 +2,7 @@
 //! last map posted (never an identical map after a pass), and with the build's renderer a
 //! close-up of the changes in a post of its own beside the full map.
 
-mod table_support;
+use crate::table_support;
 
 use table_support::*;
 use vqbot::engine::{Action, Awaiting, Power};

@@ -1,7 +1,7 @@
 //! People at the table on the SQLite store: display names and the closed-DM state outlive a
 //! restart, and a restarted table can say which game a channel has without a command.
 
-mod table_support;
+use crate::table_support;
 
 use table_support::*;
 use vqbot::table::{Audience, Caller, Locale, Status};

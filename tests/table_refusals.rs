@@ -1,7 +1,7 @@
 //! Every refusal path of the table gives a clear message and changes nothing (the state JSON,
 //! which holds the seats, the log length and the engine state hash, is the same before and after).
 
-mod table_support;
+use crate::table_support;
 
 use table_support::*;
 

@@ -2,8 +2,8 @@
 //! `rebel`, `revolt … capital-at:`, their refusals (with the rule and what is allowed, state
 //! unchanged), `rule X-…`, and the scripted example `examples/religion.vq`.
 
-mod cli_support;
-mod table_support;
+use crate::cli_support;
+use crate::table_support;
 
 use table_support::*;
 use vqbot::engine::{Action, Awaiting, Decision, Power, Stage};

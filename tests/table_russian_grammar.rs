@@ -2,7 +2,7 @@
 //! `vqbot script`, and a Russian game's messages name the commands in Russian (an English game's
 //! in English).
 
-mod table_support;
+use crate::table_support;
 
 use std::process::Command;
 

@@ -3,7 +3,7 @@
 //! sends — channel posts, replies and DMs — and none may contain common English words once
 //! `code spans`, rule IDs, mentions and the data's names are taken out.
 
-mod table_support;
+use crate::table_support;
 
 use rand::Rng;
 use table_support::playout::{holder, random_playout, Step, SEATS};

@@ -2,7 +2,7 @@
 //! line and sent by the holder of the acting power. Nothing private may reach the channel: no
 //! card in anyone's hand, no secret choice or salt before the reveal.
 
-mod table_support;
+use crate::table_support;
 
 use table_support::playout::{random_playout, Step, SEATS};
 use table_support::*;

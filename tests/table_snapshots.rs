@@ -3,7 +3,7 @@
 //! log's hashes), the log command still shows older actions, and every state-changing command
 //! runs the store's barrier before its reply is returned.
 
-mod table_support;
+use crate::table_support;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

@@ -2,7 +2,7 @@
 //! wars, alliances, allied minors, captured leaders, leaders by stack, and whose impulse it is
 //! with the CP left, in English and in Russian.
 
-mod table_support;
+use crate::table_support;
 
 use table_support::*;
 

@@ -1,7 +1,7 @@
 //! The table on the SQLite store: a game survives a restart (a new table on the same file
 //! replays the log to the same state), and undo truncates the stored log.
 
-mod table_support;
+use crate::table_support;
 
 use table_support::*;
 

@@ -1,7 +1,7 @@
 //! Treasures at the table: the Russian command and its refusal, `status` counts in Russian, the
 //! holder's own list with `hand`, and `rule X-TREASURE-*` telling what is known and what is ours.
 
-mod table_support;
+use crate::table_support;
 
 use table_support::*;
 use vqbot::table::Audience;

@@ -2,7 +2,7 @@
 //! Empire's secret choice, spring deployment, impulses with CP actions, passes, winter and the
 //! start of turn 2. Checks routing: hands by DM only, a map after impulses, who acts next.
 
-mod table_support;
+use crate::table_support;
 
 use table_support::*;
 use vqbot::engine::{Action, Awaiting, Power};

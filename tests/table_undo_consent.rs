@@ -2,7 +2,7 @@
 //! must agree to (with `undo`), `veto` or any new action cancels it, and the agreed take-back
 //! truncates the stored log and rebuilds the game from the store, snapshot or not.
 
-mod table_support;
+use crate::table_support;
 
 use table_support::*;
 use vqbot::store::Store;

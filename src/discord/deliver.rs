@@ -14,6 +14,7 @@
 //! ever posted in the channel.
 
 use std::collections::BTreeMap;
+use std::future::Future;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -33,7 +34,8 @@ use super::prompts::{
 use crate::engine::{Game, Power};
 use crate::table::command::{option_name, Command, ParseError};
 use crate::table::{
-    Audience, Caller, Channel, Image, Locale, Msg, Notice, Outbox, Table, Texts, UserId,
+    Audience, Caller, Channel, ChannelPermission, Image, Locale, Msg, Notice, Outbox, Table, Texts,
+    UserId,
 };
 
 /// Discord's limit on message content.
@@ -86,13 +88,17 @@ impl Ix {
             Ix::Component(c) => c.create_followup(http, f).await.map(|_| ()),
         }
     }
-    /// Acknowledges without an answer yet: "thinking" for a command, a silent ack for a click.
-    async fn defer(&self, http: &Http) -> Result<(), serenity::Error> {
+    /// Acknowledges without an answer yet: "thinking" for a command (visible to the invoker
+    /// only when `ack` says the answer will be private), a silent ack for a click.
+    async fn defer(&self, http: &Http, ack: Ack) -> Result<(), serenity::Error> {
         match self {
             Ix::Command(c) => {
+                let private = ack == Ack::DeferredPrivate;
                 c.create_response(
                     http,
-                    CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
+                    CreateInteractionResponse::Defer(
+                        CreateInteractionResponseMessage::new().ephemeral(private),
+                    ),
                 )
                 .await
             }
@@ -117,8 +123,53 @@ impl Ix {
                 ..Item::default()
             });
         }
-        send_items(&ctx.http, self, items, false).await
+        send_items(&ctx.http, self, items, Ack::Now).await
     }
+}
+
+/// The latest an interaction waits for requests made before its answer (DMs, posts in
+/// another channel) before it is deferred: Discord wants an acknowledgement within 3 s.
+const ACK_DEADLINE: std::time::Duration = std::time::Duration::from_millis(1500);
+
+/// How the answer is acknowledged, and how and by when to defer it if it is not yet.
+pub(crate) struct AckPlan {
+    ack: Ack,
+    defer_as: Ack,
+    deadline: tokio::time::Instant,
+}
+
+impl AckPlan {
+    /// Awaits `work`; if the interaction is still unacknowledged at the deadline (a request
+    /// waiting out a rate limit), defers it first so the 3-second window is kept.
+    async fn within<T>(&mut self, http: &Http, ix: &Ix, work: impl Future<Output = T>) -> T {
+        if self.ack != Ack::Now {
+            return work.await;
+        }
+        tokio::pin!(work);
+        tokio::select! {
+            v = &mut work => v,
+            () = tokio::time::sleep_until(self.deadline) => {
+                match ix.defer(http, self.defer_as).await {
+                    Ok(()) => self.ack = self.defer_as,
+                    Err(e) => tracing::warn!(error = %e, "deferring a slow answer failed"),
+                }
+                work.await
+            }
+        }
+    }
+}
+
+/// How an interaction was acknowledged. Whether a deferred "thinking" message is public or
+/// only the invoker's is decided when deferring and kept: Discord cannot turn one into the
+/// other, and a deleted one cannot be filled by a follow-up (10008).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ack {
+    /// Not yet: the answer is the interaction response itself.
+    Now,
+    /// Deferred with a public "thinking" message (a game action).
+    DeferredPublic,
+    /// Deferred with an ephemeral one (a refusal known from the input, a private query).
+    DeferredPrivate,
 }
 
 /// What the blocking part hands back.
@@ -215,9 +266,17 @@ pub(crate) async fn execute(
     cmd: Result<Command, ParseError>,
     expect: Option<(i64, Option<Stamp>)>,
 ) -> Result<(), CommandError> {
+    let started = tokio::time::Instant::now();
     let lang = Lang::from_locale(Some(ix.locale()));
     let from_button_hand =
         matches!(ix, Ix::Component(_)) && matches!(cmd, Ok(Command::Hand { .. }));
+    // Decided before deferring: input that does not parse is refused privately, and a hand is
+    // shown privately; everything else is a game action whose answer is public.
+    let defer_as = if matches!(cmd, Err(_) | Ok(Command::Hand { .. })) {
+        Ack::DeferredPrivate
+    } else {
+        Ack::DeferredPublic
+    };
     let game_lock = state.game_lock(channel);
     let post_lock = state.post_lock(channel);
     let st = state.clone();
@@ -234,15 +293,23 @@ pub(crate) async fn execute(
         (turn, done)
     };
     tokio::pin!(work);
-    let (deferred, (turn, done)) = match tokio::time::timeout(state.ack_budget, &mut work).await {
-        Ok(r) => (false, r),
+    // A zero budget defers every command at once (no race with a fast table).
+    let quick = if state.ack_budget.is_zero() {
+        Err(())
+    } else {
+        tokio::time::timeout(state.ack_budget, &mut work)
+            .await
+            .map_err(|_| ())
+    };
+    let (deferred, (turn, done)) = match quick {
+        Ok(r) => (Ack::Now, r),
         Err(_) => {
-            if let Err(e) = ix.defer(&ctx.http).await {
+            if let Err(e) = ix.defer(&ctx.http, defer_as).await {
                 // Too late to answer; let the command finish in order before giving up.
                 let _ = work.await;
                 return Err(e.into());
             }
-            (true, work.await)
+            (defer_as, work.await)
         }
     };
     let outcome = match done {
@@ -267,7 +334,13 @@ pub(crate) async fn execute(
                 channel,
                 &caller,
                 *done,
-                deferred,
+                AckPlan {
+                    ack: deferred,
+                    defer_as,
+                    // Requests before the answer (DMs, posts elsewhere) may wait for Discord's
+                    // rate limits: past this the interaction is deferred, well inside 3 s.
+                    deadline: started + (state.ack_budget * 2).min(ACK_DEADLINE),
+                },
                 from_button_hand,
             )
             .await
@@ -435,7 +508,7 @@ async fn deliver(
     channel: Channel,
     caller: &Caller,
     done: Done,
-    deferred: bool,
+    mut plan: AckPlan,
     from_button_hand: bool,
 ) -> Result<(), CommandError> {
     let Done {
@@ -454,6 +527,24 @@ async fn deliver(
     let prefer_private = from_button_hand || in_dm || state.dms_held_back(invoker, now_ms());
 
     let mut posts: Vec<Post> = Vec::new();
+    // Announcements this channel missed earlier go first, now that posting may work again.
+    let late = state.take_unposted(channel);
+    if !late.is_empty() {
+        let header = Notice::PostedLate.text(t.loc);
+        let head = format!("{header}\n");
+        // A late post refused again is held with its header: do not repeat it.
+        let body: Vec<&str> = late
+            .iter()
+            .map(|l| l.strip_prefix(head.as_str()).unwrap_or(l))
+            .collect();
+        posts.push(Post {
+            text: format!("{head}{}", body.join("\n")),
+            image: None,
+            mentions: Vec::new(),
+            components: Vec::new(),
+            next_up: false,
+        });
+    }
     let mut private: Vec<String> = Vec::new();
     let mut dms: Vec<(UserId, String)> = Vec::new();
     let consent = outbox.consent;
@@ -493,7 +584,10 @@ async fn deliver(
             shown_here = true;
             continue;
         }
-        match send_dm(state, http, u, &text, Vec::new()).await {
+        let sent = plan
+            .within(http, ix, send_dm(state, http, u, &text, Vec::new()))
+            .await;
+        match sent {
             Ok(()) => {}
             Err(e) => {
                 if let DmError::Other(e) = &e {
@@ -548,7 +642,10 @@ async fn deliver(
                 if let Some(holder) = a.seats.get(&Power::Empire).copied() {
                     let text = Notice::SecretPrompt.text(t.loc);
                     let rows = secret_prompt(t, channel, a.game_id, g);
-                    if send_dm(state, http, holder, &text, rows).await.is_err() {
+                    let sent = plan
+                        .within(http, ix, send_dm(state, http, holder, &text, rows))
+                        .await;
+                    if sent.is_err() {
                         let secret = format!(
                             "{} {}:…",
                             slash_path("secret", game_loc),
@@ -580,18 +677,103 @@ async fn deliver(
         .collect();
     let mut items = Vec::new();
     if in_dm {
-        // A click in a DM: public posts go to the game's channel.
-        let target = ChannelId::new(channel.channel.max(1));
-        for item in public_items.drain(..) {
-            if let Err(e) = target.send_message(http, channel_message(item)).await {
-                tracing::warn!(error = %e, "posting to the game channel failed");
-            }
+        // A click in a DM: public posts go to the game's channel. What Discord refuses is kept
+        // for the channel's next answer, and the player is told what the bot lacks there.
+        let problem = plan
+            .within(
+                http,
+                ix,
+                post_to_channel(state, http, channel, public_items, t.loc),
+            )
+            .await;
+        if let Some(missing) = problem {
+            items.push(Item::private(
+                Notice::CannotPost {
+                    channel: channel.channel,
+                    missing,
+                }
+                .text(Lang::from_locale(Some(ix.locale())).locale()),
+            ));
         }
     } else {
         items.append(&mut public_items);
     }
     items.extend(private_items);
-    send_items(http, ix, items, deferred).await
+    send_items(http, ix, items, plan.ack).await
+}
+
+/// What a refused channel post says about the bot's permissions: 50001 Missing Access (it
+/// cannot see the channel), 50013 Missing Permissions; `None` for any other failure.
+fn refused_for(e: &serenity::Error, with_file: bool) -> Option<ChannelPermission> {
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => match r.error.code {
+            50001 => Some(ChannelPermission::ViewChannel),
+            50013 if with_file => Some(ChannelPermission::AttachFiles),
+            50013 => Some(ChannelPermission::SendMessages),
+            _ => None,
+        },
+        serenity::Error::Model(serenity::all::ModelError::InvalidPermissions {
+            required, ..
+        }) if required.attach_files() && with_file => Some(ChannelPermission::AttachFiles),
+        serenity::Error::Model(serenity::all::ModelError::InvalidPermissions { .. }) => {
+            Some(ChannelPermission::SendMessages)
+        }
+        _ => None,
+    }
+}
+
+/// Posts `items` in the game's channel, in order. A picture refused for lack of Attach Files
+/// is dropped and the table told under the text; anything else refused is held (with what
+/// follows it, to keep the order) for the channel's next answer. Returns the problem to tell
+/// the player: `Some(None)` for a failure that names no permission.
+async fn post_to_channel(
+    state: &BotState,
+    http: &Http,
+    channel: Channel,
+    items: Vec<Item>,
+    loc: Locale,
+) -> Option<Option<ChannelPermission>> {
+    let target = ChannelId::new(channel.channel.max(1));
+    let mut problem = None;
+    let mut held = Vec::new();
+    for item in items {
+        if !held.is_empty() {
+            held.push(item.text);
+            continue;
+        }
+        let text = item.text.clone();
+        let with_file = item.image.is_some();
+        let mentions = item.mentions.clone();
+        let Err(e) = target.send_message(http, channel_message(item)).await else {
+            continue;
+        };
+        let missing = refused_for(&e, with_file);
+        tracing::warn!(error = %e, channel = channel.channel, "posting to the game channel failed");
+        if missing == Some(ChannelPermission::AttachFiles) {
+            // The words without the picture, and the table learns why.
+            let bare = Item {
+                text: format!("{text}\n{}", Notice::PictureNotAttached.text(loc)),
+                mentions,
+                ..Item::default()
+            };
+            match target.send_message(http, channel_message(bare)).await {
+                Ok(_) => {
+                    problem = Some(missing);
+                    continue;
+                }
+                Err(e) => {
+                    let again = refused_for(&e, false);
+                    problem = Some(again);
+                    held.push(text);
+                    continue;
+                }
+            }
+        }
+        problem = Some(missing);
+        held.push(text);
+    }
+    state.hold_unposted(channel, held);
+    problem
 }
 
 fn allowed(mentions: &[UserId]) -> CreateAllowedMentions {
@@ -664,40 +846,55 @@ fn edit_message(item: Item) -> EditInteractionResponse {
 }
 
 /// Sends items as the answer to `ix`: the first as the response (or into the deferred
-/// "thinking" message), the rest as follow-ups.
-async fn send_items(
-    http: &Http,
-    ix: &Ix,
-    items: Vec<Item>,
-    deferred: bool,
-) -> Result<(), CommandError> {
-    let mut items = items.into_iter();
-    let Some(first) = items.next() else {
-        if !deferred {
-            ix.create_response(http, ephemeral_message("✓")).await?;
-        } else if let Ix::Command(c) = ix {
-            c.delete_response(http).await?;
+/// "thinking" message, when its visibility fits), the rest as follow-ups.
+async fn send_items(http: &Http, ix: &Ix, items: Vec<Item>, ack: Ack) -> Result<(), CommandError> {
+    let mut items = items.into_iter().peekable();
+    let Some(first_private) = items.peek().map(|i| i.ephemeral) else {
+        match (ack, ix) {
+            (Ack::Now, _) => ix.create_response(http, ephemeral_message("✓")).await?,
+            (_, Ix::Command(c)) => c.delete_response(http).await?,
+            (_, Ix::Component(_)) => {}
         }
         return Ok(());
     };
-    match (deferred, ix) {
-        (false, _) => {
-            ix.create_response(
-                http,
-                CreateInteractionResponse::Message(response_message(first)),
-            )
-            .await?
+    match (ack, ix) {
+        (Ack::Now, _) => {
+            if let Some(first) = items.next() {
+                ix.create_response(
+                    http,
+                    CreateInteractionResponse::Message(response_message(first)),
+                )
+                .await?
+            }
         }
-        (true, Ix::Command(c)) if !first.ephemeral => c
-            .edit_response(http, edit_message(first))
-            .await
-            .map(|_| ())?,
-        (true, Ix::Command(c)) => {
-            // A public "thinking" message cannot turn private: remove it, answer privately.
-            c.delete_response(http).await?;
-            ix.followup(http, followup_message(first)).await?
+        // The deferred message takes the first answer when it is as public as that answer.
+        (Ack::DeferredPublic, Ix::Command(c)) if !first_private => {
+            if let Some(first) = items.next() {
+                c.edit_response(http, edit_message(first)).await?;
+            }
         }
-        (true, Ix::Component(_)) => ix.followup(http, followup_message(first)).await?,
+        (Ack::DeferredPrivate, Ix::Command(c)) if first_private => {
+            if let Some(first) = items.next() {
+                c.edit_response(http, edit_message(first)).await?;
+            }
+        }
+        (Ack::DeferredPublic, Ix::Command(c)) => {
+            // A public "thinking" message whose answer is private: say so publicly (nothing of
+            // the reason), and the reason follows privately.
+            let loc = Lang::from_locale(Some(ix.locale())).locale();
+            let note = Item {
+                text: Notice::AnsweredPrivately.text(loc),
+                ..Item::default()
+            };
+            c.edit_response(http, edit_message(note)).await?;
+        }
+        (Ack::DeferredPrivate, Ix::Command(c)) => {
+            // A private "thinking" message whose answer is public: it is closed with a tick
+            // and the public answer follows as its own message.
+            let tick = Item::private("✓".into());
+            c.edit_response(http, edit_message(tick)).await?;
+        }
+        (_, Ix::Component(_)) => {}
     }
     for item in items {
         ix.followup(http, followup_message(item)).await?;

@@ -59,6 +59,9 @@ pub struct BotState {
     dm_retry_after: Duration,
     /// DM channel ids by user.
     pub(crate) dm_channels: Mutex<HashMap<UserId, ChannelId>>,
+    /// Announcements of each game channel that Discord refused (missing permissions, an
+    /// outage): posted, oldest first, with the channel's next answer that can be posted.
+    unposted: Mutex<HashMap<Channel, Vec<String>>>,
     registered: AtomicBool,
     registration_failure: Mutex<Option<String>>,
     shard_manager: OnceLock<Arc<ShardManager>>,
@@ -97,6 +100,7 @@ impl BotState {
             dm_closed: Mutex::new(HashMap::new()),
             dm_retry_after,
             dm_channels: Mutex::new(HashMap::new()),
+            unposted: Mutex::new(HashMap::new()),
             registered: AtomicBool::new(false),
             registration_failure: Mutex::new(None),
             shard_manager: OnceLock::new(),
@@ -138,8 +142,41 @@ impl BotState {
         }
     }
 
+    /// Keeps announcements the channel did not get, to post them later.
+    pub(crate) fn hold_unposted(&self, channel: Channel, texts: Vec<String>) {
+        if !texts.is_empty() {
+            lock(&self.unposted)
+                .entry(channel)
+                .or_default()
+                .extend(texts);
+        }
+    }
+
+    /// Takes the channel's held announcements (the caller posts them or holds them again).
+    pub(crate) fn take_unposted(&self, channel: Channel) -> Vec<String> {
+        lock(&self.unposted).remove(&channel).unwrap_or_default()
+    }
+
     pub(crate) fn registration_failure(&self) -> Option<String> {
         lock(&self.registration_failure).clone()
+    }
+
+    /// Claims interaction `id` in the store: `false` when it was delivered before and must be
+    /// left alone. When the store cannot answer, the interaction is handled (a failing store
+    /// fails the command itself, and the user is told).
+    async fn first_delivery(&self, id: u64) -> bool {
+        let table = self.table.clone();
+        match tokio::task::spawn_blocking(move || table.claim_interaction(id)).await {
+            Ok(Ok(first)) => first,
+            Ok(Err(e)) => {
+                tracing::warn!(interaction = id, error = %e, "claiming an interaction failed");
+                true
+            }
+            Err(e) => {
+                tracing::warn!(interaction = id, error = %e, "claiming an interaction panicked");
+                true
+            }
+        }
     }
 
     fn enter(&self) -> InFlight<'_> {
@@ -250,6 +287,16 @@ impl EventHandler for Handler {
         };
         match result {
             Ok(()) => tracing::info!(guild = ?self.0.dev_guild, "registered /vq"),
+            Err(e) if rejected_form(&e).is_some() => {
+                // Discord refused the new definitions (50035) and keeps the ones it had: keep
+                // serving those, and say exactly which field it refused.
+                let reason = rejected_form(&e).unwrap_or_default();
+                let text = Notice::RegistrationRejected {
+                    reason: reason.clone(),
+                }
+                .text(crate::table::Locale::En);
+                tracing::error!(%reason, "{text}");
+            }
             Err(e) => {
                 tracing::error!(error = %e, "registering /vq failed; shutting down");
                 *lock(&self.0.registration_failure) = Some(e.to_string());
@@ -263,6 +310,19 @@ impl EventHandler for Handler {
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         let state = &self.0;
         let _in_flight = state.enter();
+        // A command or click delivered again (a replaying resume, two sessions on one shard)
+        // runs once: its id is claimed in the store first. Autocomplete changes nothing.
+        let claim = match &interaction {
+            Interaction::Command(ci) => Some(ci.id.get()),
+            Interaction::Component(mi) => Some(mi.id.get()),
+            _ => None,
+        };
+        if let Some(id) = claim {
+            if !state.first_delivery(id).await {
+                tracing::info!(interaction = id, "an interaction delivered again; ignored");
+                return;
+            }
+        }
         let closing = state.closing.load(Ordering::SeqCst);
         let result = match interaction {
             Interaction::Command(ci) if closing => {
@@ -280,6 +340,29 @@ impl EventHandler for Handler {
             tracing::warn!(error = %e, "an interaction failed");
         }
     }
+}
+
+/// Discord's reasons when it refused a registration as an invalid form body (50035): each
+/// refused field's path with its message, e.g. `0.options.3.description: Must be between 1 and
+/// 100 in length. (BASE_TYPE_BAD_LENGTH)`. `None` for any other failure.
+fn rejected_form(e: &serenity::Error) -> Option<String> {
+    let serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r)) = e else {
+        return None;
+    };
+    if r.error.code != 50035 {
+        return None;
+    }
+    let fields: Vec<String> = r
+        .error
+        .errors
+        .iter()
+        .map(|f| format!("{}: {} ({})", f.path, f.message, f.code))
+        .collect();
+    Some(if fields.is_empty() {
+        r.error.message.clone()
+    } else {
+        fields.join("; ")
+    })
 }
 
 /// The bot is stopping.

@@ -68,7 +68,7 @@ pub struct BotConfig {
     /// Draws the map after impulses; without one no pictures are posted.
     pub renderer: Option<Arc<dyn Renderer>>,
     /// Answer directly when the table is done within this time, else defer first and follow
-    /// up. Well under Discord's 3-second acknowledgement deadline.
+    /// up. Well under Discord's 3-second acknowledgement deadline. Zero defers every command.
     pub ack_budget: Duration,
     /// How long to leave closed DMs alone before trying again; [`DM_RETRY_AFTER`] by default
     /// (tests shorten it).

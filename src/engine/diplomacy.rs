@@ -7,6 +7,7 @@ use super::game::{Game, Offer, Stage};
 use super::power::{Power, Relation};
 use super::refusal::Refusal;
 use super::ruleset::{EmpireChoice, Ruleset};
+use super::turn_data::ids;
 use sha2::{Digest, Sha256};
 
 /// The commitment posted for a secret choice: `sha256("<choice>|<salt>")` in hex.
@@ -149,6 +150,13 @@ impl Game {
             }
             Action::SueForPeace { target } => {
                 target_ok(*target)?;
+                if rs.turn.number(ids::SUE_FOR_PEACE) == 0 {
+                    return Err(Refusal::SueForPeaceOff {
+                        power: p,
+                        target: *target,
+                    }
+                    .into());
+                }
                 if self.board.relation(p, *target) != Relation::War {
                     return Err(Refusal::PeaceNeedsWar {
                         power: p,

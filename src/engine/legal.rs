@@ -25,6 +25,8 @@ impl Game {
                     out.push(Action::Accept { from: o.from });
                     out.push(Action::Decline { from: o.from });
                 }
+                // X-DIP-PEACE-HIS: Here I Stand's suing for peace, only where the data switches it on.
+                let sue = rs.turn.number(super::turn_data::ids::SUE_FOR_PEACE) != 0;
                 for t in self.powers.iter().filter(|t| *t != p) {
                     let open = offers.iter().any(|o| o.from == p && o.to == t);
                     match self.board.relation(p, t) {
@@ -47,7 +49,9 @@ impl Game {
                             if !open {
                                 out.push(Action::OfferPeace { target: t });
                             }
-                            out.push(Action::SueForPeace { target: t });
+                            if sue {
+                                out.push(Action::SueForPeace { target: t });
+                            }
                         }
                         _ => {}
                     }

@@ -123,6 +123,11 @@ impl Game {
             if !home || self.board.controller(rs, s) != Owner::Major(winner) {
                 continue;
             }
+            // X-DIP-PEACE-HIS: only what the winner took from the loser during the game: a home
+            // space the scenario gave to another power (Buda, Ottoman since 1541) is not regained.
+            if self.start_controller(rs, s) != Owner::Major(p) {
+                continue;
+            }
             if rs.space(s).kind == SpaceType::Key {
                 h.keys.push(s);
             } else {
@@ -130,6 +135,15 @@ impl Game {
             }
         }
         h
+    }
+
+    /// Who controlled `s` when the game's scenario began: its setup row's controller, else its
+    /// home power. A game brought in by a position file counts from its printed scenario.
+    fn start_controller(&self, rs: &Ruleset, s: SpaceId) -> Owner {
+        rs.scenario(&self.scenario)
+            .and_then(|sc| sc.setup.iter().find(|r| r.space == s))
+            .and_then(|r| r.controller)
+            .unwrap_or_else(|| rs.space(s).home.owner())
     }
 
     /// The refusal for a peace answer nobody asked for.

@@ -89,6 +89,8 @@ pub enum Refusal {
     AllyCannotBeAttacked { power: Power, target: Power },
     /// Peace is offered only to an enemy.
     PeaceNeedsWar { power: Power, target: Power },
+    /// X-DIP-PEACE-HIS: suing for peace is off in this ruleset (Virgin Queen negotiates peace).
+    SueForPeaceOff { power: Power, target: Power },
     /// An alliance needs peace first; `now` is the current status.
     AllianceNeedsPeace {
         power: Power,
@@ -727,6 +729,7 @@ impl Refusal {
             MinorWarNotAllowed { .. } | MinorWarNeedsCard { .. } => "C-DIP-WAR-COST",
             AlreadyAtWarMinor { .. } | MinorWarAfterPeace { .. } => "C-DIP-WAR-LIMITS",
             NoMinorWar { .. } => "C-DIP-PEACE",
+            SueForPeaceOff { .. } => "X-DIP-PEACE-HIS",
             MustPlayMandatory { .. } | TooManyCardsToPass { .. } => "C-CARD-PASS",
             MandatoryNotForCp { .. } => "C-CARD-MANDATORY",
             CannotMoveAgain { .. } => "C-MOVE-ENTER",
@@ -809,6 +812,10 @@ impl Refusal {
                 target: q,
             },
             PeaceNeedsWar {
+                power: p,
+                target: q,
+            },
+            SueForPeaceOff {
                 power: p,
                 target: q,
             },
@@ -1328,6 +1335,7 @@ impl Refusal {
             AlreadyAtWar { .. } => "already_at_war",
             AllyCannotBeAttacked { .. } => "ally_cannot_be_attacked",
             PeaceNeedsWar { .. } => "peace_needs_war",
+            SueForPeaceOff { .. } => "sue_for_peace_off",
             AllianceNeedsPeace { .. } => "alliance_needs_peace",
             OfferAlreadyOpen { .. } => "offer_already_open",
             NoOpenOffer { .. } => "no_open_offer",
@@ -1524,7 +1532,8 @@ impl fmt::Display for Terse<'_> {
             SecretOnlyEmpire { power } | OnlyProtestantRevolts { power } => power.to_string(),
             AlreadyAtWar { power, target }
             | AllyCannotBeAttacked { power, target }
-            | PeaceNeedsWar { power, target } => format!("{power} → {target}"),
+            | PeaceNeedsWar { power, target }
+            | SueForPeaceOff { power, target } => format!("{power} → {target}"),
             AllianceNeedsPeace { power, target, now } => format!("{power} → {target} ({now})"),
             OfferAlreadyOpen { from, to } | NoOpenOffer { from, to } => format!("{from} → {to}"),
             AnswerOfferFirst { from, to, status } => format!("{from} → {to} ({status})"),

@@ -48,8 +48,10 @@ pub mod ids {
     pub const PEACE_REGAIN_VP: &str = "peace_regain_vp";
     /// 1 = a regained home key may be paid with a card as well as VP; 0 = VP only.
     pub const PEACE_REGAIN_KEY_CARD: &str = "peace_regain_key_card";
+    /// X-DIP-PEACE-HIS: 1 = Here I Stand's suing for peace is played; 0 = off (Virgin Queen).
+    pub const SUE_FOR_PEACE: &str = "sue_for_peace";
     /// Every id `rules.csv` must define, and whether it is per power.
-    pub const ALL: [(&str, bool); 18] = [
+    pub const ALL: [(&str, bool); 19] = [
         (STANDARD_VP, false),
         (DOMINATION_GAP, false),
         (DOMINATION_FROM_TURN, false),
@@ -68,6 +70,7 @@ pub mod ids {
         (LISBON_WINTER_DRAWS, false),
         (PEACE_REGAIN_VP, false),
         (PEACE_REGAIN_KEY_CARD, false),
+        (SUE_FOR_PEACE, false),
     ];
 }
 

@@ -16,6 +16,7 @@
 
 mod error;
 mod export;
+mod interactions;
 mod lock;
 mod maintenance;
 mod people;
@@ -36,6 +37,7 @@ use serde::{Deserialize, Serialize};
 
 pub use error::{Result, StoreError};
 pub use export::{ExportPerson, GameExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION};
+pub use interactions::SEEN_KEEP_MS;
 pub use lock::lock_path;
 pub use maintenance::GameListing;
 pub use people::UserRecord;

@@ -43,6 +43,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0004_fresh_salt.sql",
         sql: include_str!("../../migrations/0004_fresh_salt.sql"),
     },
+    Migration {
+        version: 5,
+        name: "0005_seen_interactions.sql",
+        sql: include_str!("../../migrations/0005_seen_interactions.sql"),
+    },
 ];
 
 /// The schema version this binary writes.

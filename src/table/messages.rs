@@ -1978,6 +1978,7 @@ impl<'a> Texts<'a> {
             R::AlreadyAtWar { power, target } => tr!(l, "{} is already at war with {}", "{} и {} уже воюют", p(power), p(target)),
             R::AllyCannotBeAttacked { power, target } => tr!(l, "{} is allied with {}; an ally cannot be attacked", "{} и {} — союзники; союзнику нельзя объявить войну", p(power), p(target)),
             R::PeaceNeedsWar { power, target } => tr!(l, "{} is not at war with {}; peace is offered only to an enemy", "{} и {} не воюют; мир предлагают только противнику", p(power), p(target)),
+            R::SueForPeaceOff { power, target } => tr!(l, "Virgin Queen has no suing for peace: {} and {} make peace by negotiation (`peace target:…`, which the other side accepts or declines); this table plays Here I Stand's `sue` only if the group switches it on", "В Virgin Queen нет просьбы о мире: {} и {} заключают мир переговорами (`мир с:…`, другая сторона принимает или отклоняет); `sue` из Here I Stand действует, только если группа его включила", p(power), p(target)),
             R::AllianceNeedsPeace { power, target, now } => tr!(l, "an alliance needs peace first; between {} and {} now: {}", "союз возможен только после мира; сейчас между державами {} и {}: {}", p(power), p(target), self.relation(*now)),
             R::OfferAlreadyOpen { from, to } => tr!(l, "{} already has an offer open to {}", "у державы {} уже есть открытое предложение для державы {}", p(from), p(to)),
             R::NoOpenOffer { from, to } => tr!(l, "{} has no open offer to {}", "у державы {} нет открытого предложения для державы {}", p(from), p(to)),
@@ -3014,6 +3015,45 @@ pub enum Notice {
     KeepSix,
     /// Button: count a natural 6 of a conversion attempt as a 5.
     CountFive,
+    // --- posting problems (issue 32)
+    /// To the player whose action could not be announced in the game's channel `channel`:
+    /// which permission the bot lacks there (`None`: Discord failed for another reason) and
+    /// that the announcement follows once posting works.
+    CannotPost {
+        channel: u64,
+        missing: Option<ChannelPermission>,
+    },
+    /// To the table, under a post whose picture could not be attached (no Attach Files).
+    PictureNotAttached,
+    /// Heads announcements that could not be posted when they happened.
+    PostedLate,
+    /// A public "thinking" message whose answer turned out private (a refusal, say): the
+    /// answer went to the player alone.
+    AnsweredPrivately,
+    /// A rejected registration of the slash commands, for the log: Discord's reason.
+    RegistrationRejected { reason: String },
+}
+
+/// A channel permission the bot needs to post a game's announcements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChannelPermission {
+    /// See the channel at all.
+    ViewChannel,
+    /// Post messages.
+    SendMessages,
+    /// Attach the map pictures.
+    AttachFiles,
+}
+
+impl ChannelPermission {
+    /// The permission's name as Discord's settings show it.
+    pub fn name(self, loc: Locale) -> &'static str {
+        match self {
+            ChannelPermission::ViewChannel => loc.pick("View Channel", "Просматривать каналы"),
+            ChannelPermission::SendMessages => loc.pick("Send Messages", "Отправлять сообщения"),
+            ChannelPermission::AttachFiles => loc.pick("Attach Files", "Прикреплять файлы"),
+        }
+    }
 }
 
 impl Notice {
@@ -3071,6 +3111,33 @@ impl Notice {
             Notice::AgreeTakeBack => l.pick("Agree to take it back", "Согласиться на отмену").into(),
             Notice::RefuseTakeBack => l.pick("Refuse", "Возразить").into(),
             Notice::ShowHand => l.pick("Show my hand (only to me)", "Показать мою руку (только мне)").into(),
+            Notice::CannotPost { channel, missing: Some(p) } => tr!(
+                l,
+                "Your action counts, but I could not announce it in <#{}>: I lack the **{}** permission there. A server admin can grant it to the bot (channel settings → Permissions). The announcement will be posted there as soon as I can post again.",
+                "Ваш ход засчитан, но объявить его в <#{}> я не смог: у бота там нет права **{}**. Администратор сервера может его выдать (настройки канала → Права доступа). Объявление появится там, как только я снова смогу писать.",
+                channel,
+                p.name(l)
+            ),
+            Notice::CannotPost { channel, missing: None } => tr!(
+                l,
+                "Your action counts, but Discord did not take its announcement in <#{}> just now. It will be posted there with the next answer of the table.",
+                "Ваш ход засчитан, но Discord сейчас не принял его объявление в <#{}>. Оно появится там со следующим ответом стола.",
+                channel
+            ),
+            Notice::PictureNotAttached => tr!(
+                l,
+                "(The map picture could not be attached: the bot lacks the **{}** permission in this channel; a server admin can grant it in the channel's permissions.)",
+                "(Карту приложить не удалось: у бота нет права **{}** в этом канале; администратор сервера может выдать его в правах канала.)",
+                ChannelPermission::AttachFiles.name(l)
+            ),
+            Notice::PostedLate => l.pick("**Not posted here when it happened** (the bot could not post):", "**Не было опубликовано здесь вовремя** (бот не мог писать):").into(),
+            Notice::AnsweredPrivately => l.pick("The answer to this command was shown to its author only.", "Ответ на эту команду показан только её автору.").into(),
+            Notice::RegistrationRejected { reason } => tr!(
+                l,
+                "Discord rejected the slash commands ({}); the bot keeps serving the commands registered before.",
+                "Discord отклонил слеш-команды ({}); бот продолжает обслуживать ранее зарегистрированные команды.",
+                reason
+            ),
         }
     }
 }

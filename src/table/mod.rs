@@ -42,7 +42,7 @@ use crate::engine::event::{Event, EventKind, Visibility};
 use crate::engine::{Action, Awaiting, Game, GameOptions, Power, PowerSet, Ruleset};
 
 pub use command::{parse, Command, Invocation, ParseError, COMMANDS};
-pub use messages::{Locale, Msg, Notice, Texts};
+pub use messages::{ChannelPermission, Locale, Msg, Notice, Texts};
 pub use outbox::{Audience, Image, MapImages, OutMessage, Outbox, Renderer, UserId};
 pub use persist::{
     Barrier, Channel, GameRow, GameStore, LogRow, MemStore, NoBarrier, PersistError, Resume,
@@ -2094,6 +2094,12 @@ impl Table {
     /// with `None` that a DM reached them.
     pub fn set_dms_closed(&self, user: UserId, at: Option<i64>) -> Result<(), PersistError> {
         lock(&self.store).set_dms_closed(user, at)
+    }
+
+    /// Claims a Discord interaction id in the store: `true` the first time, `false` when it
+    /// was delivered before (even to an earlier run of the bot) and must not run again.
+    pub fn claim_interaction(&self, id: u64) -> Result<bool, PersistError> {
+        lock(&self.store).claim_interaction(id)
     }
 
     /// The channel's game (its id, status, state sequence and locale) without copying its

@@ -199,6 +199,11 @@ pub trait GameStore: Send {
     fn set_fresh_salt(&mut self, _id: i64, _on: bool) -> PResult<()> {
         Ok(())
     }
+    /// Claims a Discord interaction id: `true` the first time, `false` when it was claimed
+    /// before (a second delivery, not to be acted on). The default remembers nothing.
+    fn claim_interaction(&mut self, _id: u64) -> PResult<bool> {
+        Ok(true)
+    }
 }
 
 /// A store that lives in memory only.
@@ -210,7 +215,12 @@ pub struct MemStore {
     snapshots: HashMap<i64, Vec<(u64, String)>>,
     people: HashMap<u64, Person>,
     fresh_salt: std::collections::HashSet<i64>,
+    /// Claimed interaction ids, the latest [`MEM_SEEN_KEEP`] (oldest first).
+    seen_interactions: std::collections::VecDeque<u64>,
 }
+
+/// How many claimed interaction ids a [`MemStore`] remembers.
+const MEM_SEEN_KEEP: usize = 10_000;
 
 /// What [`MemStore`] keeps about a user.
 #[derive(Debug, Default)]
@@ -376,6 +386,16 @@ impl GameStore for MemStore {
     }
     fn fresh_salt(&self, id: i64) -> PResult<bool> {
         Ok(self.fresh_salt.contains(&id))
+    }
+    fn claim_interaction(&mut self, id: u64) -> PResult<bool> {
+        if self.seen_interactions.contains(&id) {
+            return Ok(false);
+        }
+        if self.seen_interactions.len() >= MEM_SEEN_KEEP {
+            self.seen_interactions.pop_front();
+        }
+        self.seen_interactions.push_back(id);
+        Ok(true)
     }
     fn set_fresh_salt(&mut self, id: i64, on: bool) -> PResult<()> {
         if on {

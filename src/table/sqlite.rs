@@ -252,6 +252,9 @@ impl GameStore for SqliteStore {
     fn set_fresh_salt(&mut self, id: i64, on: bool) -> PResult<()> {
         self.0.set_fresh_salt(GameId(id), on).map_err(err)
     }
+    fn claim_interaction(&mut self, id: u64) -> PResult<bool> {
+        self.0.claim_interaction_now(id).map_err(err)
+    }
 }
 
 /// The shipped ruleset, loaded once, for [`Replayable`] (whose calls carry no ruleset).

@@ -30,6 +30,9 @@ impl Bot {
         Bot::spawn(BotConfig {
             token: emu.token(),
             rest_base: Some(emu.base_url()),
+            // serenity's own rate limiter, as in production (issue 32 item 2).
+            rate_limiter: true,
+            https_proxy: Some(emu.https_proxy_url()),
             database: Some(database),
             seed: Some(seed),
             ack_budget: Duration::from_millis(800),

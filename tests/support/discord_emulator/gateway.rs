@@ -55,15 +55,63 @@ async fn connection(socket: WebSocket, shared: Arc<Shared>) {
         return;
     }
     let mut session: Option<String> = None;
+    // A client that stops heartbeating is closed with 4009 (session timed out, not resumable):
+    // Discord expects a heartbeat every interval; the emulator allows two intervals and a second
+    // (Discord publishes no grace)
+    // (<https://discord.com/developers/docs/events/gateway#sending-heartbeats>).
+    let deadline_after = shared.read(|s| {
+        s.config()
+            .heartbeat_deadline
+            .unwrap_or(interval * 2 + std::time::Duration::from_secs(1))
+    });
+    let mut last_beat = tokio::time::Instant::now();
+    let mut watchdog = tokio::time::interval(deadline_after / 4);
     let close = loop {
         tokio::select! {
+            _ = watchdog.tick() => {
+                if last_beat.elapsed() > deadline_after {
+                    shared.mutate(|s| {
+                        s.gateway.heartbeat_timeouts += 1;
+                        if let Some(id) = &session {
+                            s.invalidate(id);
+                        }
+                    });
+                    break Some((4009, "Session timed out."));
+                }
+            }
             incoming = stream.next() => {
                 let text = match incoming {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                     Some(Ok(Message::Binary(_))) => break Some((4002, "Error while decoding payload.")),
-                    Some(Ok(Message::Close(_)) | Err(_)) | None => break None,
+                    Some(Ok(Message::Close(frame))) => {
+                        // A client that closes with 1000 or 1001 ends its session: it cannot
+                        // be resumed (<https://discord.com/developers/docs/events/gateway#disconnecting>).
+                        let code = frame.map(|f| f.code);
+                        if let (Some(1000 | 1001), Some(id)) = (code, &session) {
+                            shared.mutate(|s| s.invalidate(id));
+                        }
+                        break None;
+                    }
+                    Some(Err(_)) | None => break None,
                 };
+                let op = serde_json::from_str::<Value>(&text).ok().and_then(|v| v["op"].as_u64());
+                if op == Some(op::HEARTBEAT) {
+                    // A heartbeat lost on the way (test API `drop_heartbeats`): neither seen
+                    // nor acknowledged.
+                    let lost = shared.mutate(|s| {
+                        let lost = s.heartbeats_to_drop > 0;
+                        if lost {
+                            s.heartbeats_to_drop -= 1;
+                            s.gateway.heartbeats_dropped += 1;
+                        }
+                        lost
+                    });
+                    if lost {
+                        continue;
+                    }
+                    last_beat = tokio::time::Instant::now();
+                }
                 if let Step::Close(code, reason) = on_frame(&shared, conn, &tx, &mut session, &text) {
                     break Some((code, reason));
                 }
@@ -156,9 +204,22 @@ fn on_frame(
                     conn: Some((conn, tx.clone())),
                     shard,
                 });
+                let [shard_id, shards] = shard;
+                let on_shard = |g: &super::state::GuildId| (g.0 >> 22) % shards.max(1) == shard_id;
+                let guilds: Vec<_> = s.guilds.keys().copied().filter(on_shard).collect();
                 let mut ready = payloads::ready(s, &id, &ws_url);
                 ready["shard"] = json!(shard);
+                ready["guilds"] = json!(guilds
+                    .iter()
+                    .map(|g| json!({ "id": g.0.to_string(), "unavailable": true }))
+                    .collect::<Vec<_>>());
                 s.dispatch("READY", ready);
+                // Then each guild of the shard, with its roles and channel overwrites.
+                for g in guilds {
+                    if let Some(d) = s.guild_create(g) {
+                        s.dispatch("GUILD_CREATE", d);
+                    }
+                }
                 Some(id)
             });
             match id {

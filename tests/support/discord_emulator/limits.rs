@@ -30,6 +30,17 @@ pub const CHOICE_NAME_MAX: usize = 100;
 /// Chat-input commands per application (globally, and again per guild).
 pub const CHAT_COMMANDS_MAX: usize = 100;
 pub const COMMAND_OPTIONS_MAX: usize = 25;
+/// Characters of one command: names, descriptions and choice values of it and everything under
+/// it, the longest localization of each field counted
+/// (<https://discord.com/developers/docs/interactions/application-commands#registering-a-command>).
+pub const COMMAND_CHARS_MAX: usize = 8000;
+/// Discord's locales for `*_localizations` keys
+/// (<https://discord.com/developers/docs/reference#locales>).
+pub const LOCALES: &[&str] = &[
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko",
+];
 /// Whole request body with files, in bytes.
 pub const REQUEST_MAX: usize = 25 * 1024 * 1024;
 
@@ -111,6 +122,11 @@ impl ApiError {
     }
     pub fn missing_access() -> ApiError {
         ApiError::new(403, 50001, "Missing Access")
+    }
+    /// 403 50013: the bot lacks a permission it needs for this request
+    /// (<https://discord.com/developers/docs/topics/opcodes-and-status-codes#json>).
+    pub fn missing_permissions() -> ApiError {
+        ApiError::new(403, 50013, "Missing Permissions")
     }
 }
 
@@ -402,14 +418,124 @@ fn valid_name(name: &str) -> bool {
             .all(|c| c == '-' || c == '_' || (c.is_alphanumeric() && !c.is_uppercase()))
 }
 
+/// The longest text of a localizable field: the default or any localization.
+fn longest(v: &Value, field: &str) -> usize {
+    let own = chars(v.get(field));
+    v.get(format!("{field}_localizations"))
+        .and_then(Value::as_object)
+        .map_or(own, |m| {
+            m.values()
+                .map(|x| x.as_str().map_or(0, |t| t.chars().count()))
+                .fold(own, usize::max)
+        })
+}
+
+/// The characters a command (or option) counts toward [`COMMAND_CHARS_MAX`].
+pub fn command_chars(v: &Value) -> usize {
+    let mut n = longest(v, "name") + longest(v, "description");
+    for c in array(v.get("choices")) {
+        n += longest(c, "name");
+        n += match c.get("value") {
+            Some(Value::String(t)) => t.chars().count(),
+            Some(other) => other.to_string().chars().count(),
+            None => 0,
+        };
+    }
+    n + array(v.get("options"))
+        .iter()
+        .map(command_chars)
+        .sum::<usize>()
+}
+
+/// `*_localizations` of a field: known locale keys, each value valid like the field itself.
+fn check_localizations(
+    errors: &mut FormErrors,
+    v: &Value,
+    field: &str,
+    path: &[String],
+    valid: impl Fn(&str) -> bool,
+) {
+    let key = format!("{field}_localizations");
+    let Some(m) = v.get(&key).and_then(Value::as_object) else {
+        return;
+    };
+    for (locale, text) in m {
+        let p = at(path, &[&key, locale]);
+        if !LOCALES.contains(&locale.as_str()) {
+            errors.push(
+                &p,
+                "BASE_TYPE_CHOICES",
+                format!("{locale:?} is not a valid locale."),
+            );
+        } else if !valid(text.as_str().unwrap_or("")) {
+            errors.push(
+                &p,
+                "BASE_TYPE_BAD_LENGTH",
+                format!("Invalid localized {field}."),
+            );
+        }
+    }
+}
+
+fn description_ok(d: &str) -> bool {
+    (1..=100).contains(&d.chars().count())
+}
+
+/// Choices of a command option: 1-100 characters of name (and localized names), string values
+/// of at most 100 characters.
+fn check_option_choices(errors: &mut FormErrors, choices: &[Value], path: &[String]) {
+    for (i, c) in choices.iter().enumerate() {
+        let p = at(path, &[&i.to_string()]);
+        if !description_ok(c.get("name").and_then(Value::as_str).unwrap_or("")) {
+            errors.push(
+                &at(&p, &["name"]),
+                "BASE_TYPE_BAD_LENGTH",
+                "Must be between 1 and 100 in length.".into(),
+            );
+        }
+        check_localizations(errors, c, "name", &p, description_ok);
+        if let Some(Value::String(t)) = c.get("value") {
+            if t.chars().count() > 100 {
+                errors.too_long(&at(&p, &["value"]), 100);
+            }
+        }
+    }
+}
+
 fn check_command_options(errors: &mut FormErrors, options: &[Value], path: &[String]) {
     if options.len() > COMMAND_OPTIONS_MAX {
         errors.too_long(path, COMMAND_OPTIONS_MAX);
         return;
     }
+    let mut seen: Vec<&str> = Vec::new();
+    let mut optional_seen = false;
     for (i, o) in options.iter().enumerate() {
         let p = at(path, &[&i.to_string()]);
         let name = o.get("name").and_then(Value::as_str).unwrap_or("");
+        // Sibling names are unique.
+        if seen.contains(&name) {
+            errors.push(
+                &at(&p, &["name"]),
+                "APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS",
+                format!("Option names must be unique: {name}"),
+            );
+        }
+        seen.push(name);
+        // Required options come before optional ones (subcommands and groups excepted).
+        let kind = o.get("type").and_then(Value::as_u64).unwrap_or(0);
+        if kind > 2 {
+            let required = o.get("required").and_then(Value::as_bool).unwrap_or(false);
+            if required && optional_seen {
+                errors.push(
+                    &at(&p, &["required"]),
+                    "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                    "Required options must be placed before non-required options".into(),
+                );
+            }
+            optional_seen |= !required;
+        }
+        check_localizations(errors, o, "description", &p, description_ok);
+        check_option_choices(errors, array(o.get("choices")), &at(&p, &["choices"]));
         if !valid_name(name) {
             errors.push(
                 &at(&p, &["name"]),
@@ -455,8 +581,13 @@ fn check_command_options(errors: &mut FormErrors, options: &[Value], path: &[Str
     }
 }
 
-/// Validates a bulk overwrite of application commands.
+/// Validates a bulk overwrite of application commands with Discord's limits.
 pub fn check_commands(commands: &[Value]) -> Result<(), ApiError> {
+    check_commands_with(commands, COMMAND_CHARS_MAX)
+}
+
+/// [`check_commands`] with another per-command character budget (tests lower it).
+pub fn check_commands_with(commands: &[Value], max_chars: usize) -> Result<(), ApiError> {
     let chat = commands
         .iter()
         .filter(|c| c.get("type").and_then(Value::as_u64).unwrap_or(1) == 1)
@@ -494,6 +625,16 @@ pub fn check_commands(commands: &[Value]) -> Result<(), ApiError> {
                     "Must be between 1 and 100 in length.".into(),
                 );
             }
+            check_localizations(&mut errors, c, "name", &p, valid_name);
+            check_localizations(&mut errors, c, "description", &p, description_ok);
+            let size = command_chars(c);
+            if size > max_chars {
+                errors.push(
+                    &p,
+                    "APPLICATION_COMMAND_TOO_LARGE",
+                    format!("Command exceeds maximum size ({max_chars}): {size}"),
+                );
+            }
         }
         check_command_options(&mut errors, array(c.get("options")), &at(&p, &["options"]));
     }
@@ -529,6 +670,72 @@ mod tests {
         assert!(!valid_name("with space"));
         assert!(valid_name("вступить"));
         assert!(!valid_name("Вступить"));
+    }
+
+    /// x_registration: the limits Discord documents for a command, each one refused.
+    #[test]
+    fn command_size_localizations_choices_duplicates_and_order_are_checked() {
+        use serde_json::json;
+        let with = |options: Value| {
+            vec![json!({"type": 1, "name": "vq", "description": "d", "options": options})]
+        };
+        let code =
+            |r: Result<(), ApiError>| r.err().map(|e| e.body.to_string()).unwrap_or_default();
+        let ok = with(json!([
+            {"type": 3, "name": "a", "description": "d", "required": true},
+            {"type": 3, "name": "b", "description": "d",
+             "choices": [{"name": "x", "value": "x", "name_localizations": {"ru": "икс"}}]}
+        ]));
+        assert!(check_commands(&ok).is_ok());
+        // Required after optional.
+        let bad = with(json!([
+            {"type": 3, "name": "a", "description": "d"},
+            {"type": 3, "name": "b", "description": "d", "required": true}
+        ]));
+        assert!(code(check_commands(&bad)).contains("REQUIRED_INVALID"));
+        // Two options of one name.
+        let bad = with(json!([
+            {"type": 3, "name": "a", "description": "d"},
+            {"type": 3, "name": "a", "description": "e"}
+        ]));
+        assert!(code(check_commands(&bad)).contains("ALREADY_EXISTS"));
+        // A choice name over 100 characters, a string value over 100.
+        let long = "x".repeat(101);
+        let bad = with(json!([{"type": 3, "name": "a", "description": "d",
+            "choices": [{"name": long, "value": "v"}]}]));
+        assert!(code(check_commands(&bad)).contains("choices"));
+        let bad = with(json!([{"type": 3, "name": "a", "description": "d",
+            "choices": [{"name": "n", "value": long}]}]));
+        assert!(code(check_commands(&bad)).contains("value"));
+        // Localized command names and descriptions; unknown locales.
+        let cmd = |extra: Value| {
+            let mut c = json!({"type": 1, "name": "vq", "description": "d"});
+            for (k, v) in extra.as_object().cloned().unwrap_or_default() {
+                c[k] = v;
+            }
+            vec![c]
+        };
+        assert!(check_commands(&cmd(json!({"name_localizations": {"ru": "вк"}}))).is_ok());
+        assert!(check_commands(&cmd(json!({"name_localizations": {"ru": "В К"}}))).is_err());
+        assert!(check_commands(&cmd(json!({"name_localizations": {"xx": "vq"}}))).is_err());
+        assert!(check_commands(&cmd(
+            json!({"description_localizations": {"ru": "д".repeat(101)}})
+        ))
+        .is_err());
+        // 8,000 characters per command, the longest localization counted.
+        let many: Vec<Value> = (0..25)
+            .map(|i| {
+                json!({"type": 3, "name": format!("o{i}"), "description": "d",
+                    "description_localizations": {"ru": "д".repeat(100)},
+                    "choices": (0..25).map(|j| json!({"name": format!("c{j}"), "value": "v".repeat(3)})).collect::<Vec<_>>()})
+            })
+            .collect();
+        let size = command_chars(&with(Value::Array(many.clone()))[0]);
+        assert!(size > 2500 + 25 * 25 * 5, "{size}");
+        assert!(check_commands_with(&with(Value::Array(many.clone())), size).is_ok());
+        assert!(
+            code(check_commands_with(&with(Value::Array(many)), size - 1)).contains("TOO_LARGE")
+        );
     }
 
     #[test]

@@ -10,13 +10,18 @@
 //! Discord's rules are enforced with Discord's error bodies: the 3 s acknowledgement deadline
 //! (10062), one acknowledgement per interaction (40060), the 15-minute follow-up window (50027),
 //! closed DMs (50007), message, embed, component and choice limits (50035), 10 MiB attachments
-//! (40005) and the command limits (30032 / 50035).
+//! (40005) and the command limits (30032 / 50035), channel permissions from roles and overwrites
+//! (50001 / 50013, GUILD_CREATE), rate-limit buckets and the global limit (429), 10008 for a
+//! deleted deferred message, heartbeat deadlines and session ends on the gateway. What it checks
+//! and what it knowingly does not: `docs/discord-emulator.md`.
 #![allow(dead_code)] // Each test binary uses a different part of the API.
 
 pub mod faults;
 mod gateway;
 pub mod limits;
 pub mod payloads;
+pub mod permissions;
+pub mod ratelimit;
 mod rest;
 mod state;
 mod tls_proxy;
@@ -60,6 +65,13 @@ pub struct EmulatorConfig {
     /// The shard count `/gateway/bot` recommends; guild events go to shard
     /// `(guild_id >> 22) % shards`, DMs to shard 0.
     pub shards: u64,
+    /// Characters allowed per registered command (Discord: 8,000).
+    pub command_chars_max: usize,
+    /// Enforce Discord's rate limits (bucket headers, 429s; see `ratelimit.rs`).
+    pub rate_limits: bool,
+    /// After how long without a heartbeat a connection is closed with 4009; `None`: two
+    /// intervals and a second. A test sets it below the interval to make the client miss beats.
+    pub heartbeat_deadline: Option<Duration>,
 }
 
 impl Default for EmulatorConfig {
@@ -73,6 +85,9 @@ impl Default for EmulatorConfig {
             attachment_size_limit: 10 * 1024 * 1024,
             wait_timeout: Duration::from_secs(10),
             shards: 1,
+            command_chars_max: limits::COMMAND_CHARS_MAX,
+            rate_limits: true,
+            heartbeat_deadline: None,
         }
     }
 }
@@ -218,13 +233,81 @@ impl Emulator {
         self.shared.mutate(|s| s.add_user(name, locale))
     }
 
-    /// A guild the bot is in.
+    /// A guild the bot is in. A connected bot gets its GUILD_CREATE.
     pub fn create_guild(&self, name: &str) -> GuildId {
-        self.shared.mutate(|s| s.add_guild(name))
+        self.shared.mutate(|s| {
+            let g = s.add_guild(name);
+            if let Some(d) = s.guild_create(g) {
+                s.dispatch_for(Some(g), "GUILD_CREATE", d);
+            }
+            g
+        })
     }
 
+    /// A text channel; a connected bot gets its CHANNEL_CREATE.
     pub fn create_text_channel(&self, guild: GuildId, name: &str) -> ChannelId {
-        self.shared.mutate(|s| s.add_text_channel(guild, name))
+        self.shared.mutate(|s| {
+            let c = s.add_text_channel(guild, name);
+            if let Some(d) = s.guild_channel(c) {
+                s.dispatch_for(Some(guild), "CHANNEL_CREATE", d);
+            }
+            c
+        })
+    }
+
+    /// Sets (or with `allow == deny == 0` removes) the channel's permission overwrite for
+    /// `target`; a connected bot gets the CHANNEL_UPDATE, as from Discord when a moderator
+    /// edits the channel's permissions.
+    pub fn set_overwrite(
+        &self,
+        channel: ChannelId,
+        target: permissions::Target,
+        allow: u64,
+        deny: u64,
+    ) {
+        self.shared.mutate(|s| {
+            let c = s.channels.get_mut(&channel).expect("unknown channel");
+            c.overwrites.retain(|o| o.target != target);
+            if allow != 0 || deny != 0 {
+                c.overwrites.push(permissions::Overwrite {
+                    target,
+                    allow,
+                    deny,
+                });
+            }
+            let guild = s.guild_of(channel);
+            if let Some(d) = s.guild_channel(channel) {
+                s.dispatch_for(guild, "CHANNEL_UPDATE", d);
+            }
+        });
+    }
+
+    /// Denies the bot `deny` in the channel (a member overwrite for the bot), e.g.
+    /// `bits::SEND_MESSAGES`; `0` lifts it.
+    pub fn deny_bot(&self, channel: ChannelId, deny: u64) {
+        let bot = self.bot_user();
+        self.set_overwrite(channel, permissions::Target::Member(bot), 0, deny);
+    }
+
+    /// The bot's own (managed) role in the guild.
+    pub fn bot_role(&self, guild: GuildId) -> u64 {
+        self.read(|s| s.guilds.get(&guild).and_then(|g| g.bot_role()))
+            .expect("the guild has the bot's role")
+    }
+
+    /// Sets a role's guild-wide permissions; a connected bot gets GUILD_ROLE_UPDATE.
+    pub fn set_role_permissions(&self, guild: GuildId, role: u64, permissions: u64) {
+        self.shared.mutate(|s| {
+            let g = s.guilds.get_mut(&guild).expect("unknown guild");
+            let r = g
+                .roles
+                .iter_mut()
+                .find(|r| r.id == role)
+                .expect("unknown role");
+            r.permissions = permissions;
+            let d = json!({ "guild_id": guild.0.to_string(), "role": r.json() });
+            s.dispatch_for(Some(guild), "GUILD_ROLE_UPDATE", d);
+        });
     }
 
     pub fn add_member(&self, guild: GuildId, user: UserId) {
@@ -253,6 +336,12 @@ impl Emulator {
         self.shared.mutate(|s| {
             s.users.get_mut(&user).expect("unknown user").dms_broken = broken;
         });
+    }
+
+    /// Lowers (or restores) the per-command character budget of registrations, so that the
+    /// bot's next bulk overwrite is refused with 50035 as Discord refuses a command too large.
+    pub fn set_command_chars_max(&self, n: usize) {
+        self.shared.mutate(|s| s.config.command_chars_max = n);
     }
 
     /// The user accepts DMs from the bot again.
@@ -482,6 +571,19 @@ impl Emulator {
         )
     }
 
+    /// Delivers the interaction's INTERACTION_CREATE again, unchanged (same id and token, a new
+    /// sequence number), as Discord may: a resumed session replays the events after the `seq`
+    /// the client sent, and a client that lost track of what it handled gets them twice
+    /// (<https://discord.com/developers/docs/events/gateway#resuming>). Returns whether a
+    /// session received it.
+    pub fn redeliver(&self, ix: &Interaction) -> bool {
+        self.shared.mutate(|s| {
+            let rec = s.interaction(ix.id).cloned().expect("unknown interaction");
+            s.dispatch_for(rec.guild_id, "INTERACTION_CREATE", rec.payload)
+                .is_some()
+        })
+    }
+
     // ----- gateway control -----
 
     /// Sends RECONNECT (op 7) on the live connection.
@@ -511,6 +613,12 @@ impl Emulator {
             .shared
             .mutate(|s| s.send_raw(Outbound::Close(code, "closed by the emulator")));
         assert!(sent, "no live gateway connection");
+    }
+
+    /// The next `n` heartbeats from the client are lost on the way: not acknowledged and not
+    /// counted, so the connection is closed with 4009 once the deadline passes.
+    pub fn drop_heartbeats(&self, n: u32) {
+        self.shared.mutate(|s| s.heartbeats_to_drop += n);
     }
 
     /// Whether a bot is connected right now.

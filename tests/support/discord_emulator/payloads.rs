@@ -130,7 +130,7 @@ pub fn message(state: &State, m: &MessageRecord) -> Value {
         "attachments": attachments,
         "embeds": m.embeds,
         "components": m.components,
-        "pinned": false,
+        "pinned": m.pinned,
         "flags": m.flags,
     });
     if let Some(g) = state.guild_of(m.channel_id) {
@@ -301,7 +301,8 @@ pub fn interaction(
         "channel": partial_channel(state, base.channel),
         "token": base.token,
         "version": 1,
-        "app_permissions": PERMISSIONS.to_string(),
+        // What the bot and the member may do in this channel, from roles and overwrites.
+        "app_permissions": state.bot_permissions_in(base.channel).to_string(),
         "locale": invoker.locale,
         "entitlements": [],
         "attachment_size_limit": state.config().attachment_size_limit,
@@ -311,7 +312,15 @@ pub fn interaction(
             let g_rec = state.guilds.get(&g).ok_or_else(ApiError::unknown_guild)?;
             v["guild_id"] = Value::from(g.0.to_string());
             v["guild_locale"] = Value::from(g_rec.locale.clone());
-            v["member"] = member(invoker, &super::state::now_rfc3339());
+            let mut m = member(invoker, &super::state::now_rfc3339());
+            m["permissions"] =
+                Value::from(state.permissions_in(base.user, base.channel).to_string());
+            m["roles"] = json!(g_rec
+                .roles_of(base.user)
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>());
+            v["member"] = m;
             v["authorizing_integration_owners"] = json!({ "0": g.0.to_string() });
             v["context"] = Value::from(CONTEXT_GUILD);
         }
@@ -336,7 +345,13 @@ pub fn ready(state: &State, session_id: &str, ws_url: &str) -> Value {
     json!({
         "v": 10,
         "user": bot,
-        "guilds": [],
+        // Guilds start unavailable; GUILD_CREATE fills each in
+        // (<https://discord.com/developers/docs/events/gateway-events#ready>).
+        "guilds": state
+            .guilds
+            .keys()
+            .map(|g| json!({ "id": g.0.to_string(), "unavailable": true }))
+            .collect::<Vec<_>>(),
         "private_channels": [],
         "relationships": [],
         "session_id": session_id,
@@ -449,6 +464,7 @@ mod tests {
             timestamp: super::super::state::now_rfc3339(),
             edited_timestamp: None,
             deleted: false,
+            pinned: false,
         }
     }
 
@@ -520,6 +536,49 @@ mod tests {
             assert_eq!(ci.message.id.get(), msg.id.0);
             assert_eq!(ci.message.components.len(), 2);
         }
+    }
+
+    /// GUILD_CREATE, CHANNEL_UPDATE and GUILD_ROLE_UPDATE read as serenity's models, and the
+    /// permissions serenity computes from them are the emulator's.
+    #[test]
+    fn guild_create_with_roles_and_overwrites_reads_as_serenity_guild() {
+        use super::super::permissions::{bits, Overwrite, Target};
+        use serenity::model::channel::GuildChannel;
+        use serenity::model::guild::{Guild, Role};
+        let mut w = world();
+        let guild = w.state.guild_of(w.guild_channel).expect("a guild channel");
+        let bot = w.state.bot.id;
+        if let Some(c) = w.state.channels.get_mut(&w.guild_channel) {
+            c.overwrites.push(Overwrite {
+                target: Target::Member(bot),
+                allow: 0,
+                deny: bits::ATTACH_FILES,
+            });
+        }
+        let g: Guild = serde_json::from_value(w.state.guild_create(guild).expect("payload"))
+            .expect("serenity reads GUILD_CREATE");
+        assert_eq!(g.roles.len(), 2);
+        let channel = g
+            .channels
+            .get(&w.guild_channel.0.into())
+            .expect("the channel");
+        let member = g.members.get(&bot.0.into()).expect("the bot's member");
+        let theirs = g.user_permissions_in(channel, member).bits();
+        // serenity 0.12 drops bits it does not know (PIN_MESSAGES, 1 << 51).
+        let known = serenity::model::permissions::Permissions::all().bits();
+        assert_eq!(theirs, w.state.bot_permissions_in(w.guild_channel) & known);
+        assert_eq!(theirs & bits::ATTACH_FILES, 0);
+        assert_ne!(theirs & bits::SEND_MESSAGES, 0);
+        let c: GuildChannel =
+            serde_json::from_value(w.state.guild_channel(w.guild_channel).expect("channel"))
+                .expect("serenity reads CHANNEL_UPDATE");
+        assert_eq!(c.permission_overwrites.len(), 1);
+        let role: Role = serde_json::from_value(w.state.guilds[&guild].roles[1].json())
+            .expect("serenity reads a role");
+        assert_eq!(
+            role.permissions.bits(),
+            super::super::permissions::BOT_ROLE_DEFAULT & known
+        );
     }
 
     #[test]

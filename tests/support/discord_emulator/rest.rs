@@ -10,6 +10,8 @@ use serde_json::{json, Value};
 
 use super::limits::{self, ApiError, FormErrors};
 use super::payloads;
+use super::permissions::bits;
+use super::ratelimit::Verdict;
 use super::state::{
     AttachmentRecord, ChannelId, ChannelKind, FilePart, GuildId, InteractionKind, MessageId,
     MessageRecord, RequestRecord, State, UserId, EPHEMERAL, LOADING,
@@ -63,11 +65,18 @@ pub(crate) async fn handle(AxState(shared): AxState<Arc<Shared>>, req: Request) 
             });
             let mut r = (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response();
             let h = r.headers_mut();
-            let secs = format!("{retry_after}");
-            if let Ok(v) = header::HeaderValue::from_str(&secs) {
-                h.insert(header::RETRY_AFTER, v.clone());
+            // `Retry-After` is whole seconds; the body's `retry_after` keeps the decimals.
+            let whole = format!("{}", retry_after.ceil().max(1.0) as u64);
+            if let Ok(v) = header::HeaderValue::from_str(&whole) {
+                h.insert(header::RETRY_AFTER, v);
+            }
+            if let Ok(v) = header::HeaderValue::from_str(&format!("{retry_after:.3}")) {
                 h.insert("x-ratelimit-reset-after", v);
             }
+            h.insert(
+                "x-ratelimit-scope",
+                header::HeaderValue::from_static(if global { "global" } else { "user" }),
+            );
             h.insert("x-ratelimit-limit", header::HeaderValue::from_static("5"));
             h.insert(
                 "x-ratelimit-remaining",
@@ -87,6 +96,38 @@ pub(crate) async fn handle(AxState(shared): AxState<Arc<Shared>>, req: Request) 
         }
         None => {}
     }
+    // Discord's rate limits (see `ratelimit.rs`): bucket headers on every answer, 429 past a
+    // bucket's or the global limit.
+    let limited = shared.mutate(|s| {
+        let segs: Vec<&str> = path.split('/').filter(|x| !x.is_empty()).collect();
+        match (s.config().rate_limits, segs.as_slice()) {
+            (true, ["api", "v10", rest @ ..]) => {
+                s.rate_limits
+                    .check(&method, rest, std::time::Instant::now())
+            }
+            _ => Verdict::Pass(Vec::new()),
+        }
+    });
+    let extra = match limited {
+        Verdict::Pass(h) => h,
+        Verdict::Limited(h, body) => {
+            shared.mutate(|s| {
+                s.requests.push(RequestRecord {
+                    method: method.clone(),
+                    path: path.clone(),
+                    query: query.clone(),
+                    authorization: authorization.clone(),
+                    json: None,
+                    files: Vec::new(),
+                    status: 429,
+                    response: body.clone(),
+                })
+            });
+            let mut r = (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response();
+            add_headers(&mut r, &h);
+            return r;
+        }
+    };
     let parsed = read_body(req).await;
     // Route and log in one step, so a waiter woken by the change also sees the request.
     let (status, body) = shared.mutate(|s| {
@@ -115,10 +156,20 @@ pub(crate) async fn handle(AxState(shared): AxState<Arc<Shared>>, req: Request) 
         (status, body)
     });
     let code = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    if status == 204 {
+    let mut r = if status == 204 {
         code.into_response()
     } else {
         (code, axum::Json(body)).into_response()
+    };
+    add_headers(&mut r, &extra);
+    r
+}
+
+fn add_headers(r: &mut Response, headers: &[(&'static str, String)]) {
+    for (name, value) in headers {
+        if let Ok(v) = header::HeaderValue::from_str(value) {
+            r.headers_mut().insert(*name, v);
+        }
     }
 }
 
@@ -261,6 +312,10 @@ fn route(s: &mut State, method: &str, segs: &[&str], auth: Option<&str>, body: &
         ("GET" | "PATCH" | "DELETE", ["channels", channel, "messages", message]) => {
             channel_message(s, method, channel, message, body)
         }
+        ("PUT" | "DELETE", ["channels", channel, "pins", message]) => {
+            pin(s, method, channel, message)
+        }
+        ("PATCH", ["channels", channel]) => modify_channel(s, channel, body),
         _ => Err(ApiError::not_found()),
     }
 }
@@ -294,7 +349,7 @@ fn put_commands(s: &mut State, app: &str, guild: Option<&str>, body: &Parsed) ->
         e.push(&[], "BASE_TYPE_ARRAY", "Must be an array.".into());
         return Err(ApiError::invalid_form(e));
     };
-    limits::check_commands(submitted)?;
+    limits::check_commands_with(submitted, s.config().command_chars_max)?;
     let previous = match guild {
         Some(g) => s.guild_commands.get(&g).cloned().unwrap_or_default(),
         None => s.global_commands.clone(),
@@ -351,6 +406,7 @@ fn new_message(
         timestamp: super::state::now_rfc3339(),
         edited_timestamp: None,
         deleted: false,
+        pinned: false,
     };
     apply_fields(s, &mut msg, payload, files);
     let requested = payload.get("flags").and_then(Value::as_u64).unwrap_or(0);
@@ -456,8 +512,11 @@ fn validate(
 }
 
 fn edit_message(s: &mut State, id: MessageId, payload: &Value, files: &[FilePart]) -> Reply {
+    // Editing a deleted message is an Unknown Message (10008)
+    // (<https://discord.com/developers/docs/topics/opcodes-and-status-codes#json>).
     let mut msg = s
         .message(id)
+        .filter(|m| !m.deleted)
         .cloned()
         .ok_or_else(ApiError::unknown_message)?;
     apply_fields(s, &mut msg, payload, files);
@@ -530,6 +589,7 @@ fn callback(s: &mut State, id: &str, token: &str, body: &Parsed) -> Reply {
                 timestamp: super::state::now_rfc3339(),
                 edited_timestamp: None,
                 deleted: false,
+                pinned: false,
             };
             original = Some(msg.id);
             deferred = true;
@@ -594,8 +654,12 @@ fn followup(s: &mut State, app: &str, token: &str, body: &Parsed) -> Reply {
     let payload = body.json.clone().unwrap_or_else(|| json!({}));
     validate(s, &payload, &body.files, &[])?;
     if ix.deferred_original {
-        // Discord's compatibility rule: the first follow-up after a deferral fills it in.
-        let original = ix.original_message.ok_or_else(ApiError::unknown_message)?;
+        // Discord's compatibility rule: the first follow-up after a deferral fills it in; a
+        // deleted one is an Unknown Message (10008).
+        let original = ix
+            .original_message
+            .filter(|m| s.message(*m).is_some_and(|m| !m.deleted))
+            .ok_or_else(ApiError::unknown_message)?;
         let reply = edit_message(s, original, &payload, &body.files)?;
         if let Some(rec) = s.interactions.iter_mut().find(|i| i.id == id) {
             rec.deferred_original = false;
@@ -643,12 +707,10 @@ fn webhook_message(
             if let Some(m) = s.message_mut(target) {
                 m.deleted = true;
             }
-            // A deleted "thinking" message is no longer filled by the next follow-up.
-            if Some(target) == ix.original_message {
-                if let Some(rec) = s.interactions.iter_mut().find(|i| i.id == id) {
-                    rec.deferred_original = false;
-                }
-            }
+            // A deleted "thinking" message stays the target of the first follow-up, which
+            // Discord documents as an edit of the deferred message
+            // (<https://discord.com/developers/docs/interactions/receiving-and-responding#followup-messages>):
+            // with the message gone that edit fails with 10008, it does not post a new one.
             Ok((204, Value::Null))
         }
         _ => {
@@ -672,8 +734,28 @@ fn channel_id(s: &State, raw: &str) -> Result<ChannelId, ApiError> {
         .ok_or_else(ApiError::unknown_channel)
 }
 
+/// The bot needs every bit of `needed` in `channel`: without VIEW_CHANNEL Discord answers
+/// 50001 Missing Access, without another bit 50013 Missing Permissions
+/// (<https://discord.com/developers/docs/resources/message#create-message>: "requires the
+/// SEND_MESSAGES permission … ATTACH_FILES to upload files").
+fn require(s: &State, channel: ChannelId, needed: u64) -> Result<(), ApiError> {
+    let have = s.bot_permissions_in(channel);
+    if have & bits::VIEW_CHANNEL == 0 {
+        return Err(ApiError::missing_access());
+    }
+    if have & needed != needed {
+        return Err(ApiError::missing_permissions());
+    }
+    Ok(())
+}
+
 fn create_message(s: &mut State, channel: &str, body: &Parsed) -> Reply {
     let channel = channel_id(s, channel)?;
+    let mut needed = bits::SEND_MESSAGES;
+    if !body.files.is_empty() {
+        needed |= bits::ATTACH_FILES;
+    }
+    require(s, channel, needed)?;
     if let Some(ChannelKind::Dm(user)) = s.channels.get(&channel).map(|c| c.kind.clone()) {
         if s.users.get(&user).is_some_and(|u| u.dms_closed) {
             return Err(ApiError::cannot_message_user());
@@ -698,6 +780,7 @@ fn channel_message(
     body: &Parsed,
 ) -> Reply {
     let channel = channel_id(s, channel)?;
+    require(s, channel, bits::READ_MESSAGE_HISTORY)?;
     let target = id_of(message)
         .map(MessageId)
         .filter(|m| {
@@ -712,6 +795,10 @@ fn channel_message(
             Ok((200, payloads::message(s, m)))
         }
         "DELETE" => {
+            // Another user's message needs MANAGE_MESSAGES.
+            if author != Some(s.bot.id) {
+                require(s, channel, bits::MANAGE_MESSAGES)?;
+            }
             if let Some(m) = s.message_mut(target) {
                 m.deleted = true;
             }
@@ -726,4 +813,44 @@ fn channel_message(
             edit_message(s, target, &payload, &body.files)
         }
     }
+}
+
+/// `PUT`/`DELETE /channels/{c}/pins/{m}`: needs PIN_MESSAGES
+/// (<https://discord.com/developers/docs/resources/message#pin-message>).
+fn pin(s: &mut State, method: &str, channel: &str, message: &str) -> Reply {
+    let channel = channel_id(s, channel)?;
+    require(s, channel, bits::PIN_MESSAGES)?;
+    let target = id_of(message)
+        .map(MessageId)
+        .filter(|m| {
+            s.message(*m)
+                .is_some_and(|m| m.channel_id == channel && !m.deleted)
+        })
+        .ok_or_else(ApiError::unknown_message)?;
+    if let Some(m) = s.message_mut(target) {
+        m.pinned = method == "PUT";
+    }
+    Ok((204, Value::Null))
+}
+
+/// `PATCH /channels/{c}` (name, topic): needs MANAGE_CHANNELS
+/// (<https://discord.com/developers/docs/resources/channel#modify-channel>).
+fn modify_channel(s: &mut State, channel: &str, body: &Parsed) -> Reply {
+    let channel = channel_id(s, channel)?;
+    if s.guild_of(channel).is_none() {
+        return Err(ApiError::missing_permissions());
+    }
+    require(s, channel, bits::MANAGE_CHANNELS)?;
+    if let Some(name) = body
+        .json
+        .as_ref()
+        .and_then(|j| j.get("name"))
+        .and_then(Value::as_str)
+    {
+        if let Some(c) = s.channels.get_mut(&channel) {
+            c.name = name.to_string();
+        }
+    }
+    let json = s.guild_channel(channel).unwrap_or(Value::Null);
+    Ok((200, json))
 }

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use serde_json::{json, Value};
 use tokio::sync::mpsc::UnboundedSender;
 
+use super::permissions::{Overwrite, RoleRecord, BOT_ROLE_DEFAULT, EVERYONE_DEFAULT};
 use super::EmulatorConfig;
 
 /// Milliseconds from the Unix epoch to Discord's epoch (2015-01-01T00:00:00Z).
@@ -45,6 +46,24 @@ pub struct GuildRecord {
     pub name: String,
     pub locale: String,
     pub members: Vec<UserId>,
+    /// The owner (every permission); `None`: a user outside the emulated world.
+    pub owner: Option<UserId>,
+    /// Roles, @everyone (the guild's id) first.
+    pub roles: Vec<RoleRecord>,
+    /// The roles of each member besides @everyone.
+    pub member_roles: BTreeMap<UserId, Vec<u64>>,
+}
+
+impl GuildRecord {
+    /// The member's roles besides @everyone.
+    pub fn roles_of(&self, user: UserId) -> Vec<u64> {
+        self.member_roles.get(&user).cloned().unwrap_or_default()
+    }
+
+    /// The bot's own managed role.
+    pub fn bot_role(&self) -> Option<u64> {
+        self.roles.iter().find(|r| r.bot_id.is_some()).map(|r| r.id)
+    }
 }
 
 /// What kind of channel.
@@ -62,6 +81,8 @@ pub struct ChannelRecord {
     pub id: ChannelId,
     pub name: String,
     pub kind: ChannelKind,
+    /// Permission overwrites of a guild channel.
+    pub overwrites: Vec<Overwrite>,
 }
 
 /// A file attached to a message.
@@ -90,6 +111,8 @@ pub struct MessageRecord {
     pub timestamp: String,
     pub edited_timestamp: Option<String>,
     pub deleted: bool,
+    /// Pinned in its channel.
+    pub pinned: bool,
 }
 
 /// Message flag: only the invoking user sees the message.
@@ -199,6 +222,14 @@ pub struct GatewayLog {
     pub dispatches: Vec<(u64, String)>,
     /// Number of dispatches sent again on RESUME.
     pub replayed: u32,
+    /// Connections closed with 4009 because their heartbeats stopped.
+    pub heartbeat_timeouts: u32,
+    /// Heartbeats lost on purpose (`Emulator::drop_heartbeats`).
+    pub heartbeats_dropped: u32,
+    /// Sessions ended (not resumable): closed by the client with 1000/1001, or timed out.
+    pub invalidated: u32,
+    /// Guild events no session's shard claims: Discord sends them nowhere.
+    pub undelivered: Vec<String>,
 }
 
 /// A frame for a live gateway connection.
@@ -246,6 +277,10 @@ pub struct State {
     pub uploads: Vec<AttachmentRecord>,
     /// Failures waiting to be injected into REST requests (see `faults.rs`).
     pub faults: Vec<super::faults::Fault>,
+    /// Discord's rate-limit buckets and the global limit (see `ratelimit.rs`).
+    pub rate_limits: super::ratelimit::RateLimits,
+    /// Heartbeats still to lose (`Emulator::drop_heartbeats`).
+    pub(crate) heartbeats_to_drop: u32,
 }
 
 impl State {
@@ -277,6 +312,8 @@ impl State {
             next_connection: 0,
             uploads: Vec::new(),
             faults: Vec::new(),
+            rate_limits: Default::default(),
+            heartbeats_to_drop: 0,
         };
         // Discord gives a bot user the same id as its application.
         state.app_id = state.snowflake();
@@ -324,6 +361,23 @@ impl State {
 
     pub(crate) fn add_guild(&mut self, name: &str) -> GuildId {
         let id = GuildId(self.snowflake());
+        let bot_role = self.snowflake();
+        let roles = vec![
+            RoleRecord {
+                id: id.0,
+                name: "@everyone".into(),
+                permissions: EVERYONE_DEFAULT,
+                position: 0,
+                bot_id: None,
+            },
+            RoleRecord {
+                id: bot_role,
+                name: self.bot.name.clone(),
+                permissions: BOT_ROLE_DEFAULT,
+                position: 1,
+                bot_id: Some(self.bot.id),
+            },
+        ];
         self.guilds.insert(
             id,
             GuildRecord {
@@ -331,6 +385,9 @@ impl State {
                 name: name.into(),
                 locale: "en-US".into(),
                 members: vec![self.bot.id],
+                owner: None,
+                roles,
+                member_roles: BTreeMap::from([(self.bot.id, vec![bot_role])]),
             },
         );
         id
@@ -345,6 +402,7 @@ impl State {
                 id,
                 name: name.into(),
                 kind: ChannelKind::GuildText(guild),
+                overwrites: Vec::new(),
             },
         );
         id
@@ -366,6 +424,7 @@ impl State {
                 id,
                 name: String::new(),
                 kind: ChannelKind::Dm(user),
+                overwrites: Vec::new(),
             },
         );
         id
@@ -422,25 +481,56 @@ impl State {
         self.dispatch_at(last, event, data)
     }
 
-    /// Dispatches a guild's event on the session of its shard (`(guild_id >> 22) % count`, as
-    /// Discord routes), a DM's on shard 0; the latest session when none claims that shard.
+    /// Dispatches a guild's event on the sessions of its shard (`(guild_id >> 22) % count`, as
+    /// Discord routes), a DM's on shard 0. Every live session that identified for the shard
+    /// gets it: during a deploy overlap two processes on one shard both receive each event
+    /// (<https://discord.com/developers/docs/events/gateway#sharding>). With none live, the
+    /// latest session of the shard keeps it for a RESUME; with none at all it is dropped.
     pub(crate) fn dispatch_for(
         &mut self,
         guild: Option<GuildId>,
         event: &str,
         data: Value,
     ) -> Option<u64> {
-        let last = self.sessions.len().checked_sub(1)?;
-        let i = self
-            .sessions
-            .iter()
-            .rposition(|s| {
-                let [id, count] = s.shard;
-                let want = guild.map_or(0, |g| (g.0 >> 22) % count.max(1));
-                id == want
-            })
-            .unwrap_or(last);
-        self.dispatch_at(i, event, data)
+        if self.sessions.is_empty() {
+            return None;
+        }
+        let claims = |s: &Session| {
+            let [id, count] = s.shard;
+            let want = guild.map_or(0, |g| (g.0 >> 22) % count.max(1));
+            id == want
+        };
+        let live: Vec<usize> = (0..self.sessions.len())
+            .filter(|&i| claims(&self.sessions[i]) && self.sessions[i].conn.is_some())
+            .collect();
+        if live.is_empty() {
+            // No session of this shard at all: the event goes nowhere, as on Discord.
+            let Some(i) = self.sessions.iter().rposition(claims) else {
+                self.gateway.undelivered.push(event.to_string());
+                return None;
+            };
+            return self.dispatch_at(i, event, data);
+        }
+        let mut first = None;
+        for i in live {
+            let seq = self.dispatch_at(i, event, data.clone());
+            first = first.or(seq);
+        }
+        first
+    }
+
+    /// Whether some session has a live connection.
+    pub fn sessions_live(&self) -> bool {
+        self.sessions.iter().any(|s| s.conn.is_some())
+    }
+
+    /// Ends a session: a RESUME of it is answered INVALID_SESSION.
+    pub(crate) fn invalidate(&mut self, id: &str) {
+        let before = self.sessions.len();
+        self.sessions.retain(|s| s.id != id);
+        if self.sessions.len() < before {
+            self.gateway.invalidated += 1;
+        }
     }
 
     fn dispatch_at(&mut self, i: usize, event: &str, data: Value) -> Option<u64> {

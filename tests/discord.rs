@@ -1,0 +1,21 @@
+//! Integration tests, discord group: one test binary for the files below (they link the whole
+//! crate once instead of once per file). A file in `tests/` not listed in a group is an error
+//! (`every_test_file_is_in_a_group` in tests/ops.rs).
+
+#[path = "support/bot_e2e.rs"]
+mod bot_e2e;
+#[path = "support/discord_emulator/mod.rs"]
+mod discord_emulator;
+
+#[path = "discord_bot_e2e.rs"]
+mod discord_bot_e2e;
+#[path = "discord_emulator.rs"]
+mod discord_emulator_tests;
+#[path = "discord_land_e2e.rs"]
+mod discord_land_e2e;
+#[path = "discord_logging.rs"]
+mod discord_logging;
+#[path = "discord_ops_e2e.rs"]
+mod discord_ops_e2e;
+#[path = "discord_treasure_e2e.rs"]
+mod discord_treasure_e2e;
