@@ -361,6 +361,13 @@ pub enum EventKind {
         cards: u8,
         to: Option<SpaceId>,
     },
+    /// C-DIP-RANSOM, private to the two powers: the cards the captor drew from the owner's
+    /// hand (the channel hears only how many, in [`EventKind::LeaderRansomed`]).
+    RansomCards {
+        owner: Power,
+        captor: Power,
+        cards: Vec<u16>,
+    },
     /// C-WINTER-CAPITAL-RECALL: units and leaders brought back to a capital.
     Recalled {
         power: Power,

@@ -1121,7 +1121,7 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "recall",
-        ru: "вернуть",
+        ru: "стянуть",
         options: &[
             opt(
                 "from",
@@ -1141,7 +1141,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             AS_POWER,
         ],
-        help: ["recall units to a capital", "вернуть войска в столицу"],
+        help: ["recall units to a capital", "стянуть войска в столицу"],
     },
     // --- peace (C-DIP-PEACE)
     CmdSpec {
@@ -1483,9 +1483,9 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "map",
-        ru: "карта",
+        ru: "поле",
         options: &[],
-        help: ["show the map", "показать карту"],
+        help: ["show the map", "показать игровое поле (карту)"],
     },
     CmdSpec {
         name: "vp",
@@ -2144,6 +2144,16 @@ pub enum ParseError {
         len: usize,
         /// The bound.
         max: usize,
+    },
+    // --- words: input read completely
+    /// A unit pick that names the same unit type or leader twice (`1r alba 1r`): refused rather
+    /// than summed, naming the repeated part.
+    #[error("`{option}:` names `{part}` twice; name each unit type and leader once")]
+    RepeatedPart {
+        /// The option (`units`).
+        option: String,
+        /// The part typed again, as typed.
+        part: String,
     },
 }
 
@@ -3085,7 +3095,17 @@ fn adjust_cmd(a: &Args<'_>) -> Result<AdjustCmd, ParseError> {
 /// type is not one of these refuses the whole pick.
 const UNIT_WORDS: [(&[&str], usize); 3] = [
     (
-        &["regulars", "regular", "регуляры", "регуляров", "регуляр"],
+        &[
+            "regulars",
+            "regular",
+            "регуляры",
+            "регуляров",
+            "регуляр",
+            "регулярные",
+            "регулярных",
+            "регулярный",
+            "регулярная",
+        ],
         0,
     ),
     (
@@ -3096,10 +3116,19 @@ const UNIT_WORDS: [(&[&str], usize); 3] = [
             "наёмников",
             "наемники",
             "наемников",
+            "наёмник",
+            "наемник",
+            "наёмные",
+            "наемные",
+            "наёмных",
+            "наемных",
         ],
         1,
     ),
-    (&["cavalry", "кавалерия", "кавалерии"], 2),
+    (
+        &["cavalry", "кавалерия", "кавалерии", "кавалеристы", "кавалеристов"],
+        2,
+    ),
 ];
 
 /// The unit type (0 regulars, 1 mercenaries, 2 cavalry) a typed word names, if exactly one.
@@ -3134,10 +3163,19 @@ pub fn parse_units(text: &str) -> Result<UnitPick, ParseError> {
         value: w.into(),
         expected: Expected::Units,
     };
+    let repeated = |w: &str| ParseError::RepeatedPart {
+        option: "units".into(),
+        part: w.into(),
+    };
+    // Unit types already counted (regulars, mercenaries, cavalry).
+    let mut seen = [false; 3];
     let mut i = 0;
     while i < words.len() {
         let w = words[i].to_lowercase();
         if !w.starts_with(|c: char| c.is_ascii_digit()) {
+            if pick.leaders.iter().any(|l| l.to_lowercase() == w) {
+                return Err(repeated(&words[i]));
+            }
             pick.leaders.push(words[i].clone());
             i += 1;
             continue;
@@ -3165,11 +3203,16 @@ pub fn parse_units(text: &str) -> Result<UnitPick, ParseError> {
             } else {
                 kind
             };
-            let slot = match unit_type(&kind) {
-                Some(0) => &mut pick.regulars,
-                Some(1) => &mut pick.mercenaries,
-                Some(_) => &mut pick.cavalry,
-                None => return Err(bad(&words[i])),
+            let Some(t) = unit_type(&kind) else {
+                return Err(bad(&words[i]));
+            };
+            if std::mem::replace(&mut seen[t], true) {
+                return Err(repeated(&format!("{digits}{kind}")));
+            }
+            let slot = match t {
+                0 => &mut pick.regulars,
+                1 => &mut pick.mercenaries,
+                _ => &mut pick.cavalry,
             };
             *slot = slot.checked_add(n).ok_or_else(|| bad(&words[i]))?;
         }

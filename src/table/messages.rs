@@ -48,6 +48,20 @@ impl<'a> Texts<'a> {
         }
     }
 
+    /// A count with its noun agreeing: English one/many, Russian one/few/many («1 карта»,
+    /// «2 карты», «5 карт»).
+    pub fn n_of(&self, n: u32, en: [&str; 2], ru: [&str; 3]) -> String {
+        match self.loc {
+            Locale::En => format!("{n} {}", if n == 1 { en[0] } else { en[1] }),
+            Locale::Ru => format!("{n} {}", ru[ru_plural(n)]),
+        }
+    }
+
+    /// A number of cards: "1 card", "2 cards"; «1 карта», «2 карты», «5 карт».
+    pub fn n_cards(&self, n: u32) -> String {
+        self.n_of(n, ["card", "cards"], ["карта", "карты", "карт"])
+    }
+
     /// Texts for a ruleset and locale.
     pub fn new(rs: &'a Ruleset, loc: Locale) -> Self {
         Texts { rs, loc }
@@ -765,10 +779,29 @@ impl<'a> Texts<'a> {
             EventKind::WarCostPaid { power, card, cost } => tr!(l, "{} discards {} to pay {} CP for the war.", "{} сбрасывает {}, чтобы оплатить войну ({} очк.).", self.power(*power), self.card(*card), cost),
             EventKind::PeaceUnitsOwed { power, units } => tr!(l, "{} removes {} of its own land units from the map, its choice (suing for peace: {}).", "{} снимает с карты {} своих сухопутных отрядов по своему выбору (цена просьбы о мире: {}).", self.power(*power), units, self.command("surrender", &["space", "units"])),
             EventKind::PeaceSued { by, winner, vp } => tr!(l, "{} sues {} for peace; {} gains {} VP.", "{} просит мира у державы {}; {} получает ПО: {}.", self.power(*by), self.power(*winner), self.power(*winner), vp),
-            EventKind::LeaderRansomed { leader, owner, captor, cards, to } => match to {
-                Some(s) => tr!(l, "{} is ransomed: back to {} in {}; {} draws {} card(s) from its hand.", "{} выкуплен: возвращается к державе {} в {}; {} тянет из её руки карт: {}.", self.leader(leader), self.power(*owner), self.space(*s), self.power(*captor), cards),
-                None => tr!(l, "{} is ransomed: back to {} off the map (no capital); {} draws {} card(s) from its hand.", "{} выкуплен: возвращается к державе {} вне карты (нет столицы); {} тянет из её руки карт: {}.", self.leader(leader), self.power(*owner), self.power(*captor), cards),
-            },
+            EventKind::LeaderRansomed { leader, owner, captor, cards, to } => {
+                let n = self.n_cards(u32::from(*cards));
+                let took = match (l, *cards) {
+                    (Locale::En, 0) => format!("{}'s hand is empty: no card moves", self.power(*owner)),
+                    (Locale::Ru, 0) => format!("рука {} пуста: карты не переходят", self.power_case(*owner, Case::Gen)),
+                    (Locale::En, _) => format!("{} takes {n} at random from {}'s hand (only the two are told which)", self.power(*captor), self.power(*owner)),
+                    (Locale::Ru, _) => format!("{} берёт наугад {n} из руки {} (какие — знают только они двое)", self.power(*captor), self.power_case(*owner, Case::Gen)),
+                };
+                match (l, to) {
+                    (Locale::En, Some(s)) => format!("{} is ransomed: back to {} in {}; {took}.", self.leader(leader), self.power(*owner), self.space(*s)),
+                    (Locale::Ru, Some(s)) => format!("{} выкуплен: возвращается к державе {} {}; {took}.", self.leader(leader), self.power(*owner), self.space_to(*s)),
+                    (Locale::En, None) => format!("{} is ransomed: back to {} off the map (no capital); {took}.", self.leader(leader), self.power(*owner)),
+                    (Locale::Ru, None) => format!("{} выкуплен: возвращается к державе {} вне карты (нет столицы); {took}.", self.leader(leader), self.power(*owner)),
+                }
+            }
+            EventKind::RansomCards { owner, captor, cards } => {
+                let list = self.list(cards.iter().map(|c| self.card_in_hand(*c)).collect());
+                let n = self.n_cards(cards.len() as u32);
+                match l {
+                    Locale::En => format!("Ransom (only {} and {} are told): {n} moves from {}'s hand to {}'s: {list}.", self.power(*owner), self.power(*captor), self.power(*owner), self.power(*captor)),
+                    Locale::Ru => format!("Выкуп (знают только {} и {}): из руки {} в руку {} переходит {n}: {list}.", self.power(*owner), self.power(*captor), self.power_case(*owner, Case::Gen), self.power_case(*captor, Case::Gen)),
+                }
+            }
             EventKind::Recalled { power, from, to, units } => tr!(l, "{} recalls {} from {} to its capital {}.", "{} отзывает {} из {} в столицу {}.", self.power(*power), self.n_units(*units), self.space(*from), self.space(*to)),
             EventKind::AllianceEnded { a, b } => tr!(l, "Winter: the alliance of {} and {} ends.", "Зима: союз держав {} и {} окончен.", self.power(*a), self.power(*b)),
             EventKind::WinterQuestion { power, from, to, excess: 0 } => tr!(l, "Winter: the units of {} in {} may winter in {}, equally near: its choice.", "Зима: войска державы {} из {} могут зимовать в {} — одинаково близко, выбор за ней.", self.power(*power), self.space(*from), self.list(to.iter().map(|s| self.space(*s)).collect())),
@@ -889,18 +922,18 @@ impl<'a> Texts<'a> {
                 tr!(l, "{} tries to avoid battle from {} to {}: [{}] + {} vs {} — {}.", "{} пытается уклониться от боя из {} в {}: [{}] + {} против {} — {}.", self.power(*power), self.space(*from), self.space(*to), d.join(" "), bonus, need, end)
             }
             EventKind::WithdrewInside { owner, space, units } => tr!(l, "{} withdraws {} land units inside the fortifications of {}.", "{} укрывает {} сухопутных ед. за стенами {}.", self.owner(*owner), units, self.space(*space)),
-            EventKind::Forgone { power, decision } => tr!(l, "{} declines ({}).", "{} отказывается ({}).", self.power(*power), self.decision(*decision)),
+            EventKind::Forgone { power, decision } => self.forgone(*power, *decision),
             EventKind::CasualtiesTaken { owner, space, units } => tr!(l, "{} loses {} in {}.", "{} теряет {} в {}.", self.owner(*owner), self.units(units), self.space(*space)),
             EventKind::RegularKept { owner, space } => tr!(l, "Both sides were wiped out; {} keeps one regular in {}.", "Обе стороны уничтожены; {} сохраняет одного регуляра в {}.", self.owner(*owner), self.space(*space)),
             EventKind::UnrestEnded { space } => tr!(l, "Unrest ends in {}.", "Волнения в {} прекращены.", self.space(*space)),
             EventKind::StandingSet { power, standing, on } => {
                 if *on {
-                    tr!(l, "{} sets a standing answer: {}.", "{} задаёт постоянный ответ: {}.", self.power(*power), self.standing(*standing))
+                    tr!(l, "Standing answer set for {} (only you are told): {}.", "Постоянный ответ за {} задан (это видите только вы): {}.", self.power_case(*power, Case::Acc), self.standing(*standing))
                 } else {
-                    tr!(l, "{} clears a standing answer: {}.", "{} отменяет постоянный ответ: {}.", self.power(*power), self.standing(*standing))
+                    tr!(l, "Standing answer cleared for {} (only you are told): {}.", "Постоянный ответ за {} отменён (это видите только вы): {}.", self.power_case(*power, Case::Acc), self.standing(*standing))
                 }
             }
-            EventKind::StandingApplied { power, standing, .. } => tr!(l, "{} answers by its standing answer: {}.", "{} отвечает постоянным ответом: {}.", self.power(*power), self.standing(*standing)),
+            EventKind::StandingApplied { power, standing, .. } => tr!(l, "Your standing answer answered for {}: {}.", "Ваш постоянный ответ ответил за {}: {}.", self.power_case(*power, Case::Acc), self.standing(*standing)),
             // --- naval warfare
             EventKind::NavalMoved { power, from, to, squadrons, corsairs } => tr!(l, "{} sails {} squadrons and {} corsairs from {} to {}.", "{}: {} эскадр и {} корсаров идут из {} в {}.", self.power(*power), squadrons, corsairs, self.place_id(from), self.place_id(to)),
             EventKind::NavalInterceptRoll { power, from, to, dice, bonus, need, success } => {
@@ -1618,6 +1651,13 @@ impl<'a> Texts<'a> {
                 len,
                 max
             ),
+            ParseError::RepeatedPart { option, part } => tr!(
+                l,
+                "`{}:` names `{}` twice; name each unit type and each leader once (add the counts up yourself: `2r`, not `1r … 1r`)",
+                "в `{}:` дважды указано `{}`; называйте каждый тип войск и каждого лидера один раз (сложите числа сами: `2р`, а не `1р … 1р`)",
+                super::command::any_option_name(l, option),
+                part
+            ),
         }
     }
 
@@ -1740,6 +1780,77 @@ impl<'a> Texts<'a> {
                 .collect(),
         };
         v.join(", ")
+    }
+
+    /// The allowed values closest to what was typed first, at most [`NEAR_LIMIT`] of them and
+    /// how many more there are (a list of forty leaders helps nobody).
+    pub fn allowed_near(&self, a: Allowed, typed: &str) -> String {
+        use crate::engine::power::Minor;
+        let t = typed.trim().to_lowercase();
+        let dist = |names: &[&str]| {
+            names
+                .iter()
+                .filter(|n| !n.is_empty())
+                .map(|n| {
+                    let n = n.to_lowercase();
+                    let d = crate::data::edit_distance(&t, &n);
+                    // A name that contains the typed word, or a word of it, is close.
+                    let word = n
+                        .split([' ', ',', '_'])
+                        .map(|w| crate::data::edit_distance(&t, w))
+                        .min()
+                        .unwrap_or(d);
+                    d.min(word)
+                })
+                .min()
+                .unwrap_or(usize::MAX)
+        };
+        let named = |id: &str| format!("{} (`{id}`)", self.owner_id(id));
+        let owner_names = |id: &str| match self.rs.power_info(id) {
+            Some(i) => dist(&[id, &i.name_en, &i.name_ru]),
+            None => dist(&[id]),
+        };
+        let mut v: Vec<(usize, String)> = match a {
+            Allowed::Powers | Allowed::Owners | Allowed::Minors => {
+                let mut ids: Vec<&str> = Vec::new();
+                if a != Allowed::Minors {
+                    ids.extend(Power::ALL.iter().map(|p| p.as_str()));
+                }
+                if a != Allowed::Powers {
+                    ids.extend(Minor::ALL.iter().map(|m| m.as_str()));
+                }
+                let mut v: Vec<(usize, String)> =
+                    ids.iter().map(|id| (owner_names(id), named(id))).collect();
+                if a == Allowed::Owners {
+                    let ind = self.owner(Owner::Independent);
+                    v.push((
+                        dist(&["independent", &ind]),
+                        format!("{ind} (`independent`)"),
+                    ));
+                }
+                v
+            }
+            Allowed::Leaders => self
+                .rs
+                .leaders
+                .iter()
+                .map(|x| {
+                    let d = dist(&[&x.id, &x.name_en, &x.name_ru, &x.short_en, &x.short_ru]);
+                    (
+                        d,
+                        format!("{} (`{}`)", self.leader(&x.id), x.id.to_lowercase()),
+                    )
+                })
+                .collect(),
+        };
+        // Stable: equally close names keep the data's order.
+        v.sort_by_key(|(d, _)| *d);
+        let more = v.len().saturating_sub(NEAR_LIMIT);
+        let mut out: Vec<String> = v.into_iter().take(NEAR_LIMIT).map(|(_, s)| s).collect();
+        if more > 0 {
+            out.push(tr!(self.loc, "and {} more", "и ещё {}", more));
+        }
+        out.join(", ")
     }
 
     /// An action's kind as a noun phrase ("an assault", "штурм").
@@ -1906,6 +2017,39 @@ impl<'a> Texts<'a> {
                 c.regulars, c.mercenaries, c.cavalry
             ),
         }
+    }
+
+    /// What a power that declined a decision did not do: "Spain does not intercept." (the
+    /// prompt is not repeated).
+    pub fn forgone(&self, power: Power, d: Decision) -> String {
+        let l = self.loc;
+        let who = self.power(power);
+        let (en, ru) = match d {
+            Decision::Intercept => ("does not intercept", "не перехватывает"),
+            Decision::AvoidBattle => ("does not avoid battle", "не уклоняется от боя"),
+            Decision::WithdrawInside => (
+                "stays outside the walls to fight",
+                "остаётся в поле и сражается",
+            ),
+            Decision::CombatCard => ("plays no combat card", "не играет боевую карту"),
+            Decision::ResponseCard => ("plays no response card", "не играет карту ответа"),
+            Decision::NavalIntercept => ("does not intercept at sea", "не перехватывает на море"),
+            Decision::NavalAvoid => (
+                "does not evade the naval battle",
+                "не уклоняется от морского боя",
+            ),
+            Decision::JoinRelief => ("stays inside the walls", "остаётся за стенами"),
+            Decision::DiceCard => (
+                "plays no card on the dice",
+                "не играет карту на кости",
+            ),
+            Decision::Intervene => ("does not intervene", "не вступается"),
+            Decision::PeaceRegain => ("regains nothing more", "больше ничего не возвращает"),
+            Decision::WithdrawLeaders => ("keeps its leaders on the map", "оставляет лидеров на карте"),
+            Decision::MoveCapital => ("keeps its capital", "оставляет столицу"),
+            _ => ("declines", "отказывается"),
+        };
+        tr!(l, "{} {}.", "{} {}.", who, l.pick(en, ru))
     }
 
     /// A standing answer in words.
@@ -2683,6 +2827,9 @@ pub enum Msg {
     },
 }
 
+/// How many allowed values a refusal lists, closest to the typed one first.
+pub const NEAR_LIMIT: usize = 6;
+
 /// A short list of allowed values, worded in the game's language when shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Allowed {
@@ -2803,7 +2950,7 @@ impl Texts<'_> {
             Msg::SeedCommitment { commitment } => tr!(l, "sha256(seed) = `{}`", "sha256(сид) = `{}`", commitment),
             Msg::Rule(text) => text.clone(),
             // --- safe input
-            Msg::UnknownListed { what, name, hint, allowed } => tr!(l, "unknown {} `{}`{}; allowed: {}", "не найдено: {} `{}`{}; можно: {}", self.thing(what), name, self.hint(hint), self.allowed(*allowed)),
+            Msg::UnknownListed { what, name, hint, allowed } => tr!(l, "unknown {} `{}`{}; allowed: {}", "не найдено: {} `{}`{}; можно: {}", self.thing(what), name, self.hint(hint), self.allowed_near(*allowed, name)),
             Msg::NeedOption { command, option, allowed } => tr!(l, "{} needs {} here; allowed: {}", "для {} здесь нужен параметр {}; можно: {}", self.command(command, &[]), self.option(command, option), self.allowed(*allowed)),
             Msg::NotASpace { id, kind } => {
                 use super::resolve::OtherPlace;
@@ -2917,6 +3064,15 @@ impl Case {
         } else {
             form
         }
+    }
+}
+
+/// Which Russian plural form a count takes: 0 one (1, 21), 1 few (2–4, 22), 2 many (5–20, 0).
+pub fn ru_plural(n: u32) -> usize {
+    match (n % 10, n % 100) {
+        (1, r) if r != 11 => 0,
+        (2..=4, r) if !(12..=14).contains(&r) => 1,
+        _ => 2,
     }
 }
 
