@@ -533,6 +533,9 @@ pub enum EventKind {
         to: String,
         squadrons: u32,
         corsairs: u32,
+        /// The naval leaders who sail with the fleet.
+        #[serde(default)]
+        leaders: Vec<String>,
     },
     /// A naval interception attempt: 2d6 + `bonus` against `need` (C-NAVAL-INT).
     NavalInterceptRoll {

@@ -38,6 +38,16 @@ macro_rules! tr {
     };
 }
 
+/// Like `tr!`, with each language's own arguments (Russian word order or case forms differ).
+macro_rules! tr_each {
+    ($loc:expr, $en:literal, [$($ea:expr),* $(,)?], $ru:literal, [$($ra:expr),* $(,)?] $(,)?) => {
+        match $loc {
+            Locale::En => format!($en $(, $ea)*),
+            Locale::Ru => format!($ru $(, $ra)*),
+        }
+    };
+}
+
 impl<'a> Texts<'a> {
     /// A number of units: "1 unit", "3 units"; «3 ед.».
     pub fn n_units(&self, n: u32) -> String {
@@ -60,6 +70,69 @@ impl<'a> Texts<'a> {
     /// A number of cards: "1 card", "2 cards"; «1 карта», «2 карты», «5 карт».
     pub fn n_cards(&self, n: u32) -> String {
         self.n_of(n, ["card", "cards"], ["карта", "карты", "карт"])
+    }
+
+    /// Squadrons: "1 squadron", «2 эскадры».
+    pub fn n_squadrons(&self, n: u32) -> String {
+        self.n_of(n, ["squadron", "squadrons"], ["эскадра", "эскадры", "эскадр"])
+    }
+
+    /// Corsairs: "1 corsair", «2 корсара».
+    pub fn n_corsairs(&self, n: u32) -> String {
+        self.n_of(n, ["corsair", "corsairs"], ["корсар", "корсара", "корсаров"])
+    }
+
+    /// Hits: "1 hit", «2 попадания».
+    pub fn n_hits(&self, n: u32) -> String {
+        self.n_of(n, ["hit", "hits"], ["попадание", "попадания", "попаданий"])
+    }
+
+    /// Regulars: "1 regular", «2 регуляра».
+    pub fn n_regulars(&self, n: u32) -> String {
+        self.n_of(n, ["regular", "regulars"], ["регуляр", "регуляра", "регуляров"])
+    }
+
+    /// Mercenaries: "1 mercenary", «2 наёмника».
+    pub fn n_mercenaries(&self, n: u32) -> String {
+        self.n_of(
+            n,
+            ["mercenary", "mercenaries"],
+            ["наёмник", "наёмника", "наёмников"],
+        )
+    }
+
+    /// Cavalry: "1 cavalry", «2 конных отряда».
+    pub fn n_cavalry(&self, n: u32) -> String {
+        self.n_of(
+            n,
+            ["cavalry", "cavalry"],
+            ["конный отряд", "конных отряда", "конных отрядов"],
+        )
+    }
+
+    /// Land units: "1 land unit", «2 сухопутных отряда».
+    pub fn n_land_units(&self, n: u32) -> String {
+        self.n_of(
+            n,
+            ["land unit", "land units"],
+            ["сухопутный отряд", "сухопутных отряда", "сухопутных отрядов"],
+        )
+    }
+
+    /// Ships of a fleet: "2 squadrons and 1 corsair", "2 squadrons" (a kind with none is left
+    /// out; "no ships" when both are 0).
+    pub fn ships(&self, squadrons: u32, corsairs: u32) -> String {
+        let mut parts = Vec::new();
+        if squadrons > 0 {
+            parts.push(self.n_squadrons(squadrons));
+        }
+        if corsairs > 0 {
+            parts.push(self.n_corsairs(corsairs));
+        }
+        match parts.len() {
+            0 => self.loc.pick("no ships", "ни одного корабля").to_string(),
+            _ => parts.join(self.loc.pick(" and ", " и ")),
+        }
     }
 
     /// Texts for a ruleset and locale.
@@ -215,6 +288,85 @@ impl<'a> Texts<'a> {
         }
     }
 
+    /// The nominative and case forms of a place named by data id: a sea zone or a space.
+    fn place_forms(&self, id: &str) -> Option<(&str, &crate::engine::ruleset::RuForms)> {
+        if let Some(z) = self.rs.sea_zones.iter().find(|z| z.id == id) {
+            return Some((z.name_ru.as_str(), &z.ru));
+        }
+        self.rs
+            .space_id(id)
+            .map(|s| self.rs.space(s))
+            .map(|sp| (sp.name_ru.as_str(), &sp.ru))
+    }
+
+    /// A name with its preposition in Russian, by the one rule every place name goes through:
+    /// `to` picks the accusative (`в`/`на` + куда), else the prepositional (`в`/`на` + где);
+    /// English games get the name alone (the sentence carries "in", "to").
+    fn place_with(&self, id: &str, en: String, kind: PlaceRole) -> String {
+        let Locale::Ru = self.loc else { return en };
+        let Some((nom, f)) = self.place_forms(id) else {
+            return format!("в {}", self.place_name(id));
+        };
+        match kind {
+            PlaceRole::In => {
+                let w = Case::Pre.pick(nom, f);
+                format!("{} {w}", ru_place_prep(&f.prep, w, false))
+            }
+            PlaceRole::To => {
+                let w = Case::Acc.pick(nom, f);
+                format!("{} {w}", ru_place_prep(&f.prep, w, true))
+            }
+            PlaceRole::From => {
+                let w = Case::Gen.pick(nom, f);
+                let prep = if f.prep == "на" { ru_with_prep(w) } else { "из" };
+                format!("{prep} {w}")
+            }
+        }
+    }
+
+    /// A port's or sea zone's name in a Russian case (English games: the name).
+    pub fn place_case(&self, id: &str, case: Case) -> String {
+        match (self.loc, self.place_forms(id)) {
+            (Locale::Ru, Some((nom, f))) => case.pick(nom, f).to_string(),
+            _ => self.place_id(id),
+        }
+    }
+
+    /// Where, for a port or sea zone id: English the name, Russian «в Эгейском море».
+    pub fn place_name_in(&self, id: &str) -> String {
+        self.place_with(id, self.place_id(id), PlaceRole::In)
+    }
+
+    /// From where, for a port or sea zone id: Russian «из Стамбула», «с Берберийского берега».
+    pub fn place_from(&self, id: &str) -> String {
+        self.place_with(id, self.place_id(id), PlaceRole::From)
+    }
+
+    /// Where to, for a port or sea zone id: Russian «в Эгейское море».
+    pub fn place_to(&self, id: &str) -> String {
+        self.place_with(id, self.place_id(id), PlaceRole::To)
+    }
+
+    /// A leader's name in a Russian case («герцога Альбу»); English games: the name.
+    pub fn leader_case(&self, id: &str, case: Case) -> String {
+        match (self.loc, self.rs.leaders.iter().find(|l| l.id == id)) {
+            (Locale::Ru, Some(l)) => case.pick(&l.name_ru, &l.ru).to_string(),
+            _ => self.leader(id),
+        }
+    }
+
+    /// A Russian past-tense form agreeing with a space name's gender (by its ending: «Вена
+    /// взята», «Мадрид взят», «Бордо взято»).
+    pub fn ru_past(&self, s: SpaceId, m: &str, f: &str, n: &str, pl: &str) -> String {
+        match ru_gender(&self.rs.space(s).name_ru) {
+            RuGender::M => m,
+            RuGender::F => f,
+            RuGender::N => n,
+            RuGender::Pl => pl,
+        }
+        .to_string()
+    }
+
     /// A space named by data id through `f` (`space_in`, `space_to` …); an unknown id is shown
     /// as it is, after `в` in Russian.
     fn by_id(&self, id: &str, f: impl Fn(&Self, SpaceId) -> String) -> String {
@@ -264,10 +416,10 @@ impl<'a> Texts<'a> {
                     .map(|f| {
                         let mut parts = vec![self.owner(f.owner())];
                         if f.squadrons > 0 {
-                            parts.push(tr!(l, "{} squadrons", "эскадр: {}", f.squadrons));
+                            parts.push(self.n_squadrons(u32::from(f.squadrons)));
                         }
                         if f.corsairs > 0 {
-                            parts.push(tr!(l, "{} corsairs", "корсаров: {}", f.corsairs));
+                            parts.push(self.n_corsairs(u32::from(f.corsairs)));
                         }
                         parts.extend(f.leaders.iter().map(|x| self.leader(x)));
                         parts.join(" ")
@@ -442,15 +594,14 @@ impl<'a> Texts<'a> {
 
     fn units(&self, u: &Units) -> String {
         let mut parts = Vec::new();
-        let l = self.loc;
         if u.regulars > 0 {
-            parts.push(tr!(l, "{} regular", "{} рег.", u.regulars));
+            parts.push(self.n_regulars(u32::from(u.regulars)));
         }
         if u.mercenaries > 0 {
-            parts.push(tr!(l, "{} mercenary", "{} наём.", u.mercenaries));
+            parts.push(self.n_mercenaries(u32::from(u.mercenaries)));
         }
         if u.cavalry > 0 {
-            parts.push(tr!(l, "{} cavalry", "{} кав.", u.cavalry));
+            parts.push(self.n_cavalry(u32::from(u.cavalry)));
         }
         for x in &u.leaders {
             parts.push(self.leader(x));
@@ -566,11 +717,11 @@ impl<'a> Texts<'a> {
         let d: Vec<String> = s.dice.iter().map(|x| x.to_string()).collect();
         tr!(
             self.loc,
-            "{}: [{}] {} hits, {} lost",
-            "{}: [{}] попаданий {}, потери {}",
+            "{}: [{}] {}, {} lost",
+            "{}: [{}] {}, потери {}",
             self.owner(s.owner),
             d.join(" "),
-            s.hits,
+            self.n_hits(s.hits),
             s.losses
         )
     }
@@ -580,11 +731,11 @@ impl<'a> Texts<'a> {
         let d: Vec<String> = s.dice.iter().map(|x| x.to_string()).collect();
         tr!(
             self.loc,
-            "{}: [{}] {} hits",
-            "{}: [{}] попаданий {}",
+            "{}: [{}] {}",
+            "{}: [{}] {}",
             self.owner(s.owner),
             d.join(" "),
-            s.hits
+            self.n_hits(s.hits)
         )
     }
 
@@ -656,8 +807,13 @@ impl<'a> Texts<'a> {
             EventKind::SiegeStarted { space, by } => tr!(l, "{} besieges {}.", "{} осаждает {}.", self.power(*by), self.space_case(*space, Case::Acc)),
             EventKind::SiegeLifted { space } => tr!(l, "The siege of {} is lifted.", "Осада {} снята.", self.space_case(*space, Case::Gen)),
             EventKind::Assault { space, attacker, defender, captured } => {
-                let end = if *captured { l.pick("captured", "взят") } else { l.pick("holds", "устоял") };
-                tr!(l, "Assault on {}. {}; {}. The space {}.", "Штурм {}. {}; {}. Итог: {}.", self.space_case(*space, Case::Gen), self.dice(attacker), self.dice(defender), end)
+                let end = match (l, *captured) {
+                    (Locale::En, true) => format!("{} is captured", self.space(*space)),
+                    (Locale::En, false) => format!("{} holds", self.space(*space)),
+                    (Locale::Ru, true) => format!("{} {}", self.space(*space), self.ru_past(*space, "взят", "взята", "взято", "взяты")),
+                    (Locale::Ru, false) => format!("{} {}", self.space(*space), self.ru_past(*space, "устоял", "устояла", "устояло", "устояли")),
+                };
+                tr!(l, "Assault on {}. {}; {}. {}.", "Штурм {}. {}; {}. {}.", self.space_case(*space, Case::Gen), self.dice(attacker), self.dice(defender), end)
             }
             EventKind::Retreated { owner, from, to } => tr!(l, "{} retreats from {} to {}.", "{} отступает {} {}.", self.owner(*owner), self.space_from(*from), self.space_to(*to)),
             EventKind::Eliminated { owner, space, units } => tr!(l, "{} loses {} in {}.", "{} теряет {} {}.", self.owner(*owner), self.n_units(*units), self.space_in(*space)),
@@ -710,7 +866,7 @@ impl<'a> Texts<'a> {
                 ),
                 None => tr!(l, "{} is over for {}.", "{} для {} окончена.", self.card(*card), self.power(*power)),
             },
-            EventKind::LeaderCaptured { leader, by } => tr!(l, "{} captures {}.", "{} пленяет {}.", self.power(*by), self.leader(leader)),
+            EventKind::LeaderCaptured { leader, by } => tr_each!(l, "{} captures {}.", [self.power(*by), self.leader(leader)], "{} пленяет {}.", [self.power(*by), self.leader_case(leader, Case::Acc)]),
             EventKind::WarDeclared { by, target } => tr!(l, "{} declares war on {}.", "{} объявляет войну: {}.", self.power(*by), self.power(*target)),
             EventKind::Offered { from, to, status } => tr!(l, "{} offers {} to {}.", "{} предлагает {}: {}.", self.power(*from), self.relation(*status), self.power(*to)),
             EventKind::OfferAccepted { from, to, status } => tr!(l, "{} accepts {} with {}.", "{} принимает {} {}.", self.power(*to), self.relation(*status), self.power_with(*from)),
@@ -802,18 +958,18 @@ impl<'a> Texts<'a> {
                     Locale::Ru => format!("Выкуп (знают только {} и {}): из руки {} в руку {} переходит {n}: {list}.", self.power(*owner), self.power(*captor), self.power_case(*owner, Case::Gen), self.power_case(*captor, Case::Gen)),
                 }
             }
-            EventKind::Recalled { power, from, to, units } => tr!(l, "{} recalls {} from {} to its capital {}.", "{} отзывает {} из {} в столицу {}.", self.power(*power), self.n_units(*units), self.space(*from), self.space(*to)),
+            EventKind::Recalled { power, from, to, units } => tr!(l, "{} recalls {} from {} to its capital {}.", "{} стягивает {} {} в столицу — {}.", self.power(*power), self.n_units(*units), self.space_from(*from), self.space_to(*to)),
             EventKind::AllianceEnded { a, b } => tr!(l, "Winter: the alliance of {} and {} ends.", "Зима: союз держав {} и {} окончен.", self.power(*a), self.power(*b)),
-            EventKind::WinterQuestion { power, from, to, excess: 0 } => tr!(l, "Winter: the units of {} in {} may winter in {}, equally near: its choice.", "Зима: войска державы {} из {} могут зимовать в {} — одинаково близко, выбор за ней.", self.power(*power), self.space(*from), self.list(to.iter().map(|s| self.space(*s)).collect())),
-            EventKind::WinterQuestion { power, from, to, excess } => tr!(l, "Winter: {} in {}: {} land units over the winter limit; it chooses which go to a capital ({}).", "Зима: у державы {} в {} на {} сухопутных отрядов больше, чем можно для зимовки; она выбирает, какие идут в столицу ({}).", self.power(*power), self.space(*from), excess, self.list(to.iter().map(|s| self.space(*s)).collect())),
+            EventKind::WinterQuestion { power, from, to, excess: 0 } => tr!(l, "Winter: the units of {} in {} may winter in {}, equally near: its choice.", "Зима: войска державы {} {} могут зимовать здесь: {} — одинаково близко, выбор за ней.", self.power(*power), self.space_in(*from), self.list(to.iter().map(|s| self.space(*s)).collect())),
+            EventKind::WinterQuestion { power, from, to, excess } => tr!(l, "Winter: {} in {}: {} land units over the winter limit; it chooses which go to a capital ({}).", "Зима: у державы {} {} на {} сухопутных отрядов больше, чем можно для зимовки; она выбирает, какие идут в столицу ({}).", self.power(*power), self.space_in(*from), excess, self.list(to.iter().map(|s| self.space(*s)).collect())),
             EventKind::MinorWarDeclared { by, minor } => tr!(l, "{} declares war on {}.", "{} объявляет войну державе {}.", self.power(*by), self.owner(Owner::Minor(*minor))),
             EventKind::MinorPeace { by, minor } => tr!(l, "{} makes peace with {}; the war between them is over.", "{} заключает мир с державой {}; война между ними окончена.", self.power(*by), self.owner(Owner::Minor(*minor))),
             EventKind::MinorWarEnded { power, minor, ally } => tr!(l, "The war of {} on {} ends: {} is now allied to {}.", "Война державы {} с державой {} окончена: {} теперь в союзе с державой {}.", self.power(*power), self.owner(Owner::Minor(*minor)), self.owner(Owner::Minor(*minor)), self.power(*ally)),
             EventKind::MandatoryOverdue { power, card, removed: false } => tr!(l, "Winter: the mandatory event {} was not played by its due turn; {} resolves it now and it is discarded.", "Зима: обязательное событие {} не сыграно к сроку; {} разыгрывает его сейчас, карта уходит в сброс.", self.card(*card), self.power(*power)),
             EventKind::MandatoryOverdue { power, card, removed: true } => tr!(l, "Winter: the mandatory event {} was not played by its due turn; {} resolves it now and it leaves the game.", "Зима: обязательное событие {} не сыграно к сроку; {} разыгрывает его сейчас, карта выходит из игры.", self.card(*card), self.power(*power)),
             EventKind::WinterAttrition { owner, space, lost, to } => match to {
-                Some(t) => tr!(l, "Winter: {} in {} has no way to winter quarters and loses {}; the rest go to {}.", "Зима: у {} в {} нет пути к зимним квартирам, потеряно {}; остальные идут в {}.", self.owner(*owner), self.space(*space), self.n_units(*lost), self.space(*t)),
-                None => tr!(l, "Winter: {} in {} has no way to winter quarters and no capital; {} eliminated.", "Зима: у {} в {} нет пути к зимним квартирам и нет столицы; уничтожено {}.", self.owner(*owner), self.space(*space), self.n_units(*lost)),
+                Some(t) => tr!(l, "Winter: {} in {} has no way to winter quarters and loses {}; the rest go to {}.", "Зима: у {} {} нет пути к зимним квартирам, потеряно {}; остальные идут {}.", self.owner_case(*owner, Case::Gen), self.space_in(*space), self.n_units(*lost), self.space_to(*t)),
+                None => tr!(l, "Winter: {} in {} has no way to winter quarters and no capital; {} eliminated.", "Зима: у {} {} нет пути к зимним квартирам и нет столицы; уничтожено {}.", self.owner_case(*owner, Case::Gen), self.space_in(*space), self.n_units(*lost)),
             },
             EventKind::Adjusted { by, adjustment } => tr!(l, "Manual fix by {}: {}.", "Ручная правка ({}): {}.", self.power(*by), self.adjustment(adjustment)),
             EventKind::CardMoved { by, to } => match to {
@@ -914,18 +1070,18 @@ impl<'a> Texts<'a> {
             EventKind::InterceptRoll { power, from, to, dice, bonus, need, success } => {
                 let d: Vec<String> = dice.iter().map(|x| x.to_string()).collect();
                 let end = if *success { l.pick("intercepts", "перехват удался") } else { l.pick("fails", "перехват не удался") };
-                tr!(l, "{} tries to intercept from {} into {}: [{}] + {} vs {} — {}.", "{} пытается перехватить из {} в {}: [{}] + {} против {} — {}.", self.power(*power), self.space(*from), self.space(*to), d.join(" "), bonus, need, end)
+                tr!(l, "{} tries to intercept from {} into {}: [{}] + {} vs {} — {}.", "{} пытается перехватить {} {}: [{}] + {} против {} — {}.", self.power(*power), self.space_from(*from), self.space_to(*to), d.join(" "), bonus, need, end)
             }
             EventKind::AvoidRoll { power, from, to, dice, bonus, need, success } => {
                 let d: Vec<String> = dice.iter().map(|x| x.to_string()).collect();
                 let end = if *success { l.pick("avoids battle", "уклонение удалось") } else { l.pick("must fight", "уклонение не удалось") };
-                tr!(l, "{} tries to avoid battle from {} to {}: [{}] + {} vs {} — {}.", "{} пытается уклониться от боя из {} в {}: [{}] + {} против {} — {}.", self.power(*power), self.space(*from), self.space(*to), d.join(" "), bonus, need, end)
+                tr!(l, "{} tries to avoid battle from {} to {}: [{}] + {} vs {} — {}.", "{} пытается уклониться от боя {} {}: [{}] + {} против {} — {}.", self.power(*power), self.space_from(*from), self.space_to(*to), d.join(" "), bonus, need, end)
             }
             EventKind::WithdrewInside { owner, space, units } => tr!(l, "{} withdraws {} land units inside the fortifications of {}.", "{} укрывает {} сухопутных ед. за стенами {}.", self.owner(*owner), units, self.space(*space)),
             EventKind::Forgone { power, decision } => self.forgone(*power, *decision),
-            EventKind::CasualtiesTaken { owner, space, units } => tr!(l, "{} loses {} in {}.", "{} теряет {} в {}.", self.owner(*owner), self.units(units), self.space(*space)),
-            EventKind::RegularKept { owner, space } => tr!(l, "Both sides were wiped out; {} keeps one regular in {}.", "Обе стороны уничтожены; {} сохраняет одного регуляра в {}.", self.owner(*owner), self.space(*space)),
-            EventKind::UnrestEnded { space } => tr!(l, "Unrest ends in {}.", "Волнения в {} прекращены.", self.space(*space)),
+            EventKind::CasualtiesTaken { owner, space, units } => tr!(l, "{} loses {} in {}.", "{} теряет {} {}.", self.owner(*owner), self.units(units), self.space_in(*space)),
+            EventKind::RegularKept { owner, space } => tr!(l, "Both sides were wiped out; {} keeps one regular in {}.", "Обе стороны уничтожены; {} сохраняет одного регуляра {}.", self.owner(*owner), self.space_in(*space)),
+            EventKind::UnrestEnded { space } => tr!(l, "Unrest ends in {}.", "Волнения {} прекращены.", self.space_in(*space)),
             EventKind::StandingSet { power, standing, on } => {
                 if *on {
                     tr!(l, "Standing answer set for {} (only you are told): {}.", "Постоянный ответ за {} задан (это видите только вы): {}.", self.power_case(*power, Case::Acc), self.standing(*standing))
@@ -935,48 +1091,56 @@ impl<'a> Texts<'a> {
             }
             EventKind::StandingApplied { power, standing, .. } => tr!(l, "Your standing answer answered for {}: {}.", "Ваш постоянный ответ ответил за {}: {}.", self.power_case(*power, Case::Acc), self.standing(*standing)),
             // --- naval warfare
-            EventKind::NavalMoved { power, from, to, squadrons, corsairs } => tr!(l, "{} sails {} squadrons and {} corsairs from {} to {}.", "{}: {} эскадр и {} корсаров идут из {} в {}.", self.power(*power), squadrons, corsairs, self.place_id(from), self.place_id(to)),
+            EventKind::NavalMoved { power, from, to, squadrons, corsairs, leaders } => {
+                let mut fleet = self.ships(*squadrons, *corsairs);
+                if !leaders.is_empty() {
+                    let names: Vec<String> = leaders.iter().map(|x| self.leader(x)).collect();
+                    let ru: Vec<String> = leaders.iter().map(|x| self.leader_case(x, Case::Gen)).collect();
+                    fleet = tr_each!(l, "{} under {}", [fleet, names.join(", ")], "{} под командованием {}", [fleet, ru.join(", ")]);
+                }
+                tr_each!(l, "{} sails {} from {} to {}.", [self.power(*power), fleet, self.place_id(from), self.place_id(to)], "{}: флот ({}) идёт {} {}.", [self.power(*power), fleet, self.place_from(from), self.place_to(to)])
+            }
             EventKind::NavalInterceptRoll { power, from, to, dice, bonus, need, success } => {
                 let d: Vec<String> = dice.iter().map(|x| x.to_string()).collect();
                 let end = if *success { l.pick("intercepts", "перехват удался") } else { l.pick("fails", "перехват не удался") };
-                tr!(l, "{} tries to intercept at sea from {} into {}: [{}] + {} vs {} — {}.", "{} пытается перехватить на море из {} в {}: [{}] + {} против {} — {}.", self.power(*power), self.place_id(from), self.place_id(to), d.join(" "), bonus, need, end)
+                tr!(l, "{} tries to intercept at sea from {} into {}: [{}] + {} vs {} — {}.", "{} пытается перехватить на море {} {}: [{}] + {} против {} — {}.", self.power(*power), self.place_from(from), self.place_to(to), d.join(" "), bonus, need, end)
             }
             EventKind::NavalAvoidRoll { power, from, to, dice, bonus, need, success } => {
                 let d: Vec<String> = dice.iter().map(|x| x.to_string()).collect();
                 let end = if *success { l.pick("slips away", "уклонение удалось") } else { l.pick("must fight", "уклонение не удалось") };
-                tr!(l, "{} tries to avoid the naval battle from {} to {}: [{}] + {} vs {} — {}.", "{} пытается уклониться от морского боя из {} в {}: [{}] + {} против {} — {}.", self.power(*power), self.place_id(from), self.place_id(to), d.join(" "), bonus, need, end)
+                tr!(l, "{} tries to avoid the naval battle from {} to {}: [{}] + {} vs {} — {}.", "{} пытается уклониться от морского боя {} {}: [{}] + {} против {} — {}.", self.power(*power), self.place_from(from), self.place_to(to), d.join(" "), bonus, need, end)
             }
             EventKind::NavalBattleRolled { place, attacker, defender, attacker_dice, defender_dice, attacker_hits, defender_hits, attacker_wins } => {
                 let d = |v: &Vec<u8>| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
                 let w = if *attacker_wins { self.power(*attacker) } else { self.owner(*defender) };
-                tr!(l, "Naval battle in {}: {} [{}] — {} hits; {} [{}] — {} hits. {} wins.", "Морской бой в {}: {} [{}] — попаданий {}; {} [{}] — попаданий {}. Побеждает {}.", self.place_id(place), self.power(*attacker), d(attacker_dice), attacker_hits, self.owner(*defender), d(defender_dice), defender_hits, w)
+                tr!(l, "Naval battle in {}: {} [{}] — {}; {} [{}] — {}. {} wins.", "Морской бой {}: {} [{}] — {}; {} [{}] — {}. Побеждает {}.", self.place_name_in(place), self.power(*attacker), d(attacker_dice), self.n_hits(*attacker_hits), self.owner(*defender), d(defender_dice), self.n_hits(*defender_hits), w)
             }
-            EventKind::ShipsSunk { owner, place, squadrons, corsairs } => tr!(l, "{} loses {} squadrons and {} corsairs in {}.", "{} теряет эскадр: {}, корсаров: {} в {}.", self.owner(*owner), squadrons, corsairs, self.place_id(place)),
-            EventKind::ShipKept { owner, place } => tr!(l, "Both fleets were sunk; {} keeps one squadron in {}.", "Оба флота потоплены; {} сохраняет одну эскадру в {}.", self.owner(*owner), self.place_id(place)),
-            EventKind::NavalRetreated { owner, from, to } => tr!(l, "{}'s fleet retreats from {} to {}.", "Флот державы {} отходит из {} в {}.", self.owner(*owner), self.place_id(from), self.place_id(to)),
-            EventKind::ShipsLost { owner, place, squadrons, corsairs } => tr!(l, "{}'s fleet in {} has nowhere to go: {} squadrons and {} corsairs are lost.", "Флоту державы {} в {} некуда идти: потеряно эскадр {}, корсаров {}.", self.owner(*owner), self.place_id(place), squadrons, corsairs),
-            EventKind::WinterPort { owner, from, to } => tr!(l, "Winter: {}'s fleet in {} returns to port in {}.", "Зима: флот державы {} из {} возвращается в порт {}.", self.owner(*owner), self.place_id(from), self.space(*to)),
+            EventKind::ShipsSunk { owner, place, squadrons, corsairs } => tr!(l, "{} loses {} in {}.", "{} теряет {} {}.", self.owner(*owner), self.ships(*squadrons, *corsairs), self.place_name_in(place)),
+            EventKind::ShipKept { owner, place } => tr!(l, "Both fleets were sunk; {} keeps one squadron in {}.", "Оба флота потоплены; {} сохраняет одну эскадру {}.", self.owner(*owner), self.place_name_in(place)),
+            EventKind::NavalRetreated { owner, from, to } => tr!(l, "{}'s fleet retreats from {} to {}.", "Флот державы {} отходит {} {}.", self.owner(*owner), self.place_from(from), self.place_to(to)),
+            EventKind::ShipsLost { owner, place, squadrons, corsairs } => tr_each!(l, "{}'s fleet in {} has nowhere to go: {} lost.", [self.owner(*owner), self.place_id(place), self.ships(*squadrons, *corsairs)], "Флоту {} {} некуда идти; потеряно: {}.", [self.owner_case(*owner, Case::Gen), self.place_name_in(place), self.ships(*squadrons, *corsairs)]),
+            EventKind::WinterPort { owner, from, to } => tr!(l, "Winter: {}'s fleet in {} returns to port in {}.", "Зима: флот державы {} {} возвращается в порт — {}.", self.owner(*owner), self.place_from(from), self.space_to(*to)),
             EventKind::Transported { power, from, to, units, zones } => {
                 let z: Vec<String> = zones.iter().map(|x| self.place_id(x)).collect();
-                tr!(l, "{} carries {} by sea from {} to {} (through {}).", "{} перевозит морем {} из {} в {} (через {}).", self.power(*power), self.units(units), self.space(*from), self.space(*to), self.list(z))
+                tr!(l, "{} carries {} by sea from {} to {} (through {}).", "{} перевозит морем {} {} {} (через: {}).", self.power(*power), self.units(units), self.space_from(*from), self.space_to(*to), self.list(z))
             }
             // --- relief
             EventKind::EmpireWinterMercenaries { space, mercenaries } => tr!(l, "Winter: the Empire takes {} mercenaries in {} instead of its free regular.", "Зима: Империя берёт {} наёмников {} вместо бесплатного регуляра.", mercenaries, self.space_in(*space)),
-            EventKind::JoinedRelief { power, space, units } => tr!(l, "{} brings {} besieged land units out of {} to fight with the relief.", "{} выводит {} осаждённых сухопутных ед. из {} в бой вместе с деблокирующими.", self.power(*power), units, self.space(*space)),
+            EventKind::JoinedRelief { power, space, units } => tr!(l, "{} brings {} besieged land units out of {} to fight with the relief.", "{} выводит осаждённых ({}) {} в бой вместе с деблокирующими.", self.power(*power), self.n_land_units(*units), self.space_from(*space)),
             EventKind::BackInside { owner, space, units } => tr!(l, "The relief is beaten: {} takes {} land units back inside {}; the siege goes on.", "Деблокада отбита: {} уводит {} сухопутных ед. обратно за стены {}; осада продолжается.", self.owner(*owner), units, self.space(*space)),
             // --- piracy (C-PIRACY)
             EventKind::PiracyRolled { zone, target, anti_dice, corsairs_sunk, dice, hits } => {
                 let d = |v: &Vec<u8>| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
-                tr!(l, "Ottoman piracy in {} against {}: anti-piracy [{}] sinks {} corsairs; piracy dice [{}] — {} hits.", "Османское пиратство в {} против державы {}: защита от пиратов [{}] топит корсаров: {}; кости пиратов [{}] — попаданий: {}.", self.place_id(zone), self.power(*target), d(anti_dice), corsairs_sunk, d(dice), hits)
+                tr!(l, "Ottoman piracy in {} against {}: anti-piracy [{}] sinks {} corsairs; piracy dice [{}] — {} hits.", "Османское пиратство {} против державы {}: защита от пиратов [{}] топит корсаров: {}; кости пиратов [{}] — попаданий: {}.", self.place_name_in(zone), self.power(*target), d(anti_dice), corsairs_sunk, d(dice), hits)
             }
             EventKind::PiracyRewardGiven { target, zone, reward, at, piracy_vp } => match reward {
-                PiracyReward::Squadron => tr!(l, "Piracy in {}: {} loses a squadron in {}.", "Пиратство в {}: {} теряет эскадру в {}.", self.place_id(zone), self.power(*target), self.place_id(at.as_deref().unwrap_or(zone))),
-                PiracyReward::Card => tr!(l, "Piracy in {}: {} gives the Ottoman a card drawn at random.", "Пиратство в {}: {} отдаёт османам случайную карту.", self.place_id(zone), self.power(*target)),
-                PiracyReward::Vp => tr!(l, "Piracy in {}: {} gives the Ottoman 1 VP (piracy VP now {}).", "Пиратство в {}: {} отдаёт османам 1 ПО (теперь пиратских ПО: {}).", self.place_id(zone), self.power(*target), piracy_vp),
+                PiracyReward::Squadron => tr!(l, "Piracy in {}: {} loses a squadron in {}.", "Пиратство {}: {} теряет эскадру {}.", self.place_name_in(zone), self.power(*target), self.place_name_in(at.as_deref().unwrap_or(zone))),
+                PiracyReward::Card => tr!(l, "Piracy in {}: {} gives the Ottoman a card drawn at random.", "Пиратство {}: {} отдаёт османам случайную карту.", self.place_name_in(zone), self.power(*target)),
+                PiracyReward::Vp => tr!(l, "Piracy in {}: {} gives the Ottoman 1 VP (piracy VP now {}).", "Пиратство {}: {} отдаёт османам 1 ПО (теперь пиратских ПО: {}).", self.place_name_in(zone), self.power(*target), piracy_vp),
             },
             EventKind::PiracyCard { from, to, card } => tr!(l, "Piracy: card {} goes from {} to {}.", "Пиратство: карта {} уходит от державы {} к державе {}.", self.card(*card), self.power(*from), self.power(*to)),
             EventKind::PiracyHitsLost { target, hits } => tr!(l, "Piracy: {} has nothing left to give; {} hits are lost.", "Пиратство: державе {} больше нечем платить; попаданий пропало: {}.", self.power(*target), hits),
-            EventKind::PiracyMarkersRemoved { zones } => tr!(l, "Winter: piracy markers come off {}.", "Зима: метки пиратства сняты в {}.", self.list(zones.iter().map(|z| self.place_id(z)).collect())),
+            EventKind::PiracyMarkersRemoved { zones } => tr!(l, "Winter: piracy markers come off {}.", "Зима: сняты метки пиратства — {}.", self.list(zones.iter().map(|z| self.place_id(z)).collect())),
             // --- treasures (X-TREASURE-PORTUGUESE, X-TREASURE-SPEND)
             EventKind::TreasureRowRefilled { added, row, pool } => tr!(l, "Card draw: the Portuguese treasure row is refilled face down (+{}: {} in the row, {} left in the pool).", "Раздача карт: португальский ряд сокровищ пополнен рубашкой вверх (+{}: в ряду {}, в запасе {}).", added, row, pool),
             EventKind::TreasureDrawn { power, held } => tr!(l, "Winter: {} controls Lisbon and draws a Portuguese treasure ({} treasures held now).", "Зима: {} контролирует Лиссабон и тянет португальское сокровище (сокровищ на руках: {}).", self.power(*power), held),
@@ -996,7 +1160,7 @@ impl<'a> Texts<'a> {
             EventKind::PeaceRegained { power, winner, leader, spaces, pay, vp, to } => {
                 let what = match leader {
                     Some(x) => match to {
-                        Some(c) => tr!(l, "{} (back in {})", "{} (снова в {})", self.leader(x), self.space(*c)),
+                        Some(c) => tr!(l, "{} (back in {})", "{} (снова {})", self.leader(x), self.space_in(*c)),
                         None => tr!(l, "{} (off the map: no free capital)", "{} (вне карты: нет свободной столицы)", self.leader(x)),
                     },
                     None => self.list(spaces.iter().map(|x| self.space(*x)).collect()),
@@ -1008,7 +1172,7 @@ impl<'a> Texts<'a> {
             }
             EventKind::PeaceCard { from, to, card } => tr!(l, "Peace: card {} goes from {} to {}.", "Мир: карта {} уходит от державы {} к державе {}.", self.card(*card), self.power(*from), self.power(*to)),
             EventKind::PeaceWithdrawn { power, from, to, units } => match to {
-                Some(t) => tr!(l, "{}'s forces ({} land units) leave {} for {}, the nearest fortified space it controls.", "Войска державы {} ({} сухопутных ед.) уходят {} в {}, ближайшее её укреплённое пространство.", self.power(*power), units, self.space_from(*from), self.space(*t)),
+                Some(t) => tr!(l, "{}'s forces ({} land units) leave {} for {}, the nearest fortified space it controls.", "Войска державы {} ({}) уходят {} {} — в ближайшее её укреплённое пространство.", self.power(*power), self.n_land_units(*units), self.space_from(*from), self.space_to(*t)),
                 None => tr!(l, "{}'s {} land units in {} have no fortified space to go to and are eliminated.", "{} сухопутных ед. державы {} {} некуда уйти: они уничтожены.", self.power(*power), units, self.space_in(*from)),
             },
             EventKind::GameOver { winners, reason } => {
@@ -2307,7 +2471,7 @@ impl<'a> Texts<'a> {
             // --- winter questions (C-WINTER-QUARTERS)
             R::WinterPlace { space: None, allowed } => tr!(l, "name the place with `to:`; allowed: {}", "назовите место в `куда:`; можно: {}", self.list(allowed.iter().map(|c| self.space(*c)).collect())),
             R::WinterPlace { space: Some(space), allowed } => tr!(l, "{} is not one of the places offered; allowed: {}", "{} не из предложенных мест; можно: {}", s(space), self.list(allowed.iter().map(|c| self.space(*c)).collect())),
-            R::WinterWholeForce { space } => tr!(l, "the units in {} go to winter quarters together: name only the place with `to:`", "отряды из {} идут на зимовку вместе: назовите только место в `куда:`", s(space)),
+            R::WinterWholeForce { space } => tr!(l, "the units in {} go to winter quarters together: name only the place with `to:`", "отряды {} идут на зимовку вместе: назовите только место в `куда:`", self.space_from(*space)),
             R::WinterWrongUnits { excess, asked, have } => tr!(l, "send exactly {} land units from those you have there ({}); asked {}", "отправьте ровно {} сухопутных отрядов из имеющихся там ({}); запрошено {}", excess, self.land_count(have), self.land_count(asked)),
             // --- position files (issue 17)
             R::AdjustTurnOutOfRange { turn, last } => tr!(l, "turn {} is not in this scenario; its turns are 1 to {}", "хода {} в этом сценарии нет; его ходы — с 1 по {}", turn, last),
@@ -2315,7 +2479,7 @@ impl<'a> Texts<'a> {
             R::AdjustPhaseQuestionPending { power } => tr!(l, "a question to {} is waiting; answer it (or take the action back) before moving the game to another phase", "ждёт ответа вопрос к державе {}; ответьте на него (или отмените ход), прежде чем переводить игру на другой этап", p(power)),
             R::AdjustPhaseNotSettable { phase } => tr!(l, "{} runs by itself; move to diplomacy, spring deployment, action or winter", "этап «{}» идёт сам; переходить можно к дипломатии, весеннему развёртыванию, действиям или зиме", self.phase(*phase)),
             // --- ops: bounded unit counters
-            R::UnitLimit { space, max } => tr!(l, "a force holds at most {} units of each kind in one space, and this would put more in {}", "у одной стороны в одном пространстве не больше {} отрядов каждого вида, а здесь в {} стало бы больше", max, s(space)),
+            R::UnitLimit { space, max } => tr!(l, "a force holds at most {} units of each kind in one space, and this would put more in {}", "у одной стороны в одном пространстве не больше {} отрядов каждого вида, а здесь {} стало бы больше", max, self.space_in(*space)),
             // --- land warfare
             R::CannotMoveAgain { power, space } => tr!(l, "{}'s units in {} lost a battle or began a siege this impulse and may not move again until the next impulse", "войска державы {} в пространстве {} проиграли бой или начали осаду в этом импульсе и не могут двигаться до следующего импульса", p(power), s(space)),
             R::NoLineOfCommunication { power, space } => tr!(l, "{} has no line of communication to {}: it needs a path of its own or allied spaces, free of enemy units and unrest, to one of its fortified home spaces", "у державы {} нет линии связи с пространством {}: нужен путь через свои или союзные пространства без вражеских войск и волнений до своего укреплённого родного пространства", p(power), s(space)),
@@ -2326,8 +2490,8 @@ impl<'a> Texts<'a> {
             R::SiegeBegunThisImpulse { space } => tr!(l, "{} was besieged this impulse; an assault needs a siege from an earlier impulse", "осада пространства {} началась в этом импульсе; для штурма нужна осада с прошлого импульса", s(space)),
             R::AlreadyAssaulted { space } => tr!(l, "{} was already assaulted this impulse; one assault per space per impulse", "пространство {} уже штурмовали в этом импульсе; один штурм на пространство за импульс", s(space)),
             R::PortBlockaded { space } => tr!(l, "defending squadrons are in the port of {}; an assault needs them gone", "в порту {} стоят эскадры защитников; для штурма их не должно быть", s(space)),
-            R::NotAnInterceptSpace { space, to, allowed } => tr!(l, "{} cannot intercept into {}; intercept from one of: {}", "из пространства {} нельзя перехватить в {}; перехват возможен из: {}", s(space), s(to), self.list(allowed.iter().map(|x| self.space(*x)).collect())),
-            R::NotAnAvoidSpace { space, from, allowed } => tr!(l, "avoiding battle from {} cannot go to {}; go to one of: {}", "уклонение от боя из {} не может вести в {}; можно в: {}", s(from), s(space), self.list(allowed.iter().map(|x| self.space(*x)).collect())),
+            R::NotAnInterceptSpace { space, to, allowed } => tr!(l, "{} cannot intercept into {}; intercept from one of: {}", "из пространства {} нельзя перехватить {}; перехват возможен из: {}", s(space), self.space_to(*to), self.list(allowed.iter().map(|x| self.space(*x)).collect())),
+            R::NotAnAvoidSpace { space, from, allowed } => tr!(l, "avoiding battle from {} cannot go to {}; go to one of: {}", "уклонение от боя {} не может вести {}; можно сюда: {}", self.space_from(*from), self.space_to(*space), self.list(allowed.iter().map(|x| self.space(*x)).collect())),
             R::BadRetreat { space, attacker_origin, allowed } => {
                 let list = self.list(allowed.iter().map(|x| self.space(*x)).collect());
                 match space {
@@ -2352,16 +2516,16 @@ impl<'a> Texts<'a> {
             R::NothingPending => l.pick("no battle question is waiting for an answer", "ни один боевой вопрос не ждёт ответа").into(),
             R::MustAnswer { decision } => tr!(l, "this question must be answered, not declined: {}", "на этот вопрос нужно ответить, отказаться нельзя: {}", self.decision(*decision)),
             // --- naval warfare
-            R::NoShipsThere { power, place } => tr!(l, "{} has no squadrons or corsairs in {}; a naval move starts where its ships are", "у державы {} нет эскадр или корсаров в {}; морской ход начинается там, где стоят её корабли", p(power), self.place_id(place)),
-            R::StackMovesOnce { place } => tr!(l, "the fleet in {} is named twice; each fleet moves one step per naval move", "флот в {} назван дважды; за морской ход каждый флот делает один шаг", self.place_id(place)),
-            R::NotANavalStep { from, to, allowed } => tr!(l, "{} to {} is not one naval step (port to a sea zone it borders, sea zone to an adjacent zone or to a port on it); from {} go to one of: {}", "из {} в {} нельзя за один морской шаг (порт → его морская зона, зона → соседняя зона или порт на ней); из {} можно в: {}", self.place_id(from), self.place_id(to), self.place_id(from), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
+            R::NoShipsThere { power, place } => tr!(l, "{} has no squadrons or corsairs in {}; a naval move starts where its ships are", "у державы {} нет эскадр или корсаров {}; морской ход начинается там, где стоят её корабли", p(power), self.place_name_in(place)),
+            R::StackMovesOnce { place } => tr!(l, "the fleet in {} is named twice; each fleet moves one step per naval move", "флот {} назван дважды; за морской ход каждый флот делает один шаг", self.place_name_in(place)),
+            R::NotANavalStep { from, to, allowed } => tr!(l, "{} to {} is not one naval step (port to a sea zone it borders, sea zone to an adjacent zone or to a port on it); from {} go to one of: {}", "{} {} нельзя за один морской шаг (порт → его морская зона, зона → соседняя зона или порт на ней); {} можно сюда: {}", self.place_from(from), self.place_to(to), self.place_from(from), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             R::PortNotFriendly { space } => tr!(l, "{} is not a port of yours or an ally's; ships enter only a friendly port or one holding enemy ships to attack, and a crossing ends in a friendly port without enemy land units", "{} — не ваш и не союзный порт; корабли входят только в дружественный порт или в порт с вражескими кораблями для атаки, а перевозка заканчивается в дружественном порту без вражеских сухопутных войск", s(space)),
             R::NavalLeaderOnLand { leader } => tr!(l, "{} is a naval leader and moves only with ships, never over land", "{} — флотоводец: он ходит только с кораблями, не по суше", self.leader(leader)),
             R::TransportTooLarge { units, max } => tr!(l, "at most {1} land units cross by sea at once; asked {0}", "морем за раз перевозят не больше {1} сухопутных отрядов; запрошено {0}", units, max),
-            R::NoSeaPath { from, to } => tr!(l, "no chain of sea zones holding your ships links {} to {}; a crossing needs your squadrons or corsairs in every zone on the way", "от {} до {} нет цепочки морских зон с вашими кораблями; для перевозки в каждой зоне пути нужны ваши эскадры или корсары", s(from), s(to)),
+            R::NoSeaPath { from, to } => tr!(l, "no chain of sea zones holding your ships links {} to {}; a crossing needs your squadrons or corsairs in every zone on the way", "от {} до {} нет цепочки морских зон с вашими кораблями; для перевозки в каждой зоне пути нужны ваши эскадры или корсары", self.space_case(*from, Case::Gen), self.space_case(*to, Case::Gen)),
             R::WrongShipLosses { hits, asked, have } => tr!(l, "{} hits sink ships at 2 hits a squadron and 1 a corsair, leaving no hit unused that could sink one; you have {} squadrons and {} corsairs, asked {} and {}", "{} попаданий топят корабли: эскадра — 2 попадания, корсар — 1, и ни одно годное попадание не пропадает; у вас эскадр {}, корсаров {}, запрошено {} и {}", hits, have.0, have.1, asked.0, asked.1),
-            R::BadNavalRetreat { to, allowed } => tr!(l, "the beaten fleet cannot retreat to {}; it goes to a friendly port on the zone or an adjacent zone without enemy ships: one of {}", "побеждённый флот не может отойти в {}; он идёт в дружественный порт этой зоны или в соседнюю зону без вражеских кораблей: одно из {}", self.place_id(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
-            R::UnitLimitAtSea { zone, max } => tr!(l, "a fleet holds at most {} ships of each kind in one sea zone, and this would put more in {}", "у одной стороны в одной морской зоне не больше {} кораблей каждого вида, а здесь в {} стало бы больше", max, self.place_id(zone)),
+            R::BadNavalRetreat { to, allowed } => tr!(l, "the beaten fleet cannot retreat to {}; it goes to a friendly port on the zone or an adjacent zone without enemy ships: one of {}", "побеждённый флот не может отойти {}; он идёт в дружественный порт этой зоны или в соседнюю зону без вражеских кораблей: одно из {}", self.place_to(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
+            R::UnitLimitAtSea { zone, max } => tr!(l, "a fleet holds at most {} ships of each kind in one sea zone, and this would put more in {}", "у одной стороны в одной морской зоне не больше {} кораблей каждого вида, а здесь {} стало бы больше", max, self.place_name_in(zone)),
             R::LandUnitsAtSea { zone } => tr!(l, "{} is a sea zone: only squadrons, corsairs and naval leaders can be there", "{} — морская зона: там могут быть только эскадры, корсары и флотоводцы", self.place_id(zone)),
             R::NotANavalInterceptPlace { place, zone, allowed } => tr!(l, "no interception into {} from {}; intercept from one of: {}", "из {1} нельзя перехватить в {0}; перехват возможен из: {2}", self.place_id(zone), self.place_id(place), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             // --- land warfare, second card window
@@ -2373,7 +2537,7 @@ impl<'a> Texts<'a> {
             R::PiracyAtSeaOnly { place } => tr!(l, "{} is a port; piracy happens in a sea zone where Ottoman corsairs are", "{} — порт; пиратство идёт в морской зоне, где стоят османские корсары", self.place_id(place)),
             R::NoCorsairsThere { zone, zones } => tr!(l, "no Ottoman corsairs in {}; zones with corsairs: {}", "в {} нет османских корсаров; зоны с корсарами: {}", self.place_id(zone), self.list(zones.iter().map(|z| self.place_id(z)).collect())),
             R::PiratedThisTurn { zone } => tr!(l, "{} was already pirated this turn; piracy is once per sea zone per turn", "в {} уже пиратствовали в этом ходу; пиратство — раз за ход в каждой морской зоне", self.place_id(zone)),
-            R::PiracyTarget { target, zone, allowed } => tr!(l, "{} controls no port on {}; targets there: {}", "у державы {} нет порта на {}; цели там: {}", p(target), self.place_id(zone), self.list(allowed.iter().map(|x| self.power(*x)).collect())),
+            R::PiracyTarget { target, zone, allowed } => tr!(l, "{} controls no port on {}; targets there: {}", "у державы {} нет порта у {}; цели там: {}", p(target), self.place_case(zone, Case::Gen), self.list(allowed.iter().map(|x| self.power(*x)).collect())),
             R::PiracyRewardNotAllowed { asked, allowed } => tr!(l, "you cannot pay with {} now; pay with one of: {} (each option in turn while another is open)", "сейчас нельзя заплатить так: {}; можно: {} (варианты по очереди, пока есть другой)", self.piracy_reward(*asked), self.list(allowed.iter().map(|x| self.piracy_reward(*x)).collect())),
             R::PiracySquadronPlace { place, allowed } if place.is_empty() => tr!(l, "name where the lost squadron is (at:); one of: {}", "укажите, где стоит теряемая эскадра (где:); одно из: {}", self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             R::PiracySquadronPlace { place, allowed } => tr!(l, "no squadron of yours near the piracy in {}; lose one in: {}", "в {} нет вашей эскадры рядом с пиратами; можно потерять в: {}", self.place_id(place), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
@@ -2408,7 +2572,7 @@ impl<'a> Texts<'a> {
             R::RegainVpOnly { power, key: false } => tr!(l, "{} has no card the winner could draw; pay with VP (`pay:vp`)", "у державы {} нет карты, которую мог бы вытянуть победитель; платите ПО (`pay:vp`)", p(power)),
             R::EmpireWinterUnit { mercenaries } => tr!(l, "the Empire takes its free winter unit as 1 regular (`units:1r`) or as {} mercenaries (`units:{}m`)", "Империя берёт бесплатный зимний отряд как 1 регуляр (`units:1r`) или как {} наёмников (`units:{}m`)", mercenaries, mercenaries),
             R::BadWinterPort { to, allowed } => tr!(l, "{} is not one of the nearest ports your fleet controls; winter in one of: {}", "{} — не из ближайших портов вашего флота; зимовать можно в: {}", self.place_id(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
-            R::SeaBlockaded { space, zone } => tr!(l, "enemy ships in {} protect the port of {}; an assault needs the sea by the port clear of them", "вражеские корабли в {} прикрывают порт {}; для штурма море у порта должно быть свободно от них", self.place_id(zone), s(space)),
+            R::SeaBlockaded { space, zone } => tr!(l, "enemy ships in {} protect the port of {}; an assault needs the sea by the port clear of them", "вражеские корабли {} прикрывают порт {}; для штурма море у порта должно быть свободно от них", self.place_name_in(zone), self.space_case(*space, Case::Gen)),
         }
     }
 
@@ -3064,6 +3228,43 @@ impl Case {
         } else {
             form
         }
+    }
+}
+
+/// Where a place stands in a sentence (its Russian preposition and case).
+#[derive(Clone, Copy)]
+enum PlaceRole {
+    /// Where: в/на + prepositional.
+    In,
+    /// Where to: в/на + accusative.
+    To,
+    /// From where: из/с + genitive.
+    From,
+}
+
+/// The grammatical gender of a Russian name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuGender {
+    /// Masculine (Мадрид).
+    M,
+    /// Feminine (Вена).
+    F,
+    /// Neuter (Бордо).
+    N,
+    /// Plural (Нидерланды).
+    Pl,
+}
+
+/// A Russian name's gender read from the ending of its last word (a reconstruction of the
+/// usual rule: -а/-я feminine, -о/-е/-и/-у foreign indeclinables neuter, -ы plural; else
+/// masculine).
+pub fn ru_gender(name: &str) -> RuGender {
+    let last = name.split([' ', '-']).next_back().unwrap_or(name).to_lowercase();
+    match last.chars().next_back() {
+        Some('а' | 'я') => RuGender::F,
+        Some('ы') => RuGender::Pl,
+        Some('о' | 'е' | 'и' | 'у' | 'ю' | 'э') => RuGender::N,
+        _ => RuGender::M,
     }
 }
 
