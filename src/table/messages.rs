@@ -2216,6 +2216,16 @@ impl<'a> Texts<'a> {
         tr!(l, "{} {}.", "{} {}.", who, l.pick(en, ru))
     }
 
+    /// After a refused leader entry: where the leader may enter now (R-PROT-LEADERS), as
+    /// " — Coligny may enter in: La Rochelle, Orléans" or that it may enter nowhere now.
+    pub fn leader_may_enter(&self, leader: &str, spaces: &[SpaceId]) -> String {
+        if spaces.is_empty() {
+            return tr_each!(self.loc, ". {} may enter nowhere now: a leader enters in a fortified home space of its faction that the Protestant controls", [self.leader(leader)], ". {} сейчас войти некуда: лидер входит в укреплённое родное пространство своей фракции под контролем протестантов", [self.leader(leader)]);
+        }
+        let list = self.list(spaces.iter().map(|s| self.space(*s)).collect());
+        tr!(self.loc, ". {} may enter in: {}", ". {} может войти сюда: {}", self.leader(leader), list)
+    }
+
     /// A standing answer in words.
     pub fn standing(&self, st: crate::engine::steps::Standing) -> &'static str {
         use crate::engine::steps::Standing as S;
@@ -2289,7 +2299,7 @@ impl<'a> Texts<'a> {
             R::AllianceNeedsPeace { power, target, now } => tr!(l, "an alliance needs peace first; between {} and {} now: {}", "союз возможен только после мира; сейчас между державами {} и {}: {}", p(power), p(target), self.relation(*now)),
             R::OfferAlreadyOpen { from, to } => tr!(l, "{} already has an offer open to {}", "у державы {} уже есть открытое предложение для державы {}", p(from), p(to)),
             R::NoOpenOffer { from, to } => tr!(l, "{} has no open offer to {}", "у державы {} нет открытого предложения для державы {}", p(from), p(to)),
-            R::MinorAlreadyAllied { minor, ally } => tr!(l, "{} is already allied with {}; only a minor power without an ally can be won over", "{} уже в союзе с державой {}; привлечь можно только малую державу без союзника", self.owner(Owner::Minor(*minor)), p(ally)),
+            R::MinorAlreadyAllied { minor, ally } => tr_each!(l, "{} is allied with {} and fights in its wars: a war on an allied minor is made by declaring war on its ally ({}), never by its ally; a war on the minor alone is declared only while it has no ally", [self.owner(Owner::Minor(*minor)), p(ally), format!("`{}`", self.command_line(&format!("war target:{}", ally.as_str())))], "{} в союзе с державой {} и воюет в её войнах: войну союзной малой державе объявляют, объявив войну её союзнику ({}), а сам союзник ей войну не объявляет; войну одной малой державе объявляют, только пока у неё нет союзника", [self.owner(Owner::Minor(*minor)), p(ally), format!("`{}`", self.command_line(&format!("war target:{}", ally.as_str())))]),
             R::AnswerOfferFirst { from, to, status } => {
                 let what = if *status == Relation::Peace { l.pick("peace", "мир") } else { l.pick("an alliance", "союз") };
                 tr!(l, "{} offered {} to {}; accept or decline it before finishing", "держава {} предложила {} державе {}; примите или отклоните предложение, прежде чем закончить", p(from), what, p(to))
@@ -2328,7 +2338,7 @@ impl<'a> Texts<'a> {
             }
             R::NotAutomated { action } => tr!(l, "{} is not automated yet; apply its effect with {}", "действие «{}» пока не автоматизировано; примените эффект через {}", self.action_kind(*action), self.command("adjust", &[])),
             R::NoCpCost { action } => tr!(l, "{} does not cost CP", "{} не оплачивается ОД", self.action_kind(*action)),
-            R::NoCostInData { key } => tr!(l, "the data gives no cost for `{}` (costs.csv)", "в данных нет стоимости для `{}` (costs.csv)", key),
+            R::NoCostInData { key } => tr!(l, "the game's cost table gives no cost for `{}`, so it cannot be done here; ask the game's maintainer to add it", "в таблице стоимостей игры нет цены для `{}`, поэтому так сейчас нельзя; попросите того, кто ведёт данные игры, её добавить", key),
             R::NotACapital { power, space, capitals } => tr!(l, "spring deployment starts from a capital of {}; {} is not one (capitals: {})", "весеннее развёртывание начинается из столицы державы {}; {} — не её столица (столицы: {})", p(power), s(space), self.list(capitals.iter().map(s).collect())),
             R::NotControlled { power, space } => tr!(l, "{} does not control {}", "{} не контролирует пространство {}", p(power), s(space)),
             R::SameSpace { space } => tr!(l, "the destination is the starting space itself ({})", "цель совпадает с началом пути ({})", s(space)),
@@ -2422,7 +2432,7 @@ impl<'a> Texts<'a> {
                     crate::engine::religion::ReligionAction::Convert => self.action_kind(ActionKind::Convert),
                     crate::engine::religion::ReligionAction::CatholicRebellion => self.action_kind(ActionKind::CatholicRebellion),
                 };
-                tr!(l, "{} has {} CP left; {} costs {} (the cost is in the data, costs.csv)", "у державы {} осталось очков: {}; {} стоит {} (стоимость задана в данных, costs.csv)", p(power), left, what, cost)
+                tr!(l, "{} has {} CP left; {} costs {}", "у державы {} осталось ОД: {}; {} стоит {} ОД", p(power), left, what, cost)
             }
             R::NoSixPending => l.pick("no natural 6 of a conversion attempt is waiting for an answer", "выпавшая при обращении шестёрка сейчас не ждёт ответа").into(),
             R::RebellionNotCatholicPower { power, sponsors } => tr!(l, "the English Catholic rebellion is raised by a Catholic power other than England, not by {}; it may be raised by: {}", "английское католическое восстание поднимает католическая держава, кроме Англии, а не {}; его могут поднять: {}", p(power), self.list(sponsors.iter().map(p).collect())),
@@ -2433,7 +2443,7 @@ impl<'a> Texts<'a> {
             R::CapitalOutsideTerritory { space, faction } => tr!(l, "the {} capital is declared {}; {} is not there", "столицу {} объявляют {}; {} не там", self.faction(*faction), self.territory_in(*faction), s(space)),
             R::NoUnitsOnWarCard => l.pick("no land units of yours are on the card to fight the foreign army", "на карте войны нет ваших сухопутных отрядов, чтобы сразиться с иностранной армией").into(),
             // --- diplomacy, winter, cards and victory
-            R::WarNotAllowed { power, target } => tr!(l, "the war table gives {} no way to declare war on {}; only the pairs in `war_costs.csv` may declare", "таблица войн не позволяет державе {} объявить войну державе {}; объявлять могут только пары из `war_costs.csv`", p(power), p(target)),
+            R::WarNotAllowed { power, target } => tr!(l, "the war table has no cost for {} declaring war on {}, so this war cannot be declared", "в таблице войн нет цены войны державы {} с державой {}, поэтому эту войну объявить нельзя", p(power), p(target)),
             R::WarNeedsCard { power, target, cost, cards } => {
                 if cards.is_empty() {
                     tr!(l, "war by {} on {} costs {} CP, paid by discarding a card worth at least that; no card in the hand is enough", "война державы {} с державой {} стоит {} очк.: нужно сбросить карту не меньшей ценности; на руке такой нет", p(power), p(target), cost)
@@ -2451,7 +2461,7 @@ impl<'a> Texts<'a> {
             R::RansomCapital { power, space: Some(space), capitals } => tr!(l, "{} cannot take the leader back in {}: it returns to a capital of {} that it controls and that is not in unrest; allowed: {}", "{} не может принять лидера в пространстве {}: он возвращается в столицу державы {} под её контролем и без беспорядков; можно: {}", p(power), s(space), p(power), self.list(capitals.iter().map(|c| self.space(*c)).collect())),
             R::RecallNeedsCapital { power, space, capitals } => tr!(l, "{} recalls units only to a capital it controls that is not in unrest; {} is not one; allowed: {}", "{} отзывает войска только в свою столицу без беспорядков; {} не подходит; можно: {}", p(power), s(space), self.list(capitals.iter().map(|c| self.space(*c)).collect())),
             // --- war on minors (C-DIP-WAR-COST, C-DIP-WAR-LIMITS)
-            R::MinorWarNotAllowed { power, minor } => tr!(l, "the war table gives {} no way to declare war on {}; only the pairs in `war_costs.csv` may declare", "таблица войн не позволяет державе {} объявить войну державе {}; объявлять могут только пары из `war_costs.csv`", p(power), self.owner(Owner::Minor(*minor))),
+            R::MinorWarNotAllowed { power, minor } => tr!(l, "the war table has no cost for {} declaring war on {}, so this war cannot be declared", "в таблице войн нет цены войны державы {} с державой {}, поэтому эту войну объявить нельзя", p(power), self.owner(Owner::Minor(*minor))),
             R::MinorWarNeedsCard { power, minor, cost, cards } => {
                 if cards.is_empty() {
                     tr!(l, "war by {} on {} costs {} CP, paid by discarding a card worth at least that; no card in the hand is enough", "война державы {} с державой {} стоит {} очк.: нужно сбросить карту не меньшей ценности; на руке такой нет", p(power), self.owner(Owner::Minor(*minor)), cost)
@@ -2524,7 +2534,7 @@ impl<'a> Texts<'a> {
             R::TransportTooLarge { units, max } => tr!(l, "at most {1} land units cross by sea at once; asked {0}", "морем за раз перевозят не больше {1} сухопутных отрядов; запрошено {0}", units, max),
             R::NoSeaPath { from, to } => tr!(l, "no chain of sea zones holding your ships links {} to {}; a crossing needs your squadrons or corsairs in every zone on the way", "от {} до {} нет цепочки морских зон с вашими кораблями; для перевозки в каждой зоне пути нужны ваши эскадры или корсары", self.space_case(*from, Case::Gen), self.space_case(*to, Case::Gen)),
             R::WrongShipLosses { hits, asked, have } => tr!(l, "{} hits sink ships at 2 hits a squadron and 1 a corsair, leaving no hit unused that could sink one; you have {} squadrons and {} corsairs, asked {} and {}", "{} попаданий топят корабли: эскадра — 2 попадания, корсар — 1, и ни одно годное попадание не пропадает; у вас эскадр {}, корсаров {}, запрошено {} и {}", hits, have.0, have.1, asked.0, asked.1),
-            R::BadNavalRetreat { to, allowed } => tr!(l, "the beaten fleet cannot retreat to {}; it goes to a friendly port on the zone or an adjacent zone without enemy ships: one of {}", "побеждённый флот не может отойти {}; он идёт в дружественный порт этой зоны или в соседнюю зону без вражеских кораблей: одно из {}", self.place_to(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
+            R::BadNavalRetreat { to, allowed } => tr!(l, "the beaten fleet cannot retreat to {}; it goes to a friendly port on the zone or an adjacent zone without enemy ships: one of {}", "побеждённый флот не может отойти {}; он идёт в дружественный порт этой зоны или в соседнюю зону без вражеских кораблей; можно: {}", self.place_to(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             R::UnitLimitAtSea { zone, max } => tr!(l, "a fleet holds at most {} ships of each kind in one sea zone, and this would put more in {}", "у одной стороны в одной морской зоне не больше {} кораблей каждого вида, а здесь {} стало бы больше", max, self.place_name_in(zone)),
             R::LandUnitsAtSea { zone } => tr!(l, "{} is a sea zone: only squadrons, corsairs and naval leaders can be there", "{} — морская зона: там могут быть только эскадры, корсары и флотоводцы", self.place_id(zone)),
             R::NotANavalInterceptPlace { place, zone, allowed } => tr!(l, "no interception into {} from {}; intercept from one of: {}", "из {1} нельзя перехватить в {0}; перехват возможен из: {2}", self.place_id(zone), self.place_id(place), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
@@ -2820,6 +2830,10 @@ pub enum Msg {
         turn: u8,
         hands: String,
     },
+    /// Sieges under way: "Paris (Spain besieging)" (`status`).
+    StatusSieges {
+        list: String,
+    },
     // --- diplomacy, winter, cards and victory: `status` at a glance
     /// Wars between majors (already listed).
     StatusWars {
@@ -2916,6 +2930,14 @@ pub enum Msg {
         turn: u8,
         phase: String,
         powers: Vec<Power>,
+    },
+    /// How a loaded position differs from its scenario's printed map: the spaces that differ
+    /// (control, religion or units) and, per owner, land units and squadrons in the position and
+    /// on the printed map.
+    PositionDiff {
+        scenario: String,
+        spaces: Vec<SpaceId>,
+        units: Vec<(Owner, [u32; 2], [u32; 2])>,
     },
     /// `start` of a game set up from a position: the seats must be its powers in play.
     PositionSeats {
@@ -3088,7 +3110,8 @@ impl Texts<'_> {
                 };
                 format!("**#{id}** · {scenario} · {word}")
             }
-            Msg::StatusTurn { turn, hands } => tr!(l, "Turn {} · {}", "Ход {} · {}", turn, hands),
+            Msg::StatusTurn { turn, hands } => tr!(l, "Turn {} · cards in hand: {}", "Ход {} · карт на руке: {}", turn, hands),
+            Msg::StatusSieges { list } => tr!(l, "Sieges under way: {}", "Идут осады: {}", list),
             Msg::StatusWars { list } => tr!(l, "Wars: {}", "Войны: {}", list),
             Msg::StatusAlliances { list } => tr!(l, "Alliances: {}", "Союзы: {}", list),
             Msg::StatusMinors { list } => tr!(l, "Minor powers: {}", "Малые державы: {}", list),
@@ -3184,6 +3207,26 @@ impl Texts<'_> {
                     "Позиция `{}` загружена: ход {}, {}. Державы в игре: {}. Каждой нужен игрок ({}); затем {} начнёт партию с этого места, а каждая рука уйдёт владельцу лично.",
                     name, turn, phase, p.join(", "), self.command("join", &["power"]), self.command("start", &[])
                 )
+            }
+            Msg::PositionDiff { scenario, spaces, units } => {
+                const SHOWN: usize = 8;
+                let mut names: Vec<String> = spaces.iter().take(SHOWN).map(|s| self.space(*s)).collect();
+                if spaces.len() > SHOWN {
+                    names.push(tr!(l, "and {} more", "и ещё {}", spaces.len() - SHOWN));
+                }
+                let per: Vec<String> = units
+                    .iter()
+                    .map(|(o, pos, printed)| {
+                        let mark = if pos != printed { " ⚠" } else { "" };
+                        tr_each!(l, "{}: land units {}, squadrons {} (printed map: {}, {}){}", [self.owner(*o), pos[0], pos[1], printed[0], printed[1], mark], "{}: сухопутных {}, эскадр {} (на карте сценария: {}, {}){}", [self.owner(*o), pos[0], pos[1], printed[0], printed[1], mark])
+                    })
+                    .collect();
+                let head = if spaces.is_empty() {
+                    tr!(l, "The position matches the printed {} map space for space.", "Позиция совпадает с картой сценария {} во всех пространствах.", scenario)
+                } else {
+                    tr_each!(l, "Compared with the printed {} map, {} differ (control, religion or units): {}.", [scenario, self.n_of(spaces.len() as u32, ["space", "spaces"], ["", "", ""]), names.join(", ")], "По сравнению с картой сценария {} отличаются пространства ({}: контроль, вера или войска): {}.", [scenario, spaces.len(), names.join(", ")])
+                };
+                tr!(l, "{}\nUnits per owner — {}.", "{}\nВойска по владельцам — {}.", head, per.join("; "))
             }
             Msg::PositionSeats { unseated, not_in_play } => {
                 let list = |v: &[Power]| v.iter().map(|p| self_power(self, *p)).collect::<Vec<_>>().join(", ");
