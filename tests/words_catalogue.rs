@@ -4,6 +4,7 @@
 //! inflected after their prepositions, with no Latin-script word outside code spans.
 
 mod common;
+mod land_support;
 
 use std::collections::BTreeSet;
 use vqbot::engine::action::{CardMode, UnitKind, Units};
@@ -335,10 +336,45 @@ fn latin_words(text: &str) -> BTreeSet<String> {
                     !p.is_empty() && p.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
                 });
             let roman = w.chars().all(|c| "IVX".contains(c));
-            !rule_id && !roman && !["Here", "Stand", "I"].contains(&w.as_str())
+            // A data id shown as it is (a sample's unknown leader); short capitals such as CP
+            // and VP are English abbreviations and count.
+            let data_id = w.len() >= 4
+                && w.chars().all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit());
+            !rule_id && !roman && !data_id && !["Here", "Stand", "I"].contains(&w.as_str())
         })
         .collect()
 }
+
+/// Every decision a player is asked.
+const DECISIONS: &[Decision] = &[
+    Decision::Diplomacy,
+    Decision::SecretChoice,
+    Decision::Deployment,
+    Decision::Impulse,
+    Decision::SpendCp,
+    Decision::SendToWar,
+    Decision::WithdrawLeaders,
+    Decision::MoveCapital,
+    Decision::ConversionSix,
+    Decision::Intercept,
+    Decision::AvoidBattle,
+    Decision::WithdrawInside,
+    Decision::CombatCard,
+    Decision::ResponseCard,
+    Decision::Casualties,
+    Decision::Retreat,
+    Decision::NavalCasualties,
+    Decision::NavalRetreat,
+    Decision::NavalIntercept,
+    Decision::NavalAvoid,
+    Decision::JoinRelief,
+    Decision::DiceCard,
+    Decision::PiracyReward,
+    Decision::WinterPort,
+    Decision::Intervene,
+    Decision::WinterQuarters,
+    Decision::WinterExcess,
+];
 
 fn sample_events() -> Vec<EventKind> {
     let (a, b) = (SpaceId(0), SpaceId(1));
@@ -431,6 +467,31 @@ fn x_words_the_russian_catalogue_inflects_names_and_speaks_russian() {
             .into_iter()
             .map(|r| t.refusal(&r)),
     );
+    // Help: the list and every command's page.
+    texts.push(t.help(None));
+    texts.extend(COMMANDS.iter().map(|c| t.help(Some(c.ru))));
+    // Every decision as the "who acts next" line, for one power and for several.
+    let who = |n: usize| {
+        [Power::England, Power::France][..n]
+            .iter()
+            .map(|p| (*p, "игрок".to_string()))
+            .collect::<Vec<_>>()
+    };
+    for d in DECISIONS {
+        let aw = vqbot::engine::Awaiting::One {
+            power: Power::England,
+            decision: *d,
+        };
+        texts.push(t.next_up(&aw, &who(1)));
+    }
+    let several = t.next_up(
+        &vqbot::engine::Awaiting::One {
+            power: Power::England,
+            decision: Decision::Diplomacy,
+        },
+        &who(2),
+    );
+    assert!(several.contains("Ходят:"), "{several}");
     let mut problems = Vec::new();
     for text in &texts {
         problems.extend(wrong_cases(text, &names));
@@ -456,5 +517,106 @@ fn x_words_the_checker_sees_a_nominative_after_a_preposition() {
     assert!(wrong_cases("войска из Вены уходят в Вену", &names).is_empty());
     assert!(!wrong_cases("пленяет Герцог Альба", &names).is_empty());
     assert!(!latin_words("1 ОД and more").is_empty());
+    assert!(!latin_words("стоит 2 CP").is_empty());
     assert!(latin_words("правило C-DIP-RANSOM, `units:1r`").is_empty());
+}
+
+// --- item 1: a standing answer that answers is not announced; the answer is
+
+#[test]
+fn x_words_an_applied_standing_answer_is_heard_as_the_decision_only() {
+    use land_support::{arena, ok, put, FRANCE, SPAIN};
+    use vqbot::engine::event::Visibility;
+    use vqbot::engine::steps::Standing;
+    use vqbot::engine::Action;
+    let rs = common::rs();
+    let mut g = arena(&[Power::Spain, Power::France], 16, 6);
+    g.board.set_control(rs, common::sp("DIJON"), SPAIN);
+    put(&mut g, "DIJON", SPAIN, 2, 0, 0);
+    put(&mut g, "LYON", FRANCE, 3, 0, 0);
+    let set = ok(
+        &mut g,
+        Power::France,
+        Action::SetStanding {
+            standing: Standing::NeverIntercept,
+            on: true,
+        },
+    );
+    assert!(
+        set.iter().all(|e| e.vis == Visibility::only(Power::France)),
+        "setting is private: {set:?}"
+    );
+    let ev = ok(&mut g, Power::Spain, land_support::mv("DIJON", "ORLEANS", 2, &[]));
+    let t = en();
+    let public: Vec<String> = ev
+        .iter()
+        .filter(|e| e.vis == Visibility::Public)
+        .map(|e| t.event(&e.kind))
+        .collect();
+    let public = public.join("\n");
+    assert!(public.contains("France does not intercept."), "{public}");
+    assert!(!public.contains("standing") && !public.contains("never intercept"), "{public}");
+    let applied = ev
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::StandingApplied { .. }))
+        .expect("the standing answer answered");
+    assert_eq!(applied.vis, Visibility::only(Power::France));
+}
+
+// --- item 2: a ransom's cards are private to the two powers
+
+#[test]
+fn x_words_c_dip_ransom_names_the_cards_to_the_two_powers_only() {
+    use vqbot::engine::event::Visibility;
+    use vqbot::engine::Action;
+    let rs = common::rs();
+    let mut g = common::new_game(11);
+    for s in g.board.spaces.iter_mut() {
+        for f in s.forces.iter_mut() {
+            f.leaders.retain(|l| l != "ALBA");
+        }
+    }
+    g.off_map.retain(|l| l != "ALBA");
+    g.captured.push(("ALBA".into(), Power::Ottoman));
+    let ev = g
+        .apply(
+            rs,
+            Power::Spain,
+            &Action::Ransom {
+                leader: "ALBA".into(),
+                to: Some("MADRID".into()),
+            },
+        )
+        .expect("ransom");
+    let cards = ev
+        .iter()
+        .find_map(|e| match &e.kind {
+            EventKind::RansomCards { cards, .. } => Some((e.vis.clone(), cards.clone())),
+            _ => None,
+        })
+        .expect("the cards are told");
+    assert!(cards.0.visible_to(Some(Power::Spain)) && cards.0.visible_to(Some(Power::Ottoman)));
+    assert!(!cards.0.visible_to(Some(Power::France)) && !cards.0.visible_to(None));
+    assert_ne!(cards.0, Visibility::Public);
+    assert!(!cards.1.is_empty());
+}
+
+// --- item 6: a war on an allied minor is explained, not refused with the opposite of the rule
+
+#[test]
+fn x_words_a_war_on_an_allied_minor_says_how_it_is_made() {
+    use vqbot::engine::power::Minor;
+    let r = Refusal::MinorAlreadyAllied {
+        minor: Minor::Scotland,
+        ally: Power::France,
+    };
+    let text = en().refusal(&r);
+    assert!(text.contains("`war target:france`"), "{text}");
+    assert!(!text.contains("won over"), "{text}");
+    for sample in Refusal::samples() {
+        for loc in [Locale::En, Locale::Ru] {
+            let text = Texts::new(common::rs(), loc).refusal(&sample);
+            assert!(!text.contains(".csv"), "a data file is named: {text}");
+        }
+    }
 }

@@ -1673,12 +1673,14 @@ impl<'a> Texts<'a> {
             .collect();
         match aw {
             Awaiting::One { decision, .. } | Awaiting::Simultaneous { decision, .. } => {
-                tr!(
+                // «Ходят» when several powers act at once.
+                let verb = if names.len() > 1 { "Ходят" } else { "Ходит" };
+                tr_each!(
                     l,
                     "➡ Next: {} — {}.",
-                    "➡ Ходит: {} — {}.",
-                    names.join(", "),
-                    self.decision(*decision)
+                    [names.join(", "), self.decision(*decision)],
+                    "➡ {}: {} — {}.",
+                    [verb, names.join(", "), self.decision(*decision)]
                 )
             }
             Awaiting::Over { .. } => l.pick("The game is over.", "Партия окончена.").into(),
@@ -2608,17 +2610,17 @@ impl<'a> Texts<'a> {
             OptKind::Space => l
                 .pick(
                     "a space's name or id: a Europe space, a world-map settlement, an ocean zone or a sea zone",
-                    "название или id места: пространство Европы, поселение на карте мира, океанская или морская зона",
+                    "название или код места: пространство Европы, поселение на карте мира, океанская или морская зона",
                 )
                 .into(),
             OptKind::Card => tr!(l, "a card's number or name (your cards: {})", "номер или название карты (ваши карты: {})", self.command("hand", &[])),
-            OptKind::Leader | OptKind::Leaders => tr!(l, "leader names or ids, e.g. `{}`", "имена или id лидеров, например `{}`", self.rs.leaders.first().map_or("", |x| x.id.as_str()).to_lowercase()),
+            OptKind::Leader | OptKind::Leaders => tr!(l, "leader names or ids, e.g. `{}`", "имена или коды лидеров, например `{}`", self.rs.leaders.first().map_or("", |x| x.id.as_str()).to_lowercase()),
             OptKind::Units => self.expected(&Expected::Units),
             OptKind::Treasure => tr!(l, "the number of one of your treasures (yours: {})", "номер вашего сокровища (ваши: {})", self.command("hand", &[])),
             OptKind::File => l
                 .pick(
                     "a position file (docs/position.md): attached on Discord, a path in the terminal",
-                    "файл позиции (docs/position.md): вложение в Discord, путь в терминале",
+                    "файл позиции (`docs/position.md`): вложение в Дискорде, путь в терминале",
                 )
                 .into(),
             OptKind::RuleId => tr!(l, "a rule id; {} lists them", "номер правила; список — {}", self.command("rule", &[])),
@@ -3187,7 +3189,7 @@ impl Texts<'_> {
             Msg::BrokenGameClosed { id, by, error } => tr!(l, "Game #{} could not be loaded ({}) and is now closed ({}). Its log stays in the database for the operator.", "Партию №{} не удалось загрузить ({}), теперь она закрыта ({}). Её журнал остаётся в базе у оператора.", id, error, by),
             Msg::UnknownScenario { name, known } => tr!(l, "unknown scenario `{}`; known: {}", "неизвестный сценарий `{}`; есть: {}", name, known),
             // --- position files (issue 17)
-            Msg::PositionUnread { name } => tr!(l, "the file `{}` could not be read; attach it (Discord) or give a readable path (terminal)", "файл `{}` не прочитан; приложите его (Discord) или укажите доступный путь (терминал)", name),
+            Msg::PositionUnread { name } => tr!(l, "the file `{}` could not be read; attach it (Discord) or give a readable path (terminal)", "файл `{}` не прочитан; приложите его (в Дискорде) или укажите доступный путь (терминал)", name),
             Msg::PositionRefused { name, problems } => {
                 let shown: Vec<&str> = problems.iter().take(25).map(String::as_str).collect();
                 let more = problems.len().saturating_sub(shown.len());
@@ -3195,7 +3197,7 @@ impl Texts<'_> {
                 tr!(
                     l,
                     "the position `{}` was not accepted ({} problem(s)); nothing has changed. Fix the file (docs/position.md) and send it again:\n```\n{}{}\n```",
-                    "позиция `{}` не принята (ошибок: {}); ничего не изменилось. Исправьте файл (docs/position.md) и пришлите снова:\n```\n{}{}\n```",
+                    "позиция `{}` не принята (ошибок: {}); ничего не изменилось. Исправьте файл (`docs/position.md`) и пришлите снова:\n```\n{}{}\n```",
                     name, problems.len(), shown.join("\n"), tail
                 )
             }

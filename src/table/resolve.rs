@@ -104,6 +104,9 @@ pub fn owner(rs: &Ruleset, text: &str) -> Result<Owner, Msg> {
     if let Ok(o) = text.trim().parse::<Owner>() {
         return Ok(o);
     }
+    if matches!(norm(text).as_str(), "независимые" | "независимый" | "независимая") {
+        return Ok(Owner::Independent);
+    }
     if let Ok(p) = power(rs, text) {
         return Ok(Owner::Major(p));
     }
