@@ -1655,10 +1655,10 @@ impl<'a> Texts<'a> {
             )),
             Step::PiracyReward { zone, hits, .. } => Some(tr!(
                 l,
-                "(piracy in {}: {} hits to pay)",
-                "(пиратство в {}: попаданий к оплате: {})",
-                self.place_id(zone),
-                hits
+                "(piracy in {}: {} to pay)",
+                "(пиратство {}: к оплате {})",
+                self.place_name_in(zone),
+                self.n_hits(*hits)
             )),
             _ => None,
         }
