@@ -141,7 +141,7 @@ fn x_words_help_for_revolt_says_what_capital_at_accepts() {
     ok(&t, "alice", "vq new");
     let help = say(&t, "alice", "vq help command:revolt").messages[0].text.clone();
     assert!(
-        help.contains("any space of the territory you hold after the revolt"),
+        help.contains("any space of the territory you hold after the revolt (X-PROT-CAPITAL-SPACE)"),
         "{help}"
     );
     assert!(!help.contains("fortified space of the territory"), "{help}");
