@@ -12,11 +12,7 @@ use discord_emulator::Emulator;
 use serde_json::json;
 
 /// Waits until the channel's public text contains `needle`; returns it.
-async fn channel_with(
-    emu: &Emulator,
-    ch: discord_emulator::ChannelId,
-    needle: &str,
-) -> String {
+async fn channel_with(emu: &Emulator, ch: discord_emulator::ChannelId, needle: &str) -> String {
     let n = needle.to_string();
     emu.wait_until(&format!("the channel saying {needle:?}"), move |s| {
         let text: String = s
@@ -65,7 +61,10 @@ async fn x_words_a_standing_answer_reaches_only_its_setter() {
         "the channel hears the policy: {channel}"
     );
     let other = dm_text(&emu, elizabeth);
-    assert!(!other.contains("never intercept"), "England was told: {other}");
+    assert!(
+        !other.contains("never intercept"),
+        "England was told: {other}"
+    );
     bot.shutdown().await;
 }
 
@@ -109,7 +108,14 @@ england = [4]
 captured = [{ leader = "ALBA", by = "france" }]
 "#;
     let id = emu.upload("ransom.toml", position.as_bytes());
-    ok(&emu, philip, ch, "setup", &[("file", json!(id.to_string()))]).await;
+    ok(
+        &emu,
+        philip,
+        ch,
+        "setup",
+        &[("file", json!(id.to_string()))],
+    )
+    .await;
     ok(&emu, philip, ch, "start", &[]).await;
     let card = "Ruler Falls Ill";
     dm_with(&emu, philip, card).await; // Spain's hand, dealt privately
@@ -127,7 +133,10 @@ captured = [{ leader = "ALBA", by = "france" }]
         "{channel}"
     );
     assert!(!channel.contains("card(s)"), "{channel}");
-    assert!(!channel.contains(card), "the card is named in public: {channel}");
+    assert!(
+        !channel.contains(card),
+        "the card is named in public: {channel}"
+    );
     for u in [philip, catherine] {
         let dm = dm_with(&emu, u, "Ransom (only Spain and France are told)").await;
         assert!(dm.contains(card), "{dm}");

@@ -76,14 +76,20 @@ fn x_words_an_unknown_leader_is_answered_with_the_closest_names_first() {
     let msg = resolve::leader(rs, "алба").expect_err("no such leader");
     for loc in [Locale::En, Locale::Ru] {
         let text = Texts::new(rs, loc).msg(&msg);
-        let listed = text.split(&['`'][..]).filter(|w| *w == w.to_lowercase()).count();
+        let listed = text
+            .split(&['`'][..])
+            .filter(|w| *w == w.to_lowercase())
+            .count();
         assert!(
             text.matches("(`").count() <= 6,
             "at most six names are listed, not all {}: {text}",
             rs.leaders.len()
         );
         assert!(listed > 0, "{text}");
-        let allowed = text.rsplit(loc.pick("allowed: ", "можно: ")).next().unwrap_or("");
+        let allowed = text
+            .rsplit(loc.pick("allowed: ", "можно: "))
+            .next()
+            .unwrap_or("");
         assert!(
             allowed.starts_with(loc.pick("Duke of Alba", "Герцог Альба")),
             "the closest name comes first: {text}"
@@ -111,9 +117,16 @@ fn x_words_russian_command_names_are_unambiguous() {
     assert!(COMMANDS.iter().all(|c| c.ru != "карта"));
     // recall and regain are not two words for "give back".
     let (recall, regain) = (ru("recall"), ru("regain"));
-    assert!(!recall.starts_with("вер") && !recall.starts_with("возвр"), "{recall}");
+    assert!(
+        !recall.starts_with("вер") && !recall.starts_with("возвр"),
+        "{recall}"
+    );
     assert_ne!(recall, regain);
-    assert!(matches!(parse("поле"), Ok(Command::Map)), "{:?}", parse("поле"));
+    assert!(
+        matches!(parse("поле"), Ok(Command::Map)),
+        "{:?}",
+        parse("поле")
+    );
 }
 
 // --- item 8: English grammar
@@ -182,12 +195,18 @@ fn x_words_english_counts_agree_with_their_nouns() {
     ] {
         assert!(!all.contains(bad), "`{bad}` in:\n{all}");
     }
-    assert!(all.contains("1 squadron under Gianandrea Doria") || all.contains("Doria"), "{all}");
+    assert!(
+        all.contains("1 squadron under Gianandrea Doria") || all.contains("Doria"),
+        "{all}"
+    );
     assert!(all.contains("4 regulars, 1 mercenary"), "{all}");
     assert!(all.contains("1 hit,") && all.contains("2 hits"), "{all}");
     assert!(all.contains("is captured"), "{all}");
     assert!(all.contains("France does not intercept."), "{all}");
-    assert!(!all.contains("the entering formation"), "no prompt in a decline: {all}");
+    assert!(
+        !all.contains("the entering formation"),
+        "no prompt in a decline: {all}"
+    );
 }
 
 #[test]
@@ -247,7 +266,13 @@ struct Forms {
 }
 
 fn forms(nom: &str, f: &vqbot::engine::ruleset::RuForms) -> Forms {
-    let or = |x: &str| if x.is_empty() { nom.to_string() } else { x.to_string() };
+    let or = |x: &str| {
+        if x.is_empty() {
+            nom.to_string()
+        } else {
+            x.to_string()
+        }
+    };
     Forms {
         nom: nom.to_string(),
         cases: vec![
@@ -309,7 +334,11 @@ fn wrong_cases(text: &str, names: &[Forms]) -> Vec<String> {
                 }
                 // Another case's form where this preposition takes none of it.
                 for (c, f) in &n.cases {
-                    if !allowed.contains(c) && f != &n.nom && starts(f) && !ok_forms.iter().any(|o| starts(o)) {
+                    if !allowed.contains(c)
+                        && f != &n.nom
+                        && starts(f)
+                        && !ok_forms.iter().any(|o| starts(o))
+                    {
                         out.push(format!("«{prep} {f}» ({c}) in: {text}"));
                     }
                 }
@@ -333,13 +362,16 @@ fn latin_words(text: &str) -> BTreeSet<String> {
         .filter(|w| {
             let rule_id = w.contains('-')
                 && w.split('-').all(|p| {
-                    !p.is_empty() && p.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+                    !p.is_empty()
+                        && p.chars()
+                            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
                 });
             let roman = w.chars().all(|c| "IVX".contains(c));
             // A data id shown as it is (a sample's unknown leader); short capitals such as CP
             // and VP are English abbreviations and count.
             let data_id = w.len() >= 4
-                && w.chars().all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit());
+                && w.chars()
+                    .all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit());
             !rule_id && !roman && !data_id && !["Here", "Stand", "I"].contains(&w.as_str())
         })
         .collect()
@@ -395,64 +427,311 @@ fn sample_events() -> Vec<EventKind> {
     let coast = || "BARBARY_COAST".to_string();
     let port = || "BERWICK".to_string();
     vec![
-        EventKind::PhaseStarted { phase: PhaseName::Winter },
-        EventKind::CardPlayed { power: p, card: 1, mode: CardMode::Cp },
-        EventKind::Moved { power: p, from: a, to: b, units: units.clone() },
-        EventKind::Deployed { power: p, from: a, to: b, units: units.clone() },
-        EventKind::ControlChanged { space: a, from: Owner::Major(p), to: Owner::Major(q) },
-        EventKind::Raised { power: p, space: a, unit: UnitKind::Mercenary },
-        EventKind::FortressBuilt { power: p, place: port() },
-        EventKind::FieldBattle { space: a, attacker: side(p), defender: side(q), winner: Owner::Major(p) },
+        EventKind::PhaseStarted {
+            phase: PhaseName::Winter,
+        },
+        EventKind::CardPlayed {
+            power: p,
+            card: 1,
+            mode: CardMode::Cp,
+        },
+        EventKind::Moved {
+            power: p,
+            from: a,
+            to: b,
+            units: units.clone(),
+        },
+        EventKind::Deployed {
+            power: p,
+            from: a,
+            to: b,
+            units: units.clone(),
+        },
+        EventKind::ControlChanged {
+            space: a,
+            from: Owner::Major(p),
+            to: Owner::Major(q),
+        },
+        EventKind::Raised {
+            power: p,
+            space: a,
+            unit: UnitKind::Mercenary,
+        },
+        EventKind::FortressBuilt {
+            power: p,
+            place: port(),
+        },
+        EventKind::FieldBattle {
+            space: a,
+            attacker: side(p),
+            defender: side(q),
+            winner: Owner::Major(p),
+        },
         EventKind::SiegeStarted { space: a, by: p },
         EventKind::SiegeLifted { space: a },
-        EventKind::Assault { space: a, attacker: side(p), defender: side(q), captured: true },
-        EventKind::Assault { space: b, attacker: side(p), defender: side(q), captured: false },
-        EventKind::Retreated { owner: Owner::Major(p), from: a, to: b },
-        EventKind::Eliminated { owner: Owner::Major(p), space: a, units: 2 },
-        EventKind::LeaderCaptured { leader: "ALBA".into(), by: q },
-        EventKind::WinterQuarters { owner: Owner::Major(p), from: a, to: b, units: 3 },
+        EventKind::Assault {
+            space: a,
+            attacker: side(p),
+            defender: side(q),
+            captured: true,
+        },
+        EventKind::Assault {
+            space: b,
+            attacker: side(p),
+            defender: side(q),
+            captured: false,
+        },
+        EventKind::Retreated {
+            owner: Owner::Major(p),
+            from: a,
+            to: b,
+        },
+        EventKind::Eliminated {
+            owner: Owner::Major(p),
+            space: a,
+            units: 2,
+        },
+        EventKind::LeaderCaptured {
+            leader: "ALBA".into(),
+            by: q,
+        },
+        EventKind::WinterQuarters {
+            owner: Owner::Major(p),
+            from: a,
+            to: b,
+            units: 3,
+        },
         EventKind::FreeRegular { power: p, space: a },
-        EventKind::CapitalMoved { power: p, to: Some(b) },
-        EventKind::Revolted { space: a, faction: Faction::Huguenot },
-        EventKind::SentToWar { card: 1, power: p, from: a, units: units.clone() },
-        EventKind::ForeignWarEnded { card: 1, power: p, to: Some(b), units: 2 },
-        EventKind::LeaderRansomed { leader: "ALBA".into(), owner: p, captor: q, cards: 2, to: Some(b) },
-        EventKind::RansomCards { owner: p, captor: q, cards: vec![1, 2] },
-        EventKind::Recalled { power: p, from: a, to: b, units: 2 },
-        EventKind::WinterAttrition { owner: Owner::Major(p), space: a, lost: 2, to: Some(b) },
-        EventKind::WinterAttrition { owner: Owner::Major(p), space: a, lost: 2, to: None },
-        EventKind::WinterQuestion { power: p, from: a, to: vec![b], excess: 0 },
-        EventKind::WinterQuestion { power: p, from: a, to: vec![b], excess: 2 },
-        EventKind::LeaderEntered { leader: "COLIGNY".into(), space: a },
-        EventKind::ConversionSixRolled { power: p, space: a, modifier: 1 },
+        EventKind::CapitalMoved {
+            power: p,
+            to: Some(b),
+        },
+        EventKind::Revolted {
+            space: a,
+            faction: Faction::Huguenot,
+        },
+        EventKind::SentToWar {
+            card: 1,
+            power: p,
+            from: a,
+            units: units.clone(),
+        },
+        EventKind::ForeignWarEnded {
+            card: 1,
+            power: p,
+            to: Some(b),
+            units: 2,
+        },
+        EventKind::LeaderRansomed {
+            leader: "ALBA".into(),
+            owner: p,
+            captor: q,
+            cards: 2,
+            to: Some(b),
+        },
+        EventKind::RansomCards {
+            owner: p,
+            captor: q,
+            cards: vec![1, 2],
+        },
+        EventKind::Recalled {
+            power: p,
+            from: a,
+            to: b,
+            units: 2,
+        },
+        EventKind::WinterAttrition {
+            owner: Owner::Major(p),
+            space: a,
+            lost: 2,
+            to: Some(b),
+        },
+        EventKind::WinterAttrition {
+            owner: Owner::Major(p),
+            space: a,
+            lost: 2,
+            to: None,
+        },
+        EventKind::WinterQuestion {
+            power: p,
+            from: a,
+            to: vec![b],
+            excess: 0,
+        },
+        EventKind::WinterQuestion {
+            power: p,
+            from: a,
+            to: vec![b],
+            excess: 2,
+        },
+        EventKind::LeaderEntered {
+            leader: "COLIGNY".into(),
+            space: a,
+        },
+        EventKind::ConversionSixRolled {
+            power: p,
+            space: a,
+            modifier: 1,
+        },
         EventKind::UnrestPlaced { space: a },
-        EventKind::InterceptRoll { power: p, from: a, to: b, dice: vec![3, 4], bonus: 0, need: 9, success: false },
-        EventKind::AvoidRoll { power: p, from: a, to: b, dice: vec![3, 4], bonus: 0, need: 9, success: true },
-        EventKind::WithdrewInside { owner: Owner::Major(p), space: a, units: 2 },
-        EventKind::Forgone { power: p, decision: Decision::Intercept },
-        EventKind::CasualtiesTaken { owner: Owner::Major(p), space: a, units: units.clone() },
-        EventKind::RegularKept { owner: Owner::Major(p), space: a },
+        EventKind::InterceptRoll {
+            power: p,
+            from: a,
+            to: b,
+            dice: vec![3, 4],
+            bonus: 0,
+            need: 9,
+            success: false,
+        },
+        EventKind::AvoidRoll {
+            power: p,
+            from: a,
+            to: b,
+            dice: vec![3, 4],
+            bonus: 0,
+            need: 9,
+            success: true,
+        },
+        EventKind::WithdrewInside {
+            owner: Owner::Major(p),
+            space: a,
+            units: 2,
+        },
+        EventKind::Forgone {
+            power: p,
+            decision: Decision::Intercept,
+        },
+        EventKind::CasualtiesTaken {
+            owner: Owner::Major(p),
+            space: a,
+            units: units.clone(),
+        },
+        EventKind::RegularKept {
+            owner: Owner::Major(p),
+            space: a,
+        },
         EventKind::UnrestEnded { space: a },
-        EventKind::NavalMoved { power: p, from: port(), to: zone(), squadrons: 2, corsairs: 0, leaders: vec!["DRAKE".into()] },
-        EventKind::NavalMoved { power: p, from: coast(), to: zone(), squadrons: 1, corsairs: 2, leaders: vec![] },
-        EventKind::NavalInterceptRoll { power: p, from: zone(), to: coast(), dice: vec![1, 2], bonus: 0, need: 9, success: false },
-        EventKind::NavalAvoidRoll { power: p, from: coast(), to: zone(), dice: vec![1, 2], bonus: 0, need: 9, success: false },
-        EventKind::NavalBattleRolled { place: zone(), attacker: p, defender: Owner::Major(q), attacker_dice: vec![5], defender_dice: vec![6], attacker_hits: 1, defender_hits: 1, attacker_wins: false },
-        EventKind::ShipsSunk { owner: Owner::Major(p), place: zone(), squadrons: 2, corsairs: 0 },
-        EventKind::ShipKept { owner: Owner::Major(p), place: coast() },
-        EventKind::NavalRetreated { owner: Owner::Major(p), from: zone(), to: coast() },
-        EventKind::ShipsLost { owner: Owner::Major(p), place: zone(), squadrons: 1, corsairs: 1 },
-        EventKind::WinterPort { owner: Owner::Major(p), from: zone(), to: a },
-        EventKind::Transported { power: p, from: a, to: b, units: units.clone(), zones: vec![zone()] },
-        EventKind::EmpireWinterMercenaries { space: a, mercenaries: 2 },
-        EventKind::JoinedRelief { power: p, space: a, units: 2 },
-        EventKind::BackInside { owner: Owner::Major(p), space: a, units: 2 },
-        EventKind::PiracyRolled { zone: zone(), target: p, anti_dice: vec![1], corsairs_sunk: 0, dice: vec![5], hits: 1 },
+        EventKind::NavalMoved {
+            power: p,
+            from: port(),
+            to: zone(),
+            squadrons: 2,
+            corsairs: 0,
+            leaders: vec!["DRAKE".into()],
+        },
+        EventKind::NavalMoved {
+            power: p,
+            from: coast(),
+            to: zone(),
+            squadrons: 1,
+            corsairs: 2,
+            leaders: vec![],
+        },
+        EventKind::NavalInterceptRoll {
+            power: p,
+            from: zone(),
+            to: coast(),
+            dice: vec![1, 2],
+            bonus: 0,
+            need: 9,
+            success: false,
+        },
+        EventKind::NavalAvoidRoll {
+            power: p,
+            from: coast(),
+            to: zone(),
+            dice: vec![1, 2],
+            bonus: 0,
+            need: 9,
+            success: false,
+        },
+        EventKind::NavalBattleRolled {
+            place: zone(),
+            attacker: p,
+            defender: Owner::Major(q),
+            attacker_dice: vec![5],
+            defender_dice: vec![6],
+            attacker_hits: 1,
+            defender_hits: 1,
+            attacker_wins: false,
+        },
+        EventKind::ShipsSunk {
+            owner: Owner::Major(p),
+            place: zone(),
+            squadrons: 2,
+            corsairs: 0,
+        },
+        EventKind::ShipKept {
+            owner: Owner::Major(p),
+            place: coast(),
+        },
+        EventKind::NavalRetreated {
+            owner: Owner::Major(p),
+            from: zone(),
+            to: coast(),
+        },
+        EventKind::ShipsLost {
+            owner: Owner::Major(p),
+            place: zone(),
+            squadrons: 1,
+            corsairs: 1,
+        },
+        EventKind::WinterPort {
+            owner: Owner::Major(p),
+            from: zone(),
+            to: a,
+        },
+        EventKind::Transported {
+            power: p,
+            from: a,
+            to: b,
+            units: units.clone(),
+            zones: vec![zone()],
+        },
+        EventKind::EmpireWinterMercenaries {
+            space: a,
+            mercenaries: 2,
+        },
+        EventKind::JoinedRelief {
+            power: p,
+            space: a,
+            units: 2,
+        },
+        EventKind::BackInside {
+            owner: Owner::Major(p),
+            space: a,
+            units: 2,
+        },
+        EventKind::PiracyRolled {
+            zone: zone(),
+            target: p,
+            anti_dice: vec![1],
+            corsairs_sunk: 0,
+            dice: vec![5],
+            hits: 1,
+        },
         EventKind::PiracyHitsLost { target: p, hits: 2 },
-        EventKind::PiracyMarkersRemoved { zones: vec![zone(), coast()] },
-        EventKind::UnitsSurrendered { power: p, space: a, units: units.clone(), left: 1 },
-        EventKind::PeaceWithdrawn { power: p, from: a, to: Some(b), units: 2 },
-        EventKind::PeaceWithdrawn { power: p, from: a, to: None, units: 2 },
+        EventKind::PiracyMarkersRemoved {
+            zones: vec![zone(), coast()],
+        },
+        EventKind::UnitsSurrendered {
+            power: p,
+            space: a,
+            units: units.clone(),
+            left: 1,
+        },
+        EventKind::PeaceWithdrawn {
+            power: p,
+            from: a,
+            to: Some(b),
+            units: 2,
+        },
+        EventKind::PeaceWithdrawn {
+            power: p,
+            from: a,
+            to: None,
+            units: 2,
+        },
     ]
 }
 
@@ -462,11 +741,7 @@ fn x_words_the_russian_catalogue_inflects_names_and_speaks_russian() {
     let t = Texts::new(&rs, Locale::Ru);
     let names = names(&rs);
     let mut texts: Vec<String> = sample_events().iter().map(|e| t.event(e)).collect();
-    texts.extend(
-        Refusal::samples()
-            .into_iter()
-            .map(|r| t.refusal(&r)),
-    );
+    texts.extend(Refusal::samples().into_iter().map(|r| t.refusal(&r)));
     // Help: the list and every command's page.
     texts.push(t.help(None));
     texts.extend(COMMANDS.iter().map(|c| t.help(Some(c.ru))));
@@ -546,7 +821,11 @@ fn x_words_an_applied_standing_answer_is_heard_as_the_decision_only() {
         set.iter().all(|e| e.vis == Visibility::only(Power::France)),
         "setting is private: {set:?}"
     );
-    let ev = ok(&mut g, Power::Spain, land_support::mv("DIJON", "ORLEANS", 2, &[]));
+    let ev = ok(
+        &mut g,
+        Power::Spain,
+        land_support::mv("DIJON", "ORLEANS", 2, &[]),
+    );
     let t = en();
     let public: Vec<String> = ev
         .iter()
@@ -555,7 +834,10 @@ fn x_words_an_applied_standing_answer_is_heard_as_the_decision_only() {
         .collect();
     let public = public.join("\n");
     assert!(public.contains("France does not intercept."), "{public}");
-    assert!(!public.contains("standing") && !public.contains("never intercept"), "{public}");
+    assert!(
+        !public.contains("standing") && !public.contains("never intercept"),
+        "{public}"
+    );
     let applied = ev
         .iter()
         .find(|e| matches!(e.kind, EventKind::StandingApplied { .. }))
@@ -591,7 +873,7 @@ fn x_words_c_dip_ransom_names_the_cards_to_the_two_powers_only() {
     let cards = ev
         .iter()
         .find_map(|e| match &e.kind {
-            EventKind::RansomCards { cards, .. } => Some((e.vis.clone(), cards.clone())),
+            EventKind::RansomCards { cards, .. } => Some((e.vis, cards.clone())),
             _ => None,
         })
         .expect("the cards are told");

@@ -15,7 +15,15 @@ fn x_words_render_draws_the_closeup_of_an_action() {
         let at_s = at.to_string();
         let (ok, stdout, err) = vqbot(
             &[
-                "render", "--db", "a.sqlite3", "--game", "1", "--at", &at_s, "--closeup", "--out",
+                "render",
+                "--db",
+                "a.sqlite3",
+                "--game",
+                "1",
+                "--at",
+                &at_s,
+                "--closeup",
+                "--out",
                 &out,
             ],
             d,
@@ -40,7 +48,15 @@ fn x_words_render_draws_the_closeup_of_an_action() {
     // The close-up and the chart are two different pictures.
     let (ok, _, err) = vqbot(
         &[
-            "render", "--db", "a.sqlite3", "--game", "1", "--chart", "--closeup", "--out", "x.png",
+            "render",
+            "--db",
+            "a.sqlite3",
+            "--game",
+            "1",
+            "--chart",
+            "--closeup",
+            "--out",
+            "x.png",
         ],
         d,
     );

@@ -29,9 +29,7 @@ fn from_position(t: &Table, body: &str) -> Outbox {
     ok(t, "sam", "vq new");
     ok(t, "sam", "vq join power:spain");
     ok(t, "bob", "vq join power:france");
-    let text = format!(
-        "format = 1\nscenario = \"1559\"\npowers = [\"spain\", \"france\"]\n{body}"
-    );
+    let text = format!("format = 1\nscenario = \"1559\"\npowers = [\"spain\", \"france\"]\n{body}");
     let out = setup(t, "sam", &text);
     assert!(!out.refused, "{out:#?}");
     out
@@ -46,14 +44,20 @@ fn x_words_a_standing_answer_is_confirmed_to_its_setter_only() {
     let out = ok(&t, "bob", "vq standing answer:never_intercept on:yes");
     let channel = public(&out);
     for secret in ["never intercept", "standing", "Standing"] {
-        assert!(!channel.contains(secret), "the channel hears the policy: {channel}");
+        assert!(
+            !channel.contains(secret),
+            "the channel hears the policy: {channel}"
+        );
     }
     assert!(
         dm_to(&out, "bob").contains("never intercept"),
         "the setter is told: {out:#?}"
     );
     for other in ["alice", "carol"] {
-        assert!(!dm_to(&out, other).contains("never intercept"), "{other} was told");
+        assert!(
+            !dm_to(&out, other).contains("never intercept"),
+            "{other} was told"
+        );
     }
 }
 
@@ -87,10 +91,16 @@ captured = [{ leader = "ALBA", by = "france" }]
         "whose hand and one card: {channel}"
     );
     assert!(!channel.contains("card(s)"), "{channel}");
-    assert!(!channel.contains(&card.name_en), "the card is named in public: {channel}");
+    assert!(
+        !channel.contains(&card.name_en),
+        "the card is named in public: {channel}"
+    );
     for who in ["sam", "bob"] {
         let dm = dm_to(&out, who);
-        assert!(dm.contains(&card.name_en), "{who} is not told the card: {out:#?}");
+        assert!(
+            dm.contains(&card.name_en),
+            "{who} is not told the card: {out:#?}"
+        );
     }
     let g = t.game(CH).expect("game");
     assert!(g.hands[vqbot::engine::Power::France as usize].contains(&2));
@@ -130,7 +140,10 @@ off_map = ["COLIGNY"]
     assert!(!out.refused, "{out:#?}");
     ok(&t, "sam", "vq start");
     let m = refused(&t, "dana", "vq place leader:coligny space:la rochelle");
-    assert!(m.contains("Gaspard de Coligny may enter in: Montauban"), "{m}");
+    assert!(
+        m.contains("Gaspard de Coligny may enter in: Montauban"),
+        "{m}"
+    );
 }
 
 // --- item 7: help agrees with the engine
@@ -139,9 +152,13 @@ off_map = ["COLIGNY"]
 fn x_words_help_for_revolt_says_what_capital_at_accepts() {
     let t = table(6);
     ok(&t, "alice", "vq new");
-    let help = say(&t, "alice", "vq help command:revolt").messages[0].text.clone();
+    let help = say(&t, "alice", "vq help command:revolt").messages[0]
+        .text
+        .clone();
     assert!(
-        help.contains("any space of the territory you hold after the revolt (X-PROT-CAPITAL-SPACE)"),
+        help.contains(
+            "any space of the territory you hold after the revolt (X-PROT-CAPITAL-SPACE)"
+        ),
         "{help}"
     );
     assert!(!help.contains("fortified space of the territory"), "{help}");
@@ -178,7 +195,10 @@ units = [{ owner = "france", regulars = 1 }, { owner = "spain", regulars = 4 }]
     );
     ok(&t, "sam", "vq start");
     let status = say(&t, "bob", "vq status").messages[0].text.clone();
-    assert!(status.contains("cards in hand: Spain 2, France 1"), "{status}");
+    assert!(
+        status.contains("cards in hand: Spain 2, France 1"),
+        "{status}"
+    );
     assert!(
         status.contains("Sieges under way: Bordeaux (besieged by Spain)"),
         "{status}"
@@ -207,7 +227,10 @@ units = [{ owner = "france", regulars = 3 }]
         channel.contains("Compared with the printed 1559 map"),
         "{channel}"
     );
-    assert!(channel.contains("spaces differ") && channel.contains("more."), "{channel}");
+    assert!(
+        channel.contains("spaces differ") && channel.contains("more."),
+        "{channel}"
+    );
     // A file that leaves out Spain's armies shows it: Spain has none here, many on the print.
     let spain = channel
         .lines()
@@ -215,10 +238,10 @@ units = [{ owner = "france", regulars = 3 }]
         .find(|p| p.contains("Spain: land units"))
         .unwrap_or_default()
         .to_string();
-    assert!(spain.starts_with("Spain: land units 0, squadrons 0 (printed map: "), "{channel}");
-    assert!(spain.contains('⚠'), "{channel}");
     assert!(
-        channel.contains("France: land units 3"),
+        spain.starts_with("Spain: land units 0, squadrons 0 (printed map: "),
         "{channel}"
     );
+    assert!(spain.contains('⚠'), "{channel}");
+    assert!(channel.contains("France: land units 3"), "{channel}");
 }

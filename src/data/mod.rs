@@ -1006,7 +1006,14 @@ fn read_ru_cases(dir: &Path, seas: &mut [SeaZone], leaders: &mut [Leader], p: &m
     if !dir.join(file).exists() {
         return;
     }
-    let cols = ["id", "name_ru_gen", "name_ru_acc", "name_ru_ins", "name_ru_pre", "source"];
+    let cols = [
+        "id",
+        "name_ru_gen",
+        "name_ru_acc",
+        "name_ru_ins",
+        "name_ru_pre",
+        "source",
+    ];
     let Some(t) = Table::read(dir, file, &cols, p) else {
         return;
     };

@@ -74,12 +74,20 @@ impl<'a> Texts<'a> {
 
     /// Squadrons: "1 squadron", «2 эскадры».
     pub fn n_squadrons(&self, n: u32) -> String {
-        self.n_of(n, ["squadron", "squadrons"], ["эскадра", "эскадры", "эскадр"])
+        self.n_of(
+            n,
+            ["squadron", "squadrons"],
+            ["эскадра", "эскадры", "эскадр"],
+        )
     }
 
     /// Corsairs: "1 corsair", «2 корсара».
     pub fn n_corsairs(&self, n: u32) -> String {
-        self.n_of(n, ["corsair", "corsairs"], ["корсар", "корсара", "корсаров"])
+        self.n_of(
+            n,
+            ["corsair", "corsairs"],
+            ["корсар", "корсара", "корсаров"],
+        )
     }
 
     /// Hits: "1 hit", «2 попадания».
@@ -89,7 +97,11 @@ impl<'a> Texts<'a> {
 
     /// Regulars: "1 regular", «2 регуляра».
     pub fn n_regulars(&self, n: u32) -> String {
-        self.n_of(n, ["regular", "regulars"], ["регуляр", "регуляра", "регуляров"])
+        self.n_of(
+            n,
+            ["regular", "regulars"],
+            ["регуляр", "регуляра", "регуляров"],
+        )
     }
 
     /// Mercenaries: "1 mercenary", «2 наёмника».
@@ -115,7 +127,11 @@ impl<'a> Texts<'a> {
         self.n_of(
             n,
             ["land unit", "land units"],
-            ["сухопутный отряд", "сухопутных отряда", "сухопутных отрядов"],
+            [
+                "сухопутный отряд",
+                "сухопутных отряда",
+                "сухопутных отрядов",
+            ],
         )
     }
 
@@ -318,7 +334,11 @@ impl<'a> Texts<'a> {
             }
             PlaceRole::From => {
                 let w = Case::Gen.pick(nom, f);
-                let prep = if f.prep == "на" { ru_with_prep(w) } else { "из" };
+                let prep = if f.prep == "на" {
+                    ru_with_prep(w)
+                } else {
+                    "из"
+                };
                 format!("{prep} {w}")
             }
         }
@@ -1674,7 +1694,11 @@ impl<'a> Texts<'a> {
         match aw {
             Awaiting::One { decision, .. } | Awaiting::Simultaneous { decision, .. } => {
                 // «Ходят» when several powers act at once.
-                let verb = if names.len() > 1 { "Ходят" } else { "Ходит" };
+                let verb = if names.len() > 1 {
+                    "Ходят"
+                } else {
+                    "Ходит"
+                };
                 tr_each!(
                     l,
                     "➡ Next: {} — {}.",
@@ -2205,13 +2229,12 @@ impl<'a> Texts<'a> {
                 "не уклоняется от морского боя",
             ),
             Decision::JoinRelief => ("stays inside the walls", "остаётся за стенами"),
-            Decision::DiceCard => (
-                "plays no card on the dice",
-                "не играет карту на кости",
-            ),
+            Decision::DiceCard => ("plays no card on the dice", "не играет карту на кости"),
             Decision::Intervene => ("does not intervene", "не вступается"),
             Decision::PeaceRegain => ("regains nothing more", "больше ничего не возвращает"),
-            Decision::WithdrawLeaders => ("keeps its leaders on the map", "оставляет лидеров на карте"),
+            Decision::WithdrawLeaders => {
+                ("keeps its leaders on the map", "оставляет лидеров на карте")
+            }
             Decision::MoveCapital => ("keeps its capital", "оставляет столицу"),
             _ => ("declines", "отказывается"),
         };
@@ -2225,7 +2248,13 @@ impl<'a> Texts<'a> {
             return tr_each!(self.loc, ". {} may enter nowhere now: a leader enters in a fortified home space of its faction that the Protestant controls", [self.leader(leader)], ". {} сейчас войти некуда: лидер входит в укреплённое родное пространство своей фракции под контролем протестантов", [self.leader(leader)]);
         }
         let list = self.list(spaces.iter().map(|s| self.space(*s)).collect());
-        tr!(self.loc, ". {} may enter in: {}", ". {} может войти сюда: {}", self.leader(leader), list)
+        tr!(
+            self.loc,
+            ". {} may enter in: {}",
+            ". {} может войти сюда: {}",
+            self.leader(leader),
+            list
+        )
     }
 
     /// A standing answer in words.
@@ -3304,7 +3333,11 @@ pub enum RuGender {
 /// usual rule: -а/-я feminine, -о/-е/-и/-у foreign indeclinables neuter, -ы plural; else
 /// masculine).
 pub fn ru_gender(name: &str) -> RuGender {
-    let last = name.split([' ', '-']).next_back().unwrap_or(name).to_lowercase();
+    let last = name
+        .split([' ', '-'])
+        .next_back()
+        .unwrap_or(name)
+        .to_lowercase();
     match last.chars().next_back() {
         Some('а' | 'я') => RuGender::F,
         Some('ы') => RuGender::Pl,

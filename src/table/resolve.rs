@@ -104,7 +104,10 @@ pub fn owner(rs: &Ruleset, text: &str) -> Result<Owner, Msg> {
     if let Ok(o) = text.trim().parse::<Owner>() {
         return Ok(o);
     }
-    if matches!(norm(text).as_str(), "независимые" | "независимый" | "независимая") {
+    if matches!(
+        norm(text).as_str(),
+        "независимые" | "независимый" | "независимая"
+    ) {
         return Ok(Owner::Independent);
     }
     if let Ok(p) = power(rs, text) {
