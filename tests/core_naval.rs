@@ -689,7 +689,7 @@ fn fleets_at_sea_are_shown() {
         .at_sea(&g.board)
         .expect("a line");
     assert!(
-        ru.contains("Лионский залив") && ru.contains("корсаров: 3"),
+        ru.contains("Лионский залив") && ru.contains("3 корсара"),
         "{ru}"
     );
 }

@@ -767,8 +767,21 @@ fn x_words_the_russian_catalogue_inflects_names_and_speaks_russian() {
         &who(2),
     );
     assert!(several.contains("Ходят:"), "{several}");
+    // Option names a Russian player types: an English one in a code span is a problem.
+    let english_options: BTreeSet<String> = COMMANDS
+        .iter()
+        .flat_map(|c| c.options.iter())
+        .filter(|o| o.name != o.ru)
+        .map(|o| format!("`{}:", o.name))
+        .collect();
     let mut problems = Vec::new();
     for text in &texts {
+        for o in &english_options {
+            // A code span that starts with an English option name (`units:` for `войска:`).
+            if text.contains(o.as_str()) {
+                problems.push(format!("English option {o} in: {text}"));
+            }
+        }
         problems.extend(wrong_cases(text, &names));
         let latin = latin_words(text);
         if !latin.is_empty() {
