@@ -907,8 +907,14 @@ fn x_words_a_war_on_an_allied_minor_says_how_it_is_made() {
     };
     let text = en().refusal(&r);
     assert!(text.contains("`war target:france`"), "{text}");
-    assert!(text.contains("a war on it is made by declaring war on its ally"), "{text}");
-    assert!(!text.contains("only a minor power without an ally"), "{text}");
+    assert!(
+        text.contains("a war on it is made by declaring war on its ally"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("only a minor power without an ally"),
+        "{text}"
+    );
     for sample in Refusal::samples() {
         for loc in [Locale::En, Locale::Ru] {
             let text = Texts::new(common::rs(), loc).refusal(&sample);

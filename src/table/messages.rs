@@ -2035,8 +2035,14 @@ impl<'a> Texts<'a> {
         };
         // Stable: equally close names keep the data's order.
         v.sort_by_key(|(d, _)| *d);
-        let more = v.len().saturating_sub(NEAR_LIMIT);
-        let mut out: Vec<String> = v.into_iter().take(NEAR_LIMIT).map(|(_, s)| s).collect();
+        // A short list (powers, owners) is shown whole, closest first.
+        let keep = if v.len() > 2 * NEAR_LIMIT + 3 {
+            NEAR_LIMIT
+        } else {
+            v.len()
+        };
+        let more = v.len() - keep;
+        let mut out: Vec<String> = v.into_iter().take(keep).map(|(_, s)| s).collect();
         if more > 0 {
             out.push(tr!(self.loc, "and {} more", "и ещё {}", more));
         }
@@ -3044,7 +3050,8 @@ pub enum Msg {
     },
 }
 
-/// How many allowed values a refusal lists, closest to the typed one first.
+/// How many allowed values a refusal lists from a long list (leaders), closest to the typed
+/// one first; lists of up to `2 * NEAR_LIMIT + 3` values are shown whole.
 pub const NEAR_LIMIT: usize = 6;
 
 /// A short list of allowed values, worded in the game's language when shown.
