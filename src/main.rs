@@ -99,6 +99,10 @@ enum Command {
         /// Draw the VP-over-time chart instead of the map.
         #[arg(long)]
         chart: bool,
+        /// Draw the close-up of what the last action drawn (`--at`, or the latest) changed,
+        /// as the table posts it, instead of the full map.
+        #[arg(long, conflicts_with = "chart")]
+        closeup: bool,
         /// Output PNG file.
         #[arg(long)]
         out: PathBuf,
@@ -323,8 +327,9 @@ fn main() -> ExitCode {
             game,
             at,
             chart,
+            closeup,
             out,
-        } => match render(&db, game, at, chart, &out) {
+        } => match render(&db, game, at, chart, closeup, &out) {
             Ok(msg) => {
                 println!("{msg}");
                 ExitCode::SUCCESS
@@ -839,6 +844,7 @@ fn render(
     id: i64,
     at: Option<u64>,
     chart: bool,
+    closeup: bool,
     out: &std::path::Path,
 ) -> Result<String, String> {
     use vqbot::engine::Game;
@@ -856,6 +862,8 @@ fn render(
     // VP by turn (issue 16, item 9): the chart's axis is turns, not action numbers.
     let mut points = vec![(game.turn, game.vp_totals(&rs))];
     let mut last = 0;
+    // The board before the last action drawn: what the close-up compares with.
+    let mut previous = game.board.clone();
     for a in store
         .actions_after(GameId(id), 0)
         .map_err(|e| e.to_string())?
@@ -864,12 +872,19 @@ fn render(
         if at.is_some_and(|at| r.seq > at) {
             break;
         }
+        previous = game.board.clone();
         game.apply_json(r.power.as_deref(), &r.action_json)
             .map_err(|e| format!("action {} does not replay: {e}", r.seq))?;
         last = r.seq;
         points.push((game.turn, game.vp_totals(&rs)));
     }
-    let png = if chart {
+    let png = if closeup {
+        vqbot::table::render_public_update(&rs, &game, Some(&previous), locale)?
+            .closeup
+            .ok_or_else(|| {
+                format!("action {last} changed nothing on the map: there is no close-up to draw")
+            })?
+    } else if chart {
         let series = vqbot::render::vp_by_turn(&points);
         vqbot::render::render_vp_chart(&rs, &series, locale).map_err(|e| e.to_string())?
     } else {

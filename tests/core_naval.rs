@@ -688,7 +688,7 @@ fn fleets_at_sea_are_shown() {
         .at_sea(&g.board)
         .expect("a line");
     assert!(
-        ru.contains("Лионский залив") && ru.contains("корсаров: 3"),
+        ru.contains("Лионский залив") && ru.contains("3 корсара"),
         "{ru}"
     );
 }
@@ -871,7 +871,7 @@ fn naval_example_script_runs() {
     let (ok, out) = run(&["script", path, "--db", "n.sqlite3", "--seed", "7"]);
     assert!(ok, "{out}");
     for text in [
-        "sails 2 squadrons and 0 corsairs from Naples to Tyrrhenian Sea",
+        "sails 2 squadrons under Gian Andrea Doria from Naples to Tyrrhenian Sea",
         "`engage` the entering fleet or `forgo`",
         "carries 1 regular by sea from Barcelona to Naples",
         "Naval battle in Barbary Coast",
@@ -886,7 +886,7 @@ fn naval_example_script_runs() {
         "Winter: Ottoman Empire's fleet in Barbary Coast returns to port in Algiers.",
         "Winter: piracy markers come off Barbary Coast.",
         "(the fleet in Gulf of Lyon: Barcelona, Cartagena, Palma, Valencia)",
-        "(piracy in Barbary Coast: 1 hits to pay)",
+        "(piracy in Barbary Coast: 1 hit to pay)",
     ] {
         assert!(out.contains(text), "missing {text:?} in\n{out}");
     }
@@ -903,11 +903,11 @@ fn naval_example_script_runs() {
     assert_eq!(
         at_sea,
         vec![
-            "Barbary Coast — Ottoman Empire 1 squadrons",
-            "Barbary Coast — Ottoman Empire 1 squadrons · Gulf of Lyon — Spain 1 squadrons · Tyrrhenian Sea — Spain 2 squadrons Gian Andrea Doria",
-            "Barbary Coast — Ottoman Empire 1 squadrons · Gulf of Lyon — Spain 1 squadrons · Tyrrhenian Sea — Spain 2 squadrons Gian Andrea Doria",
-            "Barbary Coast — Ottoman Empire 1 squadrons 1 corsairs Turgut Reis (Dragut) · Gulf of Lyon — Spain 1 squadrons · Tyrrhenian Sea — Spain 2 squadrons Gian Andrea Doria",
-            "Barbary Coast — Ottoman Empire 1 squadrons 1 corsairs Turgut Reis (Dragut) · Gulf of Lyon — Spain 1 squadrons · Tyrrhenian Sea — Spain 2 squadrons Gian Andrea Doria",
+            "Barbary Coast — Ottoman Empire 1 squadron",
+            "Barbary Coast — Ottoman Empire 1 squadron · Gulf of Lyon — Spain 1 squadron · Tyrrhenian Sea — Spain 2 squadrons Gian Andrea Doria",
+            "Barbary Coast — Ottoman Empire 1 squadron · Gulf of Lyon — Spain 1 squadron · Tyrrhenian Sea — Spain 2 squadrons Gian Andrea Doria",
+            "Barbary Coast — Ottoman Empire 1 squadron 1 corsair Turgut Reis (Dragut) · Gulf of Lyon — Spain 1 squadron · Tyrrhenian Sea — Spain 2 squadrons Gian Andrea Doria",
+            "Barbary Coast — Ottoman Empire 1 squadron 1 corsair Turgut Reis (Dragut) · Gulf of Lyon — Spain 1 squadron · Tyrrhenian Sea — Spain 2 squadrons Gian Andrea Doria",
         ]
     );
     let last_status = out.rsplit("**#1**").next().unwrap_or_default();

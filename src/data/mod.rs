@@ -321,6 +321,7 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
                 adjacent: r.list("adjacent"),
                 pos,
                 source,
+                ru: Default::default(),
             });
             sea_lines.push(r.line);
         }
@@ -631,6 +632,7 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
             .collect::<Vec<_>>()
     });
     read_leader_names(dir, &mut leaders, &mut p);
+    read_ru_cases(dir, &mut seas, &mut leaders, &mut p);
     read_leader_piracy(dir, &mut leaders, &mut p);
     dupes(
         "leaders.csv",
@@ -956,6 +958,7 @@ fn leader_row(r: &Row, p: &mut Problems) -> Option<Leader> {
         short_en: String::new(),
         short_ru: String::new(),
         piracy: 0,
+        ru: Default::default(),
     })
 }
 
@@ -993,6 +996,52 @@ fn read_leader_names(dir: &Path, leaders: &mut [Leader], p: &mut Problems) {
                 r.line,
                 format!("unknown leader `{id}` (not in leaders.csv)"),
             ),
+        }
+    }
+}
+
+/// Russian case forms of sea-zone and leader names (`ru_cases.csv`, optional), for messages
+/// («из Эгейского моря», «пленяет герцога Альбу»); spaces and powers carry theirs in their own
+/// files. Every row names a sea zone or leader once.
+fn read_ru_cases(dir: &Path, seas: &mut [SeaZone], leaders: &mut [Leader], p: &mut Problems) {
+    let file = "ru_cases.csv";
+    if !dir.join(file).exists() {
+        return;
+    }
+    let cols = [
+        "id",
+        "name_ru_gen",
+        "name_ru_acc",
+        "name_ru_ins",
+        "name_ru_pre",
+        "source",
+    ];
+    let Some(t) = Table::read(dir, file, &cols, p) else {
+        return;
+    };
+    let mut seen = HashSet::new();
+    for r in t.rows() {
+        let (Some(id), Some(_), Some(forms)) = (
+            r.req("id", p),
+            r.parse::<Source>("source", p),
+            ru_forms(&r, p),
+        ) else {
+            continue;
+        };
+        if !seen.insert(id.clone()) {
+            p.add(r.file, r.line, format!("`{id}` is given twice"));
+            continue;
+        }
+        if let Some(z) = seas.iter_mut().find(|z| z.id == id) {
+            z.ru = forms;
+        } else if let Some(l) = leaders.iter_mut().find(|l| l.id == id) {
+            l.ru = forms;
+        } else {
+            p.add(
+                r.file,
+                r.line,
+                format!("unknown id `{id}`: not a sea zone of sea_zones.csv nor a leader of leaders.csv"),
+            );
         }
     }
 }

@@ -413,6 +413,13 @@ pub enum EventKind {
         cards: u8,
         to: Option<SpaceId>,
     },
+    /// C-DIP-RANSOM, private to the two powers: the cards the captor drew from the owner's
+    /// hand (the channel hears only how many, in [`EventKind::LeaderRansomed`]).
+    RansomCards {
+        owner: Power,
+        captor: Power,
+        cards: Vec<u16>,
+    },
     /// C-WINTER-CAPITAL-RECALL: units and leaders brought back to a capital.
     Recalled {
         power: Power,
@@ -578,6 +585,9 @@ pub enum EventKind {
         to: String,
         squadrons: u32,
         corsairs: u32,
+        /// The naval leaders who sail with the fleet.
+        #[serde(default)]
+        leaders: Vec<String>,
     },
     /// A naval interception attempt: 2d6 + `bonus` against `need` (C-NAVAL-INT).
     NavalInterceptRoll {

@@ -378,6 +378,7 @@ impl Game {
             let (squadrons, corsairs) = fleet.iter().fold((0, 0), |x, f| {
                 (x.0 + f.squadrons as u32, x.1 + f.corsairs as u32)
             });
+            let leaders: Vec<String> = fleet.iter().flat_map(|f| f.leaders.clone()).collect();
             self.put_naval(&b, fleet);
             ev.push(Event::public(EventKind::NavalMoved {
                 power: p,
@@ -385,6 +386,7 @@ impl Game {
                 to: rs.place_id(&b),
                 squadrons,
                 corsairs,
+                leaders,
             }));
             let offers = self.naval_intercept_offers(rs, p, &b);
             let contact = self.hostile_ships(p, &b) || !offers.is_empty();

@@ -103,6 +103,9 @@ pub struct SeaZone {
     pub pos: (f32, f32),
     /// Provenance.
     pub source: Source,
+    /// Russian case forms of the name (`ru_cases.csv`; empty: the nominative is used).
+    #[serde(default)]
+    pub ru: RuForms,
 }
 
 /// Kind of a world-map element.
@@ -270,6 +273,9 @@ pub struct Leader {
     /// Piracy rating (C-PIRACY): extra piracy dice; 0 when not given.
     #[serde(default, skip_serializing_if = "is_zero_u8")]
     pub piracy: u8,
+    /// Russian case forms of the name (`ru_cases.csv`; empty: the nominative is used).
+    #[serde(default)]
+    pub ru: RuForms,
 }
 
 fn is_zero_u8(n: &u8) -> bool {

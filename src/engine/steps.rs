@@ -694,11 +694,15 @@ impl Game {
             self.standing.push((p, s));
             self.standing.sort();
         }
-        ev.push(Event::public(EventKind::StandingSet {
-            power: p,
-            standing: s,
-            on,
-        }));
+        // A standing answer is the setter's own policy: confirmed to it alone.
+        ev.push(Event::private(
+            p,
+            EventKind::StandingSet {
+                power: p,
+                standing: s,
+                on,
+            },
+        ));
     }
 
     /// Answers the decision on top of the stack. Checks everything before changing anything.
@@ -986,11 +990,15 @@ impl Game {
         let Some((standing, action)) = answer else {
             return false;
         };
-        ev.push(Event::public(EventKind::StandingApplied {
-            power: p,
-            standing,
-            decision: d,
-        }));
+        // The channel hears the answer itself (its own events), not that a policy gave it.
+        ev.push(Event::private(
+            p,
+            EventKind::StandingApplied {
+                power: p,
+                standing,
+                decision: d,
+            },
+        ));
         if self.answer_step(rs, p, &action, ev).is_err() {
             // A standing answer that does not fit leaves the question to the player.
             return false;

@@ -3,7 +3,7 @@
 //! and the recall of units to a capital after Winter (C-WINTER-CAPITAL-RECALL).
 
 use super::error::RuleResult;
-use super::event::{Event, EventKind};
+use super::event::{Event, EventKind, Visibility};
 use super::game::Game;
 use super::power::{Faction, Owner, Power};
 use super::refusal::Refusal;
@@ -173,6 +173,7 @@ impl Game {
         let (_, captor) = self.captured.remove(i);
         let n = rs.turn.number(ids::RANSOM_CARDS).max(0) as usize;
         let mut taken = 0u8;
+        let mut moved = Vec::new();
         for _ in 0..n {
             let hand = &self.hands[p as usize];
             if hand.is_empty() {
@@ -182,6 +183,7 @@ impl Game {
             let c = self.hands[p as usize].remove(k);
             self.hands[captor as usize].push(c);
             self.hands[captor as usize].sort_unstable();
+            moved.push(c);
             taken += 1;
         }
         self.place_returned_leader(p, faction, leader, to);
@@ -192,6 +194,17 @@ impl Game {
             cards: taken,
             to,
         }));
+        if !moved.is_empty() {
+            // Which cards moved is for the two hands' owners only.
+            ev.push(Event {
+                vis: Visibility::Powers([p, captor].into_iter().collect()),
+                kind: EventKind::RansomCards {
+                    owner: p,
+                    captor,
+                    cards: moved,
+                },
+            });
+        }
         Ok(())
     }
 

@@ -213,7 +213,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             OptKind::Choice(LOCALES),
             true,
             "en or ru",
-            "en или ru",
+            "`en` или `ru`",
         )],
         help: [
             "change the game's language (creator only)",
@@ -266,7 +266,7 @@ pub static COMMANDS: &[CmdSpec] = &[
                 OptKind::File,
                 true,
                 "position file (TOML, docs/position.md)",
-                "файл позиции (TOML, docs/position.md)",
+                "файл позиции (TOML, `docs/position.md`)",
             ),
             opt(
                 "private",
@@ -318,7 +318,7 @@ pub static COMMANDS: &[CmdSpec] = &[
                 OptKind::Choice(MODES),
                 true,
                 "cp or event",
-                "од (очки действий) или event (событие)",
+                "`од` (очки действий) или `событие`",
             ),
             AS_POWER,
         ],
@@ -450,8 +450,8 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "столица-в",
                 OptKind::Space,
                 false,
-                "declare the capital in this fortified space of the territory",
-                "объявить столицу в этом укреплённом пространстве территории",
+                "capital: any space of the territory you hold after the revolt (X-PROT-CAPITAL-SPACE)",
+                "столица: любое пространство территории, ваше после восстания (X-PROT-CAPITAL-SPACE)",
             ),
             AS_POWER,
         ],
@@ -557,7 +557,7 @@ pub static COMMANDS: &[CmdSpec] = &[
                 OptKind::Units,
                 true,
                 "units sent, e.g. 2r 1m",
-                "посылаемые войска, например 2r 1m",
+                "посылаемые войска, например `2р 1н`",
             ),
             AS_POWER,
         ],
@@ -673,7 +673,7 @@ pub static COMMANDS: &[CmdSpec] = &[
                 OptKind::Units,
                 true,
                 "the units you lose, such as `2r 1m`",
-                "теряемые отряды, например `2r 1m`",
+                "теряемые отряды, например `2р 1н`",
             ),
             AS_POWER,
         ],
@@ -721,7 +721,7 @@ pub static COMMANDS: &[CmdSpec] = &[
                 OptKind::Choice(YES_NO),
                 false,
                 "yes (default) or no to clear it",
-                "yes (по умолчанию) или no, чтобы снять",
+                "`да` (по умолчанию) или `нет`, чтобы снять",
             ),
             AS_POWER,
         ],
@@ -1121,7 +1121,7 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "recall",
-        ru: "вернуть",
+        ru: "стянуть",
         options: &[
             opt(
                 "from",
@@ -1141,7 +1141,7 @@ pub static COMMANDS: &[CmdSpec] = &[
             ),
             AS_POWER,
         ],
-        help: ["recall units to a capital", "вернуть войска в столицу"],
+        help: ["recall units to a capital", "стянуть войска в столицу"],
     },
     // --- peace (C-DIP-PEACE)
     CmdSpec {
@@ -1178,7 +1178,7 @@ pub static COMMANDS: &[CmdSpec] = &[
                 OptKind::Text,
                 true,
                 "leader, key, or two spaces A+B",
-                "лидер, ключ или два пространства A+B",
+                "лидер, ключ или два пространства `A+B`",
             ),
             opt(
                 "pay",
@@ -1247,7 +1247,7 @@ pub static COMMANDS: &[CmdSpec] = &[
                 OptKind::Leader,
                 true,
                 "leader id or name",
-                "лидер (id или имя)",
+                "лидер (код или имя)",
             ),
             opt("space", "место", OptKind::Space, true, "where", "где"),
             AS_POWER,
@@ -1341,7 +1341,7 @@ pub static COMMANDS: &[CmdSpec] = &[
                 OptKind::Text,
                 false,
                 "power, minor or independent",
-                "держава, малая держава или independent",
+                "держава, малая держава или `независимые`",
             ),
             opt(
                 "faction",
@@ -1472,7 +1472,7 @@ pub static COMMANDS: &[CmdSpec] = &[
                 OptKind::Choice(ADJUST_PHASES),
                 false,
                 "phase to move to (with target: whose impulse)",
-                "этап, на который перейти (target: чей импульс)",
+                "этап, на который перейти (`цель:` — чей импульс)",
             ),
             AS_POWER,
         ],
@@ -1483,9 +1483,9 @@ pub static COMMANDS: &[CmdSpec] = &[
     },
     CmdSpec {
         name: "map",
-        ru: "карта",
+        ru: "поле",
         options: &[],
-        help: ["show the map", "показать карту"],
+        help: ["show the map", "показать игровое поле (карту)"],
     },
     CmdSpec {
         name: "vp",
@@ -2144,6 +2144,16 @@ pub enum ParseError {
         len: usize,
         /// The bound.
         max: usize,
+    },
+    // --- words: input read completely
+    /// A unit pick that names the same unit type or leader twice (`1r alba 1r`): refused rather
+    /// than summed, naming the repeated part.
+    #[error("`{option}:` names `{part}` twice; name each unit type and leader once")]
+    RepeatedPart {
+        /// The option (`units`).
+        option: String,
+        /// The part typed again, as typed.
+        part: String,
     },
 }
 
@@ -3085,7 +3095,17 @@ fn adjust_cmd(a: &Args<'_>) -> Result<AdjustCmd, ParseError> {
 /// type is not one of these refuses the whole pick.
 const UNIT_WORDS: [(&[&str], usize); 3] = [
     (
-        &["regulars", "regular", "регуляры", "регуляров", "регуляр"],
+        &[
+            "regulars",
+            "regular",
+            "регуляры",
+            "регуляров",
+            "регуляр",
+            "регулярные",
+            "регулярных",
+            "регулярный",
+            "регулярная",
+        ],
         0,
     ),
     (
@@ -3096,10 +3116,25 @@ const UNIT_WORDS: [(&[&str], usize); 3] = [
             "наёмников",
             "наемники",
             "наемников",
+            "наёмник",
+            "наемник",
+            "наёмные",
+            "наемные",
+            "наёмных",
+            "наемных",
         ],
         1,
     ),
-    (&["cavalry", "кавалерия", "кавалерии"], 2),
+    (
+        &[
+            "cavalry",
+            "кавалерия",
+            "кавалерии",
+            "кавалеристы",
+            "кавалеристов",
+        ],
+        2,
+    ),
 ];
 
 /// The unit type (0 regulars, 1 mercenaries, 2 cavalry) a typed word names, if exactly one.
@@ -3134,10 +3169,19 @@ pub fn parse_units(text: &str) -> Result<UnitPick, ParseError> {
         value: w.into(),
         expected: Expected::Units,
     };
+    let repeated = |w: &str| ParseError::RepeatedPart {
+        option: "units".into(),
+        part: w.into(),
+    };
+    // Unit types already counted (regulars, mercenaries, cavalry).
+    let mut seen = [false; 3];
     let mut i = 0;
     while i < words.len() {
         let w = words[i].to_lowercase();
         if !w.starts_with(|c: char| c.is_ascii_digit()) {
+            if pick.leaders.iter().any(|l| l.to_lowercase() == w) {
+                return Err(repeated(&words[i]));
+            }
             pick.leaders.push(words[i].clone());
             i += 1;
             continue;
@@ -3165,11 +3209,16 @@ pub fn parse_units(text: &str) -> Result<UnitPick, ParseError> {
             } else {
                 kind
             };
-            let slot = match unit_type(&kind) {
-                Some(0) => &mut pick.regulars,
-                Some(1) => &mut pick.mercenaries,
-                Some(_) => &mut pick.cavalry,
-                None => return Err(bad(&words[i])),
+            let Some(t) = unit_type(&kind) else {
+                return Err(bad(&words[i]));
+            };
+            if std::mem::replace(&mut seen[t], true) {
+                return Err(repeated(&format!("{digits}{kind}")));
+            }
+            let slot = match t {
+                0 => &mut pick.regulars,
+                1 => &mut pick.mercenaries,
+                _ => &mut pick.cavalry,
             };
             *slot = slot.checked_add(n).ok_or_else(|| bad(&words[i]))?;
         }

@@ -40,6 +40,16 @@ macro_rules! tr {
     };
 }
 
+/// Like `tr!`, with each language's own arguments (Russian word order or case forms differ).
+macro_rules! tr_each {
+    ($loc:expr, $en:literal, [$($ea:expr),* $(,)?], $ru:literal, [$($ra:expr),* $(,)?] $(,)?) => {
+        match $loc {
+            Locale::En => format!($en $(, $ea)*),
+            Locale::Ru => format!($ru $(, $ra)*),
+        }
+    };
+}
+
 impl<'a> Texts<'a> {
     /// A number of units: "1 unit", "3 units"; «3 ед.».
     pub fn n_units(&self, n: u32) -> String {
@@ -47,6 +57,99 @@ impl<'a> Texts<'a> {
             (Locale::En, 1) => "1 unit".to_string(),
             (Locale::En, _) => format!("{n} units"),
             (Locale::Ru, _) => format!("{n} ед."),
+        }
+    }
+
+    /// A count with its noun agreeing: English one/many, Russian one/few/many («1 карта»,
+    /// «2 карты», «5 карт»).
+    pub fn n_of(&self, n: u32, en: [&str; 2], ru: [&str; 3]) -> String {
+        match self.loc {
+            Locale::En => format!("{n} {}", if n == 1 { en[0] } else { en[1] }),
+            Locale::Ru => format!("{n} {}", ru[ru_plural(n)]),
+        }
+    }
+
+    /// A number of cards: "1 card", "2 cards"; «1 карта», «2 карты», «5 карт».
+    pub fn n_cards(&self, n: u32) -> String {
+        self.n_of(n, ["card", "cards"], ["карта", "карты", "карт"])
+    }
+
+    /// Squadrons: "1 squadron", «2 эскадры».
+    pub fn n_squadrons(&self, n: u32) -> String {
+        self.n_of(
+            n,
+            ["squadron", "squadrons"],
+            ["эскадра", "эскадры", "эскадр"],
+        )
+    }
+
+    /// Corsairs: "1 corsair", «2 корсара».
+    pub fn n_corsairs(&self, n: u32) -> String {
+        self.n_of(
+            n,
+            ["corsair", "corsairs"],
+            ["корсар", "корсара", "корсаров"],
+        )
+    }
+
+    /// Hits: "1 hit", «2 попадания».
+    pub fn n_hits(&self, n: u32) -> String {
+        self.n_of(n, ["hit", "hits"], ["попадание", "попадания", "попаданий"])
+    }
+
+    /// Regulars: "1 regular", «2 регуляра».
+    pub fn n_regulars(&self, n: u32) -> String {
+        self.n_of(
+            n,
+            ["regular", "regulars"],
+            ["регуляр", "регуляра", "регуляров"],
+        )
+    }
+
+    /// Mercenaries: "1 mercenary", «2 наёмника».
+    pub fn n_mercenaries(&self, n: u32) -> String {
+        self.n_of(
+            n,
+            ["mercenary", "mercenaries"],
+            ["наёмник", "наёмника", "наёмников"],
+        )
+    }
+
+    /// Cavalry: "1 cavalry", «2 конных отряда».
+    pub fn n_cavalry(&self, n: u32) -> String {
+        self.n_of(
+            n,
+            ["cavalry", "cavalry"],
+            ["конный отряд", "конных отряда", "конных отрядов"],
+        )
+    }
+
+    /// Land units: "1 land unit", «2 сухопутных отряда».
+    pub fn n_land_units(&self, n: u32) -> String {
+        self.n_of(
+            n,
+            ["land unit", "land units"],
+            [
+                "сухопутный отряд",
+                "сухопутных отряда",
+                "сухопутных отрядов",
+            ],
+        )
+    }
+
+    /// Ships of a fleet: "2 squadrons and 1 corsair", "2 squadrons" (a kind with none is left
+    /// out; "no ships" when both are 0).
+    pub fn ships(&self, squadrons: u32, corsairs: u32) -> String {
+        let mut parts = Vec::new();
+        if squadrons > 0 {
+            parts.push(self.n_squadrons(squadrons));
+        }
+        if corsairs > 0 {
+            parts.push(self.n_corsairs(corsairs));
+        }
+        match parts.len() {
+            0 => self.loc.pick("no ships", "ни одного корабля").to_string(),
+            _ => parts.join(self.loc.pick(" and ", " и ")),
         }
     }
 
@@ -203,6 +306,89 @@ impl<'a> Texts<'a> {
         }
     }
 
+    /// The nominative and case forms of a place named by data id: a sea zone or a space.
+    fn place_forms(&self, id: &str) -> Option<(&str, &crate::engine::ruleset::RuForms)> {
+        if let Some(z) = self.rs.sea_zones.iter().find(|z| z.id == id) {
+            return Some((z.name_ru.as_str(), &z.ru));
+        }
+        self.rs
+            .space_id(id)
+            .map(|s| self.rs.space(s))
+            .map(|sp| (sp.name_ru.as_str(), &sp.ru))
+    }
+
+    /// A name with its preposition in Russian, by the one rule every place name goes through:
+    /// `to` picks the accusative (`в`/`на` + куда), else the prepositional (`в`/`на` + где);
+    /// English games get the name alone (the sentence carries "in", "to").
+    fn place_with(&self, id: &str, en: String, kind: PlaceRole) -> String {
+        let Locale::Ru = self.loc else { return en };
+        let Some((nom, f)) = self.place_forms(id) else {
+            return format!("в {}", self.place_name(id));
+        };
+        match kind {
+            PlaceRole::In => {
+                let w = Case::Pre.pick(nom, f);
+                format!("{} {w}", ru_place_prep(&f.prep, w, false))
+            }
+            PlaceRole::To => {
+                let w = Case::Acc.pick(nom, f);
+                format!("{} {w}", ru_place_prep(&f.prep, w, true))
+            }
+            PlaceRole::From => {
+                let w = Case::Gen.pick(nom, f);
+                let prep = if f.prep == "на" {
+                    ru_with_prep(w)
+                } else {
+                    "из"
+                };
+                format!("{prep} {w}")
+            }
+        }
+    }
+
+    /// A port's or sea zone's name in a Russian case (English games: the name).
+    pub fn place_case(&self, id: &str, case: Case) -> String {
+        match (self.loc, self.place_forms(id)) {
+            (Locale::Ru, Some((nom, f))) => case.pick(nom, f).to_string(),
+            _ => self.place_id(id),
+        }
+    }
+
+    /// Where, for a port or sea zone id: English the name, Russian «в Эгейском море».
+    pub fn place_name_in(&self, id: &str) -> String {
+        self.place_with(id, self.place_id(id), PlaceRole::In)
+    }
+
+    /// From where, for a port or sea zone id: Russian «из Стамбула», «с Берберийского берега».
+    pub fn place_from(&self, id: &str) -> String {
+        self.place_with(id, self.place_id(id), PlaceRole::From)
+    }
+
+    /// Where to, for a port or sea zone id: Russian «в Эгейское море».
+    pub fn place_to(&self, id: &str) -> String {
+        self.place_with(id, self.place_id(id), PlaceRole::To)
+    }
+
+    /// A leader's name in a Russian case («герцога Альбу»); English games: the name.
+    pub fn leader_case(&self, id: &str, case: Case) -> String {
+        match (self.loc, self.rs.leaders.iter().find(|l| l.id == id)) {
+            (Locale::Ru, Some(l)) => case.pick(&l.name_ru, &l.ru).to_string(),
+            _ => self.leader(id),
+        }
+    }
+
+    /// A Russian past-tense form agreeing with a space name's gender (by its ending: «Вена
+    /// взята», «Мадрид взят», «Бордо взято»).
+    pub fn ru_past(&self, s: SpaceId, m: &str, f: &str, n: &str, pl: &str) -> String {
+        match ru_gender(&self.rs.space(s).name_ru) {
+            RuGender::M => m,
+            RuGender::F => f,
+            RuGender::N => n,
+            RuGender::Pl => pl,
+        }
+        .to_string()
+    }
+
     /// A space named by data id through `f` (`space_in`, `space_to` …); an unknown id is shown
     /// as it is, after `в` in Russian.
     fn by_id(&self, id: &str, f: impl Fn(&Self, SpaceId) -> String) -> String {
@@ -252,10 +438,10 @@ impl<'a> Texts<'a> {
                     .map(|f| {
                         let mut parts = vec![self.owner(f.owner())];
                         if f.squadrons > 0 {
-                            parts.push(tr!(l, "{} squadrons", "эскадр: {}", f.squadrons));
+                            parts.push(self.n_squadrons(u32::from(f.squadrons)));
                         }
                         if f.corsairs > 0 {
-                            parts.push(tr!(l, "{} corsairs", "корсаров: {}", f.corsairs));
+                            parts.push(self.n_corsairs(u32::from(f.corsairs)));
                         }
                         parts.extend(f.leaders.iter().map(|x| self.leader(x)));
                         parts.join(" ")
@@ -434,15 +620,14 @@ impl<'a> Texts<'a> {
 
     fn units(&self, u: &Units) -> String {
         let mut parts = Vec::new();
-        let l = self.loc;
         if u.regulars > 0 {
-            parts.push(tr!(l, "{} regular", "{} рег.", u.regulars));
+            parts.push(self.n_regulars(u32::from(u.regulars)));
         }
         if u.mercenaries > 0 {
-            parts.push(tr!(l, "{} mercenary", "{} наём.", u.mercenaries));
+            parts.push(self.n_mercenaries(u32::from(u.mercenaries)));
         }
         if u.cavalry > 0 {
-            parts.push(tr!(l, "{} cavalry", "{} кав.", u.cavalry));
+            parts.push(self.n_cavalry(u32::from(u.cavalry)));
         }
         for x in &u.leaders {
             parts.push(self.leader(x));
@@ -558,11 +743,11 @@ impl<'a> Texts<'a> {
         let d: Vec<String> = s.dice.iter().map(|x| x.to_string()).collect();
         tr!(
             self.loc,
-            "{}: [{}] {} hits, {} lost",
-            "{}: [{}] попаданий {}, потери {}",
+            "{}: [{}] {}, {} lost",
+            "{}: [{}] {}, потери {}",
             self.owner(s.owner),
             d.join(" "),
-            s.hits,
+            self.n_hits(s.hits),
             s.losses
         )
     }
@@ -572,11 +757,11 @@ impl<'a> Texts<'a> {
         let d: Vec<String> = s.dice.iter().map(|x| x.to_string()).collect();
         tr!(
             self.loc,
-            "{}: [{}] {} hits",
-            "{}: [{}] попаданий {}",
+            "{}: [{}] {}",
+            "{}: [{}] {}",
             self.owner(s.owner),
             d.join(" "),
-            s.hits
+            self.n_hits(s.hits)
         )
     }
 
@@ -651,12 +836,11 @@ impl<'a> Texts<'a> {
             EventKind::AssaultRolled { space, attacker, defender } => {
                 tr!(l, "Assault on {}. {}; {}.", "Штурм {}. {}; {}.", self.space_case(*space, Case::Gen), self.dice(attacker), self.dice(defender))
             }
-            EventKind::Assault { space, captured, .. } => {
-                if *captured {
-                    tr!(l, "Assault on {}: the space is taken.", "Штурм {}: пространство взято.", self.space_case(*space, Case::Gen))
-                } else {
-                    tr!(l, "Assault on {}: the space holds.", "Штурм {}: пространство устояло.", self.space_case(*space, Case::Gen))
-                }
+            EventKind::Assault { space, captured, .. } => match (l, *captured) {
+                (Locale::En, true) => format!("{} is captured in the assault.", self.space(*space)),
+                (Locale::En, false) => format!("{} holds against the assault.", self.space(*space)),
+                (Locale::Ru, true) => format!("{} {} штурмом.", self.space(*space), self.ru_past(*space, "взят", "взята", "взято", "взяты")),
+                (Locale::Ru, false) => format!("{} {} при штурме.", self.space(*space), self.ru_past(*space, "устоял", "устояла", "устояло", "устояли")),
             }
             EventKind::Retreated { owner, from, to } => tr!(l, "{} retreats from {} to {}.", "{} отступает {} {}.", self.owner(*owner), self.space_from(*from), self.space_to(*to)),
             EventKind::Eliminated { owner, space, units } => tr!(l, "{} loses {} in {}.", "{} теряет {} {}.", self.owner(*owner), self.n_units(*units), self.space_in(*space)),
@@ -709,7 +893,7 @@ impl<'a> Texts<'a> {
                 ),
                 None => tr!(l, "{} is over for {}.", "{} для {} окончена.", self.card(*card), self.power(*power)),
             },
-            EventKind::LeaderCaptured { leader, by } => tr!(l, "{} captures {}.", "{} пленяет {}.", self.power(*by), self.leader(leader)),
+            EventKind::LeaderCaptured { leader, by } => tr_each!(l, "{} captures {}.", [self.power(*by), self.leader(leader)], "{} пленяет {}.", [self.power(*by), self.leader_case(leader, Case::Acc)]),
             EventKind::WarDeclared { by, target } => tr!(l, "{} declares war on {}.", "{} объявляет войну: {}.", self.power(*by), self.power(*target)),
             EventKind::Offered { from, to, status } => tr!(l, "{} offers {} to {}.", "{} предлагает {}: {}.", self.power(*from), self.relation(*status), self.power(*to)),
             EventKind::OfferAccepted { from, to, status } => tr!(l, "{} accepts {} with {}.", "{} принимает {} {}.", self.power(*to), self.relation(*status), self.power_with(*from)),
@@ -781,22 +965,41 @@ impl<'a> Texts<'a> {
             EventKind::WarCostPaid { power, card, cost } => tr!(l, "{} discards {} to pay {} CP for the war.", "{} сбрасывает {}, чтобы оплатить войну ({} очк.).", self.power(*power), self.card(*card), cost),
             EventKind::PeaceUnitsOwed { power, units } => tr!(l, "{} removes {} of its own land units from the map, its choice (suing for peace: {}).", "{} снимает с карты {} своих сухопутных отрядов по своему выбору (цена просьбы о мире: {}).", self.power(*power), units, self.command("surrender", &["space", "units"])),
             EventKind::PeaceSued { by, winner, vp } => tr!(l, "{} sues {} for peace; {} gains {} VP.", "{} просит мира у державы {}; {} получает ПО: {}.", self.power(*by), self.power(*winner), self.power(*winner), vp),
-            EventKind::LeaderRansomed { leader, owner, captor, cards, to } => match to {
-                Some(s) => tr!(l, "{} is ransomed: back to {} in {}; {} draws {} card(s) from its hand.", "{} выкуплен: возвращается к державе {} в {}; {} тянет из её руки карт: {}.", self.leader(leader), self.power(*owner), self.space(*s), self.power(*captor), cards),
-                None => tr!(l, "{} is ransomed: back to {} off the map (no capital); {} draws {} card(s) from its hand.", "{} выкуплен: возвращается к державе {} вне карты (нет столицы); {} тянет из её руки карт: {}.", self.leader(leader), self.power(*owner), self.power(*captor), cards),
-            },
-            EventKind::Recalled { power, from, to, units } => tr!(l, "{} recalls {} from {} to its capital {}.", "{} отзывает {} из {} в столицу {}.", self.power(*power), self.n_units(*units), self.space(*from), self.space(*to)),
+            EventKind::LeaderRansomed { leader, owner, captor, cards, to } => {
+                let n = self.n_cards(u32::from(*cards));
+                let took = match (l, *cards) {
+                    (Locale::En, 0) => format!("{}'s hand is empty: no card moves", self.power(*owner)),
+                    (Locale::Ru, 0) => format!("рука {} пуста: карты не переходят", self.power_case(*owner, Case::Gen)),
+                    (Locale::En, _) => format!("{} takes {n} at random from {}'s hand (only the two are told which)", self.power(*captor), self.power(*owner)),
+                    (Locale::Ru, _) => format!("{} берёт наугад {n} из руки {} (какие — знают только они двое)", self.power(*captor), self.power_case(*owner, Case::Gen)),
+                };
+                match (l, to) {
+                    (Locale::En, Some(s)) => format!("{} is ransomed: back to {} in {}; {took}.", self.leader(leader), self.power(*owner), self.space(*s)),
+                    (Locale::Ru, Some(s)) => format!("{} выкуплен: возвращается к державе {} {}; {took}.", self.leader(leader), self.power(*owner), self.space_to(*s)),
+                    (Locale::En, None) => format!("{} is ransomed: back to {} off the map (no capital); {took}.", self.leader(leader), self.power(*owner)),
+                    (Locale::Ru, None) => format!("{} выкуплен: возвращается к державе {} вне карты (нет столицы); {took}.", self.leader(leader), self.power(*owner)),
+                }
+            }
+            EventKind::RansomCards { owner, captor, cards } => {
+                let list = self.list(cards.iter().map(|c| self.card_in_hand(*c)).collect());
+                let n = self.n_cards(cards.len() as u32);
+                match l {
+                    Locale::En => format!("Ransom (only {} and {} are told): {n} moves from {}'s hand to {}'s: {list}.", self.power(*owner), self.power(*captor), self.power(*owner), self.power(*captor)),
+                    Locale::Ru => format!("Выкуп (знают только {} и {}): из руки {} в руку {} переходит {n}: {list}.", self.power(*owner), self.power(*captor), self.power_case(*owner, Case::Gen), self.power_case(*captor, Case::Gen)),
+                }
+            }
+            EventKind::Recalled { power, from, to, units } => tr!(l, "{} recalls {} from {} to its capital {}.", "{} стягивает {} {} в столицу — {}.", self.power(*power), self.n_units(*units), self.space_from(*from), self.space_to(*to)),
             EventKind::AllianceEnded { a, b } => tr!(l, "Winter: the alliance of {} and {} ends.", "Зима: союз держав {} и {} окончен.", self.power(*a), self.power(*b)),
-            EventKind::WinterQuestion { power, from, to, excess: 0 } => tr!(l, "Winter: the units of {} in {} may winter in {}, equally near: its choice.", "Зима: войска державы {} из {} могут зимовать в {} — одинаково близко, выбор за ней.", self.power(*power), self.space(*from), self.list(to.iter().map(|s| self.space(*s)).collect())),
-            EventKind::WinterQuestion { power, from, to, excess } => tr!(l, "Winter: {} in {}: {} land units over the winter limit; it chooses which go to a capital ({}).", "Зима: у державы {} в {} на {} сухопутных отрядов больше, чем можно для зимовки; она выбирает, какие идут в столицу ({}).", self.power(*power), self.space(*from), excess, self.list(to.iter().map(|s| self.space(*s)).collect())),
+            EventKind::WinterQuestion { power, from, to, excess: 0 } => tr!(l, "Winter: the units of {} in {} may winter in {}, equally near: its choice.", "Зима: войска державы {} {} могут зимовать здесь: {} — одинаково близко, выбор за ней.", self.power(*power), self.space_in(*from), self.list(to.iter().map(|s| self.space(*s)).collect())),
+            EventKind::WinterQuestion { power, from, to, excess } => tr!(l, "Winter: {} in {}: {} land units over the winter limit; it chooses which go to a capital ({}).", "Зима: у державы {} {} на {} сухопутных отрядов больше, чем можно для зимовки; она выбирает, какие идут в столицу ({}).", self.power(*power), self.space_in(*from), excess, self.list(to.iter().map(|s| self.space(*s)).collect())),
             EventKind::MinorWarDeclared { by, minor } => tr!(l, "{} declares war on {}.", "{} объявляет войну державе {}.", self.power(*by), self.owner(Owner::Minor(*minor))),
             EventKind::MinorPeace { by, minor } => tr!(l, "{} makes peace with {}; the war between them is over.", "{} заключает мир с державой {}; война между ними окончена.", self.power(*by), self.owner(Owner::Minor(*minor))),
             EventKind::MinorWarEnded { power, minor, ally } => tr!(l, "The war of {} on {} ends: {} is now allied to {}.", "Война державы {} с державой {} окончена: {} теперь в союзе с державой {}.", self.power(*power), self.owner(Owner::Minor(*minor)), self.owner(Owner::Minor(*minor)), self.power(*ally)),
             EventKind::MandatoryOverdue { power, card, removed: false } => tr!(l, "Winter: the mandatory event {} was not played by its due turn; {} resolves it now and it is discarded.", "Зима: обязательное событие {} не сыграно к сроку; {} разыгрывает его сейчас, карта уходит в сброс.", self.card(*card), self.power(*power)),
             EventKind::MandatoryOverdue { power, card, removed: true } => tr!(l, "Winter: the mandatory event {} was not played by its due turn; {} resolves it now and it leaves the game.", "Зима: обязательное событие {} не сыграно к сроку; {} разыгрывает его сейчас, карта выходит из игры.", self.card(*card), self.power(*power)),
             EventKind::WinterAttrition { owner, space, lost, to } => match to {
-                Some(t) => tr!(l, "Winter: {} in {} has no way to winter quarters and loses {}; the rest go to {}.", "Зима: у {} в {} нет пути к зимним квартирам, потеряно {}; остальные идут в {}.", self.owner(*owner), self.space(*space), self.n_units(*lost), self.space(*t)),
-                None => tr!(l, "Winter: {} in {} has no way to winter quarters and no capital; {} eliminated.", "Зима: у {} в {} нет пути к зимним квартирам и нет столицы; уничтожено {}.", self.owner(*owner), self.space(*space), self.n_units(*lost)),
+                Some(t) => tr!(l, "Winter: {} in {} has no way to winter quarters and loses {}; the rest go to {}.", "Зима: у {} {} нет пути к зимним квартирам, потеряно {}; остальные идут {}.", self.owner_case(*owner, Case::Gen), self.space_in(*space), self.n_units(*lost), self.space_to(*t)),
+                None => tr!(l, "Winter: {} in {} has no way to winter quarters and no capital; {} eliminated.", "Зима: у {} {} нет пути к зимним квартирам и нет столицы; уничтожено {}.", self.owner_case(*owner, Case::Gen), self.space_in(*space), self.n_units(*lost)),
             },
             EventKind::Adjusted { by, adjustment } => tr!(l, "Manual fix by {}: {}.", "Ручная правка ({}): {}.", self.power(*by), self.adjustment(adjustment)),
             EventKind::CardMoved { by, to } => match to {
@@ -897,70 +1100,78 @@ impl<'a> Texts<'a> {
             EventKind::InterceptRoll { power, from, to, dice, bonus, need, success } => {
                 let d: Vec<String> = dice.iter().map(|x| x.to_string()).collect();
                 let end = if *success { l.pick("intercepts", "перехват удался") } else { l.pick("fails", "перехват не удался") };
-                tr!(l, "{} tries to intercept from {} into {}: [{}] + {} vs {} — {}.", "{} пытается перехватить из {} в {}: [{}] + {} против {} — {}.", self.power(*power), self.space(*from), self.space(*to), d.join(" "), bonus, need, end)
+                tr!(l, "{} tries to intercept from {} into {}: [{}] + {} vs {} — {}.", "{} пытается перехватить {} {}: [{}] + {} против {} — {}.", self.power(*power), self.space_from(*from), self.space_to(*to), d.join(" "), bonus, need, end)
             }
             EventKind::AvoidRoll { power, from, to, dice, bonus, need, success } => {
                 let d: Vec<String> = dice.iter().map(|x| x.to_string()).collect();
                 let end = if *success { l.pick("avoids battle", "уклонение удалось") } else { l.pick("must fight", "уклонение не удалось") };
-                tr!(l, "{} tries to avoid battle from {} to {}: [{}] + {} vs {} — {}.", "{} пытается уклониться от боя из {} в {}: [{}] + {} против {} — {}.", self.power(*power), self.space(*from), self.space(*to), d.join(" "), bonus, need, end)
+                tr!(l, "{} tries to avoid battle from {} to {}: [{}] + {} vs {} — {}.", "{} пытается уклониться от боя {} {}: [{}] + {} против {} — {}.", self.power(*power), self.space_from(*from), self.space_to(*to), d.join(" "), bonus, need, end)
             }
             EventKind::WithdrewInside { owner, space, units } => tr!(l, "{} withdraws {} land units inside the fortifications of {}.", "{} укрывает {} сухопутных ед. за стенами {}.", self.owner(*owner), units, self.space(*space)),
-            EventKind::Forgone { power, decision } => tr!(l, "{} declines ({}).", "{} отказывается ({}).", self.power(*power), self.decision(*decision)),
+            EventKind::Forgone { power, decision } => self.forgone(*power, *decision),
             EventKind::WarCasualtiesTaken { power, card, units } => tr!(l, "{} loses {} on {}.", "{} теряет {} на карте {}.", self.power(*power), self.units(units), self.card(*card)),
-            EventKind::CasualtiesTaken { owner, space, units } => tr!(l, "{} loses {} in {}.", "{} теряет {} в {}.", self.owner(*owner), self.units(units), self.space(*space)),
-            EventKind::RegularKept { owner, space } => tr!(l, "Both sides were wiped out; {} keeps one regular in {}.", "Обе стороны уничтожены; {} сохраняет одного регуляра в {}.", self.owner(*owner), self.space(*space)),
-            EventKind::UnrestEnded { space } => tr!(l, "Unrest ends in {}.", "Волнения в {} прекращены.", self.space(*space)),
+            EventKind::CasualtiesTaken { owner, space, units } => tr!(l, "{} loses {} in {}.", "{} теряет {} {}.", self.owner(*owner), self.units(units), self.space_in(*space)),
+            EventKind::RegularKept { owner, space } => tr!(l, "Both sides were wiped out; {} keeps one regular in {}.", "Обе стороны уничтожены; {} сохраняет одного регуляра {}.", self.owner(*owner), self.space_in(*space)),
+            EventKind::UnrestEnded { space } => tr!(l, "Unrest ends in {}.", "Волнения {} прекращены.", self.space_in(*space)),
             EventKind::StandingSet { power, standing, on } => {
                 if *on {
-                    tr!(l, "{} sets a standing answer: {}.", "{} задаёт постоянный ответ: {}.", self.power(*power), self.standing(*standing))
+                    tr!(l, "Standing answer set for {} (only you are told): {}.", "Постоянный ответ за {} задан (это видите только вы): {}.", self.power_case(*power, Case::Acc), self.standing(*standing))
                 } else {
-                    tr!(l, "{} clears a standing answer: {}.", "{} отменяет постоянный ответ: {}.", self.power(*power), self.standing(*standing))
+                    tr!(l, "Standing answer cleared for {} (only you are told): {}.", "Постоянный ответ за {} отменён (это видите только вы): {}.", self.power_case(*power, Case::Acc), self.standing(*standing))
                 }
             }
-            EventKind::StandingApplied { power, standing, .. } => tr!(l, "{} answers by its standing answer: {}.", "{} отвечает постоянным ответом: {}.", self.power(*power), self.standing(*standing)),
+            EventKind::StandingApplied { power, standing, .. } => tr!(l, "Your standing answer answered for {}: {}.", "Ваш постоянный ответ ответил за {}: {}.", self.power_case(*power, Case::Acc), self.standing(*standing)),
             // --- naval warfare
-            EventKind::NavalMoved { power, from, to, squadrons, corsairs } => tr!(l, "{} sails {} squadrons and {} corsairs from {} to {}.", "{}: {} эскадр и {} корсаров идут из {} в {}.", self.power(*power), squadrons, corsairs, self.place_id(from), self.place_id(to)),
+            EventKind::NavalMoved { power, from, to, squadrons, corsairs, leaders } => {
+                let mut fleet = self.ships(*squadrons, *corsairs);
+                if !leaders.is_empty() {
+                    let names: Vec<String> = leaders.iter().map(|x| self.leader(x)).collect();
+                    let ru: Vec<String> = leaders.iter().map(|x| self.leader_case(x, Case::Gen)).collect();
+                    fleet = tr_each!(l, "{} under {}", [fleet, names.join(", ")], "{} под командованием {}", [fleet, ru.join(", ")]);
+                }
+                tr_each!(l, "{} sails {} from {} to {}.", [self.power(*power), fleet, self.place_id(from), self.place_id(to)], "{}: флот ({}) идёт {} {}.", [self.power(*power), fleet, self.place_from(from), self.place_to(to)])
+            }
             EventKind::NavalInterceptRoll { power, from, to, dice, bonus, need, success } => {
                 let d: Vec<String> = dice.iter().map(|x| x.to_string()).collect();
                 let end = if *success { l.pick("intercepts", "перехват удался") } else { l.pick("fails", "перехват не удался") };
-                tr!(l, "{} tries to intercept at sea from {} into {}: [{}] + {} vs {} — {}.", "{} пытается перехватить на море из {} в {}: [{}] + {} против {} — {}.", self.power(*power), self.place_id(from), self.place_id(to), d.join(" "), bonus, need, end)
+                tr!(l, "{} tries to intercept at sea from {} into {}: [{}] + {} vs {} — {}.", "{} пытается перехватить на море {} {}: [{}] + {} против {} — {}.", self.power(*power), self.place_from(from), self.place_to(to), d.join(" "), bonus, need, end)
             }
             EventKind::NavalAvoidRoll { power, from, to, dice, bonus, need, success } => {
                 let d: Vec<String> = dice.iter().map(|x| x.to_string()).collect();
                 let end = if *success { l.pick("slips away", "уклонение удалось") } else { l.pick("must fight", "уклонение не удалось") };
-                tr!(l, "{} tries to avoid the naval battle from {} to {}: [{}] + {} vs {} — {}.", "{} пытается уклониться от морского боя из {} в {}: [{}] + {} против {} — {}.", self.power(*power), self.place_id(from), self.place_id(to), d.join(" "), bonus, need, end)
+                tr!(l, "{} tries to avoid the naval battle from {} to {}: [{}] + {} vs {} — {}.", "{} пытается уклониться от морского боя {} {}: [{}] + {} против {} — {}.", self.power(*power), self.place_from(from), self.place_to(to), d.join(" "), bonus, need, end)
             }
             EventKind::NavalBattleRolled { place, attacker, defender, attacker_dice, defender_dice, attacker_hits, defender_hits, attacker_wins } => {
                 let d = |v: &Vec<u8>| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
                 let w = if *attacker_wins { self.power(*attacker) } else { self.owner(*defender) };
-                tr!(l, "Naval battle in {}: {} [{}] — {} hits; {} [{}] — {} hits. {} wins.", "Морской бой в {}: {} [{}] — попаданий {}; {} [{}] — попаданий {}. Побеждает {}.", self.place_id(place), self.power(*attacker), d(attacker_dice), attacker_hits, self.owner(*defender), d(defender_dice), defender_hits, w)
+                tr!(l, "Naval battle in {}: {} [{}] — {}; {} [{}] — {}. {} wins.", "Морской бой {}: {} [{}] — {}; {} [{}] — {}. Побеждает {}.", self.place_name_in(place), self.power(*attacker), d(attacker_dice), self.n_hits(*attacker_hits), self.owner(*defender), d(defender_dice), self.n_hits(*defender_hits), w)
             }
-            EventKind::ShipsSunk { owner, place, squadrons, corsairs } => tr!(l, "{} loses {} squadrons and {} corsairs in {}.", "{} теряет эскадр: {}, корсаров: {} в {}.", self.owner(*owner), squadrons, corsairs, self.place_id(place)),
-            EventKind::ShipKept { owner, place } => tr!(l, "Both fleets were sunk; {} keeps one squadron in {}.", "Оба флота потоплены; {} сохраняет одну эскадру в {}.", self.owner(*owner), self.place_id(place)),
-            EventKind::NavalRetreated { owner, from, to } => tr!(l, "{}'s fleet retreats from {} to {}.", "Флот державы {} отходит из {} в {}.", self.owner(*owner), self.place_id(from), self.place_id(to)),
-            EventKind::ShipsLost { owner, place, squadrons, corsairs } => tr!(l, "{}'s fleet in {} has nowhere to go: {} squadrons and {} corsairs are lost.", "Флоту державы {} в {} некуда идти: потеряно эскадр {}, корсаров {}.", self.owner(*owner), self.place_id(place), squadrons, corsairs),
-            EventKind::WinterPort { owner, from, to } => tr!(l, "Winter: {}'s fleet in {} returns to port in {}.", "Зима: флот державы {} из {} возвращается в порт {}.", self.owner(*owner), self.place_id(from), self.space(*to)),
+            EventKind::ShipsSunk { owner, place, squadrons, corsairs } => tr!(l, "{} loses {} in {}.", "{} теряет {} {}.", self.owner(*owner), self.ships(*squadrons, *corsairs), self.place_name_in(place)),
+            EventKind::ShipKept { owner, place } => tr!(l, "Both fleets were sunk; {} keeps one squadron in {}.", "Оба флота потоплены; {} сохраняет одну эскадру {}.", self.owner(*owner), self.place_name_in(place)),
+            EventKind::NavalRetreated { owner, from, to } => tr!(l, "{}'s fleet retreats from {} to {}.", "Флот державы {} отходит {} {}.", self.owner(*owner), self.place_from(from), self.place_to(to)),
+            EventKind::ShipsLost { owner, place, squadrons, corsairs } => tr_each!(l, "{}'s fleet in {} has nowhere to go: {} lost.", [self.owner(*owner), self.place_id(place), self.ships(*squadrons, *corsairs)], "Флоту {} {} некуда идти; потеряно: {}.", [self.owner_case(*owner, Case::Gen), self.place_name_in(place), self.ships(*squadrons, *corsairs)]),
+            EventKind::WinterPort { owner, from, to } => tr!(l, "Winter: {}'s fleet in {} returns to port in {}.", "Зима: флот державы {} {} возвращается в порт — {}.", self.owner(*owner), self.place_from(from), self.space_to(*to)),
             EventKind::Transported { power, from, to, units, zones } => {
                 let z: Vec<String> = zones.iter().map(|x| self.place_id(x)).collect();
-                tr!(l, "{} carries {} by sea from {} to {} (through {}).", "{} перевозит морем {} из {} в {} (через {}).", self.power(*power), self.units(units), self.space(*from), self.space(*to), self.list(z))
+                tr!(l, "{} carries {} by sea from {} to {} (through {}).", "{} перевозит морем {} {} {} (через: {}).", self.power(*power), self.units(units), self.space_from(*from), self.space_to(*to), self.list(z))
             }
             // --- relief
             EventKind::EmpireWinterMercenaries { space, mercenaries } => tr!(l, "Winter: the Empire takes {} mercenaries in {} instead of its free regular.", "Зима: Империя берёт {} наёмников {} вместо бесплатного регуляра.", mercenaries, self.space_in(*space)),
-            EventKind::JoinedRelief { power, space, units } => tr!(l, "{} brings {} besieged land units out of {} to fight with the relief.", "{} выводит {} осаждённых сухопутных ед. из {} в бой вместе с деблокирующими.", self.power(*power), units, self.space(*space)),
+            EventKind::JoinedRelief { power, space, units } => tr!(l, "{} brings {} besieged land units out of {} to fight with the relief.", "{} выводит осаждённых ({}) {} в бой вместе с деблокирующими.", self.power(*power), self.n_land_units(*units), self.space_from(*space)),
             EventKind::BackInside { owner, space, units } => tr!(l, "The relief is beaten: {} takes {} land units back inside {}; the siege goes on.", "Деблокада отбита: {} уводит {} сухопутных ед. обратно за стены {}; осада продолжается.", self.owner(*owner), units, self.space(*space)),
             // --- piracy (C-PIRACY)
             EventKind::PiracyRolled { zone, target, anti_dice, corsairs_sunk, dice, hits } => {
                 let d = |v: &Vec<u8>| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
-                tr!(l, "Ottoman piracy in {} against {}: anti-piracy [{}] sinks {} corsairs; piracy dice [{}] — {} hits.", "Османское пиратство в {} против державы {}: защита от пиратов [{}] топит корсаров: {}; кости пиратов [{}] — попаданий: {}.", self.place_id(zone), self.power(*target), d(anti_dice), corsairs_sunk, d(dice), hits)
+                tr!(l, "Ottoman piracy in {} against {}: anti-piracy [{}] sinks {} corsairs; piracy dice [{}] — {} hits.", "Османское пиратство {} против державы {}: защита от пиратов [{}] топит корсаров: {}; кости пиратов [{}] — попаданий: {}.", self.place_name_in(zone), self.power(*target), d(anti_dice), corsairs_sunk, d(dice), hits)
             }
             EventKind::PiracyRewardGiven { target, zone, reward, at, piracy_vp } => match reward {
-                PiracyReward::Squadron => tr!(l, "Piracy in {}: {} loses a squadron in {}.", "Пиратство в {}: {} теряет эскадру в {}.", self.place_id(zone), self.power(*target), self.place_id(at.as_deref().unwrap_or(zone))),
-                PiracyReward::Card => tr!(l, "Piracy in {}: {} gives the Ottoman a card drawn at random.", "Пиратство в {}: {} отдаёт османам случайную карту.", self.place_id(zone), self.power(*target)),
-                PiracyReward::Vp => tr!(l, "Piracy in {}: {} gives the Ottoman 1 VP (piracy VP now {}).", "Пиратство в {}: {} отдаёт османам 1 ПО (теперь пиратских ПО: {}).", self.place_id(zone), self.power(*target), piracy_vp),
+                PiracyReward::Squadron => tr!(l, "Piracy in {}: {} loses a squadron in {}.", "Пиратство {}: {} теряет эскадру {}.", self.place_name_in(zone), self.power(*target), self.place_name_in(at.as_deref().unwrap_or(zone))),
+                PiracyReward::Card => tr!(l, "Piracy in {}: {} gives the Ottoman a card drawn at random.", "Пиратство {}: {} отдаёт османам случайную карту.", self.place_name_in(zone), self.power(*target)),
+                PiracyReward::Vp => tr!(l, "Piracy in {}: {} gives the Ottoman 1 VP (piracy VP now {}).", "Пиратство {}: {} отдаёт османам 1 ПО (теперь пиратских ПО: {}).", self.place_name_in(zone), self.power(*target), piracy_vp),
             },
             EventKind::PiracyCard { from, to, card } => tr!(l, "Piracy: card {} goes from {} to {}.", "Пиратство: карта {} уходит от державы {} к державе {}.", self.card(*card), self.power(*from), self.power(*to)),
             EventKind::PiracyHitsLost { target, hits } => tr!(l, "Piracy: {} has nothing left to give; {} hits are lost.", "Пиратство: державе {} больше нечем платить; попаданий пропало: {}.", self.power(*target), hits),
-            EventKind::PiracyMarkersRemoved { zones } => tr!(l, "Winter: piracy markers come off {}.", "Зима: метки пиратства сняты в {}.", self.list(zones.iter().map(|z| self.place_id(z)).collect())),
+            EventKind::PiracyMarkersRemoved { zones } => tr!(l, "Winter: piracy markers come off {}.", "Зима: сняты метки пиратства — {}.", self.list(zones.iter().map(|z| self.place_id(z)).collect())),
             // --- treasures (X-TREASURE-PORTUGUESE, X-TREASURE-SPEND)
             EventKind::TreasureRowRefilled { added, row, pool } => tr!(l, "Card draw: the Portuguese treasure row is refilled face down (+{}: {} in the row, {} left in the pool).", "Раздача карт: португальский ряд сокровищ пополнен рубашкой вверх (+{}: в ряду {}, в запасе {}).", added, row, pool),
             EventKind::TreasureDrawn { power, held } => tr!(l, "Winter: {} controls Lisbon and draws a Portuguese treasure ({} treasures held now).", "Зима: {} контролирует Лиссабон и тянет португальское сокровище (сокровищ на руках: {}).", self.power(*power), held),
@@ -980,7 +1191,7 @@ impl<'a> Texts<'a> {
             EventKind::PeaceRegained { power, winner, leader, spaces, pay, vp, to } => {
                 let what = match leader {
                     Some(x) => match to {
-                        Some(c) => tr!(l, "{} (back in {})", "{} (снова в {})", self.leader(x), self.space(*c)),
+                        Some(c) => tr!(l, "{} (back in {})", "{} (снова {})", self.leader(x), self.space_in(*c)),
                         None => tr!(l, "{} (off the map: no free capital)", "{} (вне карты: нет свободной столицы)", self.leader(x)),
                     },
                     None => self.list(spaces.iter().map(|x| self.space(*x)).collect()),
@@ -992,7 +1203,7 @@ impl<'a> Texts<'a> {
             }
             EventKind::PeaceCard { from, to, card } => tr!(l, "Peace: card {} goes from {} to {}.", "Мир: карта {} уходит от державы {} к державе {}.", self.card(*card), self.power(*from), self.power(*to)),
             EventKind::PeaceWithdrawn { power, from, to, units } => match to {
-                Some(t) => tr!(l, "{}'s forces ({} land units) leave {} for {}, the nearest fortified space it controls.", "Войска державы {} ({} сухопутных ед.) уходят {} в {}, ближайшее её укреплённое пространство.", self.power(*power), units, self.space_from(*from), self.space(*t)),
+                Some(t) => tr!(l, "{}'s forces ({} land units) leave {} for {}, the nearest fortified space it controls.", "Войска державы {} ({}) уходят {} {} — в ближайшее её укреплённое пространство.", self.power(*power), self.n_land_units(*units), self.space_from(*from), self.space_to(*t)),
                 None => tr!(l, "{}'s {} land units in {} have no fortified space to go to and are eliminated.", "{} сухопутных ед. державы {} {} некуда уйти: они уничтожены.", self.power(*power), units, self.space_in(*from)),
             },
             EventKind::GameOver { winners, reason } => {
@@ -1481,10 +1692,10 @@ impl<'a> Texts<'a> {
             )),
             Step::PiracyReward { zone, hits, .. } => Some(tr!(
                 l,
-                "(piracy in {}: {} hits to pay)",
-                "(пиратство в {}: попаданий к оплате: {})",
-                self.place_id(zone),
-                hits
+                "(piracy in {}: {} to pay)",
+                "(пиратство {}: к оплате {})",
+                self.place_name_in(zone),
+                self.n_hits(*hits)
             )),
             _ => None,
         }
@@ -1499,12 +1710,18 @@ impl<'a> Texts<'a> {
             .collect();
         match aw {
             Awaiting::One { decision, .. } | Awaiting::Simultaneous { decision, .. } => {
-                tr!(
+                // «Ходят» when several powers act at once.
+                let verb = if names.len() > 1 {
+                    "Ходят"
+                } else {
+                    "Ходит"
+                };
+                tr_each!(
                     l,
                     "➡ Next: {} — {}.",
-                    "➡ Ходит: {} — {}.",
-                    names.join(", "),
-                    self.decision(*decision)
+                    [names.join(", "), self.decision(*decision)],
+                    "➡ {}: {} — {}.",
+                    [verb, names.join(", "), self.decision(*decision)]
                 )
             }
             Awaiting::Over { .. } => l.pick("The game is over.", "Партия окончена.").into(),
@@ -1641,6 +1858,13 @@ impl<'a> Texts<'a> {
                 len,
                 max
             ),
+            ParseError::RepeatedPart { option, part } => tr!(
+                l,
+                "`{}:` names `{}` twice; name each unit type and each leader once (add the counts up yourself: `2r`, not `1r … 1r`)",
+                "в `{}:` дважды указано `{}`; называйте каждый тип войск и каждого лидера один раз (сложите числа сами: `2р`, а не `1р … 1р`)",
+                super::command::any_option_name(l, option),
+                part
+            ),
         }
     }
 
@@ -1763,6 +1987,83 @@ impl<'a> Texts<'a> {
                 .collect(),
         };
         v.join(", ")
+    }
+
+    /// The allowed values closest to what was typed first, at most [`NEAR_LIMIT`] of them and
+    /// how many more there are (a list of forty leaders helps nobody).
+    pub fn allowed_near(&self, a: Allowed, typed: &str) -> String {
+        use crate::engine::power::Minor;
+        let t = typed.trim().to_lowercase();
+        let dist = |names: &[&str]| {
+            names
+                .iter()
+                .filter(|n| !n.is_empty())
+                .map(|n| {
+                    let n = n.to_lowercase();
+                    let d = crate::data::edit_distance(&t, &n);
+                    // A name that contains the typed word, or a word of it, is close.
+                    let word = n
+                        .split([' ', ',', '_'])
+                        .map(|w| crate::data::edit_distance(&t, w))
+                        .min()
+                        .unwrap_or(d);
+                    d.min(word)
+                })
+                .min()
+                .unwrap_or(usize::MAX)
+        };
+        let named = |id: &str| format!("{} (`{id}`)", self.owner_id(id));
+        let owner_names = |id: &str| match self.rs.power_info(id) {
+            Some(i) => dist(&[id, &i.name_en, &i.name_ru]),
+            None => dist(&[id]),
+        };
+        let mut v: Vec<(usize, String)> = match a {
+            Allowed::Powers | Allowed::Owners | Allowed::Minors => {
+                let mut ids: Vec<&str> = Vec::new();
+                if a != Allowed::Minors {
+                    ids.extend(Power::ALL.iter().map(|p| p.as_str()));
+                }
+                if a != Allowed::Powers {
+                    ids.extend(Minor::ALL.iter().map(|m| m.as_str()));
+                }
+                let mut v: Vec<(usize, String)> =
+                    ids.iter().map(|id| (owner_names(id), named(id))).collect();
+                if a == Allowed::Owners {
+                    let ind = self.owner(Owner::Independent);
+                    v.push((
+                        dist(&["independent", &ind]),
+                        format!("{ind} (`independent`)"),
+                    ));
+                }
+                v
+            }
+            Allowed::Leaders => self
+                .rs
+                .leaders
+                .iter()
+                .map(|x| {
+                    let d = dist(&[&x.id, &x.name_en, &x.name_ru, &x.short_en, &x.short_ru]);
+                    (
+                        d,
+                        format!("{} (`{}`)", self.leader(&x.id), x.id.to_lowercase()),
+                    )
+                })
+                .collect(),
+        };
+        // Stable: equally close names keep the data's order.
+        v.sort_by_key(|(d, _)| *d);
+        // A short list (powers, owners) is shown whole, closest first.
+        let keep = if v.len() > 2 * NEAR_LIMIT + 3 {
+            NEAR_LIMIT
+        } else {
+            v.len()
+        };
+        let more = v.len() - keep;
+        let mut out: Vec<String> = v.into_iter().take(keep).map(|(_, s)| s).collect();
+        if more > 0 {
+            out.push(tr!(self.loc, "and {} more", "и ещё {}", more));
+        }
+        out.join(", ")
     }
 
     /// An action's kind as a noun phrase ("an assault", "штурм").
@@ -1931,6 +2232,54 @@ impl<'a> Texts<'a> {
         }
     }
 
+    /// What a power that declined a decision did not do: "Spain does not intercept." (the
+    /// prompt is not repeated).
+    pub fn forgone(&self, power: Power, d: Decision) -> String {
+        let l = self.loc;
+        let who = self.power(power);
+        let (en, ru) = match d {
+            Decision::Intercept => ("does not intercept", "не перехватывает"),
+            Decision::AvoidBattle => ("does not avoid battle", "не уклоняется от боя"),
+            Decision::WithdrawInside => (
+                "stays outside the walls to fight",
+                "остаётся в поле и сражается",
+            ),
+            Decision::CombatCard => ("plays no combat card", "не играет боевую карту"),
+            Decision::ResponseCard => ("plays no response card", "не играет карту ответа"),
+            Decision::NavalIntercept => ("does not intercept at sea", "не перехватывает на море"),
+            Decision::NavalAvoid => (
+                "does not evade the naval battle",
+                "не уклоняется от морского боя",
+            ),
+            Decision::JoinRelief => ("stays inside the walls", "остаётся за стенами"),
+            Decision::DiceCard => ("plays no card on the dice", "не играет карту на кости"),
+            Decision::Intervene => ("does not intervene", "не вступается"),
+            Decision::PeaceRegain => ("regains nothing more", "больше ничего не возвращает"),
+            Decision::WithdrawLeaders => {
+                ("keeps its leaders on the map", "оставляет лидеров на карте")
+            }
+            Decision::MoveCapital => ("keeps its capital", "оставляет столицу"),
+            _ => ("declines", "отказывается"),
+        };
+        tr!(l, "{} {}.", "{} {}.", who, l.pick(en, ru))
+    }
+
+    /// After a refused leader entry: where the leader may enter now (R-PROT-LEADERS), as
+    /// " — Coligny may enter in: La Rochelle, Orléans" or that it may enter nowhere now.
+    pub fn leader_may_enter(&self, leader: &str, spaces: &[SpaceId]) -> String {
+        if spaces.is_empty() {
+            return tr_each!(self.loc, ". {} may enter nowhere now: a leader enters in a fortified home space of its faction that the Protestant controls", [self.leader(leader)], ". {} сейчас войти некуда: лидер входит в укреплённое родное пространство своей фракции под контролем протестантов", [self.leader(leader)]);
+        }
+        let list = self.list(spaces.iter().map(|s| self.space(*s)).collect());
+        tr!(
+            self.loc,
+            ". {} may enter in: {}",
+            ". {} может войти сюда: {}",
+            self.leader(leader),
+            list
+        )
+    }
+
     /// A standing answer in words.
     pub fn standing(&self, st: crate::engine::steps::Standing) -> &'static str {
         use crate::engine::steps::Standing as S;
@@ -2020,7 +2369,7 @@ impl<'a> Texts<'a> {
             R::AllianceNeedsPeace { power, target, now } => tr!(l, "an alliance needs peace first; between {} and {} now: {}", "союз возможен только после мира; сейчас между державами {} и {}: {}", p(power), p(target), self.relation(*now)),
             R::OfferAlreadyOpen { from, to } => tr!(l, "{} already has an offer open to {}", "у державы {} уже есть открытое предложение для державы {}", p(from), p(to)),
             R::NoOpenOffer { from, to } => tr!(l, "{} has no open offer to {}", "у державы {} нет открытого предложения для державы {}", p(from), p(to)),
-            R::MinorAlreadyAllied { minor, ally } => tr!(l, "{} is already allied with {}; only a minor power without an ally can be won over", "{} уже в союзе с державой {}; привлечь можно только малую державу без союзника", self.owner(Owner::Minor(*minor)), p(ally)),
+            R::MinorAlreadyAllied { minor, ally } => tr_each!(l, "{} is already allied with {} and fights in its wars: it cannot be won over now, and a war on it is made by declaring war on its ally ({}), never by that ally", [self.owner(Owner::Minor(*minor)), p(ally), format!("`{}`", self.command_line(&format!("war target:{}", ally.as_str())))], "{} уже в союзе с державой {} и воюет в её войнах: привлечь её сейчас нельзя, а войну ей объявляют, объявив войну её союзнику ({}), сам союзник ей войну не объявляет", [self.owner(Owner::Minor(*minor)), p(ally), format!("`{}`", self.command_line(&format!("war target:{}", ally.as_str())))]),
             R::AnswerOfferFirst { from, to, status } => {
                 let what = if *status == Relation::Peace { l.pick("peace", "мир") } else { l.pick("an alliance", "союз") };
                 tr!(l, "{} offered {} to {}; accept or decline it before finishing", "держава {} предложила {} державе {}; примите или отклоните предложение, прежде чем закончить", p(from), what, p(to))
@@ -2059,7 +2408,7 @@ impl<'a> Texts<'a> {
             }
             R::NotAutomated { action } => tr!(l, "{} is not automated yet; apply its effect with {}", "действие «{}» пока не автоматизировано; примените эффект через {}", self.action_kind(*action), self.command("adjust", &[])),
             R::NoCpCost { action } => tr!(l, "{} does not cost CP", "{} не оплачивается ОД", self.action_kind(*action)),
-            R::NoCostInData { key } => tr!(l, "the data gives no cost for `{}` (costs.csv)", "в данных нет стоимости для `{}` (costs.csv)", key),
+            R::NoCostInData { key } => tr!(l, "the game's cost table gives no cost for `{}`, so it cannot be done here; ask the game's maintainer to add it", "в таблице стоимостей игры нет цены для `{}`, поэтому так сейчас нельзя; попросите того, кто ведёт данные игры, её добавить", key),
             R::NotACapital { power, space, capitals } => tr!(l, "spring deployment starts from a capital of {}; {} is not one (capitals: {})", "весеннее развёртывание начинается из столицы державы {}; {} — не её столица (столицы: {})", p(power), s(space), self.list(capitals.iter().map(s).collect())),
             R::NotControlled { power, space } => tr!(l, "{} does not control {}", "{} не контролирует пространство {}", p(power), s(space)),
             R::SameSpace { space } => tr!(l, "the destination is the starting space itself ({})", "цель совпадает с началом пути ({})", s(space)),
@@ -2154,7 +2503,7 @@ impl<'a> Texts<'a> {
                     crate::engine::religion::ReligionAction::Convert => self.action_kind(ActionKind::Convert),
                     crate::engine::religion::ReligionAction::CatholicRebellion => self.action_kind(ActionKind::CatholicRebellion),
                 };
-                tr!(l, "{} has {} CP left; {} costs {} (the cost is in the data, costs.csv)", "у державы {} осталось очков: {}; {} стоит {} (стоимость задана в данных, costs.csv)", p(power), left, what, cost)
+                tr!(l, "{} has {} CP left; {} costs {}", "у державы {} осталось ОД: {}; {} стоит {} ОД", p(power), left, what, cost)
             }
             R::NoSixPending => l.pick("no natural 6 of a conversion attempt is waiting for an answer", "выпавшая при обращении шестёрка сейчас не ждёт ответа").into(),
             R::RebellionNotCatholicPower { power, sponsors } => tr!(l, "the English Catholic rebellion is raised by a Catholic power other than England, not by {}; it may be raised by: {}", "английское католическое восстание поднимает католическая держава, кроме Англии, а не {}; его могут поднять: {}", p(power), self.list(sponsors.iter().map(p).collect())),
@@ -2165,7 +2514,7 @@ impl<'a> Texts<'a> {
             R::CapitalOutsideTerritory { space, faction } => tr!(l, "the {} capital is declared {}; {} is not there", "столицу {} объявляют {}; {} не там", self.faction(*faction), self.territory_in(*faction), s(space)),
             R::NoUnitsOnWarCard => l.pick("no land units of yours are on the card to fight the foreign army", "на карте войны нет ваших сухопутных отрядов, чтобы сразиться с иностранной армией").into(),
             // --- diplomacy, winter, cards and victory
-            R::WarNotAllowed { power, target } => tr!(l, "the war table gives {} no way to declare war on {}; only the pairs in `war_costs.csv` may declare", "таблица войн не позволяет державе {} объявить войну державе {}; объявлять могут только пары из `war_costs.csv`", p(power), p(target)),
+            R::WarNotAllowed { power, target } => tr!(l, "the war table has no cost for {} declaring war on {}, so this war cannot be declared", "в таблице войн нет цены войны державы {} с державой {}, поэтому эту войну объявить нельзя", p(power), p(target)),
             R::WarNeedsCard { power, target, cost, cards } => {
                 if cards.is_empty() {
                     tr!(l, "war by {} on {} costs {} CP, paid by discarding a card worth at least that; no card in the hand is enough", "война державы {} с державой {} стоит {} очк.: нужно сбросить карту не меньшей ценности; на руке такой нет", p(power), p(target), cost)
@@ -2183,7 +2532,7 @@ impl<'a> Texts<'a> {
             R::RansomCapital { power, space: Some(space), capitals } => tr!(l, "{} cannot take the leader back in {}: it returns to a capital of {} that it controls and that is not in unrest; allowed: {}", "{} не может принять лидера в пространстве {}: он возвращается в столицу державы {} под её контролем и без беспорядков; можно: {}", p(power), s(space), p(power), self.list(capitals.iter().map(|c| self.space(*c)).collect())),
             R::RecallNeedsCapital { power, space, capitals } => tr!(l, "{} recalls units only to a capital it controls that is not in unrest; {} is not one; allowed: {}", "{} отзывает войска только в свою столицу без беспорядков; {} не подходит; можно: {}", p(power), s(space), self.list(capitals.iter().map(|c| self.space(*c)).collect())),
             // --- war on minors (C-DIP-WAR-COST, C-DIP-WAR-LIMITS)
-            R::MinorWarNotAllowed { power, minor } => tr!(l, "the war table gives {} no way to declare war on {}; only the pairs in `war_costs.csv` may declare", "таблица войн не позволяет державе {} объявить войну державе {}; объявлять могут только пары из `war_costs.csv`", p(power), self.owner(Owner::Minor(*minor))),
+            R::MinorWarNotAllowed { power, minor } => tr!(l, "the war table has no cost for {} declaring war on {}, so this war cannot be declared", "в таблице войн нет цены войны державы {} с державой {}, поэтому эту войну объявить нельзя", p(power), self.owner(Owner::Minor(*minor))),
             R::MinorWarNeedsCard { power, minor, cost, cards } => {
                 if cards.is_empty() {
                     tr!(l, "war by {} on {} costs {} CP, paid by discarding a card worth at least that; no card in the hand is enough", "война державы {} с державой {} стоит {} очк.: нужно сбросить карту не меньшей ценности; на руке такой нет", p(power), self.owner(Owner::Minor(*minor)), cost)
@@ -2205,7 +2554,7 @@ impl<'a> Texts<'a> {
             R::WarReturnPlace { space: Some(space), allowed } => tr!(l, "{} is not one of the friendly home keys offered; allowed: {}", "{} не из предложенных родных ключевых пространств; можно: {}", s(space), self.list(allowed.iter().map(|c| self.space(*c)).collect())),
             R::WinterPlace { space: None, allowed } => tr!(l, "name the place with `to:`; allowed: {}", "назовите место в `куда:`; можно: {}", self.list(allowed.iter().map(|c| self.space(*c)).collect())),
             R::WinterPlace { space: Some(space), allowed } => tr!(l, "{} is not one of the places offered; allowed: {}", "{} не из предложенных мест; можно: {}", s(space), self.list(allowed.iter().map(|c| self.space(*c)).collect())),
-            R::WinterWholeForce { space } => tr!(l, "the units in {} go to winter quarters together: name only the place with `to:`", "отряды из {} идут на зимовку вместе: назовите только место в `куда:`", s(space)),
+            R::WinterWholeForce { space } => tr!(l, "the units in {} go to winter quarters together: name only the place with `to:`", "отряды {} идут на зимовку вместе: назовите только место в `куда:`", self.space_from(*space)),
             R::WinterWrongUnits { least, excess, asked, have } if least == excess => tr!(l, "send exactly {} land units from those you have there ({}); asked {}", "отправьте ровно {} сухопутных отрядов из имеющихся там ({}); запрошено {}", excess, self.land_count(have), self.land_count(asked)),
             R::WinterWrongUnits { least, excess, asked, have } => tr!(l, "send {} to {} land units from those you have there ({}); the other faction's units there send the rest; asked {}", "отправьте от {} до {} сухопутных отрядов из имеющихся там ({}); остальное отправят отряды другой фракции; запрошено {}", least, excess, self.land_count(have), self.land_count(asked)),
             // --- position files (issue 17)
@@ -2214,7 +2563,7 @@ impl<'a> Texts<'a> {
             R::AdjustPhaseQuestionPending { power } => tr!(l, "a question to {} is waiting; answer it (or take the action back) before moving the game to another phase", "ждёт ответа вопрос к державе {}; ответьте на него (или отмените ход), прежде чем переводить игру на другой этап", p(power)),
             R::AdjustPhaseNotSettable { phase } => tr!(l, "{} runs by itself; move to diplomacy, spring deployment, action or winter", "этап «{}» идёт сам; переходить можно к дипломатии, весеннему развёртыванию, действиям или зиме", self.phase(*phase)),
             // --- ops: bounded unit counters
-            R::UnitLimit { space, max } => tr!(l, "a force holds at most {} units of each kind in one space, and this would put more in {}", "у одной стороны в одном пространстве не больше {} отрядов каждого вида, а здесь в {} стало бы больше", max, s(space)),
+            R::UnitLimit { space, max } => tr!(l, "a force holds at most {} units of each kind in one space, and this would put more in {}", "у одной стороны в одном пространстве не больше {} отрядов каждого вида, а здесь {} стало бы больше", max, self.space_in(*space)),
             // --- land warfare
             R::CannotMoveAgain { power, space } => tr!(l, "{}'s units in {} lost a battle or began a siege this impulse and may not move again until the next impulse", "войска державы {} в пространстве {} проиграли бой или начали осаду в этом импульсе и не могут двигаться до следующего импульса", p(power), s(space)),
             R::NoLineOfCommunication { power, space } => tr!(l, "{} has no line of communication to {}: it needs a path of its own or allied spaces, free of enemy units and unrest, to one of its fortified home spaces", "у державы {} нет линии связи с пространством {}: нужен путь через свои или союзные пространства без вражеских войск и волнений до своего укреплённого родного пространства", p(power), s(space)),
@@ -2225,8 +2574,8 @@ impl<'a> Texts<'a> {
             R::SiegeBegunThisImpulse { space } => tr!(l, "{} was besieged this impulse; an assault needs a siege from an earlier impulse", "осада пространства {} началась в этом импульсе; для штурма нужна осада с прошлого импульса", s(space)),
             R::AlreadyAssaulted { space } => tr!(l, "{} was already assaulted this impulse; one assault per space per impulse", "пространство {} уже штурмовали в этом импульсе; один штурм на пространство за импульс", s(space)),
             R::PortBlockaded { space } => tr!(l, "defending squadrons are in the port of {}; an assault needs them gone", "в порту {} стоят эскадры защитников; для штурма их не должно быть", s(space)),
-            R::NotAnInterceptSpace { space, to, allowed } => tr!(l, "{} cannot intercept into {}; intercept from one of: {}", "из пространства {} нельзя перехватить в {}; перехват возможен из: {}", s(space), s(to), self.list(allowed.iter().map(|x| self.space(*x)).collect())),
-            R::NotAnAvoidSpace { space, from, allowed } => tr!(l, "avoiding battle from {} cannot go to {}; go to one of: {}", "уклонение от боя из {} не может вести в {}; можно в: {}", s(from), s(space), self.list(allowed.iter().map(|x| self.space(*x)).collect())),
+            R::NotAnInterceptSpace { space, to, allowed } => tr!(l, "{} cannot intercept into {}; intercept from one of: {}", "из пространства {} нельзя перехватить {}; перехват возможен из: {}", s(space), self.space_to(*to), self.list(allowed.iter().map(|x| self.space(*x)).collect())),
+            R::NotAnAvoidSpace { space, from, allowed } => tr!(l, "avoiding battle from {} cannot go to {}; go to one of: {}", "уклонение от боя {} не может вести {}; можно сюда: {}", self.space_from(*from), self.space_to(*space), self.list(allowed.iter().map(|x| self.space(*x)).collect())),
             R::BadRetreat { space, attacker_origin, allowed } => {
                 let list = self.list(allowed.iter().map(|x| self.space(*x)).collect());
                 match space {
@@ -2251,16 +2600,16 @@ impl<'a> Texts<'a> {
             R::NothingPending => l.pick("no battle question is waiting for an answer", "ни один боевой вопрос не ждёт ответа").into(),
             R::MustAnswer { decision } => tr!(l, "this question must be answered, not declined: {}", "на этот вопрос нужно ответить, отказаться нельзя: {}", self.decision(*decision)),
             // --- naval warfare
-            R::NoShipsThere { power, place } => tr!(l, "{} has no squadrons or corsairs in {}; a naval move starts where its ships are", "у державы {} нет эскадр или корсаров в {}; морской ход начинается там, где стоят её корабли", p(power), self.place_id(place)),
-            R::StackMovesOnce { place } => tr!(l, "the fleet in {} is named twice; each fleet moves one step per naval move", "флот в {} назван дважды; за морской ход каждый флот делает один шаг", self.place_id(place)),
-            R::NotANavalStep { from, to, allowed } => tr!(l, "{} to {} is not one naval step (port to a sea zone it borders, sea zone to an adjacent zone or to a port on it); from {} go to one of: {}", "из {} в {} нельзя за один морской шаг (порт → его морская зона, зона → соседняя зона или порт на ней); из {} можно в: {}", self.place_id(from), self.place_id(to), self.place_id(from), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
+            R::NoShipsThere { power, place } => tr!(l, "{} has no squadrons or corsairs in {}; a naval move starts where its ships are", "у державы {} нет эскадр или корсаров {}; морской ход начинается там, где стоят её корабли", p(power), self.place_name_in(place)),
+            R::StackMovesOnce { place } => tr!(l, "the fleet in {} is named twice; each fleet moves one step per naval move", "флот {} назван дважды; за морской ход каждый флот делает один шаг", self.place_name_in(place)),
+            R::NotANavalStep { from, to, allowed } => tr!(l, "{} to {} is not one naval step (port to a sea zone it borders, sea zone to an adjacent zone or to a port on it); from {} go to one of: {}", "{} {} нельзя за один морской шаг (порт → его морская зона, зона → соседняя зона или порт на ней); {} можно сюда: {}", self.place_from(from), self.place_to(to), self.place_from(from), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             R::PortNotFriendly { space } => tr!(l, "{} is not a port of yours or an ally's; ships enter only a friendly port or one holding enemy ships to attack, and a crossing ends in a friendly port without enemy land units", "{} — не ваш и не союзный порт; корабли входят только в дружественный порт или в порт с вражескими кораблями для атаки, а перевозка заканчивается в дружественном порту без вражеских сухопутных войск", s(space)),
             R::NavalLeaderOnLand { leader } => tr!(l, "{} is a naval leader and moves only with ships, never over land", "{} — флотоводец: он ходит только с кораблями, не по суше", self.leader(leader)),
             R::TransportTooLarge { units, max } => tr!(l, "at most {1} land units cross by sea at once; asked {0}", "морем за раз перевозят не больше {1} сухопутных отрядов; запрошено {0}", units, max),
-            R::NoSeaPath { from, to } => tr!(l, "no chain of sea zones holding your ships links {} to {}; a crossing needs your squadrons or corsairs in every zone on the way", "от {} до {} нет цепочки морских зон с вашими кораблями; для перевозки в каждой зоне пути нужны ваши эскадры или корсары", s(from), s(to)),
+            R::NoSeaPath { from, to } => tr!(l, "no chain of sea zones holding your ships links {} to {}; a crossing needs your squadrons or corsairs in every zone on the way", "от {} до {} нет цепочки морских зон с вашими кораблями; для перевозки в каждой зоне пути нужны ваши эскадры или корсары", self.space_case(*from, Case::Gen), self.space_case(*to, Case::Gen)),
             R::WrongShipLosses { hits, asked, have } => tr!(l, "{} hits sink ships at 2 hits a squadron and 1 a corsair, leaving no hit unused that could sink one; you have {} squadrons and {} corsairs, asked {} and {}", "{} попаданий топят корабли: эскадра — 2 попадания, корсар — 1, и ни одно годное попадание не пропадает; у вас эскадр {}, корсаров {}, запрошено {} и {}", hits, have.0, have.1, asked.0, asked.1),
-            R::BadNavalRetreat { to, allowed } => tr!(l, "the beaten fleet cannot retreat to {}; it goes to a friendly port on the zone or an adjacent zone without enemy ships: one of {}", "побеждённый флот не может отойти в {}; он идёт в дружественный порт этой зоны или в соседнюю зону без вражеских кораблей: одно из {}", self.place_id(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
-            R::UnitLimitAtSea { zone, max } => tr!(l, "a fleet holds at most {} ships of each kind in one sea zone, and this would put more in {}", "у одной стороны в одной морской зоне не больше {} кораблей каждого вида, а здесь в {} стало бы больше", max, self.place_id(zone)),
+            R::BadNavalRetreat { to, allowed } => tr!(l, "the beaten fleet cannot retreat to {}; it goes to a friendly port on the zone or an adjacent zone without enemy ships: one of {}", "побеждённый флот не может отойти {}; он идёт в дружественный порт этой зоны или в соседнюю зону без вражеских кораблей; можно: {}", self.place_to(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
+            R::UnitLimitAtSea { zone, max } => tr!(l, "a fleet holds at most {} ships of each kind in one sea zone, and this would put more in {}", "у одной стороны в одной морской зоне не больше {} кораблей каждого вида, а здесь {} стало бы больше", max, self.place_name_in(zone)),
             R::LandUnitsAtSea { zone } => tr!(l, "{} is a sea zone: only squadrons, corsairs and naval leaders can be there", "{} — морская зона: там могут быть только эскадры, корсары и флотоводцы", self.place_id(zone)),
             R::NotANavalInterceptPlace { place, zone, allowed } => tr!(l, "no interception into {} from {}; intercept from one of: {}", "из {1} нельзя перехватить в {0}; перехват возможен из: {2}", self.place_id(zone), self.place_id(place), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             // --- land warfare, second card window
@@ -2272,7 +2621,7 @@ impl<'a> Texts<'a> {
             R::PiracyAtSeaOnly { place } => tr!(l, "{} is a port; piracy happens in a sea zone where Ottoman corsairs are", "{} — порт; пиратство идёт в морской зоне, где стоят османские корсары", self.place_id(place)),
             R::NoCorsairsThere { zone, zones } => tr!(l, "no Ottoman corsairs in {}; zones with corsairs: {}", "в {} нет османских корсаров; зоны с корсарами: {}", self.place_id(zone), self.list(zones.iter().map(|z| self.place_id(z)).collect())),
             R::PiratedThisTurn { zone } => tr!(l, "{} was already pirated this turn; piracy is once per sea zone per turn", "в {} уже пиратствовали в этом ходу; пиратство — раз за ход в каждой морской зоне", self.place_id(zone)),
-            R::PiracyTarget { target, zone, allowed } => tr!(l, "{} controls no port on {}; targets there: {}", "у державы {} нет порта на {}; цели там: {}", p(target), self.place_id(zone), self.list(allowed.iter().map(|x| self.power(*x)).collect())),
+            R::PiracyTarget { target, zone, allowed } => tr!(l, "{} controls no port on {}; targets there: {}", "у державы {} нет порта у {}; цели там: {}", p(target), self.place_case(zone, Case::Gen), self.list(allowed.iter().map(|x| self.power(*x)).collect())),
             R::PiracyRewardNotAllowed { asked, allowed } => tr!(l, "you cannot pay with {} now; pay with one of: {} (each option in turn while another is open)", "сейчас нельзя заплатить так: {}; можно: {} (варианты по очереди, пока есть другой)", self.piracy_reward(*asked), self.list(allowed.iter().map(|x| self.piracy_reward(*x)).collect())),
             R::PiracySquadronPlace { place, allowed } if place.is_empty() => tr!(l, "name where the lost squadron is (at:); one of: {}", "укажите, где стоит теряемая эскадра (где:); одно из: {}", self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             R::PiracySquadronPlace { place, allowed } => tr!(l, "no squadron of yours near the piracy in {}; lose one in: {}", "в {} нет вашей эскадры рядом с пиратами; можно потерять в: {}", self.place_id(place), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
@@ -2303,11 +2652,11 @@ impl<'a> Texts<'a> {
             }
             R::PeaceWithdrawPlace { space: Some(space), allowed } => tr!(l, "{} is not one of the nearest fortified spaces your forces may go to; go to one of: {}", "{} — не из ближайших укреплённых пространств, куда могут уйти ваши войска; можно: {}", s(space), self.list(allowed.iter().map(|x| self.space(*x)).collect())),
             R::PeaceWithdrawPlace { space: None, allowed } => tr!(l, "name where your forces go (`to:`, no units inside); one of: {}", "укажите, куда уходят ваши войска (`куда:`, без войск за стенами); можно: {}", self.list(allowed.iter().map(|x| self.space(*x)).collect())),
-            R::RegainVpOnly { key: true, .. } => tr!(l, "a home key is regained for VP only (`pay:vp`; the data's `peace_regain_key_card` is 0)", "ключ возвращается только за ПО (`pay:vp`; в данных `peace_regain_key_card` = 0)"),
-            R::RegainVpOnly { power, key: false } => tr!(l, "{} has no card the winner could draw; pay with VP (`pay:vp`)", "у державы {} нет карты, которую мог бы вытянуть победитель; платите ПО (`pay:vp`)", p(power)),
-            R::EmpireWinterUnit { mercenaries } => tr!(l, "the Empire takes its free winter unit as 1 regular (`units:1r`) or as {} mercenaries (`units:{}m`)", "Империя берёт бесплатный зимний отряд как 1 регуляр (`units:1r`) или как {} наёмников (`units:{}m`)", mercenaries, mercenaries),
+            R::RegainVpOnly { key: true, .. } => tr!(l, "a home key is regained for VP only (`pay:vp`; the data's `peace_regain_key_card` is 0)", "ключ возвращается только за ПО (`чем:по`; в данных `peace_regain_key_card` = 0)"),
+            R::RegainVpOnly { power, key: false } => tr!(l, "{} has no card the winner could draw; pay with VP (`pay:vp`)", "у державы {} нет карты, которую мог бы вытянуть победитель; платите ПО (`чем:по`)", p(power)),
+            R::EmpireWinterUnit { mercenaries } => tr_each!(l, "the Empire takes its free winter unit as 1 regular (`units:1r`) or as {} mercenaries (`units:{}m`)", [mercenaries, mercenaries], "Империя берёт бесплатный зимний отряд как 1 регуляр (`войска:1р`) или как {} (`войска:{}н`)", [self.n_mercenaries(u32::from(*mercenaries)), mercenaries]),
             R::BadWinterPort { to, allowed } => tr!(l, "{} is not one of the nearest ports your fleet controls; winter in one of: {}", "{} — не из ближайших портов вашего флота; зимовать можно в: {}", self.place_id(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
-            R::SeaBlockaded { space, zone } => tr!(l, "enemy ships in {} protect the port of {}; an assault needs the sea by the port clear of them", "вражеские корабли в {} прикрывают порт {}; для штурма море у порта должно быть свободно от них", self.place_id(zone), s(space)),
+            R::SeaBlockaded { space, zone } => tr!(l, "enemy ships in {} protect the port of {}; an assault needs the sea by the port clear of them", "вражеские корабли {} прикрывают порт {}; для штурма море у порта должно быть свободно от них", self.place_name_in(zone), self.space_case(*space, Case::Gen)),
         }
     }
 
@@ -2333,17 +2682,17 @@ impl<'a> Texts<'a> {
             OptKind::Space => l
                 .pick(
                     "a space's name or id: a Europe space, a world-map settlement, an ocean zone or a sea zone",
-                    "название или id места: пространство Европы, поселение на карте мира, океанская или морская зона",
+                    "название или код места: пространство Европы, поселение на карте мира, океанская или морская зона",
                 )
                 .into(),
             OptKind::Card => tr!(l, "a card's number or name (your cards: {})", "номер или название карты (ваши карты: {})", self.command("hand", &[])),
-            OptKind::Leader | OptKind::Leaders => tr!(l, "leader names or ids, e.g. `{}`", "имена или id лидеров, например `{}`", self.rs.leaders.first().map_or("", |x| x.id.as_str()).to_lowercase()),
+            OptKind::Leader | OptKind::Leaders => tr!(l, "leader names or ids, e.g. `{}`", "имена или коды лидеров, например `{}`", self.rs.leaders.first().map_or("", |x| x.id.as_str()).to_lowercase()),
             OptKind::Units => self.expected(&Expected::Units),
             OptKind::Treasure => tr!(l, "the number of one of your treasures (yours: {})", "номер вашего сокровища (ваши: {})", self.command("hand", &[])),
             OptKind::File => l
                 .pick(
                     "a position file (docs/position.md): attached on Discord, a path in the terminal",
-                    "файл позиции (docs/position.md): вложение в Discord, путь в терминале",
+                    "файл позиции (`docs/position.md`): вложение в Дискорде, путь в терминале",
                 )
                 .into(),
             OptKind::RuleId => tr!(l, "a rule id; {} lists them", "номер правила; список — {}", self.command("rule", &[])),
@@ -2555,6 +2904,10 @@ pub enum Msg {
         turn: u8,
         hands: String,
     },
+    /// Sieges under way: "Paris (Spain besieging)" (`status`).
+    StatusSieges {
+        list: String,
+    },
     // --- diplomacy, winter, cards and victory: `status` at a glance
     /// Wars between majors (already listed).
     StatusWars {
@@ -2652,6 +3005,14 @@ pub enum Msg {
         phase: String,
         powers: Vec<Power>,
     },
+    /// How a loaded position differs from its scenario's printed map: the spaces that differ
+    /// (control, religion or units) and, per owner, land units and squadrons in the position and
+    /// on the printed map.
+    PositionDiff {
+        scenario: String,
+        spaces: Vec<SpaceId>,
+        units: Vec<(Owner, [u32; 2], [u32; 2])>,
+    },
     /// `start` of a game set up from a position: the seats must be its powers in play.
     PositionSeats {
         unseated: Vec<Power>,
@@ -2739,6 +3100,10 @@ pub enum Msg {
         error: String,
     },
 }
+
+/// How many allowed values a refusal lists from a long list (leaders), closest to the typed
+/// one first; lists of up to `2 * NEAR_LIMIT + 3` values are shown whole.
+pub const NEAR_LIMIT: usize = 6;
 
 /// A short list of allowed values, worded in the game's language when shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -2834,7 +3199,8 @@ impl Texts<'_> {
                 };
                 format!("**#{id}** · {scenario} · {word}")
             }
-            Msg::StatusTurn { turn, hands } => tr!(l, "Turn {} · {}", "Ход {} · {}", turn, hands),
+            Msg::StatusTurn { turn, hands } => tr!(l, "Turn {} · cards in hand: {}", "Ход {} · карт на руке: {}", turn, hands),
+            Msg::StatusSieges { list } => tr!(l, "Sieges under way: {}", "Идут осады: {}", list),
             Msg::StatusWars { list } => tr!(l, "Wars: {}", "Войны: {}", list),
             Msg::StatusAlliances { list } => tr!(l, "Alliances: {}", "Союзы: {}", list),
             Msg::StatusMinors { list } => tr!(l, "Minor powers: {}", "Малые державы: {}", list),
@@ -2860,7 +3226,7 @@ impl Texts<'_> {
             Msg::SeedCommitment { commitment } => tr!(l, "sha256(seed) = `{}`", "sha256(сид) = `{}`", commitment),
             Msg::Rule(text) => text.clone(),
             // --- safe input
-            Msg::UnknownListed { what, name, hint, allowed } => tr!(l, "unknown {} `{}`{}; allowed: {}", "не найдено: {} `{}`{}; можно: {}", self.thing(what), name, self.hint(hint), self.allowed(*allowed)),
+            Msg::UnknownListed { what, name, hint, allowed } => tr!(l, "unknown {} `{}`{}; allowed: {}", "не найдено: {} `{}`{}; можно: {}", self.thing(what), name, self.hint(hint), self.allowed_near(*allowed, name)),
             Msg::NeedOption { command, option, allowed } => tr!(l, "{} needs {} here; allowed: {}", "для {} здесь нужен параметр {}; можно: {}", self.command(command, &[]), self.option(command, option), self.allowed(*allowed)),
             Msg::NotASpace { id, kind } => {
                 use super::resolve::OtherPlace;
@@ -2913,7 +3279,7 @@ impl Texts<'_> {
             Msg::BrokenGameClosed { id, by, error } => tr!(l, "Game #{} could not be loaded ({}) and is now closed ({}). Its log stays in the database for the operator.", "Партию №{} не удалось загрузить ({}), теперь она закрыта ({}). Её журнал остаётся в базе у оператора.", id, error, by),
             Msg::UnknownScenario { name, known } => tr!(l, "unknown scenario `{}`; known: {}", "неизвестный сценарий `{}`; есть: {}", name, known),
             // --- position files (issue 17)
-            Msg::PositionUnread { name } => tr!(l, "the file `{}` could not be read; attach it (Discord) or give a readable path (terminal)", "файл `{}` не прочитан; приложите его (Discord) или укажите доступный путь (терминал)", name),
+            Msg::PositionUnread { name } => tr!(l, "the file `{}` could not be read; attach it (Discord) or give a readable path (terminal)", "файл `{}` не прочитан; приложите его (в Дискорде) или укажите доступный путь (терминал)", name),
             Msg::PositionRefused { name, problems } => {
                 let shown: Vec<&str> = problems.iter().take(25).map(String::as_str).collect();
                 let more = problems.len().saturating_sub(shown.len());
@@ -2921,7 +3287,7 @@ impl Texts<'_> {
                 tr!(
                     l,
                     "the position `{}` was not accepted ({} problem(s)); nothing has changed. Fix the file (docs/position.md) and send it again:\n```\n{}{}\n```",
-                    "позиция `{}` не принята (ошибок: {}); ничего не изменилось. Исправьте файл (docs/position.md) и пришлите снова:\n```\n{}{}\n```",
+                    "позиция `{}` не принята (ошибок: {}); ничего не изменилось. Исправьте файл (`docs/position.md`) и пришлите снова:\n```\n{}{}\n```",
                     name, problems.len(), shown.join("\n"), tail
                 )
             }
@@ -2933,6 +3299,26 @@ impl Texts<'_> {
                     "Позиция `{}` загружена: ход {}, {}. Державы в игре: {}. Каждой нужен игрок ({}); затем {} начнёт партию с этого места, а каждая рука уйдёт владельцу лично.",
                     name, turn, phase, p.join(", "), self.command("join", &["power"]), self.command("start", &[])
                 )
+            }
+            Msg::PositionDiff { scenario, spaces, units } => {
+                const SHOWN: usize = 8;
+                let mut names: Vec<String> = spaces.iter().take(SHOWN).map(|s| self.space(*s)).collect();
+                if spaces.len() > SHOWN {
+                    names.push(tr!(l, "and {} more", "и ещё {}", spaces.len() - SHOWN));
+                }
+                let per: Vec<String> = units
+                    .iter()
+                    .map(|(o, pos, printed)| {
+                        let mark = if pos != printed { " ⚠" } else { "" };
+                        tr_each!(l, "{}: land units {}, squadrons {} (printed map: {}, {}){}", [self.owner(*o), pos[0], pos[1], printed[0], printed[1], mark], "{}: сухопутных {}, эскадр {} (на карте сценария: {}, {}){}", [self.owner(*o), pos[0], pos[1], printed[0], printed[1], mark])
+                    })
+                    .collect();
+                let head = if spaces.is_empty() {
+                    tr!(l, "The position matches the printed {} map space for space.", "Позиция совпадает с картой сценария {} во всех пространствах.", scenario)
+                } else {
+                    tr_each!(l, "Compared with the printed {} map, {} differ (control, religion or units): {}.", [scenario, self.n_of(spaces.len() as u32, ["space", "spaces"], ["", "", ""]), names.join(", ")], "По сравнению с картой сценария {} отличаются пространства ({}: контроль, вера или войска): {}.", [scenario, spaces.len(), names.join(", ")])
+                };
+                tr!(l, "{}\nUnits per owner — {}.", "{}\nВойска по владельцам — {}.", head, per.join("; "))
             }
             Msg::PositionSeats { unseated, not_in_play } => {
                 let list = |v: &[Power]| v.iter().map(|p| self_power(self, *p)).collect::<Vec<_>>().join(", ");
@@ -2977,6 +3363,56 @@ impl Case {
         } else {
             form
         }
+    }
+}
+
+/// Where a place stands in a sentence (its Russian preposition and case).
+#[derive(Clone, Copy)]
+enum PlaceRole {
+    /// Where: в/на + prepositional.
+    In,
+    /// Where to: в/на + accusative.
+    To,
+    /// From where: из/с + genitive.
+    From,
+}
+
+/// The grammatical gender of a Russian name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuGender {
+    /// Masculine (Мадрид).
+    M,
+    /// Feminine (Вена).
+    F,
+    /// Neuter (Бордо).
+    N,
+    /// Plural (Нидерланды).
+    Pl,
+}
+
+/// A Russian name's gender read from the ending of its last word (a reconstruction of the
+/// usual rule: -а/-я feminine, -о/-е/-и/-у foreign indeclinables neuter, -ы plural; else
+/// masculine).
+pub fn ru_gender(name: &str) -> RuGender {
+    let last = name
+        .split([' ', '-'])
+        .next_back()
+        .unwrap_or(name)
+        .to_lowercase();
+    match last.chars().next_back() {
+        Some('а' | 'я') => RuGender::F,
+        Some('ы') => RuGender::Pl,
+        Some('о' | 'е' | 'и' | 'у' | 'ю' | 'э') => RuGender::N,
+        _ => RuGender::M,
+    }
+}
+
+/// Which Russian plural form a count takes: 0 one (1, 21), 1 few (2–4, 22), 2 many (5–20, 0).
+pub fn ru_plural(n: u32) -> usize {
+    match (n % 10, n % 100) {
+        (1, r) if r != 11 => 0,
+        (2..=4, r) if !(12..=14).contains(&r) => 1,
+        _ => 2,
     }
 }
 

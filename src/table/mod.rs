@@ -1411,9 +1411,14 @@ impl Table {
         }
         let before = game.awaiting();
         let mut next = game.clone();
-        let events = next
-            .apply(&self.rs, power, &action)
-            .map_err(|e| Msg::Rule(t.rule_error(&e)))?;
+        let events = next.apply(&self.rs, power, &action).map_err(|e| {
+            let mut text = t.rule_error(&e);
+            // --- words: a refused leader entry says where the leader may enter.
+            if let Action::PlaceLeader { leader, .. } = &action {
+                text.push_str(&t.leader_may_enter(leader, &leader_entries(&self.rs, game, leader)));
+            }
+            Msg::Rule(text)
+        })?;
         let row = LogRow {
             seq: s.last_seq() + 1,
             power: Some(power.as_str().to_string()),
@@ -2130,6 +2135,16 @@ impl Table {
 }
 
 /// The power and engine action of a stored log row; the error names the action's number.
+/// The spaces where the leader `id` may enter now (R-PROT-LEADERS).
+fn leader_entries(rs: &Ruleset, g: &Game, id: &str) -> Vec<crate::engine::SpaceId> {
+    let Some(l) = rs.leaders.iter().find(|l| l.id == id) else {
+        return Vec::new();
+    };
+    rs.space_ids()
+        .filter(|s| g.check_leader_entry(rs, l.faction, *s).is_ok())
+        .collect()
+}
+
 fn decode_row(r: &LogRow) -> Result<(Power, Action), String> {
     let bad = |e: String| format!("action {}: {e}", r.seq);
     let power: Power = r

@@ -12,7 +12,7 @@
 //! its holder by DM; the channel sees only hand sizes.
 
 use crate::engine::event::{Event, EventKind};
-use crate::engine::{Game, GameOptions, PowerSet, Ruleset};
+use crate::engine::{Game, GameOptions, Owner, PowerSet, Ruleset};
 use crate::position::Source;
 
 use super::command::FileArg;
@@ -20,6 +20,56 @@ use super::messages::{Msg, Texts};
 use super::outbox::Outbox;
 use super::persist::Status;
 use super::{Caller, Slot, Table};
+
+/// How a position differs from its scenario's printed map: the spaces whose control, religion
+/// or units differ, and land units and squadrons per owner (position, printed). `None` when the
+/// scenario cannot be set up for comparison.
+pub fn printed_diff(rs: &Ruleset, g: &Game, seed: u64) -> Option<Msg> {
+    let opts = GameOptions {
+        scenario: g.scenario.clone(),
+        powers: g.powers,
+    };
+    let printed = Game::new(rs, &opts, seed).ok()?.0;
+    let mut spaces = Vec::new();
+    let mut totals: std::collections::BTreeMap<String, (Owner, [u32; 4])> = Default::default();
+    for s in rs.space_ids() {
+        let (a, b) = (g.board.at(s), printed.board.at(s));
+        let units = |forces: &[crate::engine::board::Force]| {
+            let mut v: Vec<(String, u32, u32)> = forces
+                .iter()
+                .filter(|f| f.land() + u32::from(f.squadrons) > 0)
+                .map(|f| (f.owner().to_string(), f.land(), u32::from(f.squadrons)))
+                .collect();
+            v.sort();
+            v
+        };
+        let differs = g.board.controller(rs, s) != printed.board.controller(rs, s)
+            || g.board.religion(rs, s) != printed.board.religion(rs, s)
+            || units(&a.forces) != units(&b.forces);
+        if differs {
+            spaces.push(s);
+        }
+        for (i, forces) in [&a.forces, &b.forces].into_iter().enumerate() {
+            for f in forces.iter() {
+                let e = totals
+                    .entry(f.owner().to_string())
+                    .or_insert((f.owner(), [0; 4]));
+                e.1[i] += f.land();
+                e.1[2 + i] += u32::from(f.squadrons);
+            }
+        }
+    }
+    let units = totals
+        .into_values()
+        .filter(|(_, n)| n.iter().any(|x| *x > 0))
+        .map(|(o, n)| (o, [n[0], n[2]], [n[1], n[3]]))
+        .collect();
+    Some(Msg::PositionDiff {
+        scenario: g.scenario.clone(),
+        spaces,
+        units,
+    })
+}
 
 /// The key of the starting state in a game's stored options.
 pub const POSITION_KEY: &str = "position";
@@ -144,6 +194,11 @@ impl Table {
                 powers: g.powers.iter().collect(),
             }),
         );
+        // --- words: how the position differs from the printed map, so a file that left out
+        // armies is noticed before `start`.
+        if let Some(diff) = printed_diff(&self.rs, &g, seed) {
+            out.channel(t.msg(&diff));
+        }
         Ok(())
     }
 

@@ -104,6 +104,12 @@ pub fn owner(rs: &Ruleset, text: &str) -> Result<Owner, Msg> {
     if let Ok(o) = text.trim().parse::<Owner>() {
         return Ok(o);
     }
+    if matches!(
+        norm(text).as_str(),
+        "независимые" | "независимый" | "независимая"
+    ) {
+        return Ok(Owner::Independent);
+    }
     if let Ok(p) = power(rs, text) {
         return Ok(Owner::Major(p));
     }
@@ -155,24 +161,43 @@ pub fn card(rs: &Ruleset, text: &str) -> Result<u16, Msg> {
     ))
 }
 
-/// A leader by id or English/Russian name.
+/// The names a leader answers to, normalized: id, full names, and the short names the map
+/// prints on its counters (`альба`, `alba`).
+pub fn leader_names(l: &crate::engine::ruleset::Leader) -> Vec<String> {
+    [&l.id, &l.name_en, &l.name_ru, &l.short_en, &l.short_ru]
+        .into_iter()
+        .filter(|n| !n.is_empty())
+        .map(|n| norm(n))
+        .collect()
+}
+
+/// A leader by id, English/Russian name, or the short name printed on the map; the last word
+/// of a full name is enough where only one leader has it (`alba`, `колиньи`).
 pub fn leader(rs: &Ruleset, text: &str) -> Result<String, Msg> {
     let t = norm(text);
-    if let Some(l) = rs.leaders.iter().find(|l| {
-        norm(&l.id) == t
-            || norm(&l.name_en) == t
-            || norm(&l.name_ru) == t
-            || norm(&l.name_en).split(' ').next_back() == Some(t.as_str())
-    }) {
+    if let Some(l) = rs.leaders.iter().find(|l| leader_names(l).contains(&t)) {
+        return Ok(l.id.clone());
+    }
+    let last = |n: &str| norm(n).rsplit(' ').next().map(str::to_string);
+    if let Some(l) = rs
+        .leaders
+        .iter()
+        .find(|l| last(&l.name_en).as_deref() == Some(t.as_str()))
+    {
+        return Ok(l.id.clone());
+    }
+    let by_ru: Vec<&crate::engine::ruleset::Leader> = rs
+        .leaders
+        .iter()
+        .filter(|l| last(&l.name_ru).as_deref() == Some(t.as_str()))
+        .collect();
+    if let [l] = by_ru[..] {
         return Ok(l.id.clone());
     }
     Err(unknown_listed(
         "leader",
         text,
-        rs.leaders
-            .iter()
-            .flat_map(|l| [norm(&l.id), norm(&l.name_en)])
-            .collect(),
+        rs.leaders.iter().flat_map(leader_names).collect(),
         Allowed::Leaders,
     ))
 }

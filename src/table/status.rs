@@ -78,6 +78,9 @@ pub fn lines(rs: &Ruleset, g: &Game, t: Texts<'_>) -> Vec<String> {
         t.msg(&Msg::StatusLeaders {
             list: or_none(leaders),
         }),
+        t.msg(&Msg::StatusSieges {
+            list: or_none(sieges(rs, g, t)),
+        }),
         religion(rs, g, t),
     ];
     // --- treasures: public counts only (a hand's faces never reach the channel)
@@ -102,6 +105,20 @@ pub fn lines(rs: &Ruleset, g: &Game, t: Texts<'_>) -> Vec<String> {
         _ => {}
     }
     out
+}
+
+/// The spaces under siege and who besieges each (C-SIEGE).
+fn sieges(rs: &Ruleset, g: &Game, t: Texts<'_>) -> Vec<String> {
+    rs.space_ids()
+        .filter_map(|s| {
+            g.board.at(s).besieged_by.map(|by| {
+                t.loc_pick(
+                    &format!("{} (besieged by {})", t.space(s), t.power(by)),
+                    &format!("{} (осаждает {})", t.space(s), t.power(by)),
+                )
+            })
+        })
+        .collect()
 }
 
 /// R-REL-ZONES and R-PROT-CAPITAL: Protestant/Catholic spaces per zone, and each faction's
