@@ -29,3 +29,5 @@ mod discord_permissions_e2e;
 mod discord_ratelimit_e2e;
 #[path = "discord_treasure_e2e.rs"]
 mod discord_treasure_e2e;
+#[path = "discord_words_e2e.rs"]
+mod discord_words_e2e;

@@ -2,10 +2,8 @@
 //! answer is confirmed to its setter only, and a ransom's card is named by DM to the two players
 //! while the channel hears whose hand it came from and that one card moved.
 
-#[path = "support/bot_e2e.rs"]
-mod bot_e2e;
-#[path = "support/discord_emulator/mod.rs"]
-mod discord_emulator;
+use crate::bot_e2e;
+use crate::discord_emulator;
 
 use bot_e2e::*;
 use discord_emulator::Emulator;

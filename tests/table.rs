@@ -6,6 +6,8 @@
 mod cli_support;
 #[path = "common/mod.rs"]
 mod common;
+#[path = "land_support/mod.rs"]
+mod land_support;
 #[path = "table_support/mod.rs"]
 mod table_support;
 
@@ -51,3 +53,9 @@ mod table_treasures;
 mod table_turn;
 #[path = "table_undo_consent.rs"]
 mod table_undo_consent;
+#[path = "words_catalogue.rs"]
+mod words_catalogue;
+#[path = "words_cli.rs"]
+mod words_cli;
+#[path = "words_table.rs"]
+mod words_table;

@@ -3,8 +3,8 @@
 //! agreement in English and Russian, and a Russian catalogue whose place and leader names are
 //! inflected after their prepositions, with no Latin-script word outside code spans.
 
-mod common;
-mod land_support;
+use crate::common;
+use crate::land_support;
 
 use std::collections::BTreeSet;
 use vqbot::engine::action::{CardMode, UnitKind, Units};

@@ -1,6 +1,6 @@
 //! Issue 30, item 7: `vqbot render` draws the close-up the table posts as well as the full map.
 
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::{played, vqbot};
 

@@ -3,7 +3,7 @@
 //! help that agrees with the engine, a labelled `status` with its sieges, and a position
 //! compared with the printed map before `start`.
 
-mod table_support;
+use crate::table_support;
 
 use table_support::*;
 use vqbot::table::command::FileArg;
