@@ -213,3 +213,178 @@ fn x_changes_far_apart_get_a_closeup_each_and_never_one_of_open_sea() {
         save(&format!("pictures_winter_{}.png", i + 1), &c.png);
     }
 }
+
+/// Saves the part `x0, y0, w, h` of a PNG (for looking at it).
+fn save_crop(name: &str, png_bytes: &[u8], (x0, y0, w, h): (u32, u32, u32, u32)) {
+    let (iw, _, data) = decode(png_bytes);
+    let mut rgb = Vec::with_capacity((w * h * 3) as usize);
+    for y in y0..y0 + h {
+        let i = ((y * iw + x0) * 3) as usize;
+        rgb.extend_from_slice(&data[i..i + (w * 3) as usize]);
+    }
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, w, h);
+        enc.set_color(png::ColorType::Rgb);
+        let mut wr = enc.write_header().unwrap();
+        wr.write_image_data(&rgb).unwrap();
+    }
+    save(name, &out);
+}
+
+/// The LAND colour of the map.
+const LAND: (u8, u8, u8) = (241, 233, 212);
+
+fn px(img: &(u32, u32, Vec<u8>), x: u32, y: u32) -> (u8, u8, u8) {
+    let i = ((y * img.0 + x) * 3) as usize;
+    (img.2[i], img.2[i + 1], img.2[i + 2])
+}
+
+// Item 13: a besieging stack's counter sits at the besieged space, never nearer another
+// space's symbol (before, the Ottoman besiegers of Vienna stood beside Linz).
+#[test]
+fn x_a_besieging_stack_sits_on_the_besieged_space() {
+    let rs = ruleset();
+    let mut b = start(&rs);
+    let vienna = rs.space_id("VIENNA").unwrap();
+    let mut ott = Force::new(Owner::Major(Power::Ottoman), None);
+    ott.regulars = 4;
+    ott.leaders.push("SULEIMAN".into());
+    b.spaces[vienna.idx()].forces.push(ott);
+    b.spaces[vienna.idx()].besieged_by = Some(Power::Ottoman);
+    let sc = scene(&rs, &b, None);
+    let lay = vqbot::render::layout(&sc, &vqbot::render::RenderOptions::default()).unwrap();
+    let d = |r: &Rect, p: (f32, f32)| {
+        let dx = (r.x0 - p.0).max(p.0 - r.x1).max(0.0);
+        let dy = (r.y0 - p.1).max(p.1 - r.y1).max(0.0);
+        (dx * dx + dy * dy).sqrt()
+    };
+    let v = lay.spaces[vienna.idx()].center;
+    let stacks: Vec<_> = lay.stacks.iter().filter(|s| s.space == vienna).collect();
+    assert!(stacks.iter().any(|s| s.besieger));
+    for st in stacks {
+        let mine = d(&st.rect, v);
+        for o in lay.spaces.iter().filter(|o| o.space != vienna) {
+            assert!(
+                d(&st.rect, o.center) >= mine,
+                "{:?} of Vienna is nearer {}",
+                st.units,
+                rs.space(o.space).id
+            );
+        }
+        assert!(mine <= 40.0, "{:?} is {mine} px from Vienna", st.units);
+    }
+}
+
+// Item 13: no sea where there is land: east of Vienna and Buda, Asia Minor across the
+// Bosporus, North Africa south of its ports; the Black Sea stays water and no sea zone's name
+// lies on land drawn from land.csv.
+#[test]
+fn x_no_sea_east_of_vienna_and_buda_nor_in_anatolia_or_north_africa() {
+    let rs = ruleset();
+    assert!(rs.land.len() >= 3, "land.csv is loaded");
+    let b = start(&rs);
+    let png = vqbot::render::render_map(
+        &scene(&rs, &b, None),
+        &vqbot::render::RenderOptions::default(),
+    )
+    .unwrap();
+    let img = decode(&png);
+    for (what, x, y) in [
+        ("east of Buda", 1800, 450),
+        ("north-east of Vienna", 1720, 330),
+        ("Asia Minor", 2280, 960),
+        ("North Africa", 1150, 1330),
+    ] {
+        assert_eq!(px(&img, x, y), LAND, "{what} ({x}, {y}) is not land");
+    }
+    assert_ne!(px(&img, 2330, 720), LAND, "the Black Sea is water");
+    for z in &rs.sea_zones {
+        for a in &rs.land {
+            let mut inside = false;
+            let o = &a.outline;
+            let mut j = o.len() - 1;
+            for i in 0..o.len() {
+                let ((xi, yi), (xj, yj)) = (o[i], o[j]);
+                if (yi > z.pos.1) != (yj > z.pos.1)
+                    && z.pos.0 < (xj - xi) * (z.pos.1 - yi) / (yj - yi) + xi
+                {
+                    inside = !inside;
+                }
+                j = i;
+            }
+            assert!(!inside, "{} lies on {}", z.id, a.id);
+        }
+    }
+}
+
+/// Halves a 1100×800 close-up to Discord's 550 px preview (2×2 box filter) and saves it.
+fn save_preview(path: &std::path::Path, png_bytes: &[u8]) {
+    let (w, h, data) = decode(png_bytes);
+    let (dw, dh) = (w / 2, h / 2);
+    let mut rgb = Vec::with_capacity((dw * dh * 3) as usize);
+    for y in 0..dh {
+        for x in 0..dw {
+            for c in 0..3 {
+                let at = |xx: u32, yy: u32| data[((yy * w + xx) * 3) as usize + c] as u32;
+                let s = at(2 * x, 2 * y)
+                    + at(2 * x + 1, 2 * y)
+                    + at(2 * x, 2 * y + 1)
+                    + at(2 * x + 1, 2 * y + 1);
+                rgb.push(((s + 2) / 4) as u8);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, dw, dh);
+        enc.set_color(png::ColorType::Rgb);
+        let mut wr = enc.write_header().unwrap();
+        wr.write_image_data(&rgb).unwrap();
+    }
+    let _ = std::fs::write(path, out);
+}
+
+/// Writes the docs' 550 px crops when `VQ_DOCS_CROPS` names a folder: the close-up after an
+/// impulse and after Winter, old (one close-up spanning every change) and new.
+#[test]
+fn docs_crops_at_preview_size() {
+    let Some(dir) = std::env::var_os("VQ_DOCS_CROPS") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    let rs = ruleset();
+    let b0 = start(&rs);
+    let b1 = impulse(&rs, &b0);
+    let mut winter = b0.clone();
+    for id in [
+        "LONDON",
+        "PARIS",
+        "VIENNA",
+        "ISTANBUL",
+        "MADRID",
+        "EDINBURGH",
+        "ROME",
+    ] {
+        if let Some(s) = rs.space_id(id) {
+            winter.spaces[s.idx()].forces.clear();
+        }
+    }
+    for (name, board) in [("impulse", &b1), ("winter", &winter)] {
+        let sc = scene(&rs, board, Some(&b0));
+        let tag = std::env::var("VQ_DOCS_TAG").unwrap_or_else(|_| "after".into());
+        if tag == "before" {
+            if let Some(c) = vqbot::render::render_closeup(&sc).unwrap() {
+                save_preview(&dir.join(format!("closeup-{name}-before.png")), &c.png);
+            }
+        } else {
+            let p = render_pictures(&sc, &MapCache::new()).unwrap();
+            for (i, c) in p.closeups.iter().enumerate() {
+                save_preview(
+                    &dir.join(format!("closeup-{name}-after-{}.png", i + 1)),
+                    &c.png,
+                );
+            }
+        }
+    }
+}

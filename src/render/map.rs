@@ -286,6 +286,12 @@ fn draw_base(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), Rende
     for (r, c) in [(land_r + 2.5 * s, style::COAST), (land_r, style::LAND)] {
         // Faces lie inside the land, so only the land pass needs them.
         if c == style::LAND {
+            // The hinterland at the map's edges (land.csv): outlined like a coast, under the
+            // land around the spaces so only its sea side shows the outline.
+            for a in &rs.land {
+                let pts: Vec<(f32, f32)> = a.outline.iter().map(|&(x, y)| (x * s, y * s)).collect();
+                p.polygon(&pts, Some(style::LAND), Some((style::COAST, 2.5 * s)))?;
+            }
             for f in &land.faces {
                 p.polygon(f, Some(c), None)?;
             }
