@@ -214,24 +214,6 @@ fn x_changes_far_apart_get_a_closeup_each_and_never_one_of_open_sea() {
     }
 }
 
-/// Saves the part `x0, y0, w, h` of a PNG (for looking at it).
-fn save_crop(name: &str, png_bytes: &[u8], (x0, y0, w, h): (u32, u32, u32, u32)) {
-    let (iw, _, data) = decode(png_bytes);
-    let mut rgb = Vec::with_capacity((w * h * 3) as usize);
-    for y in y0..y0 + h {
-        let i = ((y * iw + x0) * 3) as usize;
-        rgb.extend_from_slice(&data[i..i + (w * 3) as usize]);
-    }
-    let mut out = Vec::new();
-    {
-        let mut enc = png::Encoder::new(&mut out, w, h);
-        enc.set_color(png::ColorType::Rgb);
-        let mut wr = enc.write_header().unwrap();
-        wr.write_image_data(&rgb).unwrap();
-    }
-    save(name, &out);
-}
-
 /// The LAND colour of the map.
 const LAND: (u8, u8, u8) = (241, 233, 212);
 

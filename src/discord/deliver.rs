@@ -274,7 +274,7 @@ pub(crate) async fn execute(
             .await;
             // The pictures follow the text (issue 30, item 15).
             if let Some(job) = pictures {
-                state.pictures.submit(ctx.http.clone(), channel, job);
+                state.pictures.submit(ctx.http.clone(), channel, *job);
             }
             sent
         }

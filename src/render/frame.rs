@@ -614,7 +614,7 @@ fn clusters(points: &[(f32, f32)]) -> Vec<Rect> {
             }
         }
     }
-    groups.sort_by(|a, b| b.1.cmp(&a.1));
+    groups.sort_by_key(|g| std::cmp::Reverse(g.1));
     groups.truncate(MAX_CLOSEUPS);
     groups.into_iter().map(|(r, _)| r).collect()
 }

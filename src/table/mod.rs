@@ -1890,7 +1890,7 @@ impl Table {
         });
         if defer {
             let (r, rs, game) = (r.clone(), self.rs.clone(), g.clone());
-            out.pictures = Some(PictureJob::new(
+            out.pictures = Some(Box::new(PictureJob::new(
                 s.row.id,
                 s.last_seq(),
                 g.board.clone(),
@@ -1899,7 +1899,7 @@ impl Table {
                     let images = r.render_update(&rs, &game, prev, locale)?;
                     Ok(names.images(images))
                 }),
-            ));
+            )));
             return Some(Vec::new());
         }
         let rendered = {

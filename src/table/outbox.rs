@@ -53,7 +53,7 @@ pub struct Outbox {
     pub consent: bool,
     /// The map moment's pictures, still to be drawn, when the table leaves them to the front
     /// end ([`crate::table::Table::with_deferred_pictures`]).
-    pub pictures: Option<PictureJob>,
+    pub pictures: Option<Box<PictureJob>>,
 }
 
 impl Outbox {
