@@ -1,13 +1,14 @@
 //! Command-to-reply latency of the real bot through the loopback Discord emulator.
 //!
-//! `cargo bench --bench discord_latency` plays two-player games (England, France) in 1 and in
-//! 20 channels at once, each game on the SQLite store, and measures from the moment the
+//! `cargo bench --bench discord_latency` plays two-player games (England, France) in 1, in 20
+//! and (real map only; `-- 50` runs only that) in 50 channels at once, each game on the SQLite store, and measures from the moment the
 //! emulator dispatches an interaction until Discord would show the whole answer:
 //! - a plain command (`/vq table status`): until the response is filled in;
 //! - an impulse ending with a map (`/vq end` after a card played for CP and a regular built, so
-//!   the board changed): until the next impulse's "who acts next" line is posted, which comes
-//!   after the full map and carries the close-up of the changes (issue 16, item 8). Passes that
-//!   change nothing post no map (item 10) and are counted apart.
+//!   the board changed): its text until the next impulse's "who acts next" line is posted, and
+//!   its pictures until the channel shows a picture posted after that line (its own, or a newer
+//!   one that superseded it; issue 30, item 15). Passes that change nothing post no map and are
+//!   not counted.
 //!
 //! It also counts acknowledgements that missed Discord's 3-second deadline (10062).
 
@@ -110,13 +111,39 @@ async fn say(
     ix
 }
 
-/// One channel: a game to its first impulse, then plain commands and impulses.
+/// Waits for the first picture posted in `ch` after message `after` (the impulse's own, or a
+/// newer one that superseded it) and records how long after `t0` it came.
+fn picture_waiter(
+    emu: &Emulator,
+    ch: ChannelId,
+    after: discord_emulator::MessageId,
+    t0: Instant,
+    out: Arc<std::sync::Mutex<Vec<Duration>>>,
+) -> tokio::task::JoinHandle<()> {
+    let emu = emu.clone();
+    tokio::spawn(async move {
+        emu.wait_until("a picture after an impulse", move |s| {
+            s.channel_messages(ch)
+                .into_iter()
+                .find(|m| m.id > after && !m.attachments.is_empty())
+        })
+        .await;
+        if let Ok(mut v) = out.lock() {
+            v.push(t0.elapsed());
+        }
+    })
+}
+
+/// One channel: a game to its first impulse, then plain commands and impulses. Returns the
+/// plain commands' latencies, the impulses' text latencies and their pictures' latencies.
 async fn play(
     emu: Emulator,
     ch: ChannelId,
     a: UserId,
     b: UserId,
-) -> (Vec<Duration>, Vec<Duration>) {
+) -> (Vec<Duration>, Vec<Duration>, Vec<Duration>) {
+    let pictures = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let mut waiters = Vec::new();
     let players = [a, b];
     let who = |id: u64| players.into_iter().find(|u| u.0 == id);
     say(&emu, a, ch, "new", &[]).await;
@@ -162,8 +189,11 @@ async fn play(
             }
             let t0 = Instant::now();
             let ix = emu.invoke_path(p, ch, "vq", &["end"], &[]);
-            if wait_map(&emu, &ix).await > 0 {
+            if wait_map(&emu, &ix).await > 0 || built {
+                // The text: until the next "who acts next" line is posted.
                 impulses.push(t0.elapsed());
+                let (line, _) = line_of(&emu, &ix).await;
+                waiters.push(picture_waiter(&emu, ch, line.id, t0, pictures.clone()));
             }
             last = ix;
         } else if text.contains("a card or") {
@@ -189,11 +219,9 @@ async fn play(
             last = match played {
                 Some(ix) => ix,
                 None => {
-                    let t0 = Instant::now();
                     let ix = emu.invoke_path(p, ch, "vq", &["pass"], &[]);
-                    if wait_map(&emu, &ix).await > 0 {
-                        impulses.push(t0.elapsed());
-                    }
+                    // A pass changes nothing: no map, not counted.
+                    wait_map(&emu, &ix).await;
                     ix
                 }
             };
@@ -201,7 +229,11 @@ async fn play(
             break;
         }
     }
-    (plain, impulses)
+    for w in waiters {
+        let _ = w.await;
+    }
+    let pictures = pictures.lock().map(|v| v.clone()).unwrap_or_default();
+    (plain, impulses, pictures)
 }
 
 /// Waits until the answers to `ix` hold the next "who acts next" line (or the command was
@@ -283,16 +315,19 @@ async fn scenario(channels: usize, heavy: bool) {
             (emu.create_text_channel(guild, &format!("t{i}")), a, b)
         })
         .collect();
+    let load_start = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let started = Instant::now();
     let runs = tables
         .into_iter()
         .map(|(ch, a, b)| tokio::spawn(play(emu.clone(), ch, a, b)));
     let mut plain = Vec::new();
     let mut impulses = Vec::new();
+    let mut pictures = Vec::new();
     for r in futures::future::join_all(runs).await {
-        let (p, i) = r.expect("a channel's run panicked");
+        let (p, i, pic) = r.expect("a channel's run panicked");
         plain.extend(p);
         impulses.extend(i);
+        pictures.extend(pic);
     }
     let wall = started.elapsed();
     let late = emu
@@ -307,8 +342,9 @@ async fn scenario(channels: usize, heavy: bool) {
             r.path.ends_with("/callback") && r.json.as_ref().is_some_and(|j| j["type"] == 5)
         })
         .count();
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!(
-        "{channels:>2} channel(s), {} map: plain n={} p50 {:?} p99 {:?} | impulse+map n={} p50 {:?} p99 {:?} | deferred {deferred}, missed 3 s ack {late} | wall {wall:?}",
+        "{channels:>2} channel(s), {} map: plain n={} p50 {:?} p99 {:?} | impulse text n={} p50 {:?} p99 {:?} | pictures n={} p50 {:?} p99 {:?} | deferred {deferred}, missed 3 s ack {late} | wall {wall:?} | load {} -> {}",
         if heavy { "real" } else { "tiny" },
         plain.len(),
         pct(&mut plain, 0.5),
@@ -316,6 +352,11 @@ async fn scenario(channels: usize, heavy: bool) {
         impulses.len(),
         pct(&mut impulses, 0.5),
         pct(&mut impulses, 0.99),
+        pictures.len(),
+        pct(&mut pictures, 0.5),
+        pct(&mut pictures, 0.99),
+        load_start.split_whitespace().take(3).collect::<Vec<_>>().join(" "),
+        load.split_whitespace().take(3).collect::<Vec<_>>().join(" "),
     );
     let _ = stop.send(());
     let _ = bot.await;
@@ -330,10 +371,17 @@ fn main() {
         .enable_all()
         .build()
         .expect("runtime");
+    // `-- 50`: only the 50-channel case with the real map (issue 30, item 15).
+    let only_fifty = std::env::args().any(|a| a == "50");
     rt.block_on(async {
+        if only_fifty {
+            scenario(50, true).await;
+            return;
+        }
         for heavy in [false, true] {
             scenario(1, heavy).await;
             scenario(20, heavy).await;
         }
+        scenario(50, true).await;
     });
 }

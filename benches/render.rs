@@ -8,8 +8,8 @@ use vqbot::engine::board::Board;
 use vqbot::engine::power::Owner;
 use vqbot::engine::power::Power;
 use vqbot::render::{
-    layout, render_closeup, render_map, render_vp_chart, Compression, Locale, MapScene,
-    RenderOptions,
+    layout, render_closeup, render_map, render_pictures, render_vp_chart, Compression, Locale,
+    MapCache, MapScene, RenderOptions,
 };
 
 /// Nanoseconds this thread has spent on a CPU (Linux schedstat), if available.
@@ -233,6 +233,68 @@ fn main() {
         ms(t_close) / ms(t_cblank),
         cpu_close / cpu_cblank
     );
+
+    println!(
+        "before: map + close-up of an impulse / blank canvas {w}x{h} (Fast) {:8.1}x wall, {:8.1}x on-CPU",
+        (ms(t_upd) + ms(t_close)) / ms(t_blank),
+        (cpu_map + cpu_close) / cpu_blank
+    );
+
+    // Issue 30, item 14: all pictures of an impulse (full map + close-ups) through the frame
+    // cache, as the bot draws them: each run is a real impulse (the board differs from the
+    // previous picture's), alternating between two boards so the cache holds the previous one.
+    let impulse_case = |label: &str, a: &Board, b: &Board| {
+        let cache = MapCache::new();
+        let first = MapScene {
+            board: a,
+            previous: None,
+            ..scene.clone()
+        };
+        render_pictures(&first, &cache).expect("render");
+        let to_b = MapScene {
+            board: b,
+            previous: Some(a),
+            ..scene.clone()
+        };
+        let to_a = MapScene {
+            board: a,
+            previous: Some(b),
+            ..scene.clone()
+        };
+        let mut flip = false;
+        let (t, p) = median(runs, || {
+            flip = !flip;
+            render_pictures(if flip { &to_b } else { &to_a }, &cache).expect("render")
+        });
+        let cpu = last_cpu();
+        println!(
+            "after: {label}: map + {} close-up(s), {}/{} tiles drawn {:8.2} ms  {:>9} bytes; / blank canvas {:6.1}x wall, {:6.1}x on-CPU",
+            p.closeups.len(),
+            p.tiles_drawn.0,
+            p.tiles_drawn.1,
+            ms(t),
+            p.full.len() + p.closeups.iter().map(|c| c.png.len()).sum::<usize>(),
+            ms(t) / ms(t_blank),
+            cpu / cpu_blank
+        );
+    };
+    impulse_case("impulse (London, Portsmouth, Paris)", &board, &moved);
+    // After Winter: units gone home from capitals all over Europe.
+    let mut winter = board.clone();
+    for id in [
+        "LONDON",
+        "PARIS",
+        "VIENNA",
+        "ISTANBUL",
+        "MADRID",
+        "EDINBURGH",
+        "ROME",
+    ] {
+        if let Some(s) = rs.space_id(id) {
+            winter.spaces[s.idx()].forces.clear();
+        }
+    }
+    impulse_case("after Winter (7 capitals)", &board, &winter);
 
     let series: Vec<(u32, [i32; 6])> = (1..=40)
         .map(|i| {

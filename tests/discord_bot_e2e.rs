@@ -495,17 +495,28 @@ async fn three_players_play_through_secret_choice_and_an_impulse_with_a_map() {
         })
         .await;
     assert!(map.bytes.starts_with(PNG_MAGIC), "a real PNG");
-    // Issue 16, item 8: beside the full map, a close-up of the changes, in the "who acts next"
-    // post, so Discord previews each picture at full width.
+    // Issue 16, item 8, as issue 30 items 12 and 15 read it: the pictures follow the "who acts
+    // next" text in a post of their own, the close-up of the changes first, then the full map.
+    let pics = emu
+        .wait_until("the pictures after the next-up line", |s| {
+            s.channel_messages(ch)
+                .into_iter()
+                .find(|m| m.id > next.id && !m.attachments.is_empty())
+        })
+        .await;
+    let names: Vec<&str> = pics
+        .attachments
+        .iter()
+        .map(|a| a.filename.as_str())
+        .collect();
     assert!(
-        next.attachments
-            .iter()
-            .any(|a| a.filename.starts_with("closeup-") && a.bytes.starts_with(PNG_MAGIC)),
-        "no close-up with the next-up line: {:?}",
-        next.attachments
-            .iter()
-            .map(|a| &a.filename)
-            .collect::<Vec<_>>()
+        names.first().is_some_and(|n| n.starts_with("closeup-"))
+            && names.last().is_some_and(|n| n.starts_with("map-"))
+            && pics
+                .attachments
+                .iter()
+                .all(|a| a.bytes.starts_with(PNG_MAGIC)),
+        "close-up first, full map last: {names:?}"
     );
     // The map moment's buttons: the next player can pass or play; there is a prompt.
     assert!(!buttons(&next).is_empty() || next.content.contains("a card or"));

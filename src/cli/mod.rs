@@ -228,7 +228,7 @@ impl Session {
                     }
                 }
             }
-            if let Some(img) = &m.image {
+            for img in &m.images {
                 lines.push(format!("[image:{} {} bytes]", img.name, img.png.len()));
                 if self.write_images {
                     let path = self.dir.join(&img.name);

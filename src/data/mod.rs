@@ -16,9 +16,9 @@ use crate::engine::power::{
     Faction, Home, LinkKind, Owner, Power, Religion, ReligiousZone, Source, SpaceType,
 };
 use crate::engine::ruleset::{
-    Card, CardKind, CardText, EmpireChoice, ForeignWarSpec, Leader, LeaderKind, Link, PowerInfo,
-    PowerKind, Ruler, Ruleset, Scenario, SeaZone, SetupRow, Space, SpaceId, UnitRow, WorldElement,
-    WorldKind,
+    Card, CardKind, CardText, EmpireChoice, ForeignWarSpec, LandArea, Leader, LeaderKind, Link,
+    PowerInfo, PowerKind, Ruler, Ruleset, Scenario, SeaZone, SetupRow, Space, SpaceId, UnitRow,
+    WorldElement, WorldKind,
 };
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -386,6 +386,46 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
                     z.id
                 ),
             );
+        }
+    }
+
+    // ---- land beyond the spaces (optional file; drawing only)
+    let mut land = Vec::new();
+    if dir.join("land.csv").exists() {
+        if let Some(t) = read("land.csv", &["id", "outline", "source"], &mut p) {
+            for r in t.rows() {
+                let (Some(id), Some(source)) =
+                    (r.req("id", &mut p), r.parse::<Source>("source", &mut p))
+                else {
+                    continue;
+                };
+                let mut outline = Vec::new();
+                for pt in r.get("outline").split(';').map(str::trim) {
+                    let xy: Vec<Option<f32>> =
+                        pt.split_whitespace().map(|v| v.parse().ok()).collect();
+                    match xy.as_slice() {
+                        [Some(x), Some(y)] => outline.push((*x, *y)),
+                        _ => p.add(
+                            "land.csv",
+                            r.line,
+                            format!("outline point `{pt}` of `{id}` is not `x y` (two numbers)"),
+                        ),
+                    }
+                }
+                if outline.len() < 3 {
+                    p.add(
+                        "land.csv",
+                        r.line,
+                        format!("`{id}` needs an outline of at least 3 points `x y;x y;…`"),
+                    );
+                    continue;
+                }
+                land.push(LandArea {
+                    id: id.to_string(),
+                    outline,
+                    source,
+                });
+            }
         }
     }
 
@@ -757,6 +797,7 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
         links,
         sea_zones: seas,
         world,
+        land,
         powers,
         scenarios,
         leaders,

@@ -326,8 +326,9 @@ pub(crate) async fn execute(
             let text = Notice::PromptStale.text(lang.locale());
             send_items(&ctx.http, &ix, vec![Item::private(text)], deferred).await
         }
-        Outcome::Done(done) => {
-            deliver(
+        Outcome::Done(mut done) => {
+            let pictures = done.outbox.pictures.take();
+            let sent = deliver(
                 state,
                 &ctx.http,
                 &ix,
@@ -343,7 +344,12 @@ pub(crate) async fn execute(
                 },
                 from_button_hand,
             )
-            .await
+            .await;
+            // The pictures follow the text (issue 30, item 15).
+            if let Some(job) = pictures {
+                state.pictures.submit(ctx.http.clone(), channel, *job);
+            }
+            sent
         }
     };
     drop(turn);
@@ -355,7 +361,7 @@ pub(crate) async fn execute(
 struct Item {
     text: String,
     ephemeral: bool,
-    image: Option<Image>,
+    images: Vec<Image>,
     mentions: Vec<UserId>,
     components: Vec<CreateActionRow>,
 }
@@ -373,7 +379,7 @@ impl Item {
 /// A public post before splitting.
 struct Post {
     text: String,
-    image: Option<Image>,
+    images: Vec<Image>,
     mentions: Vec<UserId>,
     components: Vec<CreateActionRow>,
     /// The table's "who acts next" line (where the decision buttons go).
@@ -438,7 +444,7 @@ fn pieces(post: Post, ephemeral: bool) -> Vec<Item> {
     items.push(Item {
         text: last,
         ephemeral,
-        image: post.image,
+        images: post.images,
         mentions: post.mentions,
         components: post.components,
     });
@@ -558,7 +564,7 @@ async fn deliver(
                 }
                 posts.push(Post {
                     text,
-                    image: m.image,
+                    images: m.images,
                     next_up: !m.mentions.is_empty(),
                     mentions: m.mentions,
                     components: Vec::new(),
@@ -621,7 +627,7 @@ async fn deliver(
         let text = notice.text(t.loc);
         posts.push(Post {
             text,
-            image: None,
+            images: Vec::new(),
             mentions: vec![u],
             components: game_id.map_or_else(Vec::new, |g| private_button(t, channel, g)),
             next_up: false,
@@ -658,7 +664,7 @@ async fn deliver(
                         .text(t.loc);
                         posts.push(Post {
                             text,
-                            image: None,
+                            images: Vec::new(),
                             mentions: vec![holder],
                             components: Vec::new(),
                             next_up: false,
@@ -800,7 +806,7 @@ fn channel_message(item: Item) -> CreateMessage {
     if !item.text.is_empty() {
         m = m.content(item.text);
     }
-    if let Some(img) = &item.image {
+    for img in &item.images {
         m = m.add_file(attachment(img));
     }
     m
@@ -814,7 +820,7 @@ fn response_message(item: Item) -> CreateInteractionResponseMessage {
     if !item.text.is_empty() {
         m = m.content(item.text);
     }
-    if let Some(img) = &item.image {
+    for img in &item.images {
         m = m.add_file(attachment(img));
     }
     m
@@ -828,7 +834,7 @@ fn followup_message(item: Item) -> CreateInteractionResponseFollowup {
     if !item.text.is_empty() {
         m = m.content(item.text);
     }
-    if let Some(img) = &item.image {
+    for img in &item.images {
         m = m.add_file(attachment(img));
     }
     m
@@ -839,7 +845,7 @@ fn edit_message(item: Item) -> EditInteractionResponse {
         .allowed_mentions(allowed(&item.mentions))
         .components(item.components)
         .content(item.text);
-    if let Some(img) = &item.image {
+    for img in &item.images {
         m = m.new_attachment(attachment(img));
     }
     m

@@ -70,6 +70,8 @@ pub struct BotState {
     closing: AtomicBool,
     in_flight: AtomicUsize,
     idle: Notify,
+    /// Map pictures drawn and posted after their answers' text.
+    pub(crate) pictures: Arc<super::pictures::PictureQueue>,
 }
 
 /// Counts an interaction as in flight while alive.
@@ -108,6 +110,7 @@ impl BotState {
             closing: AtomicBool::new(false),
             in_flight: AtomicUsize::new(0),
             idle: Notify::new(),
+            pictures: Arc::default(),
         }
     }
 

@@ -17,6 +17,7 @@ mod commands;
 mod deliver;
 mod handler;
 pub mod help;
+mod pictures;
 pub mod prompts;
 pub mod suggest;
 
@@ -244,7 +245,9 @@ fn open_table(config: &BotConfig) -> Result<Table, OpenError> {
             // Discord players each see only their own hands.
             hot_seat: false,
         },
-    ))
+    )
+    // Text first, pictures after (issue 30, item 15).
+    .with_deferred_pictures())
 }
 
 /// serenity's HTTP client, with a timeout on every request (serenity's default client has

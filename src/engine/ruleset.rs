@@ -108,6 +108,18 @@ pub struct SeaZone {
     pub ru: RuForms,
 }
 
+/// Land beyond the spaces at the map's edges (the hinterland no space stands on), drawn so
+/// the map shows no sea where there is land (`land.csv`; issue 30, item 13).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LandArea {
+    /// Identifier.
+    pub id: String,
+    /// The outline, Europe-canvas pixels.
+    pub outline: Vec<(f32, f32)>,
+    /// Provenance.
+    pub source: Source,
+}
+
 /// Kind of a world-map element.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -400,6 +412,9 @@ pub struct Ruleset {
     pub sea_zones: Vec<SeaZone>,
     /// World map.
     pub world: Vec<WorldElement>,
+    /// Land at the map's edges with no space on it (drawing only).
+    #[serde(default)]
+    pub land: Vec<LandArea>,
     /// Powers, factions, minors.
     pub powers: Vec<PowerInfo>,
     /// Scenarios.

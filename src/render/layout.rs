@@ -884,8 +884,8 @@ pub(crate) fn layout_with(
         let gh = group.len() as f32 * (ch + gap) - gap;
         let sym = sl.symbol;
         let (cx, cy) = sl.center;
-        let mut candidates = Vec::with_capacity(24);
-        for d in [3.0 * s, 14.0 * s] {
+        let mut candidates = Vec::with_capacity(36);
+        for d in [3.0 * s, 14.0 * s, 0.0] {
             candidates.extend([
                 (sym.x0 - d - gw, cy - gh / 2.0),
                 (sym.x1 + d, cy - gh / 2.0),
@@ -901,6 +901,12 @@ pub(crate) fn layout_with(
                 (sym.x1 + d, sym.y0 - d - gh),
             ]);
         }
+        let reach = 160.0 * s;
+        let neighbours: Vec<(f32, f32)> = spaces
+            .iter()
+            .map(|o| o.center)
+            .filter(|c| (c.0 - cx).abs() < reach && (c.1 - cy).abs() < reach)
+            .collect();
         let own: Vec<Rect> = [Some(sl.symbol), sl.port, sl.unrest]
             .into_iter()
             .flatten()
@@ -927,6 +933,19 @@ pub(crate) fn layout_with(
                 if a > 0.0 {
                     score += 1000.0 + a;
                 }
+            }
+            // A counter reads as belonging to the nearest space: never nearer another space's
+            // symbol than its own (a besieger beside Vienna read as Linz's; issue 30, item 13).
+            let rows = group.len();
+            let stray = (0..rows).any(|k| {
+                let row = Rect::sized(x, y + k as f32 * (ch + gap), gw, ch);
+                let mine = rect_dist(&row, sl.center);
+                neighbours
+                    .iter()
+                    .any(|&c| c != sl.center && rect_dist(&row, c) < mine)
+            });
+            if stray {
+                score += 1500.0;
             }
             if score < best.0 {
                 best = (score, (x, y));
@@ -1265,4 +1284,11 @@ impl Placer {
         }
         c
     }
+}
+
+/// Distance from a point to a box (0 inside).
+fn rect_dist(r: &Rect, p: (f32, f32)) -> f32 {
+    let dx = (r.x0 - p.0).max(p.0 - r.x1).max(0.0);
+    let dy = (r.y0 - p.1).max(p.1 - r.y1).max(0.0);
+    (dx * dx + dy * dy).sqrt()
 }

@@ -221,7 +221,11 @@ struct BaseKey {
 /// The background that depends only on the ruleset and the image size (water, land,
 /// connections, the world inset's lines and settlements), at supersampled size. The last one
 /// drawn is kept, so consecutive renders of the same game only copy it.
-fn base_image(scene: &MapScene, lay: &MapLayout, k: u32) -> Result<Arc<Vec<u8>>, RenderError> {
+pub(crate) fn base_image(
+    scene: &MapScene,
+    lay: &MapLayout,
+    k: u32,
+) -> Result<Arc<Vec<u8>>, RenderError> {
     static CACHE: Mutex<Option<(BaseKey, Arc<Vec<u8>>)>> = Mutex::new(None);
     let rs = scene.rs;
     let key = BaseKey {
@@ -282,6 +286,12 @@ fn draw_base(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), Rende
     for (r, c) in [(land_r + 2.5 * s, style::COAST), (land_r, style::LAND)] {
         // Faces lie inside the land, so only the land pass needs them.
         if c == style::LAND {
+            // The hinterland at the map's edges (land.csv): outlined like a coast, under the
+            // land around the spaces so only its sea side shows the outline.
+            for a in &rs.land {
+                let pts: Vec<(f32, f32)> = a.outline.iter().map(|&(x, y)| (x * s, y * s)).collect();
+                p.polygon(&pts, Some(style::LAND), Some((style::COAST, 2.5 * s)))?;
+            }
             for f in &land.faces {
                 p.polygon(f, Some(c), None)?;
             }
@@ -355,7 +365,11 @@ fn draw_base(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), Rende
     Ok(())
 }
 
-fn draw_shapes(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), RenderError> {
+pub(crate) fn draw_shapes(
+    p: &Painter,
+    scene: &MapScene,
+    lay: &MapLayout,
+) -> Result<(), RenderError> {
     let rs = scene.rs;
     let s = lay.scale;
 
@@ -484,7 +498,11 @@ fn draw_shapes(p: &Painter, scene: &MapScene, lay: &MapLayout) -> Result<(), Ren
     Ok(())
 }
 
-fn draw_text(img: &mut Image, scene: &MapScene, lay: &MapLayout) -> Result<(), RenderError> {
+pub(crate) fn draw_text(
+    img: &mut Image,
+    scene: &MapScene,
+    lay: &MapLayout,
+) -> Result<(), RenderError> {
     let fonts = Fonts::get()?;
     let rs = scene.rs;
     let s = lay.scale;

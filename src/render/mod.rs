@@ -13,6 +13,7 @@
 
 mod chart;
 mod font;
+mod frame;
 mod geom;
 mod layout;
 mod legend;
@@ -23,6 +24,9 @@ mod raster;
 mod style;
 
 pub use chart::{render_vp_chart, vp_by_turn};
+pub use frame::{
+    render_closeups, render_pictures, MapCache, Pictures, MAX_CLOSEUPS, MAX_ZOOM, MIN_ZOOM,
+};
 pub use geom::Rect;
 pub use layout::{
     changed_spaces, layout, zone_tally, Conflict, MapLayout, MarkerLayout, Panel, PanelKind,

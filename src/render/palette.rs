@@ -101,6 +101,107 @@ pub(crate) fn quantize(img: &Image, seeds: &[Rgb]) -> (Vec<Rgb>, Vec<u8>) {
     (palette, idx)
 }
 
+/// A palette index for every colour bin, filled in as bins are met.
+pub(crate) struct Lut {
+    index: Vec<u8>,
+    known: Vec<bool>,
+}
+
+/// [`quantize`], also returning the bin-to-index table, so later pixels can be mapped to the
+/// same palette ([`nearest_index`]).
+pub(crate) fn quantize_lut(img: &Image, seeds: &[Rgb]) -> (Vec<Rgb>, Lut, Vec<u8>) {
+    let (palette, idx) = quantize(img, seeds);
+    let mut lut = Lut {
+        index: vec![0; BINS],
+        known: vec![false; BINS],
+    };
+    for (p, &i) in img.data.chunks_exact(3).zip(&idx) {
+        let b = bin(p);
+        lut.index[b] = i;
+        lut.known[b] = true;
+    }
+    (palette, lut, idx)
+}
+
+/// The palette index of a pixel: its bin's entry, or (for a bin not met before) the entry
+/// nearest the bin's centre.
+pub(crate) fn nearest_index(lut: &mut Lut, palette: &[Rgb], p: &[u8]) -> u8 {
+    let b = bin(p);
+    if !lut.known[b] {
+        let s = 8 - BITS;
+        let half = 1u8 << (s - 1);
+        let c = (
+            p[0] >> s << s | half,
+            p[1] >> s << s | half,
+            p[2] >> s << s | half,
+        );
+        let i = palette
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, &q)| dist(c, q))
+            .map_or(0, |(i, _)| i);
+        lut.index[b] = i as u8;
+        lut.known[b] = true;
+    }
+    lut.index[b]
+}
+
+/// Encodes an image with a given palette and table (a close-up in the full map's colours).
+pub(crate) fn encode_with(img: &Image, palette: &[Rgb], lut: &Lut) -> Result<Vec<u8>, RenderError> {
+    use std::io::Write;
+    let err = |e: &dyn std::fmt::Display| RenderError::Encode(e.to_string());
+    let mut lut = Lut {
+        index: lut.index.clone(),
+        known: lut.known.clone(),
+    };
+    let w = img.w as usize;
+    let mut z = flate2::write::ZlibEncoder::new(
+        Vec::with_capacity(img.data.len() / 30),
+        flate2::Compression::new(FAST_LEVEL),
+    );
+    let mut row = Vec::with_capacity(w + 1);
+    for line in img.data.chunks_exact(w.max(1) * 3) {
+        row.clear();
+        row.push(0);
+        row.extend(
+            line.chunks_exact(3)
+                .map(|p| nearest_index(&mut lut, palette, p)),
+        );
+        z.write_all(&row).map_err(|e| err(&e))?;
+    }
+    let zlib = z.finish().map_err(|e| err(&e))?;
+    write_indexed_png(img.w, img.h, palette, &zlib)
+}
+
+/// Writes an indexed PNG around an already deflated zlib stream of filtered rows.
+pub(crate) fn write_indexed_png(
+    w: u32,
+    h: u32,
+    palette: &[Rgb],
+    zlib: &[u8],
+) -> Result<Vec<u8>, RenderError> {
+    let err = |e: &dyn std::fmt::Display| RenderError::Encode(e.to_string());
+    let mut out = Vec::with_capacity(zlib.len() + 1024);
+    {
+        let mut enc = png::Encoder::new(&mut out, w, h);
+        enc.set_color(png::ColorType::Indexed);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_palette(
+            palette
+                .iter()
+                .flat_map(|c| [c.0, c.1, c.2])
+                .collect::<Vec<u8>>(),
+        );
+        let mut wr = enc.write_header().map_err(|e| err(&e))?;
+        for part in zlib.chunks(1 << 30) {
+            wr.write_chunk(png::chunk::IDAT, part)
+                .map_err(|e| err(&e))?;
+        }
+        wr.finish().map_err(|e| err(&e))?;
+    }
+    Ok(out)
+}
+
 /// Deflate level for each compression setting: palette indexes compress well with zlib's
 /// LZ77, which `png`'s fast mode (fdeflate, made for filtered RGB rows) does not do.
 fn level(c: Compression) -> u32 {
@@ -114,7 +215,7 @@ fn level(c: Compression) -> u32 {
 /// The zlib level of [`Compression::Fast`] for palette maps: level 2 (greedy matching) is the
 /// fastest that keeps the full map under 250 KB (at 72 colours: 241 KB; level 4: about 3% smaller
 /// and markedly slower; level 1: about 25% larger).
-const FAST_LEVEL: u32 = 2;
+pub(crate) const FAST_LEVEL: u32 = 2;
 
 /// Palette entries. 72 look the same as 256 on the map (anti-aliased edges and text between
 /// flat colours) and make the PNG about 15% smaller.

@@ -43,7 +43,9 @@ use crate::engine::{Action, Awaiting, Game, GameOptions, Power, PowerSet, Rulese
 
 pub use command::{parse, Command, Invocation, ParseError, COMMANDS};
 pub use messages::{ChannelPermission, Locale, Msg, Notice, Texts};
-pub use outbox::{Audience, Image, MapImages, OutMessage, Outbox, Renderer, UserId};
+pub use outbox::{
+    Audience, Image, MapImages, OutMessage, Outbox, PictureJob, PictureNames, Renderer, UserId,
+};
 pub use persist::{
     Barrier, Channel, GameRow, GameStore, LogRow, MemStore, NoBarrier, PersistError, Resume,
     SnapshotRow, Status,
@@ -51,11 +53,16 @@ pub use persist::{
 
 /// The map renderer of this build: the plotters map of `crate::render`.
 pub fn default_renderer() -> Option<Arc<dyn Renderer>> {
-    Some(Arc::new(PublicMap))
+    Some(Arc::new(PublicMap {
+        cache: crate::render::MapCache::new(),
+    }))
 }
 
-/// The plotters map: the full map with the changes marked, and a close-up of them.
-struct PublicMap;
+/// The plotters map: the full map with the changes marked, and close-ups of them. The last
+/// frames drawn are kept, so the next impulse of a game draws only what changed.
+struct PublicMap {
+    cache: crate::render::MapCache,
+}
 
 impl Renderer for PublicMap {
     fn render_map(&self, rs: &Ruleset, game: &Game, locale: Locale) -> Result<Vec<u8>, String> {
@@ -69,7 +76,7 @@ impl Renderer for PublicMap {
         previous: Option<&crate::engine::board::Board>,
         locale: Locale,
     ) -> Result<MapImages, String> {
-        render_public_update(rs, game, previous, locale)
+        render_public_pictures(rs, game, previous, locale, &self.cache)
     }
 }
 
@@ -86,8 +93,35 @@ pub fn render_public_update(
     previous: Option<&crate::engine::board::Board>,
     locale: Locale,
 ) -> Result<MapImages, String> {
+    render_public_pictures(rs, g, previous, locale, &crate::render::MapCache::new())
+}
+
+/// [`render_public_update`] through a cache of the last frames drawn (issue 30, item 14): only
+/// what changed since the frame of `previous` is drawn again.
+pub fn render_public_pictures(
+    rs: &Ruleset,
+    g: &Game,
+    previous: Option<&crate::engine::board::Board>,
+    locale: Locale,
+    cache: &crate::render::MapCache,
+) -> Result<MapImages, String> {
     let texts = Texts::new(rs, locale);
-    let scene = crate::render::MapScene {
+    let scene = public_scene(rs, g, previous, locale, &texts);
+    let p = crate::render::render_pictures(&scene, cache).map_err(|e| e.to_string())?;
+    Ok(MapImages {
+        full: p.full,
+        closeups: p.closeups.into_iter().map(|c| c.png).collect(),
+    })
+}
+
+fn public_scene<'a>(
+    rs: &'a Ruleset,
+    g: &'a Game,
+    previous: Option<&'a crate::engine::board::Board>,
+    locale: Locale,
+    texts: &Texts<'_>,
+) -> crate::render::MapScene<'a> {
+    crate::render::MapScene {
         rs,
         board: &g.board,
         turn: g.turn,
@@ -103,13 +137,7 @@ pub fn render_public_update(
         locale,
         previous,
         captured: &g.captured,
-    };
-    let full = crate::render::render_map(&scene, &crate::render::RenderOptions::default())
-        .map_err(|e| e.to_string())?;
-    let closeup = crate::render::render_closeup(&scene)
-        .map_err(|e| e.to_string())?
-        .map(|c| c.png);
-    Ok(MapImages { full, closeup })
+    }
 }
 
 /// Who sent a command.
@@ -316,6 +344,9 @@ pub struct Table {
     renders: limits::Gate,
     /// When each user last asked for a `map`.
     map_requests: limits::Cooldown,
+    /// Map moments' pictures are left to the front end ([`Outbox::pictures`]) instead of being
+    /// drawn before the answer (issue 30, item 15).
+    defer_pictures: bool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -360,16 +391,18 @@ fn board_changed(s: &Slot) -> bool {
         .is_none_or(|sh| sh.board != g.board || sh.captured != g.captured)
 }
 
-/// Attaches a close-up to the last channel message if it has no picture yet, else to a new
-/// message of its own.
-fn attach_closeup(out: &mut Outbox, closeup: Option<Image>) {
-    let Some(image) = closeup else { return };
+/// Attaches pictures to the last channel message if it has none yet, else to a new message of
+/// their own.
+fn attach_images(out: &mut Outbox, images: Vec<Image>) {
+    if images.is_empty() {
+        return;
+    }
     match out.messages.last_mut() {
-        Some(m) if m.to == Audience::Channel && m.image.is_none() => m.image = Some(image),
+        Some(m) if m.to == Audience::Channel && m.images.is_empty() => m.images = images,
         _ => {
             out.channel(String::new());
             if let Some(m) = out.messages.last_mut() {
-                m.image = Some(image);
+                m.images = images;
             }
         }
     }
@@ -398,7 +431,15 @@ impl Table {
             seeds_used: Mutex::new(0),
             renders: limits::Gate::new(limits::MAX_CONCURRENT_RENDERS),
             map_requests: limits::Cooldown::default(),
+            defer_pictures: false,
         }
+    }
+
+    /// The same table, leaving map moments' pictures to the front end: each answer that calls
+    /// for a map carries a [`PictureJob`] instead of images, so its text can be posted at once.
+    pub fn with_deferred_pictures(mut self) -> Table {
+        self.defer_pictures = true;
+        self
     }
 
     /// The ruleset.
@@ -484,7 +525,7 @@ impl Table {
                             to: Audience::Channel,
                             text: t.msg(&note),
                             mentions: Vec::new(),
-                            image: None,
+                            images: Vec::new(),
                         },
                     );
                     out
@@ -509,7 +550,7 @@ impl Table {
                         to: Audience::Channel,
                         text: t.msg(m),
                         mentions: Vec::new(),
-                        image: None,
+                        images: Vec::new(),
                     },
                 );
             }
@@ -900,8 +941,9 @@ impl Table {
                     });
                 }
                 out.channel(t.msg(&Msg::MapCaption { turn: g.turn }));
-                match self.attach_map(s, &mut out) {
-                    Some(closeup) => attach_closeup(&mut out, closeup),
+                // Asked for: drawn now, even when map moments' pictures are deferred.
+                match self.attach_map(s, &mut out, false) {
+                    Some(images) => attach_images(&mut out, images),
                     None => out.channel(t.msg(&Msg::NoMapRenderer)),
                 }
             }
@@ -1843,17 +1885,19 @@ impl Table {
             out.dm(u, lines.join("\n"));
         }
         // A map only when the board changed since the last one (not after a pass).
-        let closeup = if map_moment(events) && board_changed(s) {
-            self.attach_map(s, out).flatten()
+        let images = if map_moment(events) && board_changed(s) {
+            self.attach_map(s, out, self.defer_pictures)
+                .unwrap_or_default()
         } else {
-            None
+            Vec::new()
         };
         if s.row.status != Status::Finished {
             self.next_line(s, t, out);
         }
-        // The close-up goes with the last post ("who acts next"), so Discord shows each
-        // picture at full preview width.
-        attach_closeup(out, closeup);
+        // The pictures go with the last post ("who acts next"): the close-ups first, so the
+        // first picture Discord previews reads at its preview size, then the full map
+        // (issue 30, item 12).
+        attach_images(out, images);
     }
 
     fn next_line(&self, s: &Slot, t: Texts<'_>, out: &mut Outbox) {
@@ -1887,49 +1931,44 @@ impl Table {
         }
     }
 
-    /// Attaches a rendered map, marking what changed since the last map posted, to the last
-    /// channel message (or a new one), and remembers what it shows. Returns the close-up of
-    /// the changes to post too, if any; `None` without a renderer or when rendering fails.
-    fn attach_map(&self, s: &mut Slot, out: &mut Outbox) -> Option<Option<Image>> {
+    /// Draws the map moment's pictures, marking what changed since the last map posted, and
+    /// remembers what they show: the close-ups of the changes first, then the full map.
+    /// `None` without a renderer or when rendering fails. With `defer`, nothing is drawn here:
+    /// the outbox carries a [`PictureJob`] for the front end to draw after posting the text,
+    /// and no pictures are returned.
+    fn attach_map(&self, s: &mut Slot, out: &mut Outbox, defer: bool) -> Option<Vec<Image>> {
         let (Some(r), Some(g)) = (&self.opts.renderer, &s.game) else {
             return None;
         };
         let locale = Locale::parse(&s.row.locale).unwrap_or(self.opts.default_locale);
-        let previous = s.shown.as_ref().map(|sh| &sh.board);
-        let rendered = {
-            let _slot = self.renders.enter();
-            r.render_update(&self.rs, g, previous, locale)
+        let previous = s.shown.as_ref().map(|sh| sh.board.clone());
+        let names = PictureNames {
+            map: format!("map-g{}-t{}-a{}.png", s.row.id, g.turn, s.last_seq()),
+            closeup: format!("closeup-g{}-t{}-a{}", s.row.id, g.turn, s.last_seq()),
         };
-        let Ok(images) = rendered else {
-            return None;
-        };
-        let image = Image {
-            name: format!("map-g{}-t{}-a{}.png", s.row.id, g.turn, s.last_seq()),
-            png: images.full,
-        };
-        let closeup = images.closeup.map(|png| Image {
-            name: format!("closeup-g{}-t{}-a{}.png", s.row.id, g.turn, s.last_seq()),
-            png,
-        });
         s.shown = Some(Shown {
             board: g.board.clone(),
             captured: g.captured.clone(),
         });
-        match out
-            .messages
-            .iter_mut()
-            .rev()
-            .find(|m| m.to == Audience::Channel && m.image.is_none())
-        {
-            Some(m) => m.image = Some(image),
-            None => {
-                out.channel(String::new());
-                if let Some(m) = out.messages.last_mut() {
-                    m.image = Some(image);
-                }
-            }
+        if defer {
+            let (r, rs, game) = (r.clone(), self.rs.clone(), g.clone());
+            out.pictures = Some(Box::new(PictureJob::new(
+                s.row.id,
+                s.last_seq(),
+                g.board.clone(),
+                previous,
+                Arc::new(move |prev: Option<&crate::engine::board::Board>| {
+                    let images = r.render_update(&rs, &game, prev, locale)?;
+                    Ok(names.images(images))
+                }),
+            )));
+            return Some(Vec::new());
         }
-        Some(closeup)
+        let rendered = {
+            let _slot = self.renders.enter();
+            r.render_update(&self.rs, g, previous.as_ref(), locale)
+        };
+        rendered.ok().map(|images| names.images(images))
     }
 
     fn status_text(&self, s: &Slot, t: Texts<'_>) -> String {

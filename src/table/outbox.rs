@@ -3,6 +3,7 @@
 use crate::engine::board::Board;
 use crate::engine::{Game, Ruleset};
 use crate::locale::Locale;
+use std::sync::Arc;
 
 /// A user id (a Discord snowflake, or a local stand-in).
 pub type UserId = u64;
@@ -36,8 +37,8 @@ pub struct OutMessage {
     pub text: String,
     /// Users to ping (those who must act next).
     pub mentions: Vec<UserId>,
-    /// An attached picture.
-    pub image: Option<Image>,
+    /// Attached pictures, in the order Discord shows them.
+    pub images: Vec<Image>,
 }
 
 /// Everything one command produced, in order.
@@ -50,6 +51,9 @@ pub struct Outbox {
     /// The last public post asks every player to agree to take back an action: a front end
     /// may put agree and refuse buttons under it.
     pub consent: bool,
+    /// The map moment's pictures, still to be drawn, when the table leaves them to the front
+    /// end ([`crate::table::Table::with_deferred_pictures`]).
+    pub pictures: Option<Box<PictureJob>>,
 }
 
 impl Outbox {
@@ -70,7 +74,7 @@ impl Outbox {
             to,
             text,
             mentions: Vec::new(),
-            image: None,
+            images: Vec::new(),
         });
     }
     /// A refusal: one reply to the sender, and the flag set.
@@ -93,7 +97,7 @@ impl Outbox {
     }
     /// Every image in the outbox.
     pub fn images(&self) -> impl Iterator<Item = &Image> {
-        self.messages.iter().filter_map(|m| m.image.as_ref())
+        self.messages.iter().flat_map(|m| m.images.iter())
     }
 }
 
@@ -102,8 +106,9 @@ impl Outbox {
 pub struct MapImages {
     /// The full map (PNG), marking what changed since the previous map.
     pub full: Vec<u8>,
-    /// A close-up (PNG) of the region that changed, if anything did.
-    pub closeup: Option<Vec<u8>>,
+    /// Close-ups (PNG) of the regions that changed, most changes first: none when nothing
+    /// did, up to three when the changes are far apart.
+    pub closeups: Vec<Vec<u8>>,
 }
 
 /// Draws the map of a game as PNG bytes. The table uses it without knowing how maps are drawn.
@@ -123,7 +128,7 @@ pub trait Renderer: Send + Sync {
         let _ = previous;
         Ok(MapImages {
             full: self.render_map(rs, game, locale)?,
-            closeup: None,
+            closeups: Vec::new(),
         })
     }
 }
@@ -136,3 +141,98 @@ where
         self(rs, game, locale)
     }
 }
+
+/// The file names of one map moment's pictures.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PictureNames {
+    /// The full map's file name.
+    pub map: String,
+    /// The close-ups' file name stem (`-1.png`, `-2.png` … are added).
+    pub closeup: String,
+}
+
+impl PictureNames {
+    /// The pictures in posting order: the close-ups, then the full map.
+    pub fn images(&self, m: MapImages) -> Vec<Image> {
+        let n = m.closeups.len();
+        let mut v: Vec<Image> = m
+            .closeups
+            .into_iter()
+            .enumerate()
+            .map(|(i, png)| Image {
+                name: if n == 1 {
+                    format!("{}.png", self.closeup)
+                } else {
+                    format!("{}-{}.png", self.closeup, i + 1)
+                },
+                png,
+            })
+            .collect();
+        v.push(Image {
+            name: self.map.clone(),
+            png: m.full,
+        });
+        v
+    }
+}
+
+/// Draws a map moment's pictures; given the board of the last picture the front end posted
+/// (which the changes are marked against), or `None` for the table's own idea of it.
+pub type DrawPictures = Arc<dyn Fn(Option<&Board>) -> Result<Vec<Image>, String> + Send + Sync>;
+
+/// A map moment's pictures, to be drawn after its text is posted.
+#[derive(Clone)]
+pub struct PictureJob {
+    /// The game.
+    pub game: i64,
+    /// The game's action count when the pictures were called for: a later job of the same
+    /// game supersedes this one.
+    pub seq: u64,
+    /// The board the pictures show.
+    pub board: Board,
+    /// The board of the last map the table posted before, if any.
+    pub previous: Option<Board>,
+    draw: DrawPictures,
+}
+
+impl PictureJob {
+    /// A job drawing with `draw`.
+    pub fn new(
+        game: i64,
+        seq: u64,
+        board: Board,
+        previous: Option<Board>,
+        draw: DrawPictures,
+    ) -> PictureJob {
+        PictureJob {
+            game,
+            seq,
+            board,
+            previous,
+            draw,
+        }
+    }
+
+    /// Draws the pictures (CPU-bound: call on a blocking thread), marking changes since
+    /// `previous`, or since [`PictureJob::previous`] when `None`.
+    pub fn draw(&self, previous: Option<&Board>) -> Result<Vec<Image>, String> {
+        (self.draw)(previous.or(self.previous.as_ref()))
+    }
+}
+
+impl std::fmt::Debug for PictureJob {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PictureJob")
+            .field("game", &self.game)
+            .field("seq", &self.seq)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for PictureJob {
+    fn eq(&self, o: &PictureJob) -> bool {
+        self.game == o.game && self.seq == o.seq && self.board == o.board
+    }
+}
+
+impl Eq for PictureJob {}
