@@ -25,6 +25,8 @@ mod discord_logging;
 mod discord_ops_e2e;
 #[path = "discord_permissions_e2e.rs"]
 mod discord_permissions_e2e;
+#[path = "discord_pictures_e2e.rs"]
+mod discord_pictures_e2e;
 #[path = "discord_ratelimit_e2e.rs"]
 mod discord_ratelimit_e2e;
 #[path = "discord_treasure_e2e.rs"]

@@ -4,10 +4,8 @@
 //! and the full map second; and a channel whose board changed again before its picture was drawn
 //! gets only the newest picture.
 
-#[path = "support/bot_e2e.rs"]
-mod bot_e2e;
-#[path = "support/discord_emulator/mod.rs"]
-mod discord_emulator;
+use crate::bot_e2e;
+use crate::discord_emulator;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -21,6 +21,8 @@ mod position_setup;
 mod render_chart;
 #[path = "render_map.rs"]
 mod render_map;
+#[path = "render_pictures.rs"]
+mod render_pictures;
 #[path = "state_json_doc.rs"]
 mod state_json_doc;
 #[path = "table_input_info.rs"]
