@@ -879,8 +879,11 @@ fn render(
         points.push((game.turn, game.vp_totals(&rs)));
     }
     let png = if closeup {
+        // The first close-up: the region with the most changes.
         vqbot::table::render_public_update(&rs, &game, Some(&previous), locale)?
-            .closeup
+            .closeups
+            .into_iter()
+            .next()
             .ok_or_else(|| {
                 format!("action {last} changed nothing on the map: there is no close-up to draw")
             })?

@@ -545,7 +545,7 @@ async fn deliver(
             .collect();
         posts.push(Post {
             text: format!("{head}{}", body.join("\n")),
-            image: None,
+            images: Vec::new(),
             mentions: Vec::new(),
             components: Vec::new(),
             next_up: false,
@@ -748,7 +748,7 @@ async fn post_to_channel(
             continue;
         }
         let text = item.text.clone();
-        let with_file = item.image.is_some();
+        let with_file = !item.images.is_empty();
         let mentions = item.mentions.clone();
         let Err(e) = target.send_message(http, channel_message(item)).await else {
             continue;
