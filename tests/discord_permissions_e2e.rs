@@ -87,10 +87,18 @@ async fn x_a_refused_announcement_is_explained_to_the_player_and_posted_later() 
     let from = emu.requests().len();
     let click = emu.click_component(t.carol, prompt.id, &catholic(&prompt));
     let first = emu.wait_response(&click).await;
-    let answers: String = std::iter::once(first)
-        .chain(emu.followups(&click))
-        .map(|m| m.content + "\n")
-        .collect();
+    // The answer may come in follow-ups after the first response: wait for them (bounded).
+    let mut answers = String::new();
+    for _ in 0..100 {
+        answers = std::iter::once(first.clone())
+            .chain(emu.followups(&click))
+            .map(|m| m.content + "\n")
+            .collect();
+        if answers.contains("Catholic") && answers.contains("Send Messages") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
     let refused = emu.read(|s| {
         s.requests
             .iter()
