@@ -175,6 +175,9 @@ pub enum Decision {
     PeaceRegain,
     /// Pick where the winner's forces leaving a regained space go, among equally near ones.
     PeaceWithdraw,
+    // --- card effects
+    /// Answer a card effect's question: an option, a space (`choose`).
+    EffectChoice,
 }
 
 /// Who must act now.
@@ -298,6 +301,10 @@ pub struct Game {
         skip_serializing_if = "super::treasure::TreasureState::is_empty"
     )]
     pub treasures: super::treasure::TreasureState,
+    // --- card effects
+    /// Flags set by card effects (`flag NAME`), with how long they last.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<super::cards::run::Flag>,
     /// Number of actions applied.
     pub seq: u32,
     /// The random generator; never shown to players.
@@ -377,6 +384,7 @@ impl Game {
             standing: Vec::new(),
             naval: Default::default(),
             treasures: Default::default(),
+            flags: Vec::new(),
             seq: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),
         };
@@ -671,7 +679,9 @@ impl Game {
     ) {
         self.protestant.revolts.clear();
         self.marks = Default::default();
+        self.expire_flags(super::cards::effect::FlagSpan::Impulse);
         if passes as usize >= self.powers.len() {
+            self.expire_flags(super::cards::effect::FlagSpan::Turn);
             self.end_of_turn(rs, ev);
             return;
         }

@@ -2097,6 +2097,7 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Fortify { power }
         | Command::Forgo { power }
         | Command::Sally { power }
+        | Command::Choose { power, .. }
         | Command::Casualties { power, .. }
         | Command::Retreat { power, .. }
         | Command::Winter { power, .. }
