@@ -50,7 +50,7 @@ pub const PRIMITIVES: &[&str] = &[
     "repeat",
 ];
 
-const FILTER_WORDS: &str = "home, controlled, enemy, fortified, port, not_besieged, has_units, unrest, no_unrest, zone:<zone>, next_to:<space>, space:<space>";
+const FILTER_WORDS: &str = "home, controlled, enemy, fortified, unfortified, port, not_besieged, has_units, unrest, no_unrest, zone:<zone>, next_to:<space>, space:<space>";
 
 /// Reads the effects the cards' `event` keys name and attaches them to the cards; checks that
 /// every key is an automated event or a file, and that every file is used.
@@ -282,6 +282,16 @@ struct Args<'l> {
     has_where: bool,
 }
 
+/// Option keys (`for:`, `of:` …), which may also come after `where`.
+const OPTION_KEYS: &[&str] = &[
+    "for", "of", "from", "on", "with", "modifier", "until", "side",
+];
+
+fn is_option(w: &str) -> bool {
+    w.split_once(':')
+        .is_some_and(|(k, _)| OPTION_KEYS.contains(&k))
+}
+
 fn args(words: &[String]) -> Args<'_> {
     let mut a = Args {
         plain: Vec::new(),
@@ -292,7 +302,7 @@ fn args(words: &[String]) -> Args<'_> {
     for w in words.iter().skip(1) {
         if let Some(t) = text(w) {
             a.plain.push(t);
-        } else if a.has_where {
+        } else if a.has_where && !is_option(w) {
             a.filter.push(w);
         } else if w == "where" {
             a.has_where = true;
@@ -544,6 +554,7 @@ impl Compiler<'_> {
                 "controlled" => f.controlled = true,
                 "enemy" => f.enemy = true,
                 "fortified" => f.fortified = true,
+                "unfortified" => f.unfortified = true,
                 "port" => f.port = true,
                 "not_besieged" => f.not_besieged = true,
                 "has_units" => f.has_units = true,
@@ -582,7 +593,8 @@ impl Compiler<'_> {
                         (Some(Power::Protestant), Home::Faction(_)) => true,
                         _ => false,
                     })
-        }) && !(f.controlled && f.enemy);
+        }) && !(f.controlled && f.enemy)
+            && !(f.fortified && f.unfortified);
         if !fits {
             self.err(
                 line,

@@ -36,6 +36,7 @@ impl Texts<'_> {
         flag(f.controlled, "controlled", "под своим контролем");
         flag(f.enemy, "not controlled", "не под своим контролем");
         flag(f.fortified, "fortified", "укреплённое");
+        flag(f.unfortified, "unfortified", "неукреплённое");
         flag(f.port, "port", "порт");
         flag(f.not_besieged, "not besieged", "не в осаде");
         flag(

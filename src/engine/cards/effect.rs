@@ -90,6 +90,9 @@ pub struct Filter {
     /// A key or fortress.
     #[serde(default)]
     pub fortified: bool,
+    /// Neither a key nor a fortress.
+    #[serde(default)]
+    pub unfortified: bool,
     /// A port.
     #[serde(default)]
     pub port: bool,

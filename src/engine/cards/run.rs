@@ -596,6 +596,7 @@ impl Game {
             && (!f.controlled || self.board.controls(rs, p, s))
             && (!f.enemy || !self.board.controls(rs, p, s))
             && (!f.fortified || self.board.space_type(rs, s).is_fortified())
+            && (!f.unfortified || !self.board.space_type(rs, s).is_fortified())
             && (!f.port || sp.is_port())
             && (!f.not_besieged || st.besieged_by.is_none())
             && (!f.has_units
