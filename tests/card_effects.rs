@@ -725,3 +725,49 @@ fn x_card_effect_check_data_reads_effect_files() {
         "{err}"
     );
 }
+
+// X-CARD-EFFECT: `card N` shows a written effect in words, in English and in Russian; a card
+// without one still says "apply with adjust".
+#[test]
+fn x_card_effect_card_command_shows_the_effect_in_both_languages() {
+    use vqbot::table::messages::{Locale, Texts};
+    let r = one("text_source: placeholder\ndraw 1\nadd 2 regular where home fortified\n");
+    let en = Texts {
+        rs: &r,
+        loc: Locale::En,
+    }
+    .card_info(CARD)
+    .expect("card");
+    assert!(en.contains("1. the card's player draws 1 card"), "{en}");
+    assert!(
+        en.contains("2. the card's player adds 2 regular in a space: home, fortified"),
+        "{en}"
+    );
+    let ru = Texts {
+        rs: &r,
+        loc: Locale::Ru,
+    }
+    .card_info(CARD)
+    .expect("card");
+    assert!(
+        ru.contains("Событие (test_30.effect") && ru.contains("тянет 1 карту"),
+        "{ru}"
+    );
+    let plain = Texts {
+        rs: &r,
+        loc: Locale::En,
+    }
+    .card_info(31)
+    .expect("card");
+    assert!(
+        plain.contains("not automated — apply it with adjust"),
+        "{plain}"
+    );
+    let rudolf = Texts {
+        rs: &r,
+        loc: Locale::En,
+    }
+    .card_info(9)
+    .expect("card");
+    assert!(rudolf.contains("automated (`rudolf_ii`)"), "{rudolf}");
+}

@@ -2,12 +2,41 @@
 //! written effect as a numbered list for `card N`. A child of `messages` (it uses its `tr!`).
 
 use super::{Locale, Texts};
+use crate::engine::action::{UnitKind, Units};
 use crate::engine::cards::effect::{BattleSide, Cond, Effect, Filter, FlagSpan, Op, Who};
 use crate::engine::cards::registry::{self, Resolution};
 use crate::engine::cards::run::{Ask, EffectEvent};
 use crate::engine::ruleset::Card;
 
+/// `n` land units of one kind, as a unit pick (for the unit words).
+fn kind_units(kind: UnitKind, n: u8) -> Units {
+    let mut u = Units::default();
+    match kind {
+        UnitKind::Mercenary => u.mercenaries = n,
+        UnitKind::Cavalry => u.cavalry = n,
+        _ => u.regulars = n,
+    }
+    u
+}
+
 impl Texts<'_> {
+    /// "1 card", "2 cards"; «1 карту», «2 карты», «5 карт» (as an object).
+    fn n_cards(&self, n: u8) -> String {
+        match self.loc {
+            Locale::En if n == 1 => "1 card".into(),
+            Locale::En => format!("{n} cards"),
+            Locale::Ru => {
+                let word = match (n % 10, n % 100) {
+                    (_, 11..=14) => "карт",
+                    (1, _) => "карту",
+                    (2..=4, _) => "карты",
+                    _ => "карт",
+                };
+                format!("{n} {word}")
+            }
+        }
+    }
+
     fn who(&self, w: Who) -> String {
         match w {
             Who::Me => self.loc.pick("the card's player", "сыгравший карту").into(),
@@ -109,17 +138,17 @@ impl Texts<'_> {
             Op::Vp { who, n } => tr!(l, "{} gains {} VP", "{} получает {} ПО", self.who(*who), n),
             Op::Draw { who, n } => tr!(
                 l,
-                "{} draws {} cards",
-                "{} тянет карт: {}",
+                "{} draws {}",
+                "{} тянет {}",
                 self.who(*who),
-                n
+                self.n_cards(*n)
             ),
             Op::Discard { who, n } => tr!(
                 l,
-                "{} discards {} cards at random",
-                "{} сбрасывает наугад карт: {}",
+                "{} discards {} at random",
+                "{} сбрасывает наугад {}",
                 self.who(*who),
-                n
+                self.n_cards(*n)
             ),
             Op::TakeCard { who, from } => tr!(
                 l,
@@ -184,11 +213,10 @@ impl Texts<'_> {
                 filter,
             } => tr!(
                 l,
-                "{} adds {} × {} in {}",
-                "{} добавляет {} × {}: {}",
+                "{} adds {} in {}",
+                "{} добавляет {}: {}",
                 self.who(*who),
-                n,
-                self.unit_kind(*kind),
+                self.units(&kind_units(*kind, *n)),
                 self.filter(filter)
             ),
             Op::Remove { who, of, n, filter } => tr!(
@@ -340,10 +368,10 @@ impl Texts<'_> {
             ),
             EffectEvent::Drew { power, n } => tr!(
                 l,
-                "{} draws {} cards",
-                "{} тянет карт: {}",
+                "{} draws {}",
+                "{} тянет {}",
                 self.power(*power),
-                n
+                self.n_cards(*n)
             ),
             EffectEvent::DrewFaces { cards, .. } => {
                 let list: Vec<String> = cards.iter().map(|x| self.card_in_hand(*x)).collect();
@@ -430,11 +458,10 @@ impl Texts<'_> {
                 n,
             } => tr!(
                 l,
-                "{} adds {} × {} in {}",
-                "{} добавляет {} × {}: {}",
+                "{} adds {} in {}",
+                "{} добавляет {}: {}",
                 self.power(*power),
-                n,
-                self.unit_kind(*kind),
+                self.units(&kind_units(*kind, *n)),
                 self.space(*space)
             ),
             EffectEvent::Removed {

@@ -207,6 +207,19 @@ impl Game {
         });
     }
 
+    /// The cards of `p`'s hand a random pick may take: every card but home cards, which stay
+    /// with their owner (as in Here I Stand's random draws).
+    fn drawable(&self, rs: &Ruleset, p: Power) -> Vec<u16> {
+        self.hands[p as usize]
+            .iter()
+            .copied()
+            .filter(|c| {
+                rs.card(*c)
+                    .is_none_or(|c| c.kind != super::super::ruleset::CardKind::Home)
+            })
+            .collect()
+    }
+
     fn who(&self, run: &EffectRun, w: Who) -> Option<Power> {
         match w {
             Who::Me => Some(run.power),
@@ -278,15 +291,15 @@ impl Game {
                 None => ev.push(skip("draw")),
             },
             Op::Discard { who, n } => match self.who(&run, *who) {
-                Some(p) if !self.hands[p as usize].is_empty() => {
+                Some(p) if !self.drawable(rs, p).is_empty() => {
                     let mut cards = Vec::new();
                     for _ in 0..*n {
-                        let h = &mut self.hands[p as usize];
-                        if h.is_empty() {
+                        let pick = self.drawable(rs, p);
+                        if pick.is_empty() {
                             break;
                         }
-                        let i = self.rng.random_range(0..h.len());
-                        let c = h.remove(i);
+                        let c = pick[self.rng.random_range(0..pick.len())];
+                        self.hands[p as usize].retain(|x| *x != c);
                         self.discard.push(c);
                         cards.push(c);
                     }
@@ -298,10 +311,10 @@ impl Game {
                 _ => ev.push(skip("discard")),
             },
             Op::TakeCard { who, from } => match (self.who(&run, *who), self.who(&run, *from)) {
-                (Some(p), Some(f)) if p != f && !self.hands[f as usize].is_empty() => {
-                    let h = &mut self.hands[f as usize];
-                    let i = self.rng.random_range(0..h.len());
-                    let c = h.remove(i);
+                (Some(p), Some(f)) if p != f && !self.drawable(rs, f).is_empty() => {
+                    let pick = self.drawable(rs, f);
+                    let c = pick[self.rng.random_range(0..pick.len())];
+                    self.hands[f as usize].retain(|x| *x != c);
                     self.hands[p as usize].push(c);
                     self.hands[p as usize].sort_unstable();
                     ev.push(Game::effect_ev(
