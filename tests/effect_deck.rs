@@ -153,3 +153,104 @@ fn x_card_effect_test_deck_plays_end_to_end_with_a_restart_mid_effect() {
     );
     assert!(out.contains("1. Spain chooses: 1) Spain gains 1 VP (step 2); 2) The Protestant draws a card (step 4)"), "{out}");
 }
+
+/// Every card's place (hands, deck, discard, removed, beside a foreign war): none twice.
+fn card_places(g: &vqbot::engine::Game) -> Vec<u16> {
+    let mut all: Vec<u16> = g.hands.iter().flatten().copied().collect();
+    all.extend(&g.deck);
+    all.extend(&g.discard);
+    all.extend(&g.removed);
+    all.extend(g.wars.iter().map(|w| w.card));
+    all.sort_unstable();
+    all
+}
+
+// X-CARD-EFFECT: random playouts with the test deck in play from turn 1 (effects asking
+// questions, combat and response windows): every listed answer is accepted, no card is in two
+// places, no card face reaches the channel, and the log replays to the same state.
+#[test]
+fn x_card_effect_random_playouts_with_the_deck_keep_their_invariants() {
+    use rand::{Rng, SeedableRng};
+    use vqbot::engine::cards::run::EffectEvent;
+    use vqbot::engine::{Awaiting, EventKind, Game, GameOptions, PowerSet, Visibility};
+    let tmp = tempfile::tempdir().expect("temp");
+    deck_data(tmp.path());
+    let mut rs = vqbot::data::load(tmp.path()).expect("deck data loads");
+    for c in &mut rs.cards {
+        if c.effect.is_some() {
+            c.enters_turn = 1;
+        }
+    }
+    let mut effects_run = 0;
+    for seed in 0..6u64 {
+        let opts = GameOptions {
+            scenario: "1559".into(),
+            powers: PowerSet::all(),
+        };
+        let start = Game::new(&rs, &opts, seed).expect("starts").0;
+        let mut g = start.clone();
+        let mut pick = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x51);
+        let mut log = Vec::new();
+        for _ in 0..3000 {
+            let p = match g.awaiting() {
+                Awaiting::Over { .. } => break,
+                Awaiting::One { power, .. } => power,
+                Awaiting::Simultaneous { pending, .. } => {
+                    let v: Vec<_> = pending.iter().collect();
+                    v[pick.random_range(0..v.len())]
+                }
+            };
+            let legal = g.legal_actions(&rs, p);
+            assert!(!legal.is_empty(), "seed {seed}: {p} has no legal action");
+            let done = legal
+                .iter()
+                .find(|a| matches!(a, vqbot::engine::Action::DoneDiplomacy));
+            let event = legal.iter().find(|a| {
+                matches!(a, vqbot::engine::Action::Play { card, mode: vqbot::engine::CardMode::Event }
+                    if rs.card(*card).is_some_and(|c| c.effect.is_some()))
+            });
+            let a = match (done, event) {
+                (Some(d), _) if pick.random_bool(0.8) => d.clone(),
+                (_, Some(e)) if pick.random_bool(0.7) => e.clone(),
+                _ => legal[pick.random_range(0..legal.len())].clone(),
+            };
+            let before = card_places(&g);
+            let ev = g
+                .apply(&rs, p, &a)
+                .unwrap_or_else(|e| panic!("seed {seed}: listed {a:?} by {p} refused: {e}"));
+            let after = card_places(&g);
+            let mut dedup = after.clone();
+            dedup.dedup();
+            assert_eq!(
+                dedup, after,
+                "seed {seed}: a card in two places after {a:?}"
+            );
+            assert!(
+                before.iter().all(|c| after.contains(c)),
+                "seed {seed}: a card vanished after {a:?}"
+            );
+            for e in &ev {
+                if let EventKind::Effect { what, .. } = &e.kind {
+                    effects_run += 1;
+                    let face = matches!(
+                        what,
+                        EffectEvent::DrewFaces { .. }
+                            | EffectEvent::SawHand { .. }
+                            | EffectEvent::TookFace { .. }
+                    );
+                    assert!(
+                        !(face && e.vis == Visibility::Public),
+                        "seed {seed}: a face in public: {what:?}"
+                    );
+                }
+            }
+            log.push((p, a));
+        }
+        let mut replay = start.clone();
+        for (p, a) in &log {
+            replay.apply(&rs, *p, a).expect("replays");
+        }
+        assert_eq!(replay, g, "seed {seed}: the replay differs");
+    }
+    assert!(effects_run > 20, "the deck's effects ran ({effects_run})");
+}
