@@ -83,7 +83,7 @@ pub(crate) fn attach(dir: &Path, rs: &mut Ruleset, p: &mut Problems) {
             rs.cards[i].effect = Some(e);
         }
     }
-    if let Ok(rd) = std::fs::read_dir(&folder) {
+    if let Ok(rd) = std::fs::read_dir(folder) {
         let mut names: Vec<String> = rd
             .filter_map(|e| e.ok())
             .map(|e| e.file_name().to_string_lossy().into_owned())
