@@ -331,6 +331,7 @@ impl Compiler<'_> {
                 );
                 self.ops.push(Op::Manual {
                     what: String::new(),
+                    ru: String::new(),
                 });
             }
             return;
@@ -802,8 +803,11 @@ impl Compiler<'_> {
                 x => self.err(no, format!("`cancel` takes `interception` or `event`, got `{}`", x.unwrap_or(""))),
             },
             "adjust" => match a.plain.first() {
-                Some(t) if !t.is_empty() => self.emit(no, Op::Manual { what: t.to_string() }),
-                _ => self.err(no, "`adjust` needs a quoted text saying what the players apply, e.g. `adjust \"Spain loses a leader\"`"),
+                Some(t) if !t.is_empty() => {
+                    let ru = a.plain.get(1).unwrap_or(t).to_string();
+                    self.emit(no, Op::Manual { what: t.to_string(), ru })
+                }
+                _ => self.err(no, "`adjust` needs a quoted text saying what the players apply, in English and then in Russian, e.g. `adjust \"Spain loses a leader\" \"Испания теряет лидера\"`"),
             },
             "" => {}
             v => self.err(no, format!("unknown primitive `{v}`; allowed: {}", PRIMITIVES.join(", "))),

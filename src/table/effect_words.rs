@@ -283,11 +283,11 @@ impl Texts<'_> {
                     "событие, на которое ответили, отменено",
                 )
                 .into(),
-            Op::Manual { what } => tr!(
+            Op::Manual { what, ru } => tr!(
                 l,
                 "apply with adjust: {}",
                 "применить через adjust: {}",
-                what
+                l.pick(what, ru)
             ),
             Op::Choose { who, options } => {
                 let list: Vec<String> = options
@@ -516,12 +516,12 @@ impl Texts<'_> {
                 "событие {} отменено",
                 self.card(*card)
             ),
-            EffectEvent::Manual { what } => tr!(
+            EffectEvent::Manual { what, ru } => tr!(
                 l,
                 "the players apply with {}: {}",
                 "игроки применяют через {}: {}",
                 self.command("adjust", &[]),
-                what
+                l.pick(what, ru)
             ),
             EffectEvent::NothingPossible { primitive } => tr!(
                 l,

@@ -266,10 +266,13 @@ pub enum Op {
     CancelInterception,
     /// `cancel event`: the event this response answers does not happen.
     CancelEvent,
-    /// `adjust "…"`: this part of the card is applied by the players with `adjust`.
+    /// `adjust "…" "…"`: this part of the card is applied by the players with `adjust`.
     Manual {
-        /// What to apply, as the card's group wrote it.
+        /// What to apply, as the card's group wrote it (English).
         what: String,
+        /// The same in Russian (the English text when the file gives none).
+        #[serde(default)]
+        ru: String,
     },
     /// `choose`: `who` picks one option; each jumps to its block.
     Choose {

@@ -147,7 +147,7 @@ pub enum EffectEvent {
     /// The answered event is cancelled.
     EventCancelled { card: u16 },
     /// A part of the card the players apply with `adjust`.
-    Manual { what: String },
+    Manual { what: String, ru: String },
     /// A primitive found nothing to act on and was skipped.
     NothingPossible { primitive: String },
     /// A power chose an option.
@@ -480,10 +480,13 @@ impl Game {
                     None => ev.push(skip("cancel event")),
                 }
             }
-            Op::Manual { what } => {
+            Op::Manual { what, ru } => {
                 ev.push(Game::effect_ev(
                     card,
-                    EffectEvent::Manual { what: what.clone() },
+                    EffectEvent::Manual {
+                        what: what.clone(),
+                        ru: ru.clone(),
+                    },
                 ));
             }
         }
