@@ -9,6 +9,8 @@ mod land_support;
 #[path = "table_support/mod.rs"]
 mod table_support;
 
+#[path = "card_effects.rs"]
+mod card_effects;
 #[path = "core_land_battle.rs"]
 mod core_land_battle;
 #[path = "core_land_movement.rs"]
@@ -35,6 +37,8 @@ mod core_turn_data;
 mod core_turn_playout;
 #[path = "core_turn_rules.rs"]
 mod core_turn_rules;
+#[path = "effect_deck.rs"]
+mod effect_deck;
 #[path = "engine_playout.rs"]
 mod engine_playout;
 #[path = "engine_turn.rs"]

@@ -106,7 +106,7 @@ fn two_placeholder_home_cards_of_one_power_are_refused() {
     let dir = copy_data();
     let path = dir.path().join("cards.csv");
     let mut text = std::fs::read_to_string(&path).expect("read");
-    text.push_str("999,Second Spanish home card,Вторая домашняя карта Испании,2,home,spain,1,placeholder,test,,,,,,\n");
+    text.push_str("999,Second Spanish home card,Вторая домашняя карта Испании,2,home,spain,1,placeholder,test,,,,,,,\n");
     std::fs::write(&path, text).expect("write");
     let errs = vqbot::data::load(dir.path()).expect_err("must fail");
     assert!(

@@ -3,6 +3,7 @@
 //! The format is documented in `docs/data-format.md`. Loading never panics on bad input: every
 //! problem is reported with its file and line, and all problems of a folder are reported at once.
 
+pub mod effects;
 mod religion;
 mod start;
 mod table;
@@ -814,6 +815,11 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
         index: HashMap::new(),
     };
     rs.rebuild_indexes();
+    // ---- card events: automated keys and written effects (*.effect)
+    effects::attach(dir, &mut rs, &mut p);
+    if !p.0.is_empty() {
+        return Err(p.0);
+    }
     let mut summary = Summary::of(&rs);
     summary.by_source = sources;
     Ok((rs, summary))
@@ -824,7 +830,11 @@ fn fingerprint(dir: &Path) -> String {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
-    files.retain(|f| f.extension().is_some_and(|e| e == "csv"));
+    // Written card effects count too (a data correction when they change).
+    files.retain(|f| {
+        f.extension()
+            .is_some_and(|e| e == "csv" || e == effects::EXT)
+    });
     files.sort();
     let mut h = Sha256::new();
     for f in files {
@@ -1214,7 +1224,30 @@ fn card_row(r: &Row, p: &mut Problems) -> Option<Card> {
         war,
         text,
         after_roll,
+        event: card_event_key(r, kind, p)?,
+        effect: None,
     })
+}
+
+/// The optional `event` column: the card registry key of the card's event (an automated event
+/// or `<key>.effect`). A foreign-war card without one runs the foreign war.
+fn card_event_key(r: &Row, kind: CardKind, p: &mut Problems) -> Option<Option<String>> {
+    let key = r.get("event").trim();
+    if key.is_empty() {
+        return Some((kind == CardKind::ForeignWar).then(|| "foreign_war".to_string()));
+    }
+    if !key
+        .chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    {
+        p.add(
+            r.file,
+            r.line,
+            format!("event key `{key}`: use lower-case letters, digits and `_` (it names {key}.effect or an automated event)"),
+        );
+        return None;
+    }
+    Some(Some(key.to_string()))
 }
 
 /// The optional `text`, `text_ru` and `text_source` columns of a card: all three or none.

@@ -188,6 +188,7 @@ pub const GROUPS: &[Group] = &[
             "fortify",
             "forgo",
             "sally",
+            "choose",
             "casualties",
             "retreat",
             "standing",

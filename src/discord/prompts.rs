@@ -335,7 +335,27 @@ fn is_battle_question(d: Decision) -> bool {
             | Decision::PeaceRegain
             | Decision::PeaceWithdraw
             | Decision::WarReturn
+            | Decision::EffectChoice
     )
+}
+
+/// The label of option `option` (1-based) of the card effect's question on top of the stack.
+fn effect_choice_label(t: Texts<'_>, game: &Game, option: u8) -> String {
+    use crate::engine::cards::run::Ask;
+    let i = (option as usize).saturating_sub(1);
+    let l = t.loc;
+    match game.steps.last() {
+        Some(crate::engine::steps::Step::EffectAsk { ask, .. }) => match ask {
+            Ask::Option { labels, .. } => labels.get(i).cloned().unwrap_or_default(),
+            Ask::Space { spaces } => spaces.get(i).map(|s| t.space(*s)).unwrap_or_default(),
+            Ask::Six { .. } if i == 0 => l
+                .pick("Keep the 6 (unrest)", "Оставить 6 (беспорядки)")
+                .into(),
+            Ask::Six { .. } => l.pick("Count it as a 5", "Считать пятёркой").into(),
+            Ask::Remove { .. } => String::new(),
+        },
+        _ => option.to_string(),
+    }
 }
 
 fn units_word(u: &crate::engine::Units) -> String {
@@ -593,6 +613,15 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                 };
                 opts.push(("power", pw));
                 (label, ButtonStyle::Primary, inv("regain", &opts))
+            }
+            // --- card effects: one button per option or space the card's question lists
+            Action::Choose { option, .. } => {
+                let n = option.to_string();
+                (
+                    effect_choice_label(t, game, *option),
+                    ButtonStyle::Primary,
+                    inv("choose", &[("option", &n), ("power", pw)]),
+                )
             }
             _ => continue,
         };

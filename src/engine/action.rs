@@ -569,6 +569,16 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         to: Option<String>,
     },
+    // --- card effects
+    /// Answer to a card effect's question: option `option` (1-based) as listed, or the space
+    /// named (for a question that asks for a space).
+    Choose {
+        /// The option's number as listed (1 = first).
+        option: u8,
+        /// A space id instead of a number.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        space: Option<String>,
+    },
 }
 
 // --- peace (C-DIP-PEACE)
@@ -671,6 +681,7 @@ impl Action {
             Action::SpendTreasure { .. } => ActionKind::SpendTreasure,
             Action::Surrender { .. } => ActionKind::Surrender,
             Action::Regain { .. } => ActionKind::Regain,
+            Action::Choose { .. } => ActionKind::Choose,
         }
     }
 }
@@ -788,6 +799,8 @@ pub enum ActionKind {
     Surrender,
     /// [`Action::Regain`].
     Regain,
+    /// [`Action::Choose`].
+    Choose,
 }
 
 impl ActionKind {
@@ -847,6 +860,7 @@ impl ActionKind {
         ActionKind::SpendTreasure,
         ActionKind::Surrender,
         ActionKind::Regain,
+        ActionKind::Choose,
     ];
 
     /// The snake-case id, as in the action's JSON `type` tag.
@@ -906,6 +920,7 @@ impl ActionKind {
             ActionKind::SpendTreasure => "spend_treasure",
             ActionKind::Surrender => "surrender",
             ActionKind::Regain => "regain",
+            ActionKind::Choose => "choose",
         }
     }
 }

@@ -216,8 +216,14 @@ impl Game {
                 // C-BATTLE-DICE: one die per unit, plus the best battle rating; the defender +1.
                 let att_n = att_units + self.best_battle(rs, s, |o| friendly(self, o));
                 let def_n = def_units + self.best_battle(rs, s, |o| self.is_hostile(p, o)) + 1;
+                // Combat cards' effects: extra dice and hits (X-CARD-EFFECT).
+                let plus = |n: u32, k: i8| (n as i64 + k as i64).max(0) as u32;
+                let (att_n, def_n) = (plus(att_n, b.bonus_dice.0), plus(def_n, b.bonus_dice.1));
                 let (ad, dd) = (self.roll(att_n), self.roll(def_n));
-                let (ah, dh) = (hits(&ad), hits(&dd));
+                let (ah, dh) = (
+                    plus(hits(&ad), b.bonus_hits.0),
+                    plus(hits(&dd), b.bonus_hits.1),
+                );
                 let def_owner = self.main_defender(rs, p, s);
                 b.attacker_wins = ah > dh; // C-BATTLE-TIES: equal hits → the defender wins.
                 b.dice = (att_n, def_n);

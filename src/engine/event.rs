@@ -217,6 +217,11 @@ pub enum EventKind {
     PhaseStarted { phase: PhaseName },
     /// A power's new hand (private).
     HandDealt { power: Power, cards: Vec<u16> },
+    /// Something a card's written effect did (`super::cards::run`).
+    Effect {
+        card: u16,
+        what: super::cards::run::EffectEvent,
+    },
     /// How many cards a power holds after the deal (public).
     HandSize { power: Power, cards: usize },
     /// A power's impulse begins.

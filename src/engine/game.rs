@@ -179,6 +179,9 @@ pub enum Decision {
     /// Choose the friendly home key the units back from a won foreign war go to (the capital is
     /// enemy-held).
     WarReturn,
+    // --- card effects
+    /// Answer a card effect's question: an option, a space (`choose`).
+    EffectChoice,
 }
 
 /// Who must act now.
@@ -302,6 +305,10 @@ pub struct Game {
         skip_serializing_if = "super::treasure::TreasureState::is_empty"
     )]
     pub treasures: super::treasure::TreasureState,
+    // --- card effects
+    /// Flags set by card effects (`flag NAME`), with how long they last.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<super::cards::run::Flag>,
     /// Number of actions applied.
     pub seq: u32,
     /// The random generator; never shown to players.
@@ -381,6 +388,7 @@ impl Game {
             standing: Vec::new(),
             naval: Default::default(),
             treasures: Default::default(),
+            flags: Vec::new(),
             seq: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),
         };
@@ -686,7 +694,9 @@ impl Game {
     ) {
         self.protestant.revolts.clear();
         self.marks = Default::default();
+        self.expire_flags(super::cards::effect::FlagSpan::Impulse);
         if passes as usize >= self.powers.len() {
+            self.expire_flags(super::cards::effect::FlagSpan::Turn);
             self.end_of_turn(rs, ev);
             return;
         }

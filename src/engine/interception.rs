@@ -31,10 +31,12 @@ impl Game {
         match e.phase {
             EntryPhase::Response => {
                 e.phase = EntryPhase::Intercept;
+                // A card effect's `flag no_interception` (the Spanish Road): no offers.
+                let free = self.flag_set(super::cards::effect::NO_INTERCEPTION);
                 e.offer = self
                     .powers
                     .iter()
-                    .filter(|i| !self.intercept_sources(rs, *i, &e).is_empty())
+                    .filter(|i| !free && !self.intercept_sources(rs, *i, &e).is_empty())
                     .collect();
                 let (to, mover) = (e.to, e.mover);
                 self.set_top(Step::Entry(e));
@@ -455,6 +457,8 @@ impl Game {
                     defender: None,
                     joined: Vec::new(),
                     hits: None,
+                    bonus_dice: (0, 0),
+                    bonus_hits: (0, 0),
                 }));
                 // C-RELIEF: the besieged powers (in play) choose whether to come out and join.
                 let mut ask: Vec<Power> = Vec::new();
@@ -488,6 +492,8 @@ impl Game {
                 defender: None,
                 joined: Vec::new(),
                 hits: None,
+                bonus_dice: (0, 0),
+                bonus_hits: (0, 0),
             }));
         } else if self.board.space_type(rs, t).is_fortified()
             && matches!(

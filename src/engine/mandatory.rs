@@ -35,16 +35,14 @@ impl Game {
                 card: m.card,
                 removed: m.remove,
             }));
-            let opens_decision = rs
-                .card(m.card)
-                .is_some_and(|c| c.war.is_some() || c.name_en == super::protestant::PARIS_CARD);
+            let opens_decision = rs.card(m.card).is_some_and(super::cards::registry::asks);
             if opens_decision {
                 ev.push(Event::public(EventKind::EventNotAutomated {
                     power,
                     card: m.card,
                 }));
             } else {
-                self.card_event(rs, power, m.card, ev);
+                self.card_event(rs, power, m.card, super::cards::run::After::Nothing, ev);
             }
             if m.remove {
                 self.removed.push(m.card);

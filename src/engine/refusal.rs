@@ -593,6 +593,18 @@ pub enum Refusal {
     // --- land warfare, second card window (issue 13) ------------------------------------
     /// C-BATTLE-CARDS: the window after the roll takes only cards that change rolled dice.
     NotADiceCard { card: u16 },
+    // --- card effects (X-CARD-EFFECT) -------------------------------------------------------
+    /// X-CARD-EFFECT: the effect's question lists `options` options; `option` is not one.
+    EffectOptionOutOfRange { option: u8, options: u8 },
+    /// X-CARD-EFFECT: the effect acts on one of `allowed`, not on `space`.
+    EffectSpaceNotAllowed {
+        space: SpaceId,
+        allowed: Vec<SpaceId>,
+    },
+    /// X-CARD-EFFECT: exactly `n` of one's own land units in `space` are removed.
+    EffectRemoveWrong { space: SpaceId, n: u32 },
+    /// X-CARD-EFFECT: the effect's question is answered with the command `allowed`.
+    EffectAnswerWrong { allowed: &'static str },
     /// C-MOVE-SPRING: a deployment across a sea zone carries at most `max` land units.
     SpringSeaTooLarge { units: u32, max: u32 },
     /// C-MOVE-SPRING: the sea crossed holds naval units of another power (in it or its ports).
@@ -772,6 +784,10 @@ impl Refusal {
             SeaBlockaded { .. } => "C-ASSAULT-PREREQ",
             NotANavalInterceptPlace { .. } => "C-NAVAL-INT",
             NotADiceCard { .. } => "C-BATTLE-CARDS",
+            EffectOptionOutOfRange { .. }
+            | EffectSpaceNotAllowed { .. }
+            | EffectRemoveWrong { .. }
+            | EffectAnswerWrong { .. } => "X-CARD-EFFECT",
             SpringSeaTooLarge { .. } | SpringSeaGuarded { .. } => "C-MOVE-SPRING",
             PiracyOttomanOnly { .. }
             | PiracyAtSeaOnly { .. }
@@ -1253,6 +1269,16 @@ impl Refusal {
                 allowed: vec!["BARBARY_COAST".into()],
             },
             NotADiceCard { card: 4 },
+            EffectOptionOutOfRange {
+                option: 3,
+                options: 2,
+            },
+            EffectSpaceNotAllowed {
+                space: a,
+                allowed: vec![a],
+            },
+            EffectRemoveWrong { space: a, n: 2 },
+            EffectAnswerWrong { allowed: "choose" },
             SpringSeaTooLarge { units: 6, max: 5 },
             SpringSeaGuarded {
                 zone: "BARBARY_COAST".into(),
@@ -1504,6 +1530,10 @@ impl Refusal {
             SeaBlockaded { .. } => "sea_blockaded",
             NotANavalInterceptPlace { .. } => "not_a_naval_intercept_place",
             NotADiceCard { .. } => "not_a_dice_card",
+            EffectOptionOutOfRange { .. } => "effect_option_out_of_range",
+            EffectSpaceNotAllowed { .. } => "effect_space_not_allowed",
+            EffectRemoveWrong { .. } => "effect_remove_wrong",
+            EffectAnswerWrong { .. } => "effect_answer_wrong",
             SpringSeaTooLarge { .. } => "spring_sea_too_large",
             SpringSeaGuarded { .. } => "spring_sea_guarded",
             PiracyOttomanOnly { .. } => "piracy_ottoman_only",
@@ -1781,6 +1811,14 @@ impl fmt::Display for Terse<'_> {
                 allowed,
             } => format!("{place} → {zone} (allowed: {})", allowed.join(", ")),
             NotADiceCard { card } => format!("#{card}"),
+            EffectOptionOutOfRange { option, options } => format!("{option} of {options}"),
+            EffectSpaceNotAllowed { space, allowed } => format!(
+                "{} (allowed: {})",
+                s(space),
+                allowed.iter().map(s).collect::<Vec<_>>().join(", ")
+            ),
+            EffectRemoveWrong { space, n } => format!("{n} in {}", s(space)),
+            EffectAnswerWrong { allowed } => allowed.to_string(),
             SpringSeaTooLarge { units, max } => format!("{units} > {max}"),
             SpringSeaGuarded { zone, owner } => format!("{zone}: {owner:?}"),
             PiracyOttomanOnly { power } | CorsairOttomanOnly { power } => power.to_string(),

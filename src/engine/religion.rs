@@ -174,7 +174,7 @@ impl Game {
     }
 
     /// The space-level checks of a conversion attempt (cheap: used for legal actions too).
-    fn check_convert_at(
+    pub(crate) fn check_convert_at(
         &self,
         rs: &Ruleset,
         p: Power,
@@ -276,7 +276,7 @@ impl Game {
 
     /// The result of a conversion attempt: the roll counted as `counted`, unrest if asked.
     #[allow(clippy::too_many_arguments)]
-    fn resolve_conversion(
+    pub(crate) fn resolve_conversion(
         &mut self,
         rs: &Ruleset,
         p: Power,

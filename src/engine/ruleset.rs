@@ -362,6 +362,13 @@ pub struct Card {
     /// (C-BATTLE-CARDS); the value is the source that says so (none: not such a card).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub after_roll: Option<Source>,
+    /// The key of its event in the card registry (`event` column): an automated event or a
+    /// written effect (`<key>.effect`); none: applied by the players with `adjust`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+    /// The written effect, when the key names one (read by the loader).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<super::cards::effect::Effect>,
 }
 
 /// A card's text in both languages, with where it comes from.

@@ -112,6 +112,16 @@ pub struct Battle {
     /// Hits scored (attacker, defender), kept between the roll and the second card window.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hits: Option<(u32, u32)>,
+    /// Extra dice (attacker, defender) from combat cards' effects.
+    #[serde(default, skip_serializing_if = "is_zero_pair")]
+    pub bonus_dice: (i8, i8),
+    /// Extra hits (attacker, defender) from combat cards' effects, added at the roll.
+    #[serde(default, skip_serializing_if = "is_zero_pair")]
+    pub bonus_hits: (i8, i8),
+}
+
+fn is_zero_pair(p: &(i8, i8)) -> bool {
+    *p == (0, 0)
 }
 
 /// Where a foreign-war fight stands (R-FW-FIGHT).
@@ -280,6 +290,9 @@ pub enum Step {
         power: Power,
         /// The card.
         card: u16,
+        /// A response card's effect cancelled the event (`cancel event`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        cancelled: bool,
     },
     /// Decision (C-CARD-RESPONSE): `power` may play a response card on the event `card`.
     EventResponse {
@@ -465,6 +478,18 @@ pub enum Step {
         /// The equally near fortified spaces it controls.
         to: Vec<SpaceId>,
     },
+    // --- card effects (`super::cards::run`)
+    /// Frame: a written card effect running.
+    Effect(super::cards::run::EffectRun),
+    /// Decision: a running effect asks `power` (an option, a space, which units go).
+    EffectAsk {
+        /// Who is asked.
+        power: Power,
+        /// The card whose effect asks.
+        card: u16,
+        /// What is asked.
+        ask: super::cards::run::Ask,
+    },
 }
 
 impl Step {
@@ -477,7 +502,14 @@ impl Step {
             | Step::NavalBattle(_)
             | Step::EventPlayed { .. }
             | Step::ForeignWarFight(_)
+            | Step::Effect(_)
             | Step::Winter { .. } => return None,
+            Step::EffectAsk {
+                power,
+                ask: super::cards::run::Ask::Remove { .. },
+                ..
+            } => (*power, Decision::Casualties),
+            Step::EffectAsk { power, .. } => (*power, Decision::EffectChoice),
             Step::JoinRelief { power, .. } => (*power, Decision::JoinRelief),
             Step::EventResponse { power, .. } => (*power, Decision::ResponseCard),
             Step::Cards {
@@ -663,6 +695,7 @@ pub fn is_step_answer(a: &Action) -> bool {
             | Action::DeclareWar { .. }
             | Action::Surrender { .. }
             | Action::Regain { .. }
+            | Action::Choose { .. }
             | Action::Play {
                 mode: CardMode::Event,
                 ..
@@ -742,6 +775,10 @@ impl Game {
                 self.check_window_card(rs, p, *window, *card)?;
                 self.steps.pop();
                 self.play_in_window(rs, p, *card, ev);
+            }
+            (Step::EffectAsk { card, ask, .. }, a) => {
+                let (card, ask) = (*card, ask.clone());
+                self.answer_effect(rs, p, card, &ask, a, ev)?;
             }
             (Step::JoinRelief { space, .. }, Action::JoinRelief) => {
                 let s = *space;
@@ -910,10 +947,19 @@ impl Game {
                 Step::Battle(b) => self.work_battle(rs, b, ev),
                 Step::Assault(a) => self.work_assault(rs, a, ev),
                 Step::NavalBattle(b) => self.work_naval_battle(rs, b, ev),
-                Step::EventPlayed { power, card } => {
+                Step::EventPlayed {
+                    power,
+                    card,
+                    cancelled,
+                } => {
                     self.steps.pop();
-                    self.finish_event(rs, power, card, ev);
+                    if cancelled {
+                        self.after_event(rs, power, card, 0, ev);
+                    } else {
+                        self.finish_event(rs, power, card, ev);
+                    }
                 }
+                Step::Effect(run) => self.work_effect(rs, run, ev),
                 Step::Winter { phase } => self.work_winter(rs, phase, ev),
                 Step::ForeignWarFight(f) => self.work_war_fight(rs, f, ev),
                 _ => {
@@ -1140,6 +1186,7 @@ impl Game {
             Step::WarCasualties { .. } | Step::WarReturn { .. } => {
                 self.legal_war_answers(rs, top, out)
             }
+            Step::EffectAsk { ask, .. } => self.legal_effect_answers(p, ask, out),
             Step::Intervene { against, .. } => {
                 out.push(Action::Forgo);
                 if let Some(cost) = rs.turn.war_cost(p, *against) {
@@ -1157,6 +1204,7 @@ impl Game {
             | Step::NavalBattle(_)
             | Step::EventPlayed { .. }
             | Step::ForeignWarFight(_)
+            | Step::Effect(_)
             | Step::Winter { .. } => {}
         }
     }
@@ -1265,9 +1313,10 @@ impl Game {
         Ok(())
     }
 
-    /// A card played in a window: announced and discarded. No combat or response card is
-    /// automated yet, so its effect is applied by the players with `adjust`.
-    fn play_in_window(&mut self, _rs: &Ruleset, p: Power, card: u16, ev: &mut Vec<Event>) {
+    /// A card played in a window: announced and discarded; a written effect runs as a frame
+    /// above the battle, move or event it answers (the other side is its `opponent`); a card
+    /// without one is applied by the players with `adjust`.
+    fn play_in_window(&mut self, rs: &Ruleset, p: Power, card: u16, ev: &mut Vec<Event>) {
         self.hands[p as usize].retain(|c| *c != card);
         self.discard.push(card);
         ev.push(Event::public(EventKind::CardPlayed {
@@ -1275,10 +1324,48 @@ impl Game {
             card,
             mode: CardMode::Event,
         }));
+        if rs.card(card).is_some_and(|c| c.effect.is_some()) {
+            let opponent = self.window_opponent(rs, p);
+            self.start_effect(p, card, super::cards::run::After::Nothing, opponent);
+            return;
+        }
         ev.push(Event::public(EventKind::EventNotAutomated {
             power: p,
             card,
         }));
+    }
+
+    /// The other side for a card played in a window by `p`: the enemy in the battle, the
+    /// player of the answered event, or the moving power.
+    fn window_opponent(&self, rs: &Ruleset, p: Power) -> Option<Power> {
+        self.steps.iter().rev().find_map(|s| match s {
+            Step::Battle(b) if b.attacker == p => {
+                let d = self.main_defender_owner(rs, b);
+                match d {
+                    super::power::Owner::Major(q) if q != p => Some(q),
+                    _ => None,
+                }
+            }
+            Step::Battle(b) => Some(b.attacker),
+            Step::Assault(a) if a.attacker != p => Some(a.attacker),
+            Step::Assault(a) => match self.board.controller(rs, a.space) {
+                super::power::Owner::Major(q) if q != p => Some(q),
+                _ => None,
+            },
+            Step::EventPlayed { power, .. } if *power != p => Some(*power),
+            Step::Entry(e) if e.mover != p => Some(e.mover),
+            _ => None,
+        })
+    }
+
+    fn main_defender_owner(&self, rs: &Ruleset, b: &Battle) -> super::power::Owner {
+        b.defender.unwrap_or_else(|| {
+            self.board
+                .owners_in(b.space)
+                .into_iter()
+                .find(|o| self.board.stance(b.attacker, *o) != super::board::Stance::Friendly)
+                .unwrap_or_else(|| self.board.controller(rs, b.space))
+        })
     }
 }
 

@@ -120,6 +120,8 @@ struct RawEngine {
     steps: Option<S<String>>,
     marks: Option<S<String>>,
     naval: Option<S<String>>,
+    #[serde(default)]
+    flags: Option<S<String>>,
 }
 
 /// `[treasures]`: numbers of `treasures.csv`; a treasure not listed is in the pool.
@@ -1141,6 +1143,17 @@ fn import_bounded(
         }),
         None => Default::default(),
     };
+    // --- card effects: flags set by written effects
+    let flags: Vec<crate::engine::cards::run::Flag> = match &raw.engine.flags {
+        Some(j) => serde_json::from_str(j.get_ref()).unwrap_or_else(|e| {
+            r.bad(
+                j.span(),
+                format!("[engine] flags are not flags vqbot can read ({e}); copy them from an exported position or remove them"),
+            );
+            Vec::new()
+        }),
+        None => Vec::new(),
+    };
     // --- treasures: every number known and listed once; the pool is the rest
     let treasures = read_treasures(&mut r, rs, raw.treasures.as_ref());
     for (k, v) in &raw.capitals {
@@ -1566,6 +1579,7 @@ fn import_bounded(
         standing,
         naval,
         treasures,
+        flags,
         seq: raw.actions,
         rng,
     };

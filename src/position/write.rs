@@ -78,6 +78,7 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
         standing,
         naval,
         treasures,
+        flags,
         seq,
         rng,
     } = g;
@@ -142,7 +143,7 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
     }
     write_empire(w, empire);
     write_standing(w, standing);
-    write_engine(w, steps, marks, naval);
+    write_engine(w, steps, marks, naval, flags);
     write_treasures(w, treasures);
     if bonus_vp.iter().any(|v| *v != 0) {
         let _ = writeln!(w, "\n[vp]");
@@ -383,8 +384,9 @@ fn write_engine(
     steps: &[crate::engine::steps::Step],
     marks: &crate::engine::steps::ImpulseMarks,
     naval: &crate::engine::piracy::NavalState,
+    flags: &[crate::engine::cards::run::Flag],
 ) {
-    if steps.is_empty() && marks.is_empty() && naval.is_empty() {
+    if steps.is_empty() && marks.is_empty() && naval.is_empty() && flags.is_empty() {
         return;
     }
     let _ = writeln!(
@@ -402,6 +404,11 @@ fn write_engine(
     if !naval.is_empty() {
         let json = serde_json::to_string(naval).unwrap_or_default();
         let _ = writeln!(w, "naval = '''{json}'''");
+    }
+    // --- card effects: flags set by written effects
+    if !flags.is_empty() {
+        let json = serde_json::to_string(flags).unwrap_or_default();
+        let _ = writeln!(w, "flags = '''{json}'''");
     }
 }
 

@@ -658,6 +658,33 @@ pub static COMMANDS: &[CmdSpec] = &[
         help: ["join the relief", "выйти к деблокаде"],
     },
     CmdSpec {
+        name: "choose",
+        ru: "выбрать",
+        options: &[
+            opt(
+                "option",
+                "вариант",
+                OptKind::Integer,
+                false,
+                "the number of the card's option or space, as listed (1 = first)",
+                "номер варианта или пространства карты, как в списке (1 — первый)",
+            ),
+            opt(
+                "space",
+                "где",
+                OptKind::Space,
+                false,
+                "the space, when the card asks for one",
+                "пространство, если карта спрашивает его",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "answer a card effect's question",
+            "ответить на вопрос эффекта карты",
+        ],
+    },
+    CmdSpec {
         name: "forgo",
         ru: "отказ",
         options: &[AS_POWER],
@@ -1862,6 +1889,12 @@ pub enum Command {
     Sally {
         power: Option<String>,
     },
+    /// Answer to a card effect's question (`choose option:N` or `choose space:ID`).
+    Choose {
+        option: Option<u8>,
+        space: Option<String>,
+        power: Option<String>,
+    },
     Casualties {
         units: UnitPick,
         power: Option<String>,
@@ -2617,6 +2650,29 @@ impl Command {
             "fortify" => Command::Fortify { power },
             "forgo" => Command::Forgo { power },
             "sally" => Command::Sally { power },
+            "choose" => {
+                let option = a.int("option")?;
+                let space = a.opt("space");
+                let option = match (option, &space) {
+                    (Some(n), _) => Some(u8::try_from(n).map_err(|_| ParseError::BadValue {
+                        option: "option".into(),
+                        value: n.to_string(),
+                        expected: Expected::WholeNumber,
+                    })?),
+                    (None, Some(_)) => None,
+                    (None, None) => {
+                        return Err(ParseError::Missing {
+                            command: "choose".into(),
+                            option: "option".into(),
+                        })
+                    }
+                };
+                Command::Choose {
+                    option,
+                    space,
+                    power,
+                }
+            }
             "casualties" => Command::Casualties {
                 units: parse_units(&a.req("units")?)?,
                 power,
@@ -2813,6 +2869,7 @@ impl Command {
             Command::Fortify { .. } => "fortify",
             Command::Forgo { .. } => "forgo",
             Command::Sally { .. } => "sally",
+            Command::Choose { .. } => "choose",
             Command::Casualties { .. } => "casualties",
             Command::Retreat { .. } => "retreat",
             Command::Winter { .. } => "winter",

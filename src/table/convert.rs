@@ -141,6 +141,13 @@ pub fn to_action(
             Command::Fortify { .. } => Action::WithdrawInside,
             Command::Forgo { .. } => Action::Forgo,
             Command::Sally { .. } => Action::JoinRelief,
+            Command::Choose { option, space, .. } => Action::Choose {
+                option: option.unwrap_or(0),
+                space: space
+                    .as_deref()
+                    .map(|s| resolve::space(rs, s))
+                    .transpose()?,
+            },
             Command::Casualties { units, .. } => Action::TakeCasualties {
                 units: pick(rs, units)?,
             },
@@ -302,6 +309,7 @@ pub fn to_action(
         | Command::Fortify { .. }
         | Command::Forgo { .. }
         | Command::Sally { .. }
+        | Command::Choose { .. }
         | Command::Casualties { .. }
         | Command::Retreat { .. }
         | Command::Winter { .. }
@@ -726,6 +734,11 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
         Action::WithdrawInside => "fortify".into(),
         Action::Forgo => "forgo".into(),
         Action::JoinRelief => "sally".into(),
+        Action::Choose {
+            option,
+            space: Some(s),
+        } if *option == 0 => format!("choose space:{s}"),
+        Action::Choose { option, .. } => format!("choose option:{option}"),
         Action::TakeCasualties { units } => format!("casualties units:{}", units_text(units)),
         Action::Winter { to, units } => {
             let mut l = "winter".to_string();

@@ -49,6 +49,8 @@ macro_rules! tr_each {
         }
     };
 }
+#[path = "effect_words.rs"]
+mod effect_words;
 
 impl<'a> Texts<'a> {
     /// A number of units: "1 unit", "3 units"; «3 ед.».
@@ -581,6 +583,7 @@ impl<'a> Texts<'a> {
                 "\nЕё текст неизвестен: ни один наш источник его не приводит.",
             )),
         }
+        out.push_str(&self.card_event_words(c));
         out.push_str(&tr!(
             l,
             "\nCard data: {}.",
@@ -784,6 +787,7 @@ impl<'a> Texts<'a> {
                 CardMode::Cp => tr!(l, "{} plays {} for CP.", "{} играет {} за ОД.", self.power(*power), self.card(*card)),
                 CardMode::Event => tr!(l, "{} plays {} as an event.", "{} играет {} как событие.", self.power(*power), self.card(*card)),
             },
+            EventKind::Effect { card, what } => self.effect_event(*card, what),
             EventKind::EventNotAutomated { power, card } => tr!(
                 l,
                 "The event of {} is not automated: {} applies it with {}.",
@@ -1675,6 +1679,13 @@ impl<'a> Texts<'a> {
                 self.command("regain", &["what", "pay"]),
                 c("forgo")
             ),
+            // --- card effects
+            Decision::EffectChoice => tr!(
+                l,
+                "answer the card's question ({})",
+                "ответить на вопрос карты ({})",
+                self.command("choose", &["option"])
+            ),
         }
     }
 
@@ -1697,6 +1708,8 @@ impl<'a> Texts<'a> {
                 self.place_name_in(zone),
                 self.n_hits(*hits)
             )),
+            // --- card effects: what the card asks
+            Step::EffectAsk { card, ask, .. } => Some(self.effect_question(*card, ask)),
             _ => None,
         }
     }
@@ -2141,6 +2154,7 @@ impl<'a> Texts<'a> {
             ActionKind::SpendTreasure => ("spending a treasure", "трата сокровища"),
             ActionKind::Surrender => ("removing units for a peace", "снятие отрядов за мир"),
             ActionKind::Regain => ("regaining after a peace", "возврат после мира"),
+            ActionKind::Choose => ("answering a card's question", "ответ на вопрос карты"),
         };
         self.loc.pick(en, ru)
     }
@@ -2613,6 +2627,10 @@ impl<'a> Texts<'a> {
             R::LandUnitsAtSea { zone } => tr!(l, "{} is a sea zone: only squadrons, corsairs and naval leaders can be there", "{} — морская зона: там могут быть только эскадры, корсары и флотоводцы", self.place_id(zone)),
             R::NotANavalInterceptPlace { place, zone, allowed } => tr!(l, "no interception into {} from {}; intercept from one of: {}", "из {1} нельзя перехватить в {0}; перехват возможен из: {2}", self.place_id(zone), self.place_id(place), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             // --- land warfare, second card window
+            R::EffectOptionOutOfRange { option, options } => tr!(l, "there is no option {}: choose a number from 1 to {}", "варианта {} нет: выберите число от 1 до {}", option, options),
+            R::EffectSpaceNotAllowed { space, allowed } => tr!(l, "the card does not act on {}; choose one of: {}", "карта не действует на {}; выберите одно из: {}", self.space(*space), self.list(allowed.iter().map(|x| self.space(*x)).collect())),
+            R::EffectRemoveWrong { space, n } => tr!(l, "remove exactly {} of your own land units in {} (and no leader)", "снимите ровно {} своих сухопутных отряда в {} (без лидеров)", n, self.space(*space)),
+            R::EffectAnswerWrong { allowed } => tr!(l, "the card's question waits for {}", "вопрос карты ждёт ответа {}", self.command(allowed, &[])),
             R::NotADiceCard { card } => tr!(l, "{} does not change rolled dice; after the roll only such cards may be played", "{} не меняет выпавшие кости; после броска можно играть только такие карты", self.card(*card)),
             R::SpringSeaTooLarge { units, max } => tr!(l, "a Spring Deployment across a sea zone carries at most {1} land units; asked {0}", "весеннее развёртывание через морскую зону переносит не больше {1} сухопутных отрядов; запрошено {0}", units, max),
             R::SpringSeaGuarded { zone, owner } => tr!(l, "the spring deployment may not cross {}: {} has naval units in it or its ports; cross a sea free of other powers' ships", "весеннее развёртывание не может пересечь {}: там или в её портах корабли державы {}; нужно море без чужих кораблей", self.place_id(zone), self.owner(*owner)),

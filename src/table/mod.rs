@@ -2214,6 +2214,7 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Fortify { power }
         | Command::Forgo { power }
         | Command::Sally { power }
+        | Command::Choose { power, .. }
         | Command::Casualties { power, .. }
         | Command::Retreat { power, .. }
         | Command::Winter { power, .. }

@@ -1,4 +1,15 @@
-//! Cards: the deck, dealing (hand size), playing a card, and the passing rule.
+//! Cards: the deck, dealing (hand size), playing a card, and the passing rule. A card's event is
+//! found through the [`registry`] by the key in `cards.csv`; automated events live one per file
+//! in this folder, written effects run through [`run`].
+
+pub mod effect;
+mod foreign_war;
+mod paris_mass;
+pub mod registry;
+mod rudolf_ii;
+pub mod run;
+
+pub use rudolf_ii::RUDOLF_RULER;
 
 use super::action::CardMode;
 use super::error::{RuleError, RuleResult};
@@ -8,11 +19,7 @@ use super::power::{Power, SpaceType};
 use super::refusal::Refusal;
 use super::ruleset::{CardKind, Ruleset};
 use rand::seq::SliceRandom;
-
-/// The card the seeds name as Rudolf II's mandatory event (R-HRE-CAPITAL).
-pub const RUDOLF_CARD: &str = "Rudolf II";
-/// The ruler id of Rudolf II in `rulers.csv`.
-pub const RUDOLF_RULER: &str = "RUDOLF_II";
+use run::After;
 
 impl Game {
     /// Card Draw phase: new cards join the deck, the discard pile is shuffled back, home cards
@@ -151,7 +158,9 @@ impl Game {
             return Err(Refusal::CardsAtImpulseStart.into());
         };
         if mode == CardMode::Event {
-            self.check_foreign_war_event(rs, card)?;
+            if let registry::Resolution::Automated(a) = registry::resolution(card) {
+                (a.check)(self, rs, p, card)?;
+            }
         }
         self.hands[p as usize].retain(|c| *c != number);
         ev.push(Event::public(EventKind::CardPlayed {
@@ -179,6 +188,7 @@ impl Game {
                     self.steps.push(super::steps::Step::EventPlayed {
                         power: p,
                         card: number,
+                        cancelled: false,
                     });
                     let asked: Vec<Power> = self.powers.iter().filter(|q| *q != p).collect();
                     for q in asked.into_iter().rev() {
@@ -191,13 +201,18 @@ impl Game {
                     return Ok(());
                 }
                 self.finish_event(rs, p, number, ev);
+                if !self.steps.is_empty() {
+                    // A written effect runs on the decision stack.
+                    self.run_steps(rs, ev);
+                }
             }
         }
         Ok(())
     }
 
     /// The event of `number`, played by `p`, resolves; then the impulse goes on (C-CARD-MANDATORY:
-    /// the data's CP after a mandatory event) or passes to the next power.
+    /// the data's CP after a mandatory event) or passes to the next power. A written effect is
+    /// pushed as a frame and the impulse goes on when it ends.
     pub(crate) fn finish_event(
         &mut self,
         rs: &Ruleset,
@@ -205,9 +220,29 @@ impl Game {
         number: u16,
         ev: &mut Vec<Event>,
     ) {
+        let depth = self.steps.len();
+        self.card_event(rs, p, number, After::Impulse, ev);
+        if self.steps.len() > depth {
+            return;
+        }
+        self.after_event(rs, p, number, 0, ev);
+    }
+
+    /// After an event played in an impulse: `cp` granted by the event, else the mandatory
+    /// event's CP, else the next impulse.
+    pub(crate) fn after_event(
+        &mut self,
+        rs: &Ruleset,
+        p: Power,
+        number: u16,
+        cp: u8,
+        ev: &mut Vec<Event>,
+    ) {
         let Some(card) = rs.card(number) else { return };
-        self.card_event(rs, p, number, ev);
         if self.is_over() || self.event_decision_pending() {
+        } else if cp > 0 {
+            self.stage = Stage::Cp { power: p, cp };
+            ev.push(Event::public(EventKind::CpLeft { power: p, cp }));
         } else if card.kind == CardKind::Mandatory {
             // C-CARD-MANDATORY: after the event the power spends the data's CP.
             let cp = rs
@@ -225,39 +260,25 @@ impl Game {
         }
     }
 
-    /// Resolves a card's event. Events the engine automates are listed here, one place per card;
-    /// every other event is announced for the players to apply with `adjust`.
-    pub(crate) fn card_event(&mut self, rs: &Ruleset, p: Power, number: u16, ev: &mut Vec<Event>) {
+    /// Resolves a card's event through the registry: an automated event, a written effect
+    /// (pushed as a frame, `then` says what follows its end), or an announcement for the players
+    /// to apply with `adjust`.
+    pub(crate) fn card_event(
+        &mut self,
+        rs: &Ruleset,
+        p: Power,
+        number: u16,
+        then: After,
+        ev: &mut Vec<Event>,
+    ) {
         let Some(card) = rs.card(number) else { return };
-        if card.name_en == RUDOLF_CARD {
-            self.rudolf_ii(rs, ev);
-        } else if let Some(war) = card.war {
-            self.start_foreign_war(rs, p, number, war, ev);
-        } else if card.name_en == super::protestant::PARIS_CARD {
-            self.paris_is_worth_a_mass(rs, p, number, ev);
-        } else {
-            ev.push(Event::public(EventKind::EventNotAutomated {
+        match registry::resolution(card) {
+            registry::Resolution::Automated(a) => (a.resolve)(self, rs, p, card, ev),
+            registry::Resolution::Effect(_) => self.start_effect(p, number, then, None),
+            registry::Resolution::Manual => ev.push(Event::public(EventKind::EventNotAutomated {
                 power: p,
                 card: number,
-            }));
-        }
-    }
-
-    /// R-HRE-CAPITAL: Rudolf II becomes the Empire's ruler and its capital moves from Vienna to
-    /// Prague for the rest of the game.
-    pub(crate) fn rudolf_ii(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
-        self.ruler_override[Power::Empire as usize] = Some(RUDOLF_RULER.to_string());
-        ev.push(Event::public(EventKind::RulerChanged {
-            power: Power::Empire,
-            ruler: RUDOLF_RULER.to_string(),
-        }));
-        let later = rs.power_info("empire").and_then(|i| i.later_capital);
-        if let Some(prague) = later {
-            self.board.capitals[Power::Empire as usize] = vec![prague];
-            ev.push(Event::public(EventKind::CapitalMoved {
-                power: Power::Empire,
-                to: Some(prague),
-            }));
+            })),
         }
     }
 

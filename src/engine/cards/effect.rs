@@ -1,0 +1,296 @@
+//! An effect written in the data's effect language (`map_data/<ruleset>/*.effect`,
+//! format in `docs/events.md`), as the engine runs it: a flat list of [`Op`]s with jumps, read by
+//! the loader in `src/data`. Blocks (`if`, `choose`, `repeat`) are compiled to jumps and unrolled
+//! repeats, so a running effect is only a card, a power and a position (`pc`) on the decision
+//! stack ([`super::run::EffectRun`]): it resumes after a restart and replays to the same hash.
+
+use super::super::action::UnitKind;
+use super::super::power::{Power, ReligiousZone, Source};
+use super::super::ruleset::SpaceId;
+use serde::{Deserialize, Serialize};
+
+/// The flag that makes moves uninterceptable while it is set (the Spanish Road, FAQ).
+pub const NO_INTERCEPTION: &str = "no_interception";
+
+/// A written effect.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Effect {
+    /// The key (`event` column of `cards.csv`, the file's stem).
+    pub key: String,
+    /// Where the effect's wording comes from (`text_source:` in the file).
+    pub text_source: Source,
+    /// The program.
+    pub ops: Vec<Op>,
+}
+
+impl Effect {
+    /// Whether running it may ask a power a question.
+    pub fn asks(&self) -> bool {
+        self.ops.iter().any(|o| {
+            matches!(
+                o,
+                Op::Choose { .. }
+                    | Op::Units { .. }
+                    | Op::Remove { .. }
+                    | Op::Unrest { .. }
+                    | Op::Control { .. }
+                    | Op::Convert { .. }
+            )
+        })
+    }
+}
+
+/// A power named in an effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Who {
+    /// The power playing the card.
+    Me,
+    /// The other side: in a battle the enemy, on a played event its player (for a response
+    /// card), on a move the mover; for an event, the power chosen by the effect's `target`.
+    Opponent,
+    /// A named power.
+    Power(Power),
+}
+
+/// Which side of a battle a combat effect changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BattleSide {
+    /// The side of the power playing the card.
+    Mine,
+    /// The other side.
+    Theirs,
+}
+
+/// How long a flag stays set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FlagSpan {
+    /// Until the current impulse ends.
+    Impulse,
+    /// Until the end of the turn.
+    Turn,
+    /// For the rest of the game (or until cleared).
+    Game,
+}
+
+/// Which spaces a primitive may act on; every listed condition must hold.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Filter {
+    /// A home space of the power concerned.
+    #[serde(default)]
+    pub home: bool,
+    /// Controlled by the power concerned.
+    #[serde(default)]
+    pub controlled: bool,
+    /// Not controlled by the power concerned.
+    #[serde(default)]
+    pub enemy: bool,
+    /// A key or fortress.
+    #[serde(default)]
+    pub fortified: bool,
+    /// Neither a key nor a fortress.
+    #[serde(default)]
+    pub unfortified: bool,
+    /// A port.
+    #[serde(default)]
+    pub port: bool,
+    /// Not under siege.
+    #[serde(default)]
+    pub not_besieged: bool,
+    /// With the power concerned's land units in it.
+    #[serde(default)]
+    pub has_units: bool,
+    /// Unrest on it (`Some(true)`), or none (`Some(false)`).
+    #[serde(default)]
+    pub unrest: Option<bool>,
+    /// In this religious zone.
+    #[serde(default)]
+    pub zone: Option<ReligiousZone>,
+    /// Next to this space.
+    #[serde(default)]
+    pub next_to: Option<SpaceId>,
+    /// This space only.
+    #[serde(default)]
+    pub space: Option<SpaceId>,
+}
+
+/// A condition on public state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cond {
+    /// The power controls the space.
+    Controls(Who, SpaceId),
+    /// The two powers are at war.
+    AtWar(Who, Who),
+    /// The named flag is set.
+    Flag(String),
+    /// The turn is at least this.
+    TurnAtLeast(u8),
+    /// The power holds at least this many cards (a public count).
+    CardsAtLeast(Who, u8),
+    /// The card is played in a battle (a combat window).
+    InBattle,
+    /// The condition does not hold.
+    Not(Box<Cond>),
+}
+
+/// One primitive, as a player reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "op")]
+pub enum Op {
+    /// `vp N`: VP now.
+    Vp {
+        /// Who scores.
+        who: Who,
+        /// How many (may be negative).
+        n: i32,
+    },
+    /// `draw N`: cards from the deck.
+    Draw {
+        /// Who draws.
+        who: Who,
+        /// How many.
+        n: u8,
+    },
+    /// `discard N random`: cards from a hand, at random.
+    Discard {
+        /// Whose hand.
+        who: Who,
+        /// How many.
+        n: u8,
+    },
+    /// `take_card from:X`: a random card from X's hand into `who`'s.
+    TakeCard {
+        /// Who takes.
+        who: Who,
+        /// From whom.
+        from: Who,
+    },
+    /// `look_at_hand of:X`: `who` sees X's hand (by DM); the channel hears the count.
+    LookAtHand {
+        /// Who looks.
+        who: Who,
+        /// Whose hand.
+        of: Who,
+    },
+    /// `flag NAME until:…` / `clear_flag NAME`.
+    Flag {
+        /// The flag's name.
+        name: String,
+        /// Set (`Some`) for how long, or clear (`None`).
+        span: Option<FlagSpan>,
+    },
+    /// `unrest` / `calm`: place or remove unrest on a space `who` chooses.
+    Unrest {
+        /// Who chooses.
+        who: Who,
+        /// Place (`true`) or remove.
+        on: bool,
+        /// Which spaces.
+        filter: Filter,
+    },
+    /// `control`: a space `who` chooses becomes `who`'s (political control flips).
+    Control {
+        /// Who chooses and gains control.
+        who: Who,
+        /// Which spaces.
+        filter: Filter,
+    },
+    /// `add N KIND`: `who` adds land units to a space it chooses.
+    Units {
+        /// Whose units; who chooses the space.
+        who: Who,
+        /// Which kind.
+        kind: UnitKind,
+        /// How many.
+        n: u8,
+        /// Which spaces.
+        filter: Filter,
+    },
+    /// `remove N units of:X`: `who` chooses a space; X chooses which of its units go.
+    Remove {
+        /// Who chooses the space.
+        who: Who,
+        /// Whose units.
+        of: Who,
+        /// How many.
+        n: u8,
+        /// Which spaces.
+        filter: Filter,
+    },
+    /// `convert`: one conversion attempt by `who` in a space it chooses (X-REL-CONVERT).
+    Convert {
+        /// Who converts.
+        who: Who,
+        /// Added to the roll.
+        modifier: i8,
+        /// Which spaces.
+        filter: Filter,
+    },
+    /// `war on:X`: `who` declares war on X (C-DIP-WAR); no card is spent.
+    War {
+        /// The declarer.
+        who: Who,
+        /// The target.
+        on: Who,
+    },
+    /// `peace with:X`: `who` and X are at peace.
+    Peace {
+        /// One power.
+        who: Who,
+        /// The other.
+        with: Who,
+    },
+    /// `cp N`: after the event the playing power spends N CP.
+    Cp {
+        /// How many.
+        n: u8,
+    },
+    /// `dice N`: a side rolls N more (or fewer) dice in this battle.
+    Dice {
+        /// Which side.
+        side: BattleSide,
+        /// How many.
+        n: i8,
+    },
+    /// `hits N`: a side scores N more (or fewer) hits in this battle.
+    Hits {
+        /// Which side.
+        side: BattleSide,
+        /// How many.
+        n: i8,
+    },
+    /// `cancel interception`: the announced move cannot be intercepted.
+    CancelInterception,
+    /// `cancel event`: the event this response answers does not happen.
+    CancelEvent,
+    /// `adjust "…" "…"`: this part of the card is applied by the players with `adjust`.
+    Manual {
+        /// What to apply, as the card's group wrote it (English).
+        what: String,
+        /// The same in Russian (the English text when the file gives none).
+        #[serde(default)]
+        ru: String,
+    },
+    /// `choose`: `who` picks one option; each jumps to its block.
+    Choose {
+        /// Who chooses.
+        who: Who,
+        /// (label, where its block starts).
+        options: Vec<(String, u16)>,
+    },
+    /// Start of an `if` block: go on if the condition holds, else jump to `to`.
+    Unless {
+        /// The condition.
+        cond: Cond,
+        /// Where the `else` (or the end) is.
+        to: u16,
+    },
+    /// Go on at `to` (the end of an option or of an `if` before its `else`).
+    Jump {
+        /// Where.
+        to: u16,
+    },
+}

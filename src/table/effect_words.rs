@@ -1,0 +1,549 @@
+//! Card effects in words (English and Russian): what a running effect did, what it asks, and a
+//! written effect as a numbered list for `card N`. A child of `messages` (it uses its `tr!`).
+
+use super::{Locale, Texts};
+use crate::engine::action::{UnitKind, Units};
+use crate::engine::cards::effect::{BattleSide, Cond, Effect, Filter, FlagSpan, Op, Who};
+use crate::engine::cards::registry::{self, Resolution};
+use crate::engine::cards::run::{Ask, EffectEvent};
+use crate::engine::ruleset::Card;
+
+/// `n` land units of one kind, as a unit pick (for the unit words).
+fn kind_units(kind: UnitKind, n: u8) -> Units {
+    let mut u = Units::default();
+    match kind {
+        UnitKind::Mercenary => u.mercenaries = n,
+        UnitKind::Cavalry => u.cavalry = n,
+        _ => u.regulars = n,
+    }
+    u
+}
+
+impl Texts<'_> {
+    /// "1 card", "2 cards"; «1 карту», «2 карты», «5 карт» (as an object).
+    fn n_cards_acc(&self, n: u8) -> String {
+        self.n_of(u32::from(n), ["card", "cards"], ["карту", "карты", "карт"])
+    }
+
+    fn who(&self, w: Who) -> String {
+        match w {
+            Who::Me => self.loc.pick("the card's player", "сыгравший карту").into(),
+            Who::Opponent => self.loc.pick("the other side", "противник").into(),
+            Who::Power(p) => self.power(p),
+        }
+    }
+
+    fn span(&self, s: FlagSpan) -> &'static str {
+        match s {
+            FlagSpan::Impulse => self.loc.pick("for this impulse", "на этот импульс"),
+            FlagSpan::Turn => self.loc.pick("for this turn", "на этот ход"),
+            FlagSpan::Game => self.loc.pick("for the rest of the game", "до конца партии"),
+        }
+    }
+
+    fn filter(&self, f: &Filter) -> String {
+        let l = self.loc;
+        let mut w: Vec<String> = Vec::new();
+        let mut flag = |on: bool, en: &str, ru: &str| {
+            if on {
+                w.push(l.pick(en, ru).to_string());
+            }
+        };
+        flag(f.home, "home", "родное");
+        flag(f.controlled, "controlled", "под своим контролем");
+        flag(f.enemy, "not controlled", "не под своим контролем");
+        flag(f.fortified, "fortified", "укреплённое");
+        flag(f.unfortified, "unfortified", "неукреплённое");
+        flag(f.port, "port", "порт");
+        flag(f.not_besieged, "not besieged", "не в осаде");
+        flag(
+            f.has_units,
+            "with own land units",
+            "со своими сухопутными отрядами",
+        );
+        flag(f.unrest == Some(true), "in unrest", "с беспорядками");
+        flag(f.unrest == Some(false), "without unrest", "без беспорядков");
+        if let Some(z) = f.zone {
+            w.push(tr!(l, "in the {} zone", "в зоне {}", z.as_str()));
+        }
+        if let Some(s) = f.next_to {
+            w.push(tr!(l, "next to {}", "рядом с {}", self.space(s)));
+        }
+        if let Some(s) = f.space {
+            w.push(self.space(s));
+        }
+        if w.is_empty() {
+            l.pick("any space", "любое пространство").into()
+        } else {
+            tr!(l, "a space: {}", "пространство: {}", w.join(", "))
+        }
+    }
+
+    fn cond(&self, c: &Cond) -> String {
+        let l = self.loc;
+        match c {
+            Cond::Controls(w, s) => tr!(
+                l,
+                "{} controls {}",
+                "{} контролирует {}",
+                self.who(*w),
+                self.space(*s)
+            ),
+            Cond::AtWar(a, b) => tr!(
+                l,
+                "{} and {} are at war",
+                "{} и {} воюют",
+                self.who(*a),
+                self.who(*b)
+            ),
+            Cond::Flag(n) => tr!(l, "the flag `{}` is set", "флаг `{}` поднят", n),
+            Cond::TurnAtLeast(t) => tr!(l, "it is turn {} or later", "идёт ход {} или позже", t),
+            Cond::CardsAtLeast(w, n) => tr!(
+                l,
+                "{} holds at least {} cards",
+                "у {} не меньше {} карт",
+                self.who(*w),
+                n
+            ),
+            Cond::InBattle => l
+                .pick("the card is played in a battle", "карта сыграна в бою")
+                .into(),
+            Cond::Not(c) => tr!(l, "not ({})", "не ({})", self.cond(c)),
+        }
+    }
+
+    fn side(&self, s: BattleSide) -> &'static str {
+        match s {
+            BattleSide::Mine => self.loc.pick("the card's side", "сторона сыгравшего"),
+            BattleSide::Theirs => self.loc.pick("the other side", "другая сторона"),
+        }
+    }
+
+    /// One primitive in words (step numbers are 1-based).
+    pub fn effect_op(&self, op: &Op) -> String {
+        let l = self.loc;
+        match op {
+            Op::Vp { who, n } => tr!(l, "{} gains {} VP", "{} получает {} ПО", self.who(*who), n),
+            Op::Draw { who, n } => tr!(
+                l,
+                "{} draws {}",
+                "{} тянет {}",
+                self.who(*who),
+                self.n_cards_acc(*n)
+            ),
+            Op::Discard { who, n } => tr!(
+                l,
+                "{} discards {} at random",
+                "{} сбрасывает наугад {}",
+                self.who(*who),
+                self.n_cards_acc(*n)
+            ),
+            Op::TakeCard { who, from } => tr!(
+                l,
+                "{} takes a random card from the hand of {}",
+                "{} берёт случайную карту из руки {}",
+                self.who(*who),
+                self.who(*from)
+            ),
+            Op::LookAtHand { who, of } => tr!(
+                l,
+                "{} looks at the hand of {} (by DM)",
+                "{} смотрит руку {} (в личных сообщениях)",
+                self.who(*who),
+                self.who(*of)
+            ),
+            Op::Flag {
+                name,
+                span: Some(s),
+            } => tr!(
+                l,
+                "the flag `{}` is set {}",
+                "флаг `{}` поднят {}",
+                name,
+                self.span(*s)
+            ),
+            Op::Flag { name, span: None } => {
+                tr!(l, "the flag `{}` is cleared", "флаг `{}` снят", name)
+            }
+            Op::Unrest {
+                who,
+                on: true,
+                filter,
+            } => tr!(
+                l,
+                "{} places unrest on {}",
+                "{} ставит беспорядки: {}",
+                self.who(*who),
+                self.filter(filter)
+            ),
+            Op::Unrest {
+                who,
+                on: false,
+                filter,
+            } => tr!(
+                l,
+                "{} removes unrest from {}",
+                "{} снимает беспорядки: {}",
+                self.who(*who),
+                self.filter(filter)
+            ),
+            Op::Control { who, filter } => tr!(
+                l,
+                "{} takes political control of {}",
+                "{} берёт под контроль {}",
+                self.who(*who),
+                self.filter(filter)
+            ),
+            Op::Units {
+                who,
+                kind,
+                n,
+                filter,
+            } => tr!(
+                l,
+                "{} adds {} in {}",
+                "{} добавляет {}: {}",
+                self.who(*who),
+                self.units(&kind_units(*kind, *n)),
+                self.filter(filter)
+            ),
+            Op::Remove { who, of, n, filter } => tr!(
+                l,
+                "{} picks {}; {} removes {} of its land units there",
+                "{} выбирает {}; {} снимает там своих сухопутных отрядов: {}",
+                self.who(*who),
+                self.filter(filter),
+                self.who(*of),
+                n
+            ),
+            Op::Convert {
+                who,
+                modifier,
+                filter,
+            } => tr!(
+                l,
+                "{} makes a conversion attempt ({:+}) in {}",
+                "{} делает попытку обращения ({:+}): {}",
+                self.who(*who),
+                modifier,
+                self.filter(filter)
+            ),
+            Op::War { who, on } => tr!(
+                l,
+                "{} declares war on {}",
+                "{} объявляет войну {}",
+                self.who(*who),
+                self.who(*on)
+            ),
+            Op::Peace { who, with } => tr!(
+                l,
+                "{} makes peace with {}",
+                "{} заключает мир с {}",
+                self.who(*who),
+                self.who(*with)
+            ),
+            Op::Cp { n } => tr!(
+                l,
+                "then the card's player spends {} CP",
+                "затем сыгравший тратит {} ОД",
+                n
+            ),
+            Op::Dice { side, n } => tr!(
+                l,
+                "{} rolls {:+} dice in this battle",
+                "{}: {:+} кубиков в этом бою",
+                self.side(*side),
+                n
+            ),
+            Op::Hits { side, n } => tr!(
+                l,
+                "{} scores {:+} hits in this battle",
+                "{}: {:+} попаданий в этом бою",
+                self.side(*side),
+                n
+            ),
+            Op::CancelInterception => l
+                .pick("the move cannot be intercepted", "ход нельзя перехватить")
+                .into(),
+            Op::CancelEvent => l
+                .pick(
+                    "the answered event is cancelled",
+                    "событие, на которое ответили, отменено",
+                )
+                .into(),
+            Op::Manual { what, ru } => tr!(
+                l,
+                "apply with adjust: {}",
+                "применить через adjust: {}",
+                l.pick(what, ru)
+            ),
+            Op::Choose { who, options } => {
+                let list: Vec<String> = options
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (t, to))| {
+                        tr!(l, "{}) {} (step {})", "{}) {} (шаг {})", i + 1, t, to + 1)
+                    })
+                    .collect();
+                tr!(
+                    l,
+                    "{} chooses: {}",
+                    "{} выбирает: {}",
+                    self.who(*who),
+                    list.join("; ")
+                )
+            }
+            Op::Unless { cond, to } => tr!(
+                l,
+                "if {}, go on; otherwise go to step {}",
+                "если {}, дальше; иначе к шагу {}",
+                self.cond(cond),
+                to + 1
+            ),
+            Op::Jump { to } => tr!(l, "go to step {}", "к шагу {}", to + 1),
+        }
+    }
+
+    /// A written effect as numbered steps.
+    pub fn effect_words(&self, e: &Effect) -> String {
+        let mut out = String::new();
+        for (i, op) in e.ops.iter().enumerate() {
+            out.push_str(&format!("\n{}. {}", i + 1, self.effect_op(op)));
+        }
+        let end = e.ops.len() + 1;
+        out.push_str(&tr!(self.loc, "\n{}. end.", "\n{}. конец.", end));
+        out
+    }
+
+    /// How the card's event is resolved, for `card N`.
+    pub fn card_event_words(&self, c: &Card) -> String {
+        let l = self.loc;
+        match registry::resolution(c) {
+            Resolution::Automated(a) => tr!(
+                l,
+                "\nEvent: automated (`{}`).",
+                "\nСобытие: автоматизировано (`{}`).",
+                a.key
+            ),
+            Resolution::Effect(e) => tr!(
+                l,
+                "\nEvent ({}.effect; wording from: {}):{}",
+                "\nСобытие ({}.effect; формулировка: {}):{}",
+                e.key,
+                self.source(e.text_source),
+                self.effect_words(e)
+            ),
+            Resolution::Manual => l
+                .pick(
+                    "\nEvent: not automated — apply it with adjust.",
+                    "\nСобытие: не автоматизировано — применяйте через adjust.",
+                )
+                .into(),
+        }
+    }
+
+    /// What a card's running effect did.
+    pub fn effect_event(&self, card: u16, what: &EffectEvent) -> String {
+        let l = self.loc;
+        let c = self.card(card);
+        let body = match what {
+            EffectEvent::Vp { power, n } => tr!(
+                l,
+                "{} gains {} VP",
+                "{} получает {} ПО",
+                self.power(*power),
+                n
+            ),
+            EffectEvent::Drew { power, n } => tr!(
+                l,
+                "{} draws {}",
+                "{} тянет {}",
+                self.power(*power),
+                self.n_cards_acc(*n)
+            ),
+            EffectEvent::DrewFaces { cards, .. } => {
+                let list: Vec<String> = cards.iter().map(|x| self.card_in_hand(*x)).collect();
+                tr!(l, "you drew {}", "вы вытянули: {}", list.join(", "))
+            }
+            EffectEvent::Discarded { power, cards } => {
+                let list: Vec<String> = cards.iter().map(|x| self.card(*x)).collect();
+                tr!(
+                    l,
+                    "{} discards at random: {}",
+                    "{} сбрасывает наугад: {}",
+                    self.power(*power),
+                    list.join(", ")
+                )
+            }
+            EffectEvent::Took { power, from } => tr!(
+                l,
+                "{} takes a random card from {}",
+                "{} берёт случайную карту у {}",
+                self.power(*power),
+                self.power(*from)
+            ),
+            EffectEvent::TookFace { power, from, card } => tr!(
+                l,
+                "the card {} took from {} is {}",
+                "карта, которую {} взяла у {}, — {}",
+                self.power(*power),
+                self.power(*from),
+                self.card_in_hand(*card)
+            ),
+            EffectEvent::Looked { power, of, count } => tr!(
+                l,
+                "{} looks at the hand of {} ({} cards)",
+                "{} смотрит руку {} (карт: {})",
+                self.power(*power),
+                self.power(*of),
+                count
+            ),
+            EffectEvent::SawHand { of, cards } => {
+                let list: Vec<String> = cards.iter().map(|x| self.card_in_hand(*x)).collect();
+                let list = if list.is_empty() {
+                    l.pick("no cards", "карт нет").to_string()
+                } else {
+                    list.join(", ")
+                };
+                tr!(
+                    l,
+                    "the hand of {}: {}",
+                    "рука {}: {}",
+                    self.power(*of),
+                    list
+                )
+            }
+            EffectEvent::Flag {
+                name,
+                span: Some(s),
+            } => tr!(
+                l,
+                "the flag `{}` is set {}",
+                "флаг `{}` поднят {}",
+                name,
+                self.span(*s)
+            ),
+            EffectEvent::Flag { name, span: None } => {
+                tr!(l, "the flag `{}` is cleared", "флаг `{}` снят", name)
+            }
+            EffectEvent::Calmed { space } => tr!(
+                l,
+                "unrest is removed from {}",
+                "беспорядки сняты: {}",
+                self.space(*space)
+            ),
+            EffectEvent::Control { space, power } => tr!(
+                l,
+                "{} takes political control of {}",
+                "{} берёт под контроль {}",
+                self.power(*power),
+                self.space(*space)
+            ),
+            EffectEvent::Added {
+                power,
+                space,
+                kind,
+                n,
+            } => tr!(
+                l,
+                "{} adds {} in {}",
+                "{} добавляет {}: {}",
+                self.power(*power),
+                self.units(&kind_units(*kind, *n)),
+                self.space(*space)
+            ),
+            EffectEvent::Removed {
+                power,
+                space,
+                units,
+            } => tr!(
+                l,
+                "{} removes {} in {}",
+                "{} снимает {}: {}",
+                self.power(*power),
+                self.units(units),
+                self.space(*space)
+            ),
+            EffectEvent::Peace { a, b } => tr!(
+                l,
+                "{} and {} are at peace",
+                "{} и {} заключают мир",
+                self.power(*a),
+                self.power(*b)
+            ),
+            EffectEvent::Cp { power, n } => tr!(
+                l,
+                "{} will spend {} CP after the event",
+                "{} потратит {} ОД после события",
+                self.power(*power),
+                n
+            ),
+            EffectEvent::Dice { power, n } => tr!(
+                l,
+                "{}: {:+} dice in this battle",
+                "{}: {:+} кубиков в этом бою",
+                self.power(*power),
+                n
+            ),
+            EffectEvent::Hits { power, n } => tr!(
+                l,
+                "{}: {:+} hits in this battle",
+                "{}: {:+} попаданий в этом бою",
+                self.power(*power),
+                n
+            ),
+            EffectEvent::NoInterception => l
+                .pick(
+                    "this move cannot be intercepted",
+                    "этот ход нельзя перехватить",
+                )
+                .into(),
+            EffectEvent::EventCancelled { card } => tr!(
+                l,
+                "the event of {} is cancelled",
+                "событие {} отменено",
+                self.card(*card)
+            ),
+            EffectEvent::Manual { what, ru } => tr!(
+                l,
+                "the players apply with {}: {}",
+                "игроки применяют через {}: {}",
+                self.command("adjust", &[]),
+                l.pick(what, ru)
+            ),
+            EffectEvent::NothingPossible { primitive } => tr!(
+                l,
+                "`{}` finds nothing it can act on and is skipped",
+                "`{}` не на что применить — пропущено",
+                primitive
+            ),
+            EffectEvent::Chose { power, label } => tr!(
+                l,
+                "{} chooses «{}»",
+                "{} выбирает «{}»",
+                self.power(*power),
+                label
+            ),
+        };
+        format!("{c}: {body}.")
+    }
+
+    /// What a card's effect asks, in brackets after "Next: …".
+    pub fn effect_question(&self, card: u16, ask: &Ask) -> String {
+        let l = self.loc;
+        let c = self.card(card);
+        let choose = self.command("choose", &["option"]);
+        match ask {
+            Ask::Option { labels, .. } => {
+                let list: Vec<String> = labels.iter().enumerate().map(|(i, t)| format!("{} = {t}", i + 1)).collect();
+                tr!(l, "({}: {}; answer {})", "({}: {}; ответ {})", c, list.join(", "), choose)
+            }
+            Ask::Space { spaces } => {
+                let list: Vec<String> = spaces.iter().enumerate().map(|(i, s)| format!("{} = {}", i + 1, self.space(*s))).collect();
+                tr!(l, "({}: which space — {}; answer {} or {})", "({}: какое пространство — {}; ответ {} или {})", c, list.join(", "), choose, self.command("choose", &["space"]))
+            }
+            Ask::Remove { space, n } => tr!(l, "({}: remove {} of your land units in {}; answer {})", "({}: снимите {} своих сухопутных отряда в {}; ответ {})", c, n, self.space(*space), self.command("casualties", &["units"])),
+            Ask::Six { .. } => tr!(l, "({}: a natural 6 — {} 1 keeps it and places unrest, 2 counts it as a 5)", "({}: выпала шестёрка — {} 1 оставить её и поставить беспорядки, 2 счесть пятёркой)", c, choose),
+        }
+    }
+}
