@@ -740,7 +740,7 @@ fn x_card_effect_card_command_shows_the_effect_in_both_languages() {
     .expect("card");
     assert!(en.contains("1. the card's player draws 1 card"), "{en}");
     assert!(
-        en.contains("2. the card's player adds 2 regular in a space: home, fortified"),
+        en.contains("2. the card's player adds 2 regulars in a space: home, fortified"),
         "{en}"
     );
     let ru = Texts {

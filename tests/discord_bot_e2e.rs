@@ -532,7 +532,18 @@ async fn an_illegal_command_gets_an_ephemeral_error_and_changes_nothing() {
     let emu = &w.emu;
     let g = three_players(&w, ch).await;
     let status = ok(emu, g.alice, ch, "status", &[]).await.content;
-    let before = public(emu, ch).len();
+    // The pictures follow the text on their own queue: let the last ones arrive first.
+    let mut before = public(emu, ch).len();
+    let mut quiet = 0;
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let now = public(emu, ch).len();
+        quiet = if now == before { quiet + 1 } else { 0 };
+        before = now;
+        if quiet >= 10 {
+            break;
+        }
+    }
     // Out of phase (diplomacy) and unknown names.
     for (user, sub, opts) in [
         (

@@ -151,7 +151,8 @@ pub fn write_overlay(
     let mut names: Vec<String> = entries
         .filter_map(Result::ok)
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".csv"))
+        // Every data file: the tables and the card effects written beside them (docs/events.md).
+        .filter(|n| n.ends_with(".csv") || n.ends_with(".effect"))
         .collect();
     names.sort();
     for name in &names {
