@@ -1508,21 +1508,8 @@ fn suggest<'a>(name: &str, known: impl Iterator<Item = &'a String>) -> String {
         .map_or_else(String::new, |(_, k)| format!("; did you mean `{k}`?"))
 }
 
-/// Levenshtein distance between two strings, by characters.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != *cb))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
+/// Levenshtein distance between two strings, by characters (the engine's, reused here).
+pub use crate::engine::names::edit_distance;
 
 struct WorldKindCell(WorldKind);
 impl std::str::FromStr for WorldKindCell {

@@ -758,11 +758,11 @@ impl Game {
             .flat_map(|s| {
                 [
                     (
-                        crate::data::edit_distance(&t, &s.name_en.to_lowercase()),
+                        super::names::edit_distance(&t, &s.name_en.to_lowercase()),
                         s.name_en.as_str(),
                     ),
                     (
-                        crate::data::edit_distance(&t, &s.name_ru.to_lowercase()),
+                        super::names::edit_distance(&t, &s.name_ru.to_lowercase()),
                         s.name_ru.as_str(),
                     ),
                 ]

@@ -30,6 +30,7 @@ pub mod military;
 pub mod minor;
 pub mod minor_war;
 pub mod movement;
+pub mod names;
 pub mod naval;
 pub mod peace;
 pub mod piracy;
