@@ -1,21 +1,12 @@
 //! Issue 28, items 1 and 2: the bot knows that the file it writes is still the file at its path
 //! before it acknowledges anything, and its one-writer lock goes by the file, not by its name.
 
+use crate::cli_support;
 use crate::table_support;
 
+use cli_support::vqbot_db as vqbot;
 use table_support::*;
 use vqbot::store::{ActionRecord, Store, StoreError};
-
-/// Runs the `vqbot` binary with `--db`.
-fn vqbot(args: &[&str], db: &std::path::Path) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_vqbot"))
-        .args(args)
-        .arg("--db")
-        .arg(db)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("vqbot runs")
-}
 
 fn started(t: &vqbot::table::Table) {
     ok(t, "alice", "vq new");

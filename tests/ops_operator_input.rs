@@ -2,23 +2,14 @@
 //! range-checked before use, operator failures say what happened, and names from every front
 //! end are bounded.
 
+use crate::cli_support;
 use crate::table_support;
 
 use std::ffi::OsStr;
 use std::path::Path;
 
+use cli_support::vqbot_db as vqbot;
 use table_support::*;
-
-/// Runs the `vqbot` binary with `--db`.
-fn vqbot<S: AsRef<OsStr>>(args: &[S], db: &Path) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_vqbot"))
-        .args(args)
-        .arg("--db")
-        .arg(db)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("vqbot runs")
-}
 
 fn started(t: &vqbot::table::Table) {
     ok(t, "alice", "vq new");

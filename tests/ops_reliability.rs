@@ -1,11 +1,13 @@
 //! Reliability and operations (issue 19): one writer per database, honest answers when the disk
 //! fails after a commit, bounded unit counters, and games that can be closed.
 
+use crate::cli_support;
 use crate::table_support;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
+use cli_support::vqbot_db as vqbot;
 use table_support::*;
 use vqbot::store::{ChannelKey, GameStatus, Store, StoreError};
 use vqbot::table::{
@@ -14,17 +16,6 @@ use vqbot::table::{
 };
 
 // ----- 1. one writer per database ----------------------------------------------------------
-
-/// Runs the `vqbot` binary.
-fn vqbot<S: AsRef<std::ffi::OsStr>>(args: &[S], db: &std::path::Path) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_vqbot"))
-        .args(args)
-        .arg("--db")
-        .arg(db)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("vqbot runs")
-}
 
 /// Runs the `vqbot` binary and requires success (its stderr is the failure message).
 fn vqbot_ok<S: AsRef<std::ffi::OsStr>>(args: &[S], db: &std::path::Path) -> std::process::Output {

@@ -35,3 +35,14 @@ pub fn played(d: &Path) {
     );
     assert!(ok, "script failed: {err}");
 }
+
+/// Runs `vqbot ARGS --db DB` with no standard input and returns its whole output.
+pub fn vqbot_db<S: AsRef<std::ffi::OsStr>>(args: &[S], db: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_vqbot"))
+        .args(args)
+        .arg("--db")
+        .arg(db)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("vqbot runs")
+}
