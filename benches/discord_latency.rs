@@ -160,8 +160,10 @@ async fn play(
 
     let mut impulses = Vec::new();
     let mut steps = 0;
-    // Whether the current impulse has built its regular yet.
+    // Whether the current impulse has tried to build its regular yet, and whether the build
+    // changed the board (a refused build changes nothing, so its impulse posts no picture).
     let mut built = false;
+    let mut changed = false;
     while impulses.len() < IMPULSES_PER_CHANNEL && steps < 400 {
         steps += 1;
         let (line, _) = line_of(&emu, &last).await;
@@ -183,13 +185,14 @@ async fn play(
                 let opts = [("space", json!(space)), ("unit", json!("regular"))];
                 let ix = say(&emu, p, ch, "build", &opts).await;
                 if answers(&emu, &ix).await.iter().any(|m| !m.is_ephemeral()) {
+                    changed = true;
                     last = ix;
                     continue;
                 }
             }
             let t0 = Instant::now();
             let ix = emu.invoke_path(p, ch, "vq", &["end"], &[]);
-            if wait_map(&emu, &ix).await > 0 || built {
+            if wait_map(&emu, &ix).await > 0 || changed {
                 // The text: until the next "who acts next" line is posted.
                 impulses.push(t0.elapsed());
                 let (line, _) = line_of(&emu, &ix).await;
@@ -216,6 +219,7 @@ async fn play(
                 }
             }
             built = false;
+            changed = false;
             last = match played {
                 Some(ix) => ix,
                 None => {
