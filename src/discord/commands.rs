@@ -84,6 +84,8 @@ fn option(o: &OptSpec) -> CreateCommandOption {
     let kind = match o.kind {
         OptKind::Integer => CommandOptionType::Integer,
         OptKind::File => CommandOptionType::Attachment,
+        // --- absences (issue 29): Discord's member picker
+        OptKind::User => CommandOptionType::User,
         _ => CommandOptionType::String,
     };
     let mut opt = CreateCommandOption::new(kind, o.name, o.help[0])
@@ -158,6 +160,8 @@ pub const GROUPS: &[Group] = &[
             "status", "vp", "log", "locale", "leave", "veto", "card", "setup", "close", "admit",
             // --- treasures
             "treasure",
+            // --- absences and spectators (issue 29)
+            "deputy", "replace", "watch", "unwatch", "digest",
         ],
     },
     Group {
