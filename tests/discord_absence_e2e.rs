@@ -201,8 +201,10 @@ async fn digests_reach_the_next_player_and_the_spectator() {
     for u in [elizabeth, catherine, elizabeth, catherine] {
         ok(&emu, u, ch, "done", &[]).await;
     }
-    let d = dm_with(&emu, catherine, "Since your last turn").await;
-    assert!(d.contains("(France)"), "{d}");
+    // England's impulse begins after France's last answer: England hears what happened since
+    // its own last action.
+    let d = dm_with(&emu, elizabeth, "Since your last turn").await;
+    assert!(d.contains("Since your last turn** (England)"), "{d}");
     let w = dm_with(&emu, erin, "👁").await;
     assert!(w.contains("phase"), "{w}");
     assert!(!w.contains("Your hand"), "{w}");

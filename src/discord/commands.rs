@@ -160,8 +160,6 @@ pub const GROUPS: &[Group] = &[
             "status", "vp", "log", "locale", "leave", "veto", "card", "setup", "close", "admit",
             // --- treasures
             "treasure",
-            // --- absences and spectators (issue 29)
-            "deputy", "replace", "watch", "unwatch", "digest",
         ],
     },
     Group {
@@ -223,10 +221,34 @@ pub struct Standalone {
 }
 
 /// The table commands registered outside `/vq`.
-pub const STANDALONE: &[Standalone] = &[Standalone {
-    command: "adjust",
-    name: ["vq-adjust", "vq-поправить"],
-}];
+pub const STANDALONE: &[Standalone] = &[
+    Standalone {
+        command: "adjust",
+        name: ["vq-adjust", "vq-поправить"],
+    },
+    // --- absences and spectators (issue 29): `/vq` is at its 8,000 characters, so these stand
+    // alone too (`/vq-deputy user:@x until:3d`).
+    Standalone {
+        command: "deputy",
+        name: ["vq-deputy", "vq-заместитель"],
+    },
+    Standalone {
+        command: "replace",
+        name: ["vq-replace", "vq-заменить"],
+    },
+    Standalone {
+        command: "watch",
+        name: ["vq-watch", "vq-смотреть"],
+    },
+    Standalone {
+        command: "unwatch",
+        name: ["vq-unwatch", "vq-не-смотреть"],
+    },
+    Standalone {
+        command: "digest",
+        name: ["vq-digest", "vq-сводка"],
+    },
+];
 
 /// The standalone top-level command a table command is registered as, if any.
 pub fn standalone_of(command: &str) -> Option<&'static Standalone> {

@@ -114,10 +114,12 @@ impl Table {
                 }
             }
         }
-        let chart = self.opts.renderer.as_ref().and_then(|_| {
+        // The chart needs no map renderer: it is drawn whenever the game ends.
+        let chart = {
             let series = crate::render::vp_by_turn(&vp);
+            let _slot = self.renders.enter();
             crate::render::render_vp_chart(&self.rs, &series, locale).ok()
-        });
+        };
         let head = self.campaign_header(s, g, t);
         out.channel(head.join("\n"));
         let mut notes: Vec<String> = Vec::new();
