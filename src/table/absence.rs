@@ -274,14 +274,18 @@ pub fn when(ms: i64) -> String {
         .unwrap_or_else(|| ms.to_string())
 }
 
-/// A period as players read it: `7d`, `36h`, `90 min`.
-pub fn period(ms: i64) -> String {
+/// A period as players read it: `7d`, `36h`, `90 min` (Russian `7д`, `36ч`).
+pub fn period(ms: i64, loc: Locale) -> String {
+    let (d, h, m) = match loc {
+        Locale::En => ("d", "h", " min"),
+        Locale::Ru => ("д", "ч", " мин"),
+    };
     if ms % DAY_MS == 0 {
-        format!("{}d", ms / DAY_MS)
+        format!("{}{d}", ms / DAY_MS)
     } else if ms % HOUR_MS == 0 {
-        format!("{}h", ms / HOUR_MS)
+        format!("{}{h}", ms / HOUR_MS)
     } else {
-        format!("{} min", ms / 60_000)
+        format!("{}{m}", ms / 60_000)
     }
 }
 
@@ -366,7 +370,7 @@ impl Texts<'_> {
         match m {
             AbsenceMsg::DeputyNamed { power, name, by, until } => pick(
                 format!("{by} names **{name}** deputy for {} until {}: {name} may act for {} and receives its hand by DM until then. It ends with {} or by itself.", pw(power), when(*until), pw(power), self.command("deputy", &["until"]).replace("…", "end")),
-                format!("{by} назначает **{name}** заместителем ({}) до {}: {name} играет за эту державу и получает её руку в личку до этого срока. Снять: {}; срок кончится и сам.", pw(power), when(*until), self.command("deputy", &["until"]).replace("…", "end")),
+                format!("{by} назначает **{name}** заместителем ({}) до {}: {name} играет за эту державу и получает её руку в личку до этого срока. Снять: {}; срок кончится и сам.", pw(power), when(*until), self.command("deputy", &["until"]).replace("…", "конец")),
             ),
             AbsenceMsg::DeputyHand { power, until } => pick(
                 format!("You are deputy for {} until {}. Its hand follows; it is for you alone.", pw(power), when(*until)),
@@ -397,8 +401,8 @@ impl Texts<'_> {
                 format!("{name}: сводки «с вашего хода» выключены; что произошло, покажет {}.", self.command("log", &["last"])),
             ),
             AbsenceMsg::ReplaceAfterSet { by, after } => pick(
-                format!("{by}: a seated player who has not acted for {} may be replaced when every other player agrees.", period(*after)),
-                format!("{by}: игрока, который не действовал {}, можно заменить с согласия всех остальных.", period(*after)),
+                format!("{by}: a seated player who has not acted for {} may be replaced when every other player agrees.", period(*after, l)),
+                format!("{by}: игрока, который не действовал {}, можно заменить с согласия всех остальных.", period(*after, l)),
             ),
             AbsenceMsg::ReplaceAsked { name, power, old, new, waiting } => pick(
                 format!("{name} asks to replace {old} at {} by **{new}**. Every other player must agree with {}; still to agree: {waiting}.", pw(power), self.command("replace", &["power", "user"])),
@@ -410,7 +414,7 @@ impl Texts<'_> {
             ),
             AbsenceMsg::BadUntil { value } => pick(
                 format!("`until:{value}` is not a time: give a period (12h, 3d, 2w), a date (2026-12-24 or 2026-12-24T18:00, UTC), or end"),
-                format!("`до:{value}` — не срок: укажите период (12h, 3d, 2w), дату (2026-12-24 или 2026-12-24T18:00, UTC) или end"),
+                format!("`до:{value}` — не срок: укажите период (12ч, 3д, 2н), дату (2026-12-24 или 2026-12-24T18:00, UTC) или конец"),
             ),
             AbsenceMsg::UntilOutOfRange { value } => pick(
                 format!("`until:{value}` is out of range: a deputy serves from 1 hour to 60 days from now"),
@@ -418,7 +422,7 @@ impl Texts<'_> {
             ),
             AbsenceMsg::BadAfter { value } => pick(
                 format!("`after:{value}` is not allowed: give a period from 1d to 90d (24h, 7d, 2w)"),
-                format!("`после:{value}` недопустимо: укажите срок от 1d до 90d (24h, 7d, 2w)"),
+                format!("`после:{value}` недопустимо: укажите срок от 1д до 90д (24ч, 7д, 2н)"),
             ),
             AbsenceMsg::BadUser { value } => pick(
                 format!("`user:{value}` is not a member: pick one in the user option (a mention)"),
@@ -426,7 +430,7 @@ impl Texts<'_> {
             ),
             AbsenceMsg::DeputyNeedsUser => pick(
                 "name the deputy with `user:` (or end the current one with `until:end`)".into(),
-                "укажите заместителя в `кто:` (или снимите нынешнего: `до:end`)".into(),
+                "укажите заместителя в `кто:` (или снимите нынешнего: `до:конец`)".into(),
             ),
             AbsenceMsg::DeputySelf => pick(
                 "you cannot be your own deputy: name another member".into(),
@@ -489,8 +493,8 @@ impl Texts<'_> {
                 format!("{name} уже играет за {} здесь: у нового игрока не должно быть места", pw(power)),
             ),
             AbsenceMsg::ReplaceTooSoon { power, since, after } => pick(
-                format!("{} acted at {}: a player may be replaced after {} without acting (at {} at the earliest)", pw(power), when(*since), period(*after), when(since + after)),
-                format!("{} действовала {}: игрока можно заменить после {} без действий (не раньше {})", pw(power), when(*since), period(*after), when(since + after)),
+                format!("{} acted at {}: a player may be replaced after {} without acting (at {} at the earliest)", pw(power), when(*since), period(*after, l), when(since + after)),
+                format!("{} действовала {}: игрока можно заменить после {} без действий (не раньше {})", pw(power), when(*since), period(*after, l), when(since + after)),
             ),
             AbsenceMsg::ReplaceOther { power, new } => pick(
                 format!("a request to replace the player of {} by {new} is open: agree to it, or wait until it is settled", pw(power)),

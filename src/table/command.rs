@@ -1577,7 +1577,7 @@ pub static COMMANDS: &[CmdSpec] = &[
                 OptKind::Text,
                 true,
                 "12h, 3d, 2w, a date 2026-12-24, or end",
-                "12h, 3d, 2w, дата 2026-12-24 или end",
+                "12ч, 3д, 2н, дата 2026-12-24 или конец",
             ),
             opt(
                 "user",
@@ -1591,7 +1591,7 @@ pub static COMMANDS: &[CmdSpec] = &[
         ],
         help: [
             "name a deputy for your power until a time (until:end ends it)",
-            "назначить заместителя до срока (до:end — снять)",
+            "назначить заместителя до срока (до:конец — снять)",
         ],
     },
     CmdSpec {
@@ -1613,7 +1613,7 @@ pub static COMMANDS: &[CmdSpec] = &[
                 OptKind::Text,
                 false,
                 "creator: inactivity that allows it (7d)",
-                "создатель: срок неактивности (7d)",
+                "создатель: срок неактивности (7д)",
             ),
         ],
         help: [

@@ -69,8 +69,15 @@ impl Table {
             let Some(events) = s.around.since.remove(&p) else {
                 continue;
             };
+            // The hand itself arrived on its own already: a digest does not repeat it.
             let lines: Vec<String> = events
                 .iter()
+                .filter(|(k, _)| {
+                    !matches!(
+                        k,
+                        EventKind::HandDealt { .. } | EventKind::TreasuresHeld { .. }
+                    )
+                })
                 .map(|(k, _)| t.event(k))
                 .filter(|l| !l.trim().is_empty())
                 .collect();
