@@ -7,6 +7,8 @@ mod bot_e2e;
 #[path = "support/discord_emulator/mod.rs"]
 mod discord_emulator;
 
+#[path = "discord_absence_e2e.rs"]
+mod discord_absence_e2e;
 #[path = "discord_bot_e2e.rs"]
 mod discord_bot_e2e;
 #[path = "discord_defer_e2e.rs"]

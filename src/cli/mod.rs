@@ -201,8 +201,38 @@ impl Session {
         let user = local_user(name);
         self.names.insert(user, name.to_string());
         let caller = Caller::new(user, name);
-        let parsed = crate::table::parse(command).map(read_files);
+        let parsed = crate::table::parse(command)
+            .map(read_files)
+            .map(|c| self.name_users(c));
         self.table.handle_command(channel, &caller, parsed)
+    }
+
+    /// `user:bob` in the terminal names the local player bob (issue 29: `deputy`, `replace`):
+    /// the name becomes that player's id, as a Discord user option gives a mention.
+    fn name_users(&mut self, cmd: crate::table::Command) -> crate::table::Command {
+        use crate::table::Command;
+        let mut to_id = |n: String| {
+            if crate::table::absence::parse_user(&n).is_some() {
+                return n;
+            }
+            let u = local_user(&n);
+            self.names.insert(u, n.trim().to_string());
+            self.table.remember(u, n.trim());
+            format!("<@{u}>")
+        };
+        match cmd {
+            Command::Deputy { user, until, power } => Command::Deputy {
+                user: user.map(&mut to_id),
+                until,
+                power,
+            },
+            Command::Replace { power, user, after } => Command::Replace {
+                power,
+                user: user.map(&mut to_id),
+                after,
+            },
+            other => other,
+        }
     }
 
     fn who(&self, u: UserId) -> String {

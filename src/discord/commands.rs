@@ -84,6 +84,8 @@ fn option(o: &OptSpec) -> CreateCommandOption {
     let kind = match o.kind {
         OptKind::Integer => CommandOptionType::Integer,
         OptKind::File => CommandOptionType::Attachment,
+        // --- absences (issue 29): Discord's member picker
+        OptKind::User => CommandOptionType::User,
         _ => CommandOptionType::String,
     };
     let mut opt = CreateCommandOption::new(kind, o.name, o.help[0])
@@ -219,10 +221,34 @@ pub struct Standalone {
 }
 
 /// The table commands registered outside `/vq`.
-pub const STANDALONE: &[Standalone] = &[Standalone {
-    command: "adjust",
-    name: ["vq-adjust", "vq-поправить"],
-}];
+pub const STANDALONE: &[Standalone] = &[
+    Standalone {
+        command: "adjust",
+        name: ["vq-adjust", "vq-поправить"],
+    },
+    // --- absences and spectators (issue 29): `/vq` is at its 8,000 characters, so these stand
+    // alone too (`/vq-deputy user:@x until:3d`).
+    Standalone {
+        command: "deputy",
+        name: ["vq-deputy", "vq-заместитель"],
+    },
+    Standalone {
+        command: "replace",
+        name: ["vq-replace", "vq-заменить"],
+    },
+    Standalone {
+        command: "watch",
+        name: ["vq-watch", "vq-смотреть"],
+    },
+    Standalone {
+        command: "unwatch",
+        name: ["vq-unwatch", "vq-не-смотреть"],
+    },
+    Standalone {
+        command: "digest",
+        name: ["vq-digest", "vq-сводка"],
+    },
+];
 
 /// The standalone top-level command a table command is registered as, if any.
 pub fn standalone_of(command: &str) -> Option<&'static Standalone> {

@@ -414,6 +414,8 @@ fn value_text(v: &CommandDataOptionValue) -> Option<String> {
         CommandDataOptionValue::Autocomplete { value, .. } => value.clone(),
         // An attached file: its id, read by `read_attachments` before the table sees it.
         CommandDataOptionValue::Attachment(id) => id.get().to_string(),
+        // A member picked in a user option (issue 29: `deputy user:`): as a mention.
+        CommandDataOptionValue::User(id) => format!("<@{}>", id.get()),
         _ => return None,
     })
 }

@@ -31,6 +31,9 @@ impl Lang {
     }
 }
 
+/// The commands of issue 29 (absences, spectators, digests), listed on one line.
+const ABSENCE: &[&str] = &["deputy", "replace", "watch", "unwatch", "digest"];
+
 /// The whole help message in `lang`: each direct command with its description, then each
 /// group on one line with its members, so the message stays within one Discord message however
 /// many commands a group gains.
@@ -38,7 +41,10 @@ pub fn help_text(lang: Lang) -> String {
     let loc = lang.locale();
     let mut text = Notice::HelpTitle.text(loc);
     text.push('\n');
-    for c in COMMANDS.iter().filter(|c| group_of(c.name).is_none()) {
+    for c in COMMANDS
+        .iter()
+        .filter(|c| group_of(c.name).is_none() && !ABSENCE.contains(&c.name))
+    {
         text.push('`');
         text.push_str(&slash_path(c.name, loc));
         text.push_str("`: ");
@@ -58,6 +64,19 @@ pub fn help_text(lang: Lang) -> String {
             g.help[lang as usize]
         ));
     }
+    // Issue 29's standalone commands share one line, so the help stays one message.
+    let absence: Vec<String> = ABSENCE
+        .iter()
+        .map(|c| format!("`{}`", slash_path(c, loc)))
+        .collect();
+    text.push_str(&format!(
+        "{}: {}\n",
+        absence.join(" "),
+        loc.pick(
+            "deputies, replacing an idle player, watching, digests",
+            "замещения и замены, зрители, сводки"
+        )
+    ));
     let (help, command) = (
         command_name(loc, "help"),
         option_name(loc, "help", "command"),
@@ -95,7 +114,11 @@ mod tests {
                 };
                 assert!(shown, "{lang:?} lacks {}", c.name);
             }
-            assert!(text.chars().count() <= 2000, "{lang:?}: {}", text.len());
+            assert!(
+                text.chars().count() <= 2000,
+                "{lang:?}: {}",
+                text.chars().count()
+            );
         }
         assert!(help_text(Lang::Ru).contains("команды"));
     }

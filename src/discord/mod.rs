@@ -13,6 +13,7 @@
 //! interleave and a slow delivery does not hold the game). Different games run in parallel.
 //! Every HTTP request to Discord has a timeout ([`HTTP_TIMEOUT`]).
 
+mod absence;
 mod commands;
 mod deliver;
 mod handler;
@@ -87,6 +88,10 @@ pub struct BotConfig {
     /// The shards this process runs; `None`: all, as many as Discord recommends
     /// (`/gateway/bot`).
     pub shards: Option<ShardRange>,
+    /// Test-only: the table's clock (issue 29: deputies' periods); the system clock when `None`.
+    pub clock: Option<crate::table::absence::Clock>,
+    /// How often the bot ends deputyships whose time is up in quiet channels (issue 29).
+    pub absence_tick: Duration,
 }
 
 /// Gateway shards `first..=last` of `total`: the part of Discord's guilds one process serves.
@@ -151,6 +156,8 @@ impl Default for BotConfig {
             rate_limiter: false,
             https_proxy: None,
             shards: None,
+            clock: None,
+            absence_tick: Duration::from_secs(60),
         }
     }
 }
@@ -235,7 +242,7 @@ fn open_table(config: &BotConfig) -> Result<Table, OpenError> {
         }
         None => Box::new(MemStore::new()),
     };
-    Ok(Table::new(
+    let table = Table::new(
         Arc::new(rs),
         store,
         TableOptions {
@@ -247,7 +254,11 @@ fn open_table(config: &BotConfig) -> Result<Table, OpenError> {
         },
     )
     // Text first, pictures after (issue 30, item 15).
-    .with_deferred_pictures())
+    .with_deferred_pictures();
+    Ok(match &config.clock {
+        Some(c) => table.with_clock(c.clone()),
+        None => table,
+    })
 }
 
 /// serenity's HTTP client, with a timeout on every request (serenity's default client has
@@ -314,6 +325,8 @@ pub async fn run(
     let shard_manager = client.shard_manager.clone();
     state.set_shard_manager(shard_manager.clone());
     state.set_shards(config.shards);
+    // --- absences (issue 29): deputyships end by themselves, announced in their channels.
+    let ticker = absence::spawn_ticker(state.clone(), client.http.clone(), config.absence_tick);
 
     let outcome = {
         // Discord requires sharding from 2,500 guilds: start as many shards as it recommends,
@@ -336,6 +349,8 @@ pub async fn run(
             }
         }
     };
+    ticker.abort();
+    let _ = ticker.await;
     // Dropping the client and the state closes the table and with it the database.
     drop(client);
     let failure = state.registration_failure();

@@ -14,6 +14,7 @@
 //! Ids: Discord snowflakes are `u64` in the API and SQLite `INTEGER` in the file. Guild id `0`
 //! stands for "no guild" (a DM channel or a local game); see [`ChannelKey`].
 
+mod absence;
 mod error;
 mod export;
 mod interactions;

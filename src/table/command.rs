@@ -41,6 +41,9 @@ pub enum OptKind {
     // --- treasures
     /// One of the caller's treasures, by its number.
     Treasure,
+    // --- absences (issue 29)
+    /// A member: a Discord user option (`<@id>`), a name in the terminal.
+    User,
 }
 
 /// One option of a command.
@@ -1563,6 +1566,92 @@ pub static COMMANDS: &[CmdSpec] = &[
             "ОД, вид и текст карты (если известен)",
         ],
     },
+    // --- absences and spectators (issue 29, items 3, 4, 6)
+    CmdSpec {
+        name: "deputy",
+        ru: "заместитель",
+        options: &[
+            opt(
+                "until",
+                "до",
+                OptKind::Text,
+                true,
+                "12h, 3d, 2w, a date 2026-12-24, or end",
+                "12ч, 3д, 2н, дата 2026-12-24 или конец",
+            ),
+            opt(
+                "user",
+                "кто",
+                OptKind::User,
+                false,
+                "who acts for you",
+                "кто играет за вас",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "name a deputy for your power until a time (until:end ends it)",
+            "назначить заместителя до срока (до:конец — снять)",
+        ],
+    },
+    CmdSpec {
+        name: "replace",
+        ru: "заменить",
+        options: &[
+            opt(
+                "power",
+                "держава",
+                OptKind::Power,
+                false,
+                "the inactive player's power",
+                "держава неактивного игрока",
+            ),
+            opt("user", "кто", OptKind::User, false, "the new player", "новый игрок"),
+            opt(
+                "after",
+                "после",
+                OptKind::Text,
+                false,
+                "creator: inactivity that allows it (7d)",
+                "создатель: срок неактивности (7д)",
+            ),
+        ],
+        help: [
+            "replace an inactive player, if every other player agrees",
+            "заменить неактивного игрока с согласия всех остальных",
+        ],
+    },
+    CmdSpec {
+        name: "watch",
+        ru: "смотреть",
+        options: &[],
+        help: [
+            "watch this game: public digests by DM, never a hand",
+            "следить за партией: сводки в личку, без рук",
+        ],
+    },
+    CmdSpec {
+        name: "unwatch",
+        ru: "не-смотреть",
+        options: &[],
+        help: ["stop watching this game", "перестать следить за партией"],
+    },
+    CmdSpec {
+        name: "digest",
+        ru: "сводка",
+        options: &[opt(
+            "on",
+            "вкл",
+            OptKind::Choice(YES_NO),
+            true,
+            "your since-your-turn DMs",
+            "ваши сводки в личку",
+        )],
+        help: [
+            "switch your \"since your last turn\" DMs on or off",
+            "включить или выключить сводки «с вашего хода»",
+        ],
+    },
     CmdSpec {
         name: "rule",
         ru: "правило",
@@ -2060,6 +2149,35 @@ pub enum Command {
     /// A card's CP, kind and text.
     Card {
         card: String,
+    },
+    // --- absences and spectators (issue 29)
+    /// Names a deputy for the caller's power until a time, or ends the deputy (`until:end`).
+    Deputy {
+        /// The deputy (`<@id>`, an id or a name); `None` with `until:end`.
+        user: Option<String>,
+        /// `12h`, `3d`, `2w`, `2026-12-24` or `end`.
+        until: String,
+        /// The power, for a player holding several.
+        power: Option<String>,
+    },
+    /// Asks for (or agrees to) the replacement of an inactive player; with `after:` alone the
+    /// creator sets the inactivity that allows it.
+    Replace {
+        /// The inactive player's power.
+        power: Option<String>,
+        /// The new player.
+        user: Option<String>,
+        /// The table's inactivity time (`7d`).
+        after: Option<String>,
+    },
+    /// Watches the game as a spectator.
+    Watch,
+    /// Stops watching.
+    Unwatch,
+    /// Switches the caller's "since your last turn" DMs on or off.
+    Digest {
+        /// On or off.
+        on: bool,
     },
 }
 
@@ -2831,6 +2949,21 @@ impl Command {
             "card" => Command::Card {
                 card: a.req("card")?,
             },
+            "deputy" => Command::Deputy {
+                user: a.opt("user"),
+                until: a.req("until")?,
+                power,
+            },
+            "replace" => Command::Replace {
+                power,
+                user: a.opt("user"),
+                after: a.opt("after"),
+            },
+            "watch" => Command::Watch,
+            "unwatch" => Command::Unwatch,
+            "digest" => Command::Digest {
+                on: !a.req("on")?.eq_ignore_ascii_case("no"),
+            },
             other => {
                 return Err(ParseError::UnknownCommand {
                     name: other.into(),
@@ -2911,6 +3044,11 @@ impl Command {
             Command::Help { .. } => "help",
             Command::Rule { .. } => "rule",
             Command::Card { .. } => "card",
+            Command::Deputy { .. } => "deputy",
+            Command::Replace { .. } => "replace",
+            Command::Watch => "watch",
+            Command::Unwatch => "unwatch",
+            Command::Digest { .. } => "digest",
         }
     }
 }

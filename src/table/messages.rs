@@ -2706,6 +2706,8 @@ impl<'a> Texts<'a> {
             OptKind::Card => tr!(l, "a card's number or name (your cards: {})", "номер или название карты (ваши карты: {})", self.command("hand", &[])),
             OptKind::Leader | OptKind::Leaders => tr!(l, "leader names or ids, e.g. `{}`", "имена или коды лидеров, например `{}`", self.rs.leaders.first().map_or("", |x| x.id.as_str()).to_lowercase()),
             OptKind::Units => self.expected(&Expected::Units),
+            // --- absences (issue 29)
+            OptKind::User => l.pick("a member (on Discord the member picker; in the terminal a player's name)", "участник (в Дискорде — выбор участника; в терминале — имя игрока)").into(),
             OptKind::Treasure => tr!(l, "the number of one of your treasures (yours: {})", "номер вашего сокровища (ваши: {})", self.command("hand", &[])),
             OptKind::File => l
                 .pick(
@@ -2782,6 +2784,8 @@ impl<'a> Texts<'a> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub enum Msg {
+    /// Deputies, replacements, spectators, digests (issue 29; texts in `absence.rs`).
+    Absence(Box<super::absence::AbsenceMsg>),
     NoGame,
     GameExists,
     GameCreated {
@@ -3141,6 +3145,7 @@ impl Texts<'_> {
     pub fn msg(&self, m: &Msg) -> String {
         let l = self.loc;
         match m {
+            Msg::Absence(a) => self.absence(a),
             Msg::NoGame => tr!(l, "There is no game in this channel. Start one with {}.", "В этом канале нет партии. Начните её командой {}.", self.command("new", &[])),
             Msg::GameExists => l.pick("This channel already has a game.", "В этом канале уже есть партия.").into(),
             Msg::GameCreated { creator, scenario, commitment } => tr!(

@@ -20,8 +20,11 @@
 //! Taking back an action past a barrier (every seated player agrees, see `consent_undo`)
 //! truncates the stored log, which drops the snapshots past it, and reloads from the store.
 
+pub mod absence;
+mod archive;
 pub mod command;
 pub mod convert;
+mod digest;
 pub mod limits;
 pub mod messages;
 pub mod outbox;
@@ -222,6 +225,8 @@ struct Slot {
     /// The game data changed since the game was last saved: told to the channel once, with the
     /// next answer after loading.
     data_changed: Option<DataChange>,
+    /// Deputies, spectators, digests (issue 29; `absence.rs`).
+    around: absence::Around,
 }
 
 /// A game loaded under other game data than it was saved with (a group corrected its data): its
@@ -279,6 +284,7 @@ impl Slot {
             secret_taken_back: false,
             shown: None,
             data_changed: None,
+            around: absence::Around::default(),
         }
     }
 
@@ -347,6 +353,9 @@ pub struct Table {
     /// Map moments' pictures are left to the front end ([`Outbox::pictures`]) instead of being
     /// drawn before the answer (issue 30, item 15).
     defer_pictures: bool,
+    /// The time (issue 29: deputies' periods, inactivity); [`absence::system_clock`] unless a
+    /// test gives its own with [`Table::with_clock`].
+    clock: absence::Clock,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -432,6 +441,7 @@ impl Table {
             renders: limits::Gate::new(limits::MAX_CONCURRENT_RENDERS),
             map_requests: limits::Cooldown::default(),
             defer_pictures: false,
+            clock: absence::system_clock(),
         }
     }
 
@@ -509,6 +519,11 @@ impl Table {
             _ => loc,
         };
         let t = Texts::new(&self.rs, loc);
+        // --- absences: a deputy whose time is up is announced (their rights ended already).
+        let expired = slot
+            .as_mut()
+            .map(|s| self.expire_deputies(s, t))
+            .unwrap_or_default();
         let result = match closed_broken {
             // `close` of a game that does not load: it is closed already.
             Some(note) if matches!(cmd, Command::Close) => {
@@ -583,6 +598,17 @@ impl Table {
         };
         if let Some(msg) = revealed {
             out.channel(t.msg(&msg));
+        }
+        for (i, text) in expired.into_iter().enumerate() {
+            out.messages.insert(
+                i,
+                OutMessage {
+                    to: Audience::Channel,
+                    text,
+                    mentions: Vec::new(),
+                    images: Vec::new(),
+                },
+            );
         }
         if let Some(e) = sync_failed {
             // The flush failed after the commit: the change is applied and stored, only its
@@ -680,6 +706,11 @@ impl Table {
         let from_snapshot = resume.snapshot.is_some();
         let with_salt = |mut slot: Slot| {
             slot.secret_taken_back = fresh_salt;
+            slot
+        };
+        let with_salt = |slot: Slot| {
+            let mut slot = with_salt(slot);
+            self.load_absence(&mut slot);
             slot
         };
         match self.rebuild(Slot::new(row.clone(), seats.clone()), resume) {
@@ -949,7 +980,10 @@ impl Table {
             }
             Command::Hand { power } => {
                 let g = s.game.as_ref().ok_or(Msg::NotStarted)?;
-                let p = self.acting_power(s, caller, power.as_deref(), true)?;
+                let p = match self.acting_power(s, caller, power.as_deref(), true) {
+                    Err(Msg::NotSeated) => return Err(self.no_power(s, caller.user, true)),
+                    r => r?,
+                };
                 out.dm(
                     caller.user,
                     t.event(&EventKind::HandDealt {
@@ -972,6 +1006,12 @@ impl Table {
             }
             Command::Undo => self.undo(s, caller, t, &mut out)?,
             Command::Veto => self.veto(s, caller, t, &mut out)?,
+            // --- absences and spectators (issue 29)
+            Command::Deputy { .. }
+            | Command::Replace { .. }
+            | Command::Watch
+            | Command::Unwatch
+            | Command::Digest { .. } => self.absence_command(s, caller, cmd, t, &mut out)?,
             _ => self.act(s, caller, cmd, t, &mut out)?,
         }
         Ok(out)
@@ -1276,6 +1316,11 @@ impl Table {
         row.status = Status::Active;
         s.row = row;
         s.game = Some(g);
+        // --- absences: inactivity counts from the start.
+        let now = self.now();
+        for p in s.seats.keys() {
+            s.around.last_acted.insert(*p, now);
+        }
         out.channel(t.msg(&Msg::Started {
             powers: powers.iter().collect(),
         }));
@@ -1292,12 +1337,8 @@ impl Table {
         explicit: Option<&str>,
         any_time: bool,
     ) -> Result<Power, Msg> {
-        let held: Vec<Power> = s
-            .seats
-            .iter()
-            .filter(|(_, u)| **u == caller.user)
-            .map(|(p, _)| *p)
-            .collect();
+        // --- absences: a deputy acts for the power while the deputyship lasts.
+        let held: Vec<Power> = self.powers_of(s, caller.user);
         if let Some(e) = explicit {
             let p = resolve::power(&self.rs, e)?;
             if !held.contains(&p) {
@@ -1370,6 +1411,8 @@ impl Table {
                     waiting: self.waiting_text(s, t),
                 })
             }
+            // --- spectators: told what they may do.
+            Err(Msg::NotSeated) => return Err(self.no_power(s, caller.user, false)),
             r => r?,
         };
         if !is_adjust && !game.awaiting().powers().contains(power) && !game.is_over() {
@@ -1505,12 +1548,23 @@ impl Table {
         // The action is stored: the slot follows it whatever happens to the status write, which
         // is repaired at the next command if it fails (see `close_if_over`).
         let _closed = self.close_if_over(s);
+        // --- digests (issue 29, item 3): what each power may see, until it acts.
+        self.note_events(s, &events);
+        self.acted(s, power);
         self.post_events(s, &events, t, out);
         if over {
             out.channel(t.msg(&Msg::SeedRevealed {
                 seed: s.row.seed.clone(),
                 commitment: s.row.seed_commitment.clone(),
             }));
+            // --- the end of a campaign (issue 29, item 7)
+            self.end_of_campaign(s, t, out);
+        } else if let Some(g) = &s.game {
+            let mut newly = g.awaiting().powers();
+            for p in before.powers().iter() {
+                newly.remove(p);
+            }
+            self.send_digests(s, newly, t, out);
         }
         Ok(())
     }
@@ -1533,7 +1587,7 @@ impl Table {
         if last.barrier {
             return self.consent_undo(s, caller, t, out);
         }
-        if s.seats.get(&last.power) != Some(&caller.user) {
+        if !self.entitled(s, last.power).contains(&caller.user) {
             return Err(Msg::UndoNotYours { power: last.power });
         }
         let what = convert::action_line(&last.action, last.power, true).unwrap_or_default();
@@ -1820,9 +1874,9 @@ impl Table {
                 if old.get(i) == g.hands.get(i) {
                     continue;
                 }
-                if let Some(u) = s.seats.get(&p) {
+                for u in self.entitled(s, p) {
                     out.dm(
-                        *u,
+                        u,
                         t.event(&EventKind::HandDealt {
                             power: p,
                             cards: g.hands[i].clone(),
@@ -1867,9 +1921,10 @@ impl Table {
                 Visibility::Public => public.push(t.event(&e.kind)),
                 Visibility::Powers(set) => {
                     for p in set.iter() {
-                        if let Some(u) = s.seats.get(&p) {
+                        // The seated player and, while it lasts, the deputy (issue 29).
+                        for u in self.entitled(s, p) {
                             let line = t.event(&e.kind);
-                            let lines = private.entry(*u).or_default();
+                            let lines = private.entry(u).or_default();
                             if !lines.contains(&line) {
                                 lines.push(line);
                             }
@@ -1884,6 +1939,8 @@ impl Table {
         for (u, lines) in private {
             out.dm(u, lines.join("\n"));
         }
+        // --- spectators (issue 29, item 6): a public digest by DM when a phase begins.
+        self.ping_watchers(s, events, t, out);
         // A map only when the board changed since the last one (not after a pass).
         let images = if map_moment(events) && board_changed(s) {
             self.attach_map(s, out, self.defer_pictures)
@@ -1915,10 +1972,11 @@ impl Table {
                 )
             })
             .collect();
+        // The seated players and their current deputies (issue 29).
         let mentions: Vec<UserId> = aw
             .powers()
             .iter()
-            .filter_map(|p| s.seats.get(&p).copied())
+            .flat_map(|p| self.entitled(s, p))
             .collect();
         let mut line = t.next_up(&aw, &who);
         // --- naval warfare: which fleet or piracy the question is about.

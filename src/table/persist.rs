@@ -204,6 +204,15 @@ pub trait GameStore: Send {
     fn claim_interaction(&mut self, _id: u64) -> PResult<bool> {
         Ok(true)
     }
+    /// The game's absence document (deputies, spectators, digest switches; issue 29), as
+    /// JSON. The default store keeps none.
+    fn absence_state(&self, _id: i64) -> PResult<Option<String>> {
+        Ok(None)
+    }
+    /// Stores the game's absence document; the default keeps nothing.
+    fn set_absence_state(&mut self, _id: i64, _state_json: &str) -> PResult<()> {
+        Ok(())
+    }
 }
 
 /// A store that lives in memory only.
@@ -217,6 +226,8 @@ pub struct MemStore {
     fresh_salt: std::collections::HashSet<i64>,
     /// Claimed interaction ids, the latest [`MEM_SEEN_KEEP`] (oldest first).
     seen_interactions: std::collections::VecDeque<u64>,
+    /// Each game's absence document (issue 29).
+    absence: HashMap<i64, String>,
 }
 
 /// How many claimed interaction ids a [`MemStore`] remembers.
@@ -403,6 +414,13 @@ impl GameStore for MemStore {
         } else {
             self.fresh_salt.remove(&id);
         }
+        Ok(())
+    }
+    fn absence_state(&self, id: i64) -> PResult<Option<String>> {
+        Ok(self.absence.get(&id).cloned())
+    }
+    fn set_absence_state(&mut self, id: i64, state_json: &str) -> PResult<()> {
+        self.absence.insert(id, state_json.to_string());
         Ok(())
     }
 }

@@ -255,6 +255,14 @@ impl GameStore for SqliteStore {
     fn claim_interaction(&mut self, id: u64) -> PResult<bool> {
         self.0.claim_interaction_now(id).map_err(err)
     }
+    fn absence_state(&self, id: i64) -> PResult<Option<String>> {
+        self.0.absence_state(GameId(id)).map_err(err)
+    }
+    fn set_absence_state(&mut self, id: i64, state_json: &str) -> PResult<()> {
+        self.0
+            .set_absence_state(GameId(id), state_json)
+            .map_err(err)
+    }
 }
 
 /// The shipped ruleset, loaded once, for [`Replayable`] (whose calls carry no ruleset).

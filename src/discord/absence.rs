@@ -1,0 +1,45 @@
+//! Deputyships end by themselves (issue 29, item 4): a timer asks the table for the deputies
+//! whose time is up in the games it has loaded, and posts their end in each channel, so a quiet
+//! channel hears it too. (A deputy's rights end at the time whatever the timer does: every
+//! check of them reads the table's clock.)
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{ChannelId, CreateAllowedMentions, CreateMessage, Http};
+use tokio::task::JoinHandle;
+
+use super::handler::BotState;
+
+/// Starts the timer; it runs until aborted.
+pub(crate) fn spawn_ticker(
+    state: Arc<BotState>,
+    http: Arc<Http>,
+    every: Duration,
+) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(every.max(Duration::from_millis(10)));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            let table = state.table.clone();
+            let Ok(due) = tokio::task::spawn_blocking(move || table.expire_due()).await else {
+                continue;
+            };
+            for (channel, texts) in due {
+                // In the channel's delivery order, after any answer being posted.
+                let turn = state.post_lock(channel);
+                let _turn = turn.lock().await;
+                let msg = CreateMessage::new()
+                    .content(texts.join("\n"))
+                    .allowed_mentions(CreateAllowedMentions::new().empty_users().empty_roles());
+                if let Err(e) = ChannelId::new(channel.channel.max(1))
+                    .send_message(&http, msg)
+                    .await
+                {
+                    tracing::warn!(error = %e, "posting a deputy's expiry failed");
+                }
+            }
+        }
+    })
+}
