@@ -14,6 +14,7 @@
 //! Ids: Discord snowflakes are `u64` in the API and SQLite `INTEGER` in the file. Guild id `0`
 //! stands for "no guild" (a DM channel or a local game); see [`ChannelKey`].
 
+mod campaign;
 mod error;
 mod export;
 mod interactions;
@@ -35,6 +36,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
+pub use campaign::{CampaignRecord, DashboardRecord, WaitRecord};
 pub use error::{Result, StoreError};
 pub use export::{ExportPerson, GameExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION};
 pub use interactions::SEEN_KEEP_MS;

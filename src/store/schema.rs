@@ -48,6 +48,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0005_seen_interactions.sql",
         sql: include_str!("../../migrations/0005_seen_interactions.sql"),
     },
+    Migration {
+        version: 6,
+        name: "0006_campaign.sql",
+        sql: include_str!("../../migrations/0006_campaign.sql"),
+    },
 ];
 
 /// The schema version this binary writes.
