@@ -11,6 +11,8 @@ mod discord_emulator;
 mod discord_absence_e2e;
 #[path = "discord_bot_e2e.rs"]
 mod discord_bot_e2e;
+#[path = "discord_campaign_e2e.rs"]
+mod discord_campaign_e2e;
 #[path = "discord_defer_e2e.rs"]
 mod discord_defer_e2e;
 #[path = "discord_duplicates_e2e.rs"]

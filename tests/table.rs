@@ -27,6 +27,8 @@ mod render_pictures;
 mod state_json_doc;
 #[path = "table_absence.rs"]
 mod table_absence;
+#[path = "table_campaign.rs"]
+mod table_campaign;
 #[path = "table_input_info.rs"]
 mod table_input_info;
 #[path = "table_map_moments.rs"]

@@ -160,6 +160,8 @@ pub const GROUPS: &[Group] = &[
             "status", "vp", "log", "locale", "leave", "veto", "card", "setup", "close", "admit",
             // --- treasures
             "treasure",
+            // --- campaign rhythm (issue 29)
+            "settings", "dashboard",
         ],
     },
     Group {

@@ -62,6 +62,13 @@ impl Ix {
             Ix::Component(c) => c.channel_id,
         }
     }
+    /// The bot's permissions in the interaction's channel, as Discord resolved them.
+    fn app_permissions(&self) -> Option<serenity::all::Permissions> {
+        match self {
+            Ix::Command(c) => c.app_permissions,
+            Ix::Component(c) => c.app_permissions,
+        }
+    }
     fn guild_id(&self) -> Option<GuildId> {
         match self {
             Ix::Command(c) => c.guild_id,
@@ -184,6 +191,8 @@ pub(crate) struct Done {
     outbox: Outbox,
     before_seq: Option<u32>,
     after: Option<After>,
+    /// The game or whom it waits for changed (the dashboard follows; issue 29).
+    changed: bool,
 }
 
 /// The game after the command, as far as prompts need it.
@@ -238,6 +247,15 @@ fn run_table(
     } else {
         after(table, channel)
     };
+    // --- campaign rhythm (issue 29): whom the game waits for now, and since when; a command
+    // that changed nothing (`status`) does not restart its caller's wait
+    let mut changed = false;
+    if let Some(a) = &after {
+        let acted = a.game.as_ref().map(|g| g.seq) != before.as_ref().and_then(|b| b.seq);
+        let by = if acted { caller.user } else { 0 };
+        let waits = table.observe_wait(channel, by, state.rhythm.now());
+        changed = acted || waits;
+    }
     // Whom this answer may DM: their stored DM state, read once per process.
     let mut users: Vec<UserId> = vec![caller.user];
     users.extend(outbox.messages.iter().filter_map(|m| match m.to {
@@ -252,6 +270,7 @@ fn run_table(
         outbox,
         before_seq: before.and_then(|b| b.seq),
         after,
+        changed,
     }))
 }
 
@@ -270,6 +289,8 @@ pub(crate) async fn execute(
     let lang = Lang::from_locale(Some(ix.locale()));
     let from_button_hand =
         matches!(ix, Ix::Component(_)) && matches!(cmd, Ok(Command::Hand { .. }));
+    // --- campaign rhythm (issue 29): `start` is followed by the pre-flight check
+    let preflight = matches!(cmd, Ok(Command::Start)).then(|| ix.app_permissions());
     // Decided before deferring: input that does not parse is refused privately, and a hand is
     // shown privately; everything else is a game action whose answer is public.
     let defer_as = if matches!(cmd, Err(_) | Ok(Command::Hand { .. })) {
@@ -328,6 +349,8 @@ pub(crate) async fn execute(
         }
         Outcome::Done(mut done) => {
             let pictures = done.outbox.pictures.take();
+            let accepted = done.after.is_some();
+            let changed = done.changed;
             let sent = deliver(
                 state,
                 &ctx.http,
@@ -348,6 +371,28 @@ pub(crate) async fn execute(
             // The pictures follow the text (issue 30, item 15).
             if let Some(job) = pictures {
                 state.pictures.submit(ctx.http.clone(), channel, *job);
+            }
+            // --- campaign rhythm (issue 29): the dashboard follows; `start` is checked
+            if changed {
+                state
+                    .rhythm
+                    .dashboards
+                    .touch(state, ctx.http.clone(), channel);
+            }
+            if accepted {
+                if let Some(perms) = preflight {
+                    let report = super::preflight::check(state, &ctx.http, channel, perms).await;
+                    if let Some((text, mentions)) = report {
+                        let item = Item {
+                            text,
+                            mentions,
+                            ..Item::default()
+                        };
+                        if let Err(e) = ix.followup(&ctx.http, followup_message(item)).await {
+                            tracing::warn!(error = %e, "posting the pre-flight report failed");
+                        }
+                    }
+                }
             }
             sent
         }
@@ -451,7 +496,7 @@ fn pieces(post: Post, ephemeral: bool) -> Vec<Item> {
     items
 }
 
-enum DmError {
+pub(crate) enum DmError {
     Closed,
     Other(serenity::Error),
 }
@@ -460,7 +505,7 @@ fn closed_dms(e: &serenity::Error) -> bool {
     matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if r.error.code == 50007 || r.error.code == 50278)
 }
 
-async fn send_dm(
+pub(crate) async fn send_dm(
     state: &BotState,
     http: &Http,
     user: UserId,
@@ -521,6 +566,7 @@ async fn deliver(
         outbox,
         before_seq,
         after,
+        ..
     } = done;
     let rs = state.table.ruleset();
     let game_loc = after

@@ -72,6 +72,8 @@ pub struct BotState {
     idle: Notify,
     /// Map pictures drawn and posted after their answers' text.
     pub(crate) pictures: Arc<super::pictures::PictureQueue>,
+    /// The clock, reminders and living dashboards of long campaigns (issue 29).
+    pub(crate) rhythm: super::reminders::Rhythm,
 }
 
 /// Counts an interaction as in flight while alive.
@@ -111,7 +113,13 @@ impl BotState {
             in_flight: AtomicUsize::new(0),
             idle: Notify::new(),
             pictures: Arc::default(),
+            rhythm: super::reminders::Rhythm::default(),
         }
+    }
+
+    /// Whether the bot is shutting down.
+    pub(crate) fn is_closing(&self) -> bool {
+        self.closing.load(Ordering::SeqCst)
     }
 
     pub(crate) fn set_shard_manager(&self, m: Arc<ShardManager>) {

@@ -15,11 +15,14 @@
 
 mod absence;
 mod commands;
+mod dashboard;
 mod deliver;
 mod handler;
 pub mod help;
 mod pictures;
+mod preflight;
 pub mod prompts;
+mod reminders;
 pub mod suggest;
 
 use std::fmt;
@@ -34,6 +37,14 @@ use crate::table::{Locale, MemStore, Renderer, Table, TableOptions};
 
 pub use commands::{all_commands, slash_path, vq_command, GROUPS, ROOT, STANDALONE};
 pub use handler::{escape_markdown, CommandError};
+pub use reminders::{Clock, ManualClock, SystemClock};
+
+/// How often the bot looks for due reminders ([`BotConfig::reminder_tick`]'s default).
+pub const REMINDER_TICK: Duration = Duration::from_secs(30);
+
+/// How long a dashboard waits for a burst of changes to end before one edit
+/// ([`BotConfig::dashboard_delay`]'s default): at most one edit per channel per delay.
+pub const DASHBOARD_DELAY: Duration = Duration::from_secs(2);
 
 /// How long [`run`] waits for in-flight commands, then for the shards, after the shutdown
 /// future completed.
@@ -89,9 +100,17 @@ pub struct BotConfig {
     /// (`/gateway/bot`).
     pub shards: Option<ShardRange>,
     /// Test-only: the table's clock (issue 29: deputies' periods); the system clock when `None`.
-    pub clock: Option<crate::table::absence::Clock>,
+    pub absence_clock: Option<crate::table::absence::Clock>,
     /// How often the bot ends deputyships whose time is up in quiet channels (issue 29).
     pub absence_tick: Duration,
+    /// Where the bot reads the time for reminders and the dashboard (tests move a
+    /// [`ManualClock`]); the system clock by default.
+    pub clock: Arc<dyn Clock>,
+    /// How often the bot looks for due reminders ([`REMINDER_TICK`] by default).
+    pub reminder_tick: Duration,
+    /// How long a dashboard waits for a burst of changes to end before its one edit
+    /// ([`DASHBOARD_DELAY`] by default).
+    pub dashboard_delay: Duration,
 }
 
 /// Gateway shards `first..=last` of `total`: the part of Discord's guilds one process serves.
@@ -156,8 +175,11 @@ impl Default for BotConfig {
             rate_limiter: false,
             https_proxy: None,
             shards: None,
-            clock: None,
+            absence_clock: None,
             absence_tick: Duration::from_secs(60),
+            clock: Arc::new(SystemClock),
+            reminder_tick: REMINDER_TICK,
+            dashboard_delay: DASHBOARD_DELAY,
         }
     }
 }
@@ -179,6 +201,8 @@ impl fmt::Debug for BotConfig {
             .field("rate_limiter", &self.rate_limiter)
             .field("https_proxy", &self.https_proxy)
             .field("shards", &self.shards)
+            .field("reminder_tick", &self.reminder_tick)
+            .field("dashboard_delay", &self.dashboard_delay)
             .finish()
     }
 }
@@ -255,7 +279,7 @@ fn open_table(config: &BotConfig) -> Result<Table, OpenError> {
     )
     // Text first, pictures after (issue 30, item 15).
     .with_deferred_pictures();
-    Ok(match &config.clock {
+    Ok(match &config.absence_clock {
         Some(c) => table.with_clock(c.clone()),
         None => table,
     })
@@ -327,6 +351,24 @@ pub async fn run(
     state.set_shards(config.shards);
     // --- absences (issue 29): deputyships end by themselves, announced in their channels.
     let ticker = absence::spawn_ticker(state.clone(), client.http.clone(), config.absence_tick);
+    // --- campaign rhythm (issue 29): the clock, the reminders' scheduler, the dashboards
+    state
+        .rhythm
+        .configure(config.clock.clone(), config.dashboard_delay);
+    {
+        let weak = Arc::downgrade(&state);
+        let http = client.http.clone();
+        state.pictures.set_on_posted(Box::new(move |channel| {
+            if let Some(st) = weak.upgrade() {
+                st.rhythm.dashboards.touch(&st, http.clone(), channel);
+            }
+        }));
+    }
+    let scheduler = tokio::spawn(reminders::run(
+        state.clone(),
+        client.http.clone(),
+        config.reminder_tick,
+    ));
 
     let outcome = {
         // Discord requires sharding from 2,500 guilds: start as many shards as it recommends,
@@ -351,6 +393,8 @@ pub async fn run(
     };
     ticker.abort();
     let _ = ticker.await;
+    scheduler.abort();
+    let _ = scheduler.await;
     // Dropping the client and the state closes the table and with it the database.
     drop(client);
     let failure = state.registration_failure();

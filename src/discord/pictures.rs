@@ -28,12 +28,16 @@ struct ChannelQueue {
     busy: bool,
     /// The board of the last picture posted, by game.
     posted: Option<(i64, Board)>,
+    /// The message of the last picture posted (the dashboard links to it, issue 29).
+    message: Option<u64>,
 }
 
 /// The per-channel picture queues and the drawing slots they share.
 pub(crate) struct PictureQueue {
     channels: Mutex<HashMap<Channel, ChannelQueue>>,
     slots: Arc<Semaphore>,
+    /// Called with the channel after a picture was posted (the dashboard's link follows).
+    on_posted: std::sync::OnceLock<Box<dyn Fn(Channel) + Send + Sync>>,
 }
 
 impl Default for PictureQueue {
@@ -41,6 +45,7 @@ impl Default for PictureQueue {
         PictureQueue {
             channels: Mutex::new(HashMap::new()),
             slots: Arc::new(Semaphore::new(crate::table::limits::MAX_CONCURRENT_RENDERS)),
+            on_posted: std::sync::OnceLock::new(),
         }
     }
 }
@@ -50,6 +55,16 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl PictureQueue {
+    /// Sets what happens after a picture was posted (once).
+    pub(crate) fn set_on_posted(&self, f: Box<dyn Fn(Channel) + Send + Sync>) {
+        let _ = self.on_posted.set(f);
+    }
+
+    /// The message id of the channel's last picture posted in this process.
+    pub(crate) fn last_posted(&self, channel: Channel) -> Option<u64> {
+        lock(&self.channels).get(&channel).and_then(|q| q.message)
+    }
+
     /// Hands in a channel's newest pictures; an older job still waiting is dropped.
     pub(crate) fn submit(self: &Arc<Self>, http: Arc<Http>, channel: Channel, job: PictureJob) {
         let start = {
@@ -134,9 +149,13 @@ impl PictureQueue {
                 .send_message(&http, msg)
                 .await
             {
-                Ok(_) => {
+                Ok(m) => {
                     if let Some(q) = lock(&self.channels).get_mut(&channel) {
                         q.posted = Some((job.game, job.board.clone()));
+                        q.message = Some(m.id.get());
+                    }
+                    if let Some(f) = self.on_posted.get() {
+                        f(channel);
                     }
                 }
                 Err(e) => tracing::warn!(error = %e, "posting the map failed"),

@@ -15,6 +15,7 @@
 //! stands for "no guild" (a DM channel or a local game); see [`ChannelKey`].
 
 mod absence;
+mod campaign;
 mod error;
 mod export;
 mod interactions;
@@ -36,6 +37,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
+pub use campaign::{CampaignRecord, DashboardRecord, WaitRecord};
 pub use error::{Result, StoreError};
 pub use export::{ExportPerson, GameExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION};
 pub use interactions::SEEN_KEEP_MS;

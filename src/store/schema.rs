@@ -48,10 +48,14 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0005_seen_interactions.sql",
         sql: include_str!("../../migrations/0005_seen_interactions.sql"),
     },
-    // Issue 29: the file is 0007 because the reminders of the same issue take 0006; merged
-    // after it, this entry becomes version 7.
     Migration {
         version: 6,
+        name: "0006_campaign.sql",
+        sql: include_str!("../../migrations/0006_campaign.sql"),
+    },
+    // Issue 29: the file is 0007 because the reminders of the same issue take 0006.
+    Migration {
+        version: 7,
         name: "0007_absence.sql",
         sql: include_str!("../../migrations/0007_absence.sql"),
     },

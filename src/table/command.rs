@@ -1345,6 +1345,39 @@ pub static COMMANDS: &[CmdSpec] = &[
             "закрыть партию (все игроки или модератор)",
         ],
     },
+    // --- campaign rhythm (issue 29): reminders, quiet hours, the dashboard
+    CmdSpec {
+        name: "settings",
+        ru: "настройки",
+        options: &[
+            opt(
+                "remind",
+                "напоминать",
+                OptKind::Text,
+                false,
+                "wait before a reminder: 12h, 2d or off",
+                "ожидание до напоминания: 12ч, 2д или выкл",
+            ),
+            opt(
+                "quiet",
+                "тишина",
+                OptKind::Text,
+                false,
+                "your quiet hours (UTC): 22-7 or off",
+                "ваши тихие часы по Гринвичу: 22-7 или выкл",
+            ),
+        ],
+        help: [
+            "reminders and your quiet hours",
+            "напоминания и ваши тихие часы",
+        ],
+    },
+    CmdSpec {
+        name: "dashboard",
+        ru: "сводка",
+        options: &[],
+        help: ["the game at a glance", "партия одним взглядом"],
+    },
     CmdSpec {
         name: "adjust",
         ru: "поправить",
@@ -2126,6 +2159,15 @@ pub enum Command {
     Veto,
     /// Asks to close the game without finishing it (a moderator closes it at once).
     Close,
+    // --- campaign rhythm (issue 29)
+    /// The reminder interval (`Some(None)`: off) and the caller's quiet hours; neither: show
+    /// the settings.
+    Settings {
+        remind: Option<Option<u32>>,
+        quiet: Option<Option<(u8, u8)>>,
+    },
+    /// The game at a glance (the living dashboard's text).
+    Dashboard,
     /// Agrees that the member who asked for a vacated seat takes it.
     Admit {
         power: String,
@@ -2195,6 +2237,16 @@ pub enum Expected {
     Units,
     /// A whole number in this range (both ends included).
     Between(i64, i64),
+    // --- campaign rhythm (issue 29)
+    /// A reminder interval such as `12h` in this range (seconds), or `off`.
+    Interval {
+        /// Shortest.
+        min_s: u32,
+        /// Longest.
+        max_s: u32,
+    },
+    /// Quiet hours such as `22-7` (UTC hours, start and end differ), or `off`.
+    QuietHours,
 }
 
 impl std::fmt::Display for Expected {
@@ -2207,6 +2259,15 @@ impl std::fmt::Display for Expected {
                 "counts like `3r 1m 2c` (regulars, mercenaries, cavalry) and leader names",
             ),
             Expected::Between(lo, hi) => write!(f, "a whole number from {lo} to {hi}"),
+            Expected::Interval { min_s, max_s } => write!(
+                f,
+                "a time from {} h to {} d such as `12h`, `90m` or `2d`, or `off`",
+                min_s / 3600,
+                max_s / 86_400
+            ),
+            Expected::QuietHours => {
+                f.write_str("two different UTC hours from 0 to 23 such as `22-7`, or `off`")
+            }
         }
     }
 }
@@ -2930,6 +2991,17 @@ impl Command {
             "undo" => Command::Undo,
             "veto" => Command::Veto,
             "close" => Command::Close,
+            "settings" => Command::Settings {
+                remind: a
+                    .opt("remind")
+                    .map(|v| super::reminders::parse_interval(&v))
+                    .transpose()?,
+                quiet: a
+                    .opt("quiet")
+                    .map(|v| super::reminders::parse_quiet(&v))
+                    .transpose()?,
+            },
+            "dashboard" => Command::Dashboard,
             "admit" => Command::Admit {
                 power: a.req("power")?,
             },
@@ -3036,6 +3108,8 @@ impl Command {
             Command::Undo => "undo",
             Command::Veto => "veto",
             Command::Close => "close",
+            Command::Settings { .. } => "settings",
+            Command::Dashboard => "dashboard",
             Command::Admit { .. } => "admit",
             Command::Adjust { .. } => "adjust",
             Command::Map => "map",

@@ -1895,6 +1895,20 @@ impl<'a> Texts<'a> {
             Expected::WholeNumber => l.pick("a whole number", "целое число").into(),
             Expected::Count => l.pick("a number from 0 to 255", "число от 0 до 255").into(),
             Expected::Between(lo, hi) => tr!(l, "a whole number from {} to {}", "целое число от {} до {}", lo, hi),
+            // --- campaign rhythm (issue 29)
+            Expected::Interval { min_s, max_s } => tr!(
+                l,
+                "a time from {} h to {} d such as `12h`, `90m` or `2d`, or `off`",
+                "время от {} ч до {} д, например `12h`, `90m` или `2d`, либо `off`",
+                min_s / 3600,
+                max_s / 86_400
+            ),
+            Expected::QuietHours => l
+                .pick(
+                    "two different UTC hours from 0 to 23 such as `22-7`, or `off`",
+                    "два разных часа по `UTC` от 0 до 23, например `22-7`, либо `off`",
+                )
+                .into(),
             Expected::Units => l
                 .pick(
                     "counts like `3r 1m 2c` (regulars, mercenaries, cavalry) and leader names",

@@ -25,11 +25,13 @@ mod archive;
 pub mod command;
 pub mod convert;
 mod digest;
+pub mod dashboard;
 pub mod limits;
 pub mod messages;
 pub mod outbox;
 pub mod persist;
 pub mod position;
+pub mod reminders;
 pub mod resolve;
 pub mod rules;
 pub mod sqlite;
@@ -938,7 +940,14 @@ impl Table {
                 return Ok(out);
             }
             Command::New { scenario, locale } => {
-                return self.new_game(slot, channel, caller, scenario.as_deref(), *locale, t)
+                return self
+                    .new_game(slot, channel, caller, scenario.as_deref(), *locale, t)
+                    // --- campaign rhythm (issue 29): reminders are off; say how to turn them on
+                    .map(|mut out| {
+                        let loc = locale.unwrap_or(t.loc);
+                        out.channel(reminders::offer_text(loc));
+                        out
+                    });
             }
             Command::Close => return self.close_game(slot, caller, t),
             _ => {}
@@ -1012,6 +1021,22 @@ impl Table {
             | Command::Watch
             | Command::Unwatch
             | Command::Digest { .. } => self.absence_command(s, caller, cmd, t, &mut out)?,
+            // --- campaign rhythm (issue 29)
+            Command::Settings { remind, quiet } => {
+                self.settings(s, caller, *remind, *quiet, t, &mut out)?
+            }
+            Command::Dashboard => {
+                let now = reminders::wall_clock_ms();
+                let waits = self.campaign_of(s.row.id).waits;
+                let waits: Vec<(UserId, Vec<Power>, i64)> = waits
+                    .iter()
+                    .map(|w| (w.user, reminders::powers_of(w), w.since))
+                    .collect();
+                let text = self
+                    .dashboard_text(s, &waits, now, None)
+                    .ok_or(Msg::NotStarted)?;
+                out.reply(caller.user, text);
+            }
             _ => self.act(s, caller, cmd, t, &mut out)?,
         }
         Ok(out)

@@ -5,6 +5,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+pub use crate::store::{CampaignRecord, DashboardRecord, WaitRecord};
+
 /// Where a game is played: a guild (0 for none) and a channel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Channel {
@@ -213,6 +215,27 @@ pub trait GameStore: Send {
     fn set_absence_state(&mut self, _id: i64, _state_json: &str) -> PResult<()> {
         Ok(())
     }
+    // --- campaign rhythm (issue 29: reminders, the dashboard); the defaults keep nothing
+    /// A game's reminder setting, waits and dashboard message.
+    fn campaign(&self, _id: i64) -> PResult<CampaignRecord> {
+        Ok(CampaignRecord::default())
+    }
+    /// Replaces them.
+    fn set_campaign(&mut self, _id: i64, _c: &CampaignRecord) -> PResult<()> {
+        Ok(())
+    }
+    /// Active games with a reminder due at `now` (Unix ms), the longest overdue first.
+    fn due_reminders(&self, _now: i64, _limit: usize) -> PResult<Vec<(i64, Channel)>> {
+        Ok(Vec::new())
+    }
+    /// A user's quiet hours (UTC start and end hour).
+    fn quiet_hours(&self, _user: u64) -> PResult<Option<(u8, u8)>> {
+        Ok(None)
+    }
+    /// Sets or clears them.
+    fn set_quiet_hours(&mut self, _user: u64, _hours: Option<(u8, u8)>) -> PResult<()> {
+        Ok(())
+    }
 }
 
 /// A store that lives in memory only.
@@ -228,6 +251,9 @@ pub struct MemStore {
     seen_interactions: std::collections::VecDeque<u64>,
     /// Each game's absence document (issue 29).
     absence: HashMap<i64, String>,
+    /// Campaign records by game, and quiet hours by user (issue 29).
+    campaigns: HashMap<i64, CampaignRecord>,
+    quiet: HashMap<u64, (u8, u8)>,
 }
 
 /// How many claimed interaction ids a [`MemStore`] remembers.
@@ -421,6 +447,41 @@ impl GameStore for MemStore {
     }
     fn set_absence_state(&mut self, id: i64, state_json: &str) -> PResult<()> {
         self.absence.insert(id, state_json.to_string());
+        Ok(())
+    }
+    fn campaign(&self, id: i64) -> PResult<CampaignRecord> {
+        Ok(self.campaigns.get(&id).cloned().unwrap_or_default())
+    }
+    fn set_campaign(&mut self, id: i64, c: &CampaignRecord) -> PResult<()> {
+        self.campaigns.insert(id, c.clone());
+        Ok(())
+    }
+    fn due_reminders(&self, now: i64, limit: usize) -> PResult<Vec<(i64, Channel)>> {
+        let mut due: Vec<(i64, i64, Channel)> = self
+            .games
+            .iter()
+            .filter(|g| g.status == Status::Active)
+            .filter_map(|g| {
+                let c = self.campaigns.get(&g.id)?;
+                let first = c.waits.iter().filter_map(|w| w.next_due).min()?;
+                (first <= now).then_some((first, g.id, g.channel))
+            })
+            .collect();
+        due.sort_unstable();
+        Ok(due
+            .into_iter()
+            .take(limit)
+            .map(|(_, id, c)| (id, c))
+            .collect())
+    }
+    fn quiet_hours(&self, user: u64) -> PResult<Option<(u8, u8)>> {
+        Ok(self.quiet.get(&user).copied())
+    }
+    fn set_quiet_hours(&mut self, user: u64, hours: Option<(u8, u8)>) -> PResult<()> {
+        match hours {
+            Some(h) => self.quiet.insert(user, h),
+            None => self.quiet.remove(&user),
+        };
         Ok(())
     }
 }

@@ -263,6 +263,27 @@ impl GameStore for SqliteStore {
             .set_absence_state(GameId(id), state_json)
             .map_err(err)
     }
+    fn campaign(&self, id: i64) -> PResult<crate::store::CampaignRecord> {
+        self.0.campaign(GameId(id)).map_err(err)
+    }
+    fn set_campaign(&mut self, id: i64, c: &crate::store::CampaignRecord) -> PResult<()> {
+        self.0.set_campaign(GameId(id), c).map_err(err)
+    }
+    fn due_reminders(&self, now: i64, limit: usize) -> PResult<Vec<(i64, Channel)>> {
+        Ok(self
+            .0
+            .due_reminders(now, limit)
+            .map_err(err)?
+            .into_iter()
+            .map(|(g, guild, channel)| (g.0, Channel { guild, channel }))
+            .collect())
+    }
+    fn quiet_hours(&self, user: u64) -> PResult<Option<(u8, u8)>> {
+        self.0.quiet_hours(user).map_err(err)
+    }
+    fn set_quiet_hours(&mut self, user: u64, hours: Option<(u8, u8)>) -> PResult<()> {
+        self.0.set_quiet_hours(user, hours).map_err(err)
+    }
 }
 
 /// The shipped ruleset, loaded once, for [`Replayable`] (whose calls carry no ruleset).

@@ -344,6 +344,16 @@ impl Emulator {
         self.shared.mutate(|s| s.config.command_chars_max = n);
     }
 
+    /// A moderator deletes a message (issue 29: the bot learns it when an edit fails, 10008).
+    pub fn delete_message(&self, id: MessageId) {
+        self.shared.mutate(|s| {
+            if let Some(m) = s.message_mut(id) {
+                m.deleted = true;
+                m.pinned = false;
+            }
+        });
+    }
+
     /// The user accepts DMs from the bot again.
     pub fn open_dms(&self, user: UserId) {
         self.shared.mutate(|s| {

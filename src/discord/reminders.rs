@@ -1,0 +1,180 @@
+//! Reminders on Discord (issue 29, item 1): a scheduler task looks for due reminders on the
+//! bot's [`Clock`] every [`super::BotConfig::reminder_tick`], takes them from the table under
+//! the game's lock (which marks them sent and schedules the next one, in the store), DMs each
+//! reminded player, and posts one line in the game's channel saying whom the game waits for and
+//! since when. A player whose DMs are closed is pinged in that line instead.
+//!
+//! The clock is injected ([`super::BotConfig::clock`]) so that tests move time forward instead
+//! of sleeping; production uses the system clock ([`SystemClock`]).
+
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serenity::all::{ChannelId, CreateAllowedMentions, CreateMessage, Http};
+
+use super::deliver::send_dm;
+use super::handler::{lock, BotState};
+use crate::table::reminders::ReminderRound;
+use crate::table::{Locale, UserId};
+
+/// Where the bot reads the time from (Unix milliseconds).
+pub trait Clock: Send + Sync {
+    /// The current time, Unix milliseconds.
+    fn now_ms(&self) -> i64;
+}
+
+/// The system clock.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now_ms(&self) -> i64 {
+        crate::table::reminders::wall_clock_ms()
+    }
+}
+
+/// A clock that moves only when told (tests): starts where it is set and is moved forward with
+/// [`ManualClock::advance`].
+#[derive(Debug)]
+pub struct ManualClock(AtomicI64);
+
+impl ManualClock {
+    /// A clock showing `ms` (Unix milliseconds).
+    pub fn at(ms: i64) -> ManualClock {
+        ManualClock(AtomicI64::new(ms))
+    }
+    /// Moves the clock forward.
+    pub fn advance(&self, by: Duration) {
+        let ms = i64::try_from(by.as_millis()).unwrap_or(i64::MAX);
+        self.0.fetch_add(ms, Ordering::SeqCst);
+    }
+}
+
+impl Clock for ManualClock {
+    fn now_ms(&self) -> i64 {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// The campaign rhythm's shared settings: the clock and the dashboard's coalescing delay.
+pub(crate) struct Rhythm {
+    clock: Mutex<Arc<dyn Clock>>,
+    dashboard_delay: Mutex<Duration>,
+    /// The living dashboards (issue 29, item 2).
+    pub(crate) dashboards: super::dashboard::Dashboards,
+}
+
+impl Default for Rhythm {
+    fn default() -> Self {
+        Rhythm {
+            clock: Mutex::new(Arc::new(SystemClock)),
+            dashboard_delay: Mutex::new(super::DASHBOARD_DELAY),
+            dashboards: super::dashboard::Dashboards::default(),
+        }
+    }
+}
+
+impl Rhythm {
+    /// Uses this clock and coalescing delay from now on.
+    pub(crate) fn configure(&self, clock: Arc<dyn Clock>, dashboard_delay: Duration) {
+        *lock(&self.clock) = clock;
+        *lock(&self.dashboard_delay) = dashboard_delay;
+    }
+    /// The current time by the bot's clock (Unix ms).
+    pub(crate) fn now(&self) -> i64 {
+        lock(&self.clock).now_ms()
+    }
+    /// How long the dashboard waits for a burst of changes to end before one edit.
+    pub(crate) fn dashboard_delay(&self) -> Duration {
+        *lock(&self.dashboard_delay)
+    }
+}
+
+/// The scheduler: every `tick`, takes the due reminders and delivers them, until the bot
+/// closes (the caller also aborts the task at shutdown).
+pub(crate) async fn run(state: Arc<BotState>, http: Arc<Http>, tick: Duration) {
+    let tick = tick.max(Duration::from_millis(10));
+    loop {
+        tokio::time::sleep(tick).await;
+        if state.is_closing() {
+            return;
+        }
+        let now = state.rhythm.now();
+        let st = state.clone();
+        let due = match tokio::task::spawn_blocking(move || st.table.due_reminders(now)).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!(error = %e, "reading due reminders panicked");
+                continue;
+            }
+        };
+        for (game, channel) in due {
+            // Under the game's lock: a command running now finishes first.
+            let game_lock = state.game_lock(channel);
+            let held = game_lock.lock().await;
+            let st = state.clone();
+            let round = tokio::task::spawn_blocking(move || {
+                let round = st.table.take_reminders(game, channel, now);
+                if let Some(r) = &round {
+                    st.load_dm_state(r.reminders.iter().map(|x| x.user));
+                }
+                round
+            })
+            .await;
+            drop(held);
+            match round {
+                Ok(Some(r)) => deliver_round(&state, &http, r).await,
+                Ok(None) => {}
+                Err(e) => tracing::error!(error = %e, "taking reminders panicked"),
+            }
+        }
+    }
+}
+
+/// The note for players whose DMs are closed, in the channel line that pings them.
+fn dms_closed_note(loc: Locale, users: &[UserId]) -> String {
+    let who: Vec<String> = users.iter().map(|u| format!("<@{u}>")).collect();
+    match loc {
+        Locale::En => format!(
+            "{}: this is your reminder (your DMs are closed to me).",
+            who.join(" ")
+        ),
+        Locale::Ru => format!(
+            "{}: это напоминание вам (личные сообщения от меня у вас закрыты).",
+            who.join(" ")
+        ),
+    }
+}
+
+/// DMs each reminded player and posts the channel line (pinging only those not reached).
+async fn deliver_round(state: &BotState, http: &Http, r: ReminderRound) {
+    let mut ping = Vec::new();
+    for rem in &r.reminders {
+        if send_dm(state, http, rem.user, &rem.dm, Vec::new())
+            .await
+            .is_err()
+        {
+            ping.push(rem.user);
+        }
+    }
+    let mut text = r.line;
+    if !ping.is_empty() {
+        text.push('\n');
+        text.push_str(&dms_closed_note(r.locale, &ping));
+    }
+    let allowed = if ping.is_empty() {
+        CreateAllowedMentions::new().empty_users().empty_roles()
+    } else {
+        CreateAllowedMentions::new()
+            .empty_roles()
+            .users(ping.iter().map(|u| serenity::all::UserId::new((*u).max(1))))
+    };
+    let msg = CreateMessage::new().content(text).allowed_mentions(allowed);
+    if let Err(e) = ChannelId::new(r.channel.channel.max(1))
+        .send_message(http, msg)
+        .await
+    {
+        tracing::warn!(error = %e, game = r.game, "posting a reminder line failed");
+    }
+}
