@@ -25,6 +25,8 @@ mod render_map;
 mod render_pictures;
 #[path = "state_json_doc.rs"]
 mod state_json_doc;
+#[path = "table_influence.rs"]
+mod table_influence;
 #[path = "table_input_info.rs"]
 mod table_input_info;
 #[path = "table_map_moments.rs"]

@@ -137,6 +137,8 @@ fn public_scene<'a>(
         locale,
         previous,
         captured: &g.captured,
+        // --- diplomatic influence: the map's panel (X-INF-*, X-INACTIVE)
+        influence: texts.influence_map_lines(g),
     }
 }
 
@@ -957,6 +959,11 @@ impl Table {
                         cards: g.hands[p as usize].clone(),
                     }),
                 );
+                // --- diplomatic influence: what the CP may buy (X-INF-BUY)
+                let inf = t.influence_hand_line(g, p);
+                if !inf.is_empty() {
+                    out.dm(caller.user, inf);
+                }
                 // --- treasures: the holder's own, with their faces, in the same DM
                 let mine = &g.treasures.held[p as usize];
                 if !mine.is_empty() {
@@ -1292,12 +1299,20 @@ impl Table {
         explicit: Option<&str>,
         any_time: bool,
     ) -> Result<Power, Msg> {
-        let held: Vec<Power> = s
+        let mut held: Vec<Power> = s
             .seats
             .iter()
             .filter(|(_, u)| **u == caller.user)
             .map(|(p, _)| *p)
             .collect();
+        // X-INACTIVE: the inactive majors one's powers control are played by the same player.
+        if let Some(g) = &s.game {
+            let more: Vec<Power> = held
+                .iter()
+                .flat_map(|p| g.controlled_inactive(*p).iter())
+                .collect();
+            held.extend(more);
+        }
         if let Some(e) = explicit {
             let p = resolve::power(&self.rs, e)?;
             if !held.contains(&p) {
@@ -1867,11 +1882,20 @@ impl Table {
                 Visibility::Public => public.push(t.event(&e.kind)),
                 Visibility::Powers(set) => {
                     for p in set.iter() {
-                        if let Some(u) = s.seats.get(&p) {
+                        if let Some(u) = seat_user(s, p) {
                             let line = t.event(&e.kind);
-                            let lines = private.entry(*u).or_default();
+                            let lines = private.entry(u).or_default();
                             if !lines.contains(&line) {
                                 lines.push(line);
+                            }
+                            // --- diplomatic influence: what the hand's CP may buy (X-INF-BUY)
+                            if let (EventKind::HandDealt { power, .. }, Some(g)) =
+                                (&e.kind, &s.game)
+                            {
+                                let l = t.influence_hand_line(g, *power);
+                                if !l.is_empty() && !lines.contains(&l) {
+                                    lines.push(l);
+                                }
                             }
                         }
                     }
@@ -1909,17 +1933,11 @@ impl Table {
             .map(|p| {
                 (
                     p,
-                    s.seats
-                        .get(&p)
-                        .map_or_else(|| "—".to_string(), |u| self.name(*u)),
+                    seat_user(s, p).map_or_else(|| "—".to_string(), |u| self.name(u)),
                 )
             })
             .collect();
-        let mentions: Vec<UserId> = aw
-            .powers()
-            .iter()
-            .filter_map(|p| s.seats.get(&p).copied())
-            .collect();
+        let mentions: Vec<UserId> = aw.powers().iter().filter_map(|p| seat_user(s, p)).collect();
         let mut line = t.next_up(&aw, &who);
         // --- naval warfare: which fleet or piracy the question is about.
         if let Some(d) = g.steps.last().and_then(|st| t.naval_question(st)) {
@@ -1988,7 +2006,7 @@ impl Table {
         }
         if let Some(g) = &s.game {
             let hs: Vec<String> = g
-                .powers
+                .impulse_powers()
                 .iter()
                 .map(|p| format!("{} {}", t.power(p), g.hands[p as usize].len()))
                 .collect();
@@ -1997,6 +2015,11 @@ impl Table {
                 hands: hs.join(", "),
             }));
             lines.extend(status::lines(&self.rs, g, t));
+            // --- diplomatic influence: steps per power, who holds each (X-INF-*, X-INACTIVE)
+            let inf = t.influence_panel(g);
+            if !inf.is_empty() {
+                lines.push(inf);
+            }
             // --- naval warfare: fleets at sea.
             if let Some(l) = t.at_sea(&g.board) {
                 lines.push(l);
@@ -2175,6 +2198,16 @@ impl Table {
 
 /// The power and engine action of a stored log row; the error names the action's number.
 /// The spaces where the leader `id` may enter now (R-PROT-LEADERS).
+/// The user who plays `p`: its seat, or for an inactive major someone controls, the
+/// controller's seat (X-INACTIVE).
+fn seat_user(s: &Slot, p: Power) -> Option<UserId> {
+    s.seats.get(&p).copied().or_else(|| {
+        let g = s.game.as_ref()?;
+        let q = g.acting_player_power(p).filter(|q| *q != p)?;
+        s.seats.get(&q).copied()
+    })
+}
+
 fn leader_entries(rs: &Ruleset, g: &Game, id: &str) -> Vec<crate::engine::SpaceId> {
     let Some(l) = rs.leaders.iter().find(|l| l.id == id) else {
         return Vec::new();
@@ -2227,6 +2260,7 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Piracy { power, .. }
         | Command::Tribute { power, .. }
         | Command::Treasure { power, .. }
+        | Command::Influence { power, .. }
         | Command::Standing { power, .. }
         | Command::Pass { power }
         | Command::End { power }
