@@ -90,6 +90,7 @@ fn main() {
         locale: Locale::En,
         previous: None,
         captured: &[],
+        influence: Vec::new(),
     };
     let opts = RenderOptions::default();
     let (w, h) = opts.size();

@@ -931,6 +931,7 @@ fn naval_example_script_runs() {
             locale: vqbot::render::Locale::En,
             previous: None,
             captured: &[],
+            influence: Vec::new(),
         };
         let lay = vqbot::render::layout(&scene, &vqbot::render::RenderOptions::default())
             .expect("a layout");

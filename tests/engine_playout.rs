@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::new_game;
+use common::new_game_with;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::OnceLock;
@@ -44,9 +44,34 @@ fn total_land(g: &Game) -> u32 {
         .sum::<u32>()
 }
 
-fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>) {
+/// The powers in play: every fifth game has four (the Ottoman and the Empire inactive, courted
+/// by influence, X-INACTIVE), the next every fifth five (the Empire inactive), the rest six.
+fn playout_powers(seed: u64) -> PowerSet {
+    use vqbot::engine::Power::*;
+    match seed % 5 {
+        1 => [Spain, England, France, Protestant].into_iter().collect(),
+        2 => [Ottoman, Spain, England, France, Protestant]
+            .into_iter()
+            .collect(),
+        _ => PowerSet::all(),
+    }
+}
+
+/// Influence outcomes of one playout (X-INF-*, X-INACTIVE).
+#[derive(Default)]
+struct InfluenceCount {
+    /// Statuses resolved.
+    resolved: usize,
+    /// Of which with a winner.
+    won: usize,
+    /// Impulses of an inactive major played by its controller.
+    inactive_impulses: usize,
+}
+
+fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>, InfluenceCount) {
     let rs = rs();
-    let mut g = new_game(seed);
+    let mut g = new_game_with(playout_powers(seed), seed);
+    let mut inf = InfluenceCount::default();
     let mut pick = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37);
     let mut log = Vec::new();
     // --- piracy: in every other game the Barbary Pirates event is in play from the start (set
@@ -113,7 +138,29 @@ fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>) 
         let before_land = total_land(&g);
         let before = g.clone();
         match g.apply(rs, p, &a) {
-            Ok(_) => {}
+            Ok(ev) => {
+                for e in &ev {
+                    if let vqbot::engine::EventKind::Influence(
+                        vqbot::engine::influence::InfluenceEvent::Resolved { winner, .. },
+                    ) = &e.kind
+                    {
+                        inf.resolved += 1;
+                        inf.won += usize::from(winner.is_some());
+                    }
+                }
+                if !g.powers.contains(p) && matches!(a, Action::Play { .. }) {
+                    inf.inactive_impulses += 1;
+                }
+                // X-INF-TRACK: influence never passes a track.
+                for c in vqbot::engine::influence::Courted::all() {
+                    for q in vqbot::engine::Power::ALL {
+                        assert!(
+                            g.influence_of(c, *q) <= rs.influence.track(c),
+                            "seed {seed}: influence past the track after {a:?}"
+                        );
+                    }
+                }
+            }
             Err(e) => panic!(
                 "seed {seed}: listed action {a:?} by {p} refused: {e}\nstage {:?}",
                 before.stage
@@ -237,7 +284,7 @@ fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>) 
         }
         log.push((p, a));
     }
-    (g, log)
+    (g, log, inf)
 }
 
 #[test]
@@ -253,8 +300,18 @@ fn random_playouts_never_stall_and_replay_identically() {
     let mut treasures = 0;
     let mut peace = 0;
     let mut regains = 0;
+    // --- diplomatic influence (X-INF-*, X-INACTIVE)
+    let mut bought = 0;
+    let mut inf = InfluenceCount::default();
     for seed in 0..games {
-        let (g, log) = play(seed, 500);
+        let (g, log, i) = play(seed, 500);
+        inf.resolved += i.resolved;
+        inf.won += i.won;
+        inf.inactive_impulses += i.inactive_impulses;
+        bought += log
+            .iter()
+            .filter(|(_, a)| matches!(a, Action::BuyInfluence { .. }))
+            .count();
         actions += log.len();
         religious += log
             .iter()
@@ -299,7 +356,7 @@ fn random_playouts_never_stall_and_replay_identically() {
         // Replay from the log gives the same state.
         let opts = GameOptions {
             scenario: "1559".into(),
-            powers: PowerSet::all(),
+            powers: playout_powers(seed),
         };
         let (mut r, _) = Game::new(rs, &opts, seed).expect("starts");
         for (p, a) in &log {
@@ -325,7 +382,15 @@ fn random_playouts_never_stall_and_replay_identically() {
     assert!(treasures > 0, "no treasure was spent");
     // And the peace questions after `sue` (C-DIP-PEACE).
     assert!(peace > 0, "no peace question was answered");
+    // And influence bought, statuses resolved and inactive majors' impulses (X-INF-*, X-INACTIVE).
+    assert!(bought > 0, "no influence was bought");
+    assert!(inf.won > 0, "no status was won");
+    assert!(
+        inf.inactive_impulses > 0,
+        "no inactive major's impulse was played"
+    );
     eprintln!(
-        "{games} games, {actions} actions ({religious} religious, {naval} naval, {piracy} piracy, {treasures} treasures spent, {peace} peace of which {regains} regains), {finished} finished"
+        "{games} games, {actions} actions ({religious} religious, {naval} naval, {piracy} piracy, {treasures} treasures spent, {peace} peace of which {regains} regains; influence: {bought} bought, {} resolved, {} won, {} inactive impulses), {finished} finished",
+        inf.resolved, inf.won, inf.inactive_impulses
     );
 }

@@ -26,6 +26,7 @@ fn scene<'a>(rs: &'a Ruleset, board: &'a Board, locale: Locale) -> MapScene<'a> 
         locale,
         previous: None,
         captured: &[],
+        influence: Vec::new(),
     }
 }
 

@@ -24,6 +24,7 @@ fn scene<'a>(rs: &'a Ruleset, board: &'a Board, previous: Option<&'a Board>) -> 
         locale: Locale::En,
         previous,
         captured: &[],
+        influence: Vec::new(),
     }
 }
 

@@ -29,6 +29,8 @@ mod state_json_doc;
 mod table_absence;
 #[path = "table_campaign.rs"]
 mod table_campaign;
+#[path = "table_influence.rs"]
+mod table_influence;
 #[path = "table_input_info.rs"]
 mod table_input_info;
 #[path = "table_map_moments.rs"]

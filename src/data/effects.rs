@@ -30,6 +30,7 @@ pub const PRIMITIVES: &[&str] = &[
     "look_at_hand",
     "flag",
     "clear_flag",
+    "resolve_status",
     "unrest",
     "calm",
     "control",
@@ -691,6 +692,15 @@ impl Compiler<'_> {
                 match self.opt_who(no, &a, "of") {
                     Some(of) => self.emit(no, Op::LookAtHand { who, of }),
                     None => self.err(no, "`look_at_hand` needs `of:<power>` (whose hand is seen)"),
+                }
+            }
+            // --- diplomatic influence (X-INF-ROLL)
+            "resolve_status" => {
+                self.only_opts(no, verb, &a, &[]);
+                match a.plain.first().map(|t| t.parse::<crate::engine::influence::Courted>()) {
+                    Some(Ok(target)) => self.emit(no, Op::ResolveStatus { target }),
+                    Some(Err(e)) => self.err(no, format!("`resolve_status`: {e}")),
+                    None => self.err(no, "`resolve_status` names a minor or major power, e.g. `resolve_status papacy`"),
                 }
             }
             "flag" | "clear_flag" => {

@@ -4,6 +4,7 @@
 //! problem is reported with its file and line, and all problems of a folder are reported at once.
 
 pub mod effects;
+mod influence;
 mod religion;
 mod start;
 mod table;
@@ -786,6 +787,7 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
         .as_ref()
         .map(|t| religion::read(t, &index, &mut p))
         .unwrap_or_default();
+    let influence = influence::load(dir, &mut p, &mut sources);
 
     if !p.0.is_empty() {
         return Err(p.0);
@@ -809,6 +811,7 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
         empire_religion_vp,
         turn,
         religion,
+        influence,
         treasures,
         fingerprint: fingerprint(dir),
         neighbours: Vec::new(),

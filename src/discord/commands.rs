@@ -145,6 +145,8 @@ pub const GROUPS: &[Group] = &[
         help: ["war, peace and alliances", "война, мир и союзы"],
         members: &[
             "war", "peace", "ally", "minor", "accept", "decline", "sue", "ransom", "recall",
+            // --- diplomatic influence (X-INF-BUY)
+            "influence",
             // --- peace (C-DIP-PEACE)
             "surrender", "regain",
         ],

@@ -215,6 +215,29 @@ pub enum Adjustment {
         /// How many more (or fewer).
         delta: i8,
     },
+    // --- diplomatic influence and inactive majors (X-INF-*, X-INACTIVE)
+    /// Changes a power's steps of influence on a minor or an inactive major (within its track).
+    Influence {
+        /// Whose influence.
+        power: Power,
+        /// The courted power.
+        target: super::influence::Courted,
+        /// Steps more (or fewer).
+        delta: i8,
+    },
+    /// Sets who controls an inactive major until its next resolution (or nobody).
+    InactiveControl {
+        /// The inactive major.
+        target: Power,
+        /// Its controller.
+        #[serde(default)]
+        controller: Option<Power>,
+    },
+    /// Resolves a courted power's diplomatic status now, as a card effect would (X-INF-ROLL).
+    ResolveStatus {
+        /// The courted power.
+        target: super::influence::Courted,
+    },
 }
 
 /// A player's action. `apply` checks it against the rules before changing anything.
@@ -579,6 +602,14 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         space: Option<String>,
     },
+    // --- diplomatic influence (X-INF-BUY)
+    /// CP: buy steps of influence on a minor or an inactive major.
+    BuyInfluence {
+        /// The courted power.
+        target: super::influence::Courted,
+        /// Steps bought.
+        steps: u8,
+    },
 }
 
 // --- peace (C-DIP-PEACE)
@@ -682,6 +713,7 @@ impl Action {
             Action::Surrender { .. } => ActionKind::Surrender,
             Action::Regain { .. } => ActionKind::Regain,
             Action::Choose { .. } => ActionKind::Choose,
+            Action::BuyInfluence { .. } => ActionKind::BuyInfluence,
         }
     }
 }
@@ -801,6 +833,8 @@ pub enum ActionKind {
     Regain,
     /// [`Action::Choose`].
     Choose,
+    /// [`Action::BuyInfluence`].
+    BuyInfluence,
 }
 
 impl ActionKind {
@@ -861,6 +895,7 @@ impl ActionKind {
         ActionKind::Surrender,
         ActionKind::Regain,
         ActionKind::Choose,
+        ActionKind::BuyInfluence,
     ];
 
     /// The snake-case id, as in the action's JSON `type` tag.
@@ -921,6 +956,7 @@ impl ActionKind {
             ActionKind::Surrender => "surrender",
             ActionKind::Regain => "regain",
             ActionKind::Choose => "choose",
+            ActionKind::BuyInfluence => "buy_influence",
         }
     }
 }

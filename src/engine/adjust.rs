@@ -241,6 +241,16 @@ impl Game {
             Adjustment::BarbaryPirates { on } => self.naval.barbary_pirates = *on,
             // --- treasures
             Adjustment::Treasure { power, delta } => self.adjust_treasures(*power, *delta, ev)?,
+            // --- diplomatic influence (X-INF-*, X-INACTIVE)
+            Adjustment::Influence {
+                power,
+                target,
+                delta,
+            } => self.adjust_influence(rs, *power, *target, *delta)?,
+            Adjustment::InactiveControl { target, controller } => {
+                self.adjust_inactive_control(*target, *controller)?
+            }
+            Adjustment::ResolveStatus { target } => self.adjust_resolve(rs, *target, &mut after)?,
             Adjustment::KillRuler { power } => {
                 let is_rudolf = *power == Power::Empire
                     && self

@@ -766,6 +766,9 @@ pub enum EventKind {
         winners: Vec<Power>,
         reason: EndReason,
     },
+    // --- diplomatic influence and inactive majors (X-INF-*, X-INACTIVE)
+    /// Influence bought, a status resolved, the inactive majors and starting influence.
+    Influence(super::influence::InfluenceEvent),
 }
 
 /// An event with its visibility.

@@ -309,6 +309,13 @@ pub struct Game {
     /// Flags set by card effects (`flag NAME`), with how long they last.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flags: Vec<super::cards::run::Flag>,
+    // --- diplomatic influence and inactive majors (X-INF-*, X-INACTIVE)
+    /// Influence on minors and inactive majors, resolutions, inactive majors' controllers.
+    #[serde(
+        default,
+        skip_serializing_if = "super::influence::InfluenceState::is_empty"
+    )]
+    pub influence: super::influence::InfluenceState,
     /// Number of actions applied.
     pub seq: u32,
     /// The random generator; never shown to players.
@@ -389,6 +396,7 @@ impl Game {
             naval: Default::default(),
             treasures: Default::default(),
             flags: Vec::new(),
+            influence: Default::default(),
             seq: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),
         };
@@ -407,6 +415,8 @@ impl Game {
             .collect();
         // Every major is at war with nobody and allied with nobody at the start, unless data says otherwise later.
         let mut ev = Vec::new();
+        // --- inactive majors and starting influence by the number of powers (X-INACTIVE)
+        g.setup_player_count(rs, &mut ev);
         ev.push(Event::public(EventKind::TurnStarted { turn: g.turn }));
         g.card_draw(rs, &mut ev);
         g.stage = Stage::Diplomacy {
@@ -580,6 +590,11 @@ impl Game {
                 ev.push(Event::public(EventKind::Passed { power }));
                 self.next_impulse(rs, power, passes + 1, &mut ev);
             }
+            // --- diplomatic influence (X-INF-BUY)
+            (Stage::Cp { cp, .. }, a) if super::influence::is_influence_cp_action(a) => {
+                let cp = *cp;
+                self.influence_cp_action(rs, power, a, cp, &mut ev)?
+            }
             (Stage::Cp { cp, .. }, a) if super::religion::is_religion_cp_action(a) => {
                 let cp = *cp;
                 self.religion_cp_action(rs, power, a, cp, &mut ev)?
@@ -675,7 +690,11 @@ impl Game {
         ev.push(Event::public(EventKind::PhaseStarted {
             phase: PhaseName::Action,
         }));
-        let first = self.powers.iter().next().unwrap_or(Power::Ottoman);
+        let first = self
+            .impulse_powers()
+            .iter()
+            .next()
+            .unwrap_or(Power::Ottoman);
         self.stage = Stage::Impulse {
             power: first,
             passes: 0,
@@ -695,7 +714,7 @@ impl Game {
         self.protestant.revolts.clear();
         self.marks = Default::default();
         self.expire_flags(super::cards::effect::FlagSpan::Impulse);
-        if passes as usize >= self.powers.len() {
+        if passes as usize >= self.impulse_powers().len() {
             self.expire_flags(super::cards::effect::FlagSpan::Turn);
             self.end_of_turn(rs, ev);
             return;
@@ -710,7 +729,7 @@ impl Game {
 
     /// The next power in play after `p`, in impulse order, wrapping.
     pub(crate) fn next_power(&self, p: Power) -> Power {
-        let order: Vec<Power> = self.powers.iter().collect();
+        let order: Vec<Power> = self.impulse_powers().iter().collect();
         let i = order.iter().position(|q| *q == p).unwrap_or(0);
         order[(i + 1) % order.len()]
     }

@@ -277,6 +277,8 @@ impl Game {
                 }
                 self.legal_revolts(rs, p, cp, &mut out);
                 self.legal_religion(rs, p, cp, &mut out);
+                // --- diplomatic influence (X-INF-BUY)
+                self.legal_influence(rs, p, cp, &mut out);
                 self.legal_fight_foreign_war(p, cp, rs, &mut out);
                 self.legal_naval(rs, p, cp, &mut out);
                 self.legal_piracy(rs, p, cp, &mut out);

@@ -23,6 +23,8 @@ pub mod error;
 pub mod event;
 pub mod foreign_war;
 pub mod game;
+pub mod inactive;
+pub mod influence;
 pub mod interception;
 pub mod legal;
 pub mod mandatory;

@@ -689,6 +689,9 @@ pub enum Refusal {
         space: Option<SpaceId>,
         allowed: Vec<SpaceId>,
     },
+    // --- diplomatic influence and inactive majors (X-INF-*, X-INACTIVE)
+    /// Influence refused: the reason and its rule are in [`super::influence::InfluenceRefusal`].
+    Influence(super::influence::InfluenceRefusal),
 }
 
 impl Refusal {
@@ -808,6 +811,7 @@ impl Refusal {
             | RegainNotHeld { .. }
             | RegainVpOnly { .. }
             | PeaceWithdrawPlace { .. } => "C-DIP-PEACE",
+            Influence(r) => r.rule(),
             _ => return None,
         })
     }
@@ -1365,6 +1369,13 @@ impl Refusal {
                 allowed: vec![SpaceId(1), SpaceId(2)],
             },
         ]
+        .into_iter()
+        .chain(
+            super::influence::InfluenceRefusal::samples()
+                .into_iter()
+                .map(Influence),
+        )
+        .collect()
     }
 
     /// A short id naming the variant (`not_adjacent`), for logs and completeness checks.
@@ -1557,6 +1568,7 @@ impl Refusal {
             RegainNotHeld { .. } => "regain_not_held",
             RegainVpOnly { .. } => "regain_vp_only",
             PeaceWithdrawPlace { .. } => "peace_withdraw_place",
+            Influence(r) => r.id(),
         }
     }
 }
@@ -1938,6 +1950,7 @@ impl fmt::Display for Terse<'_> {
                 capitals.iter().map(s).collect::<Vec<_>>()
             ),
             MinorNeedsInfluence { minor } => minor.to_string(),
+            Influence(r) => r.detail(),
             WinterPlace { space, allowed } | WarReturnPlace { space, allowed } => format!(
                 "{:?}; allowed {:?}",
                 space.as_ref().map(s),

@@ -444,6 +444,9 @@ pub struct Ruleset {
     /// Conversion and rebellion numbers (religion.csv; X-REL-*).
     #[serde(default)]
     pub religion: super::religion::ReligionRules,
+    /// Diplomatic influence and inactive majors (influence.csv; X-INF-*, X-INACTIVE).
+    #[serde(default)]
+    pub influence: super::influence::InfluenceRules,
     // --- treasures
     /// Treasures (`treasures.csv`, expanded by each row's count), numbered from 1.
     #[serde(default)]

@@ -8,6 +8,9 @@ use super::steps::{Step, WinterPhase};
 impl Game {
     /// After the Action phase: Winter, Victory Determination, then the next turn (or the end).
     pub(crate) fn end_of_turn(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
+        // X-INF-RESOLVE: the statuses no card resolved this turn (each once per turn, so
+        // re-entering Winter after a question resolves nothing twice).
+        self.resolve_statuses_at_turn_end(rs, ev);
         if !self.naval.winter_pending {
             ev.push(Event::public(EventKind::PhaseStarted {
                 phase: PhaseName::Winter,

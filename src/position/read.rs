@@ -59,6 +59,9 @@ struct RawPublic {
     hands: BTreeMap<String, S<Vec<S<u16>>>>,
     // --- treasures
     treasures: Option<RawTreasures>,
+    /// `[influence]`: diplomatic influence as vqbot wrote it (X-INF-*, X-INACTIVE).
+    #[serde(default)]
+    influence: Option<RawInfluence>,
     #[serde(default)]
     leaders: RawLeaders,
     #[serde(default)]
@@ -111,6 +114,13 @@ struct RawRelations {
     minor_war: Vec<S<Vec<S<String>>>>,
     #[serde(default)]
     minor_peace: Vec<RawMinorPeace>,
+}
+
+/// `[influence]`: the influence state as JSON written by vqbot.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawInfluence {
+    state: Option<S<String>>,
 }
 
 /// A battle in progress and the impulse's marks, as JSON written by vqbot.
@@ -1154,6 +1164,18 @@ fn import_bounded(
         }),
         None => Vec::new(),
     };
+    // --- diplomatic influence (X-INF-*, X-INACTIVE)
+    let influence: crate::engine::influence::InfluenceState =
+        match raw.influence.as_ref().and_then(|i| i.state.as_ref()) {
+            Some(j) => serde_json::from_str(j.get_ref()).unwrap_or_else(|e| {
+                r.bad(
+                    j.span(),
+                    format!("[influence] state is not influence vqbot can read ({e}); copy it from an exported position or remove it"),
+                );
+                Default::default()
+            }),
+            None => Default::default(),
+        };
     // --- treasures: every number known and listed once; the pool is the rest
     let treasures = read_treasures(&mut r, rs, raw.treasures.as_ref());
     for (k, v) in &raw.capitals {
@@ -1580,6 +1602,7 @@ fn import_bounded(
         naval,
         treasures,
         flags,
+        influence,
         seq: raw.actions,
         rng,
     };

@@ -79,6 +79,7 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
         naval,
         treasures,
         flags,
+        influence,
         seq,
         rng,
     } = g;
@@ -144,6 +145,14 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
     write_empire(w, empire);
     write_standing(w, standing);
     write_engine(w, steps, marks, naval, flags);
+    // --- diplomatic influence (X-INF-*, X-INACTIVE): vqbot's own JSON, like the engine's state
+    if !influence.is_empty() {
+        let json = serde_json::to_string(influence).unwrap_or_default();
+        let _ = writeln!(
+            w,
+            "\n[influence]   # influence, resolutions and inactive majors, as vqbot wrote them\nstate = '''{json}'''"
+        );
+    }
     write_treasures(w, treasures);
     if bonus_vp.iter().any(|v| *v != 0) {
         let _ = writeln!(w, "\n[vp]");

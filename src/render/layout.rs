@@ -530,9 +530,12 @@ pub(crate) fn layout_with(
     // Captured leaders, under the legend.
     let mut captured = Vec::new();
     let mut captured_rect = None;
-    if !scene.captured.is_empty() {
+    if !scene.captured.is_empty() || !scene.influence.is_empty() {
         let pad = 8.0 * s;
-        let mut lines = vec![(Weight::Bold, 15.0 * s, words.captured.to_string())];
+        let mut lines = Vec::new();
+        if !scene.captured.is_empty() {
+            lines.push((Weight::Bold, 15.0 * s, words.captured.to_string()));
+        }
         for (id, captor) in scene.captured {
             let who = rs.power_info(captor.as_str()).map_or(captor.as_str(), |i| {
                 local(scene.locale, &i.name_en, &i.name_ru)
@@ -543,6 +546,15 @@ pub(crate) fn layout_with(
                 .find(|l| &l.id == id)
                 .map_or(id.as_str(), |l| local(scene.locale, &l.name_en, &l.name_ru));
             lines.push((Weight::Regular, 14.0 * s, format!("{name} — {who}")));
+        }
+        // --- diplomatic influence (X-INF-*): heading, then one line per courted power.
+        for (i, l) in scene.influence.iter().enumerate() {
+            let (wt, px) = if i == 0 {
+                (Weight::Bold, 15.0 * s)
+            } else {
+                (Weight::Regular, 14.0 * s)
+            };
+            lines.push((wt, px, l.clone()));
         }
         let w = lines
             .iter()

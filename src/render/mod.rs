@@ -63,6 +63,9 @@ pub struct MapScene<'a> {
     pub previous: Option<&'a Board>,
     /// Captured leaders (ids) and the powers holding them, shown in a panel.
     pub captured: &'a [(String, Power)],
+    /// Lines of the diplomatic-influence panel (heading first; X-INF-*), already localized;
+    /// empty: no panel.
+    pub influence: Vec<String>,
 }
 
 /// PNG compression effort.

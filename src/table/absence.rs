@@ -569,7 +569,8 @@ impl Table {
     /// The users entitled to `power`'s private messages now: its seated player and its current
     /// deputy. Nobody else, ever.
     pub(super) fn entitled(&self, s: &Slot, power: Power) -> Vec<UserId> {
-        let mut v: Vec<UserId> = s.seats.get(&power).copied().into_iter().collect();
+        // The seat's player (for an inactive major: its controller's player, X-INACTIVE).
+        let mut v: Vec<UserId> = super::seat_user(s, power).into_iter().collect();
         if let Some(d) = s.around.deputy(power, self.now()) {
             if !v.contains(&d.user) {
                 v.push(d.user);
@@ -592,7 +593,17 @@ impl Table {
                 v.push(d.power);
             }
         }
+        // X-INACTIVE: the inactive majors one's powers control are played by the same player.
+        if let Some(g) = &s.game {
+            let more: Vec<Power> = v
+                .iter()
+                .flat_map(|p| g.controlled_inactive(*p).iter())
+                .filter(|q| !v.contains(q))
+                .collect();
+            v.extend(more);
+        }
         v.sort();
+        v.dedup();
         v
     }
 

@@ -130,6 +130,10 @@ const ADJUST_WHAT: &[&str] = &[
     "phase",
     "barbary",
     "treasure",
+    // --- diplomatic influence (X-INF-*, X-INACTIVE)
+    "influence",
+    "inactive",
+    "resolve",
 ];
 /// The phases `adjust what:phase` moves to (issue 17).
 const ADJUST_PHASES: &[&str] = &["diplomacy", "spring_deployment", "action", "winter"];
@@ -932,6 +936,34 @@ pub static COMMANDS: &[CmdSpec] = &[
         help: [
             "spend a treasure for CP in your impulse",
             "потратить сокровище на ОД в свой импульс",
+        ],
+    },
+    // --- diplomatic influence (X-INF-BUY)
+    CmdSpec {
+        name: "influence",
+        ru: "влияние",
+        options: &[
+            opt(
+                "target",
+                "цель",
+                OptKind::Text,
+                true,
+                "a minor power or an inactive major",
+                "малая держава или неактивная великая",
+            ),
+            opt(
+                "steps",
+                "шаги",
+                OptKind::Integer,
+                false,
+                "steps to buy (default 1)",
+                "сколько шагов купить (по умолчанию 1)",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "buy diplomatic influence with CP (X-INF-BUY)",
+            "купить дипломатическое влияние за ОД (X-INF-BUY)",
         ],
     },
     // --- piracy (C-PIRACY)
@@ -1899,6 +1931,27 @@ pub enum AdjustCmd {
         /// How many more or fewer.
         delta: i8,
     },
+    /// A power's influence on a courted power, changed by `delta` steps (X-INF-TRACK).
+    Influence {
+        /// Whose influence.
+        target: String,
+        /// The minor or inactive major.
+        courted: String,
+        /// Change in steps.
+        delta: i64,
+    },
+    /// Who controls an inactive major (none: nobody) (X-INACTIVE).
+    Inactive {
+        /// The inactive major.
+        major: String,
+        /// Its controller.
+        target: Option<String>,
+    },
+    /// Resolve a courted power's status now (X-INF-ROLL).
+    Resolve {
+        /// The minor or inactive major.
+        courted: String,
+    },
 }
 
 /// A typed command. Power-ish and place-ish values stay text until the table resolves them.
@@ -2078,6 +2131,12 @@ pub enum Command {
     },
     Treasure {
         which: u16,
+        power: Option<String>,
+    },
+    // --- diplomatic influence (X-INF-BUY)
+    Influence {
+        target: String,
+        steps: u8,
         power: Option<String>,
     },
     // --- peace (C-DIP-PEACE)
@@ -2913,6 +2972,18 @@ impl Command {
                 },
                 power,
             },
+            "influence" => Command::Influence {
+                target: a.req("target")?,
+                steps: match a.int("steps")? {
+                    None => 1,
+                    Some(n) => u8::try_from(n).map_err(|_| ParseError::BadValue {
+                        option: "steps".into(),
+                        value: n.to_string(),
+                        expected: Expected::Count,
+                    })?,
+                },
+                power,
+            },
             "tribute" => Command::Tribute {
                 pay: a.req("pay")?.to_lowercase(),
                 at: a.opt("at"),
@@ -3087,6 +3158,7 @@ impl Command {
             Command::Piracy { .. } => "piracy",
             Command::Tribute { .. } => "tribute",
             Command::Treasure { .. } => "treasure",
+            Command::Influence { .. } => "influence",
             Command::Standing { .. } => "standing",
             Command::Pass { .. } => "pass",
             Command::End { .. } => "end",
@@ -3232,6 +3304,9 @@ fn adjust_reads(what: &str) -> &'static [&'static str] {
         "kill-ruler" => &["target"],
         "barbary" => &["on"],
         "treasure" => &["target", "delta"],
+        "influence" => &["target", "minor", "delta"],
+        "inactive" => &["other", "target"],
+        "resolve" => &["minor"],
         _ => &[],
     }
 }
@@ -3331,6 +3406,22 @@ fn adjust_cmd(a: &Args<'_>) -> Result<AdjustCmd, ParseError> {
             turn: a.int("turn")?,
             phase: a.req("phase")?.to_lowercase(),
             target: a.opt("target"),
+        },
+        // --- diplomatic influence (X-INF-*, X-INACTIVE)
+        "influence" => AdjustCmd::Influence {
+            target: a.req("target")?,
+            courted: a.req("minor")?,
+            delta: a.int("delta")?.ok_or_else(|| ParseError::Missing {
+                command: "adjust".into(),
+                option: "delta".into(),
+            })?,
+        },
+        "inactive" => AdjustCmd::Inactive {
+            major: a.req("other")?,
+            target: a.opt("target"),
+        },
+        "resolve" => AdjustCmd::Resolve {
+            courted: a.req("minor")?,
         },
         "barbary" => AdjustCmd::BarbaryPirates {
             on: a.req("on")?.eq_ignore_ascii_case("yes"),

@@ -200,6 +200,11 @@ pub fn to_action(
                 target: resolve::power(rs, target)?,
             },
             Command::Treasure { which, .. } => Action::SpendTreasure { treasure: *which },
+            // --- diplomatic influence (X-INF-BUY)
+            Command::Influence { target, steps, .. } => Action::BuyInfluence {
+                target: courted(rs, target)?,
+                steps: *steps,
+            },
             Command::Tribute { pay, at, .. } => Action::PiracyReward {
                 reward: match pay.as_str() {
                     "squadron" => crate::engine::piracy::PiracyReward::Squadron,
@@ -322,6 +327,7 @@ pub fn to_action(
         | Command::Piracy { .. }
         | Command::Tribute { .. }
         | Command::Treasure { .. }
+        | Command::Influence { .. }
         | Command::Standing { .. }
         | Command::Pass { .. }
         | Command::End { .. }
@@ -576,7 +582,36 @@ fn adjustment(rs: &Ruleset, game: &Game, fix: &AdjustCmd) -> Result<Adjustment, 
             power: resolve::power(rs, target)?,
             delta: *delta,
         },
+        // --- diplomatic influence (X-INF-*, X-INACTIVE)
+        AdjustCmd::Influence {
+            target,
+            courted: c,
+            delta,
+        } => Adjustment::Influence {
+            power: resolve::power(rs, target)?,
+            target: courted(rs, c)?,
+            delta: i8::try_from(*delta).map_err(|_| bad("delta", &delta.to_string()))?,
+        },
+        AdjustCmd::Inactive { major, target } => Adjustment::InactiveControl {
+            target: resolve::power(rs, major)?,
+            controller: target
+                .as_deref()
+                .map(|t| resolve::power(rs, t))
+                .transpose()?,
+        },
+        AdjustCmd::Resolve { courted: c } => Adjustment::ResolveStatus {
+            target: courted(rs, c)?,
+        },
     })
+}
+
+/// A minor or a major named by id, name or alias (X-INF-*).
+fn courted(rs: &Ruleset, text: &str) -> Result<crate::engine::influence::Courted, Msg> {
+    use crate::engine::influence::Courted;
+    match resolve::minor(rs, text) {
+        Ok(m) => Ok(Courted::Minor(m)),
+        Err(e) => resolve::power(rs, text).map(Courted::Major).map_err(|_| e),
+    }
 }
 
 /// C-DIP-PEACE: what `regain what:` names: a leader, a space (a key), or two spaces `A+B`
@@ -786,6 +821,10 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
             None => format!("tribute pay:{}", reward.id()),
         },
         Action::SpendTreasure { treasure } => format!("treasure which:{treasure}"),
+        // --- diplomatic influence (X-INF-BUY)
+        Action::BuyInfluence { target, steps } => {
+            format!("influence target:{target} steps:{steps}")
+        }
         Action::Surrender { space, units } => {
             format!("surrender space:{space} units:{}", units_text(units))
         }
@@ -894,5 +933,18 @@ fn adjust_line(adj: &Adjustment, public: bool) -> String {
         Adjustment::Treasure { power, delta } => {
             format!("adjust what:treasure target:{power} delta:{delta}")
         }
+        // --- diplomatic influence (X-INF-*, X-INACTIVE)
+        Adjustment::Influence {
+            power,
+            target,
+            delta,
+        } => format!("adjust what:influence target:{power} minor:{target} delta:{delta}"),
+        Adjustment::InactiveControl { target, controller } => format!(
+            "adjust what:inactive other:{target}{}",
+            controller
+                .map(|p| format!(" target:{p}"))
+                .unwrap_or_default()
+        ),
+        Adjustment::ResolveStatus { target } => format!("adjust what:resolve minor:{target}"),
     }
 }

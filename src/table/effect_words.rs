@@ -162,6 +162,13 @@ impl Texts<'_> {
                 name,
                 self.span(*s)
             ),
+            // --- diplomatic influence (X-INF-ROLL)
+            Op::ResolveStatus { target } => tr!(
+                l,
+                "the diplomatic status of {} is resolved (one die plus influence each, once per turn)",
+                "определяется дипломатический статус державы {} (кубик плюс влияние у каждого, раз за ход)",
+                self.courted(*target)
+            ),
             Op::Flag { name, span: None } => {
                 tr!(l, "the flag `{}` is cleared", "флаг `{}` снят", name)
             }

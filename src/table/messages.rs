@@ -51,6 +51,8 @@ macro_rules! tr_each {
 }
 #[path = "effect_words.rs"]
 mod effect_words;
+#[path = "influence_words.rs"]
+mod influence_words;
 
 impl<'a> Texts<'a> {
     /// A number of units: "1 unit", "3 units"; «3 ед.».
@@ -788,6 +790,7 @@ impl<'a> Texts<'a> {
                 CardMode::Event => tr!(l, "{} plays {} as an event.", "{} играет {} как событие.", self.power(*power), self.card(*card)),
             },
             EventKind::Effect { card, what } => self.effect_event(*card, what),
+            EventKind::Influence(e) => self.influence_event(e),
             EventKind::EventNotAutomated { power, card } => tr!(
                 l,
                 "The event of {} is not automated: {} applies it with {}.",
@@ -1464,6 +1467,32 @@ impl<'a> Texts<'a> {
                 "{} возвращает в запас наугад сокровищ: {}",
                 self.power(*power),
                 delta.unsigned_abs()
+            ),
+            // --- diplomatic influence (X-INF-*, X-INACTIVE)
+            Adjustment::Influence {
+                power,
+                target,
+                delta,
+            } => tr!(
+                l,
+                "{}'s influence on {} changes by {} step(s) (X-INF-TRACK)",
+                "влияние державы {} на державу {} меняется на {} шаг(ов) (X-INF-TRACK)",
+                self.power(*power),
+                self.courted(*target),
+                delta
+            ),
+            Adjustment::InactiveControl { target, controller } => tr!(
+                l,
+                "{} is now controlled by {} (X-INACTIVE)",
+                "державу {} теперь контролирует: {} (X-INACTIVE)",
+                self.power(*target),
+                controller.map_or_else(|| l.pick("nobody", "никто").to_string(), |p| self.power(p))
+            ),
+            Adjustment::ResolveStatus { target } => tr!(
+                l,
+                "the diplomatic status of {} is resolved now (X-INF-ROLL)",
+                "дипломатический статус державы {} определяется сейчас (X-INF-ROLL)",
+                self.courted(*target)
             ),
         }
     }
@@ -2169,6 +2198,7 @@ impl<'a> Texts<'a> {
             ActionKind::Surrender => ("removing units for a peace", "снятие отрядов за мир"),
             ActionKind::Regain => ("regaining after a peace", "возврат после мира"),
             ActionKind::Choose => ("answering a card's question", "ответ на вопрос карты"),
+            ActionKind::BuyInfluence => ("buying influence", "покупка влияния"),
         };
         self.loc.pick(en, ru)
     }
@@ -2554,7 +2584,7 @@ impl<'a> Texts<'a> {
             R::WarAfterPeace { power, target, peace_turn, from_turn } => tr!(l, "{} made peace with {} on turn {}; war between them is allowed again from turn {}", "{} заключила мир с державой {} на ходу {}; война между ними снова возможна с хода {}", p(power), p(target), peace_turn, from_turn),
             R::LeaderNotCaptured { leader, captured } => tr!(l, "nobody holds {} captive; captured leaders: {}", "{} ни у кого не в плену; пленные лидеры: {}", self.leader(leader), self.list(captured.iter().map(|x| self.leader(x)).collect())),
             R::RansomOwnLeaderOnly { power, leader, owner } => tr!(l, "{} cannot ransom {}: only its own power, {}, may", "{} не может выкупить лидера {}: выкупает только его держава — {}", p(power), self.leader(leader), p(owner)),
-            R::MinorNeedsInfluence { minor } => tr!(l, "{} cannot be allied for free: minor powers are won by diplomatic influence, which the table does not play yet; until then a minor is allied only by a manual fix (`adjust`) or an automated event", "{} нельзя сделать союзником даром: малые державы привлекают дипломатическим влиянием, которого за столом пока нет; до тех пор союз с малой державой — только ручной правкой (`adjust`) или автоматическим событием", self.owner(Owner::Minor(*minor))),
+            R::MinorNeedsInfluence { minor } => tr!(l, "{} cannot be allied for free: minor powers are won by diplomatic influence; buy steps with CP in your impulse (`influence target:{}`), and the status is resolved at the end of the Action phase or by a card (X-INF-RESOLVE)", "{} нельзя сделать союзником даром: малые державы привлекают дипломатическим влиянием; покупайте шаги за ОД в свой импульс (`влияние цель:{}`), а статус определяется в конце фазы действий или картой (X-INF-RESOLVE)", self.owner(Owner::Minor(*minor)), minor.as_str()),
             R::RecallAfterWinterOnly => l.pick("units are recalled to a capital after a Winter; the scenario's first turn has none", "отзыв войск в столицу бывает после зимы; в первом ходу сценария её не было").into(),
             R::RansomCapital { power, space: None, capitals } => tr!(l, "{} has several capitals the leader can return to: name one with `to:`; allowed: {}", "у державы {} несколько столиц, куда может вернуться лидер: назовите одну в `куда:`; можно: {}", p(power), self.list(capitals.iter().map(|c| self.space(*c)).collect())),
             R::RansomCapital { power, space: Some(space), capitals } => tr!(l, "{} cannot take the leader back in {}: it returns to a capital of {} that it controls and that is not in unrest; allowed: {}", "{} не может принять лидера в пространстве {}: он возвращается в столицу державы {} под её контролем и без беспорядков; можно: {}", p(power), s(space), p(power), self.list(capitals.iter().map(|c| self.space(*c)).collect())),
@@ -2689,6 +2719,7 @@ impl<'a> Texts<'a> {
             R::EmpireWinterUnit { mercenaries } => tr_each!(l, "the Empire takes its free winter unit as 1 regular (`units:1r`) or as {} mercenaries (`units:{}m`)", [mercenaries, mercenaries], "Империя берёт бесплатный зимний отряд как 1 регуляр (`войска:1р`) или как {} (`войска:{}н`)", [self.n_mercenaries(u32::from(*mercenaries)), mercenaries]),
             R::BadWinterPort { to, allowed } => tr!(l, "{} is not one of the nearest ports your fleet controls; winter in one of: {}", "{} — не из ближайших портов вашего флота; зимовать можно в: {}", self.place_id(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             R::SeaBlockaded { space, zone } => tr!(l, "enemy ships in {} protect the port of {}; an assault needs the sea by the port clear of them", "вражеские корабли {} прикрывают порт {}; для штурма море у порта должно быть свободно от них", self.place_name_in(zone), self.space_case(*space, Case::Gen)),
+            R::Influence(r) => self.influence_refusal(r),
         }
     }
 

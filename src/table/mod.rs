@@ -142,6 +142,8 @@ fn public_scene<'a>(
         locale,
         previous,
         captured: &g.captured,
+        // --- diplomatic influence: the map's panel (X-INF-*, X-INACTIVE)
+        influence: texts.influence_map_lines(g),
     }
 }
 
@@ -1000,6 +1002,11 @@ impl Table {
                         cards: g.hands[p as usize].clone(),
                     }),
                 );
+                // --- diplomatic influence: what the CP may buy (X-INF-BUY)
+                let inf = t.influence_hand_line(g, p);
+                if !inf.is_empty() {
+                    out.dm(caller.user, inf);
+                }
                 // --- treasures: the holder's own, with their faces, in the same DM
                 let mine = &g.treasures.held[p as usize];
                 if !mine.is_empty() {
@@ -1953,6 +1960,15 @@ impl Table {
                             if !lines.contains(&line) {
                                 lines.push(line);
                             }
+                            // --- diplomatic influence: what the hand's CP may buy (X-INF-BUY)
+                            if let (EventKind::HandDealt { power, .. }, Some(g)) =
+                                (&e.kind, &s.game)
+                            {
+                                let l = t.influence_hand_line(g, *power);
+                                if !l.is_empty() && !lines.contains(&l) {
+                                    lines.push(l);
+                                }
+                            }
                         }
                     }
                 }
@@ -1991,9 +2007,7 @@ impl Table {
             .map(|p| {
                 (
                     p,
-                    s.seats
-                        .get(&p)
-                        .map_or_else(|| "—".to_string(), |u| self.name(*u)),
+                    seat_user(s, p).map_or_else(|| "—".to_string(), |u| self.name(u)),
                 )
             })
             .collect();
@@ -2071,7 +2085,7 @@ impl Table {
         }
         if let Some(g) = &s.game {
             let hs: Vec<String> = g
-                .powers
+                .impulse_powers()
                 .iter()
                 .map(|p| format!("{} {}", t.power(p), g.hands[p as usize].len()))
                 .collect();
@@ -2080,6 +2094,11 @@ impl Table {
                 hands: hs.join(", "),
             }));
             lines.extend(status::lines(&self.rs, g, t));
+            // --- diplomatic influence: steps per power, who holds each (X-INF-*, X-INACTIVE)
+            let inf = t.influence_panel(g);
+            if !inf.is_empty() {
+                lines.push(inf);
+            }
             // --- naval warfare: fleets at sea.
             if let Some(l) = t.at_sea(&g.board) {
                 lines.push(l);
@@ -2258,6 +2277,16 @@ impl Table {
 
 /// The power and engine action of a stored log row; the error names the action's number.
 /// The spaces where the leader `id` may enter now (R-PROT-LEADERS).
+/// The user who plays `p`: its seat, or for an inactive major someone controls, the
+/// controller's seat (X-INACTIVE).
+fn seat_user(s: &Slot, p: Power) -> Option<UserId> {
+    s.seats.get(&p).copied().or_else(|| {
+        let g = s.game.as_ref()?;
+        let q = g.acting_player_power(p).filter(|q| *q != p)?;
+        s.seats.get(&q).copied()
+    })
+}
+
 fn leader_entries(rs: &Ruleset, g: &Game, id: &str) -> Vec<crate::engine::SpaceId> {
     let Some(l) = rs.leaders.iter().find(|l| l.id == id) else {
         return Vec::new();
@@ -2310,6 +2339,7 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Piracy { power, .. }
         | Command::Tribute { power, .. }
         | Command::Treasure { power, .. }
+        | Command::Influence { power, .. }
         | Command::Standing { power, .. }
         | Command::Pass { power }
         | Command::End { power }

@@ -175,6 +175,12 @@ pub enum Op {
         /// Whose hand.
         of: Who,
     },
+    /// `resolve_status <power>`: resolves a minor's or inactive major's diplomatic status now
+    /// (X-INF-ROLL; once per turn, X-INF-RESOLVE).
+    ResolveStatus {
+        /// The courted power.
+        target: super::super::influence::Courted,
+    },
     /// `flag NAME until:…` / `clear_flag NAME`.
     Flag {
         /// The flag's name.

@@ -29,6 +29,8 @@ impl Game {
             phase: PhaseName::CardDraw,
         }));
         let first = rs.scenario(&self.scenario).map_or(1, |s| s.first_turn);
+        // X-INACTIVE: an inactive major nobody controls holds no cards.
+        self.discard_uncontrolled_inactive_hands();
         let in_hands: Vec<u16> = self.hands.iter().flatten().copied().collect();
         // Cards entering now (at the scenario's first turn: every card due by then).
         for c in &rs.cards {
@@ -56,9 +58,11 @@ impl Game {
         }
         self.deck.sort_unstable();
         self.deck.shuffle(&mut self.rng);
-        for p in self.powers.iter() {
+        // X-INACTIVE: a controlled inactive major is dealt cards too, without its home cards.
+        for p in self.impulse_powers().iter() {
+            let home = self.powers.contains(p);
             for c in rs.cards.iter().filter(|c| {
-                c.kind == CardKind::Home && c.owner == Some(p) && c.enters_turn <= self.turn
+                home && c.kind == CardKind::Home && c.owner == Some(p) && c.enters_turn <= self.turn
             }) {
                 if !self.hands[p as usize].contains(&c.number) && !self.removed.contains(&c.number)
                 {

@@ -195,7 +195,7 @@ impl Game {
 
     /// Whether the named flag is set.
     pub fn flag_set(&self, name: &str) -> bool {
-        self.flags.iter().any(|f| f.name == name)
+        self.flags.iter().any(|f| f.name == name) || self.status_flag(name)
     }
 
     /// Clears the flags that end with the impulse or the turn.
@@ -353,6 +353,8 @@ impl Game {
                 }
                 _ => ev.push(skip("look_at_hand")),
             },
+            // --- diplomatic influence (X-INF-ROLL)
+            Op::ResolveStatus { target } => self.resolve_status(rs, *target, ev),
             Op::Flag { name, span } => {
                 self.flags.retain(|f| f.name != *name);
                 if let Some(s) = span {
@@ -973,6 +975,7 @@ pub fn op_name(op: &Op) -> &'static str {
         Op::TakeCard { .. } => "take_card",
         Op::LookAtHand { .. } => "look_at_hand",
         Op::Flag { .. } => "flag",
+        Op::ResolveStatus { .. } => "resolve_status",
         Op::Unrest { on: true, .. } => "unrest",
         Op::Unrest { on: false, .. } => "calm",
         Op::Control { .. } => "control",
