@@ -145,8 +145,6 @@ pub const GROUPS: &[Group] = &[
         help: ["war, peace and alliances", "война, мир и союзы"],
         members: &[
             "war", "peace", "ally", "minor", "accept", "decline", "sue", "ransom", "recall",
-            // --- diplomatic influence (X-INF-BUY)
-            "influence",
             // --- peace (C-DIP-PEACE)
             "surrender", "regain",
         ],
@@ -155,8 +153,8 @@ pub const GROUPS: &[Group] = &[
         name: "table",
         ru: "стол",
         help: [
-            "status, VP, the log, cards, treasures, language, leaving, refusing a take-back, closing, setup",
-            "положение, ПО, журнал, карты, сокровища, язык, уход, отказ от отмены, закрытие, расстановка",
+            "status, VP, the log, cards, treasures, settings, the dashboard, setup",
+            "положение, ПО, журнал, карты, сокровища, настройки, табло, расстановка",
         ],
         members: &[
             "status", "vp", "log", "locale", "leave", "veto", "card", "setup", "close", "admit",
@@ -251,6 +249,11 @@ pub const STANDALONE: &[Standalone] = &[
     Standalone {
         command: "digest",
         name: ["vq-digest", "vq-сводка"],
+    },
+    // Diplomatic influence (X-INF-BUY), for the same reason (`/vq-influence target:venice`).
+    Standalone {
+        command: "influence",
+        name: ["vq-influence", "vq-влияние"],
     },
 ];
 

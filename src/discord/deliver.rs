@@ -290,7 +290,7 @@ pub(crate) async fn execute(
     let from_button_hand =
         matches!(ix, Ix::Component(_)) && matches!(cmd, Ok(Command::Hand { .. }));
     // --- campaign rhythm (issue 29): `start` is followed by the pre-flight check
-    let preflight = matches!(cmd, Ok(Command::Start)).then(|| ix.app_permissions());
+    let preflight = matches!(cmd, Ok(Command::Start)).then(|| (ix.app_permissions(), now_ms()));
     // Decided before deferring: input that does not parse is refused privately, and a hand is
     // shown privately; everything else is a game action whose answer is public.
     let defer_as = if matches!(cmd, Err(_) | Ok(Command::Hand { .. })) {
@@ -380,8 +380,9 @@ pub(crate) async fn execute(
                     .touch(state, ctx.http.clone(), channel);
             }
             if accepted {
-                if let Some(perms) = preflight {
-                    let report = super::preflight::check(state, &ctx.http, channel, perms).await;
+                if let Some((perms, since)) = preflight {
+                    let report =
+                        super::preflight::check(state, &ctx.http, channel, perms, since).await;
                     if let Some((text, mentions)) = report {
                         let item = Item {
                             text,
@@ -548,6 +549,7 @@ pub(crate) async fn send_dm(
         }
     }
     state.record_dm(user, false, now_ms()).await;
+    state.rhythm.note_dm(user, now_ms());
     Ok(())
 }
 

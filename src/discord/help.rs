@@ -32,7 +32,7 @@ impl Lang {
 }
 
 /// The commands of issue 29 (absences, spectators, digests), listed on one line.
-const ABSENCE: &[&str] = &["deputy", "replace", "watch", "unwatch", "digest"];
+const ABSENCE: &[&str] = &["influence", "deputy", "replace", "watch", "unwatch", "digest"];
 
 /// The whole help message in `lang`: each direct command with its description, then each
 /// group on one line with its members, so the message stays within one Discord message however
@@ -64,7 +64,7 @@ pub fn help_text(lang: Lang) -> String {
             g.help[lang as usize]
         ));
     }
-    // Issue 29's standalone commands share one line, so the help stays one message.
+    // The standalone commands (influence, issue 29's) share one line, so the help stays one message.
     let absence: Vec<String> = ABSENCE
         .iter()
         .map(|c| format!("`{}`", slash_path(c, loc)))
@@ -73,8 +73,8 @@ pub fn help_text(lang: Lang) -> String {
         "{}: {}\n",
         absence.join(" "),
         loc.pick(
-            "deputies, replacing an idle player, watching, digests",
-            "замещения и замены, зрители, сводки"
+            "influence (CP); deputies, replacing an idle player, watching, digests",
+            "влияние (ОД); замещения и замены, зрители, сводки"
         )
     ));
     let (help, command) = (

@@ -1,7 +1,7 @@
 //! Before the first turn (issue 29, item 5): after `start` the bot checks that it can post,
 //! attach files and embed links in the game's channel (Discord tells it its permissions there
 //! with every interaction) and that it can DM every seated player (a short DM to each, which also
-//! tells them where the game is). One channel post names what is missing and who cannot be
+//! tells them where the game is), unless a DM of `start` itself (their hand) reached them. One channel post names what is missing and who cannot be
 //! reached, and how to fix it; players whose DMs are closed are pointed to the "show my hand"
 //! button, which only they see.
 
@@ -47,11 +47,11 @@ fn mentions(users: &[UserId]) -> String {
 fn probe(loc: Locale, game: i64, channel: Channel) -> String {
     match loc {
         Locale::En => format!(
-            "✅ Game #{game} in <#{}> has started. Your hand and your private questions come to this conversation.",
+            "✅ Game #{game} in <#{}> has started. What is private to you (cards, secret choices) comes to this conversation.",
             channel.channel
         ),
         Locale::Ru => format!(
-            "✅ Партия #{game} в <#{}> началась. Ваша рука и личные вопросы будут приходить в эту переписку.",
+            "✅ Партия #{game} в <#{}> началась. Всё личное (карты, тайные решения) будет приходить в эту переписку.",
             channel.channel
         ),
     }
@@ -143,6 +143,7 @@ pub(crate) async fn check(
     http: &Http,
     channel: Channel,
     perms: Option<Permissions>,
+    since: i64,
 ) -> Option<(String, Vec<UserId>)> {
     let st = state.clone();
     let info = tokio::task::spawn_blocking(move || {
@@ -158,6 +159,10 @@ pub(crate) async fn check(
     let loc = summary.locale;
     let (mut closed, mut failed) = (Vec::new(), Vec::new());
     for u in users {
+        // A DM of `start` itself (the hand) reached them: reachable, no second DM.
+        if state.rhythm.dm_reached_since(u, since) {
+            continue;
+        }
         match send_dm(state, http, u, &probe(loc, summary.id, channel), Vec::new()).await {
             Ok(()) => {}
             Err(DmError::Closed) => closed.push(u),

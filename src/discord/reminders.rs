@@ -60,6 +60,9 @@ impl Clock for ManualClock {
 /// The campaign rhythm's shared settings: the clock and the dashboard's coalescing delay.
 pub(crate) struct Rhythm {
     clock: Mutex<Arc<dyn Clock>>,
+    /// When a DM last reached each user in this process (system clock, Unix ms): the
+    /// pre-flight check need not DM again someone who just got their hand.
+    delivered: Mutex<std::collections::HashMap<UserId, i64>>,
     dashboard_delay: Mutex<Duration>,
     /// The living dashboards (issue 29, item 2).
     pub(crate) dashboards: super::dashboard::Dashboards,
@@ -69,6 +72,7 @@ impl Default for Rhythm {
     fn default() -> Self {
         Rhythm {
             clock: Mutex::new(Arc::new(SystemClock)),
+            delivered: Mutex::default(),
             dashboard_delay: Mutex::new(super::DASHBOARD_DELAY),
             dashboards: super::dashboard::Dashboards::default(),
         }
@@ -84,6 +88,16 @@ impl Rhythm {
     /// The current time by the bot's clock (Unix ms).
     pub(crate) fn now(&self) -> i64 {
         lock(&self.clock).now_ms()
+    }
+    /// Notes that a DM reached `user` at `at` (system clock, Unix ms).
+    pub(crate) fn note_dm(&self, user: UserId, at: i64) {
+        lock(&self.delivered).insert(user, at);
+    }
+    /// Whether a DM reached `user` at `since` or later.
+    pub(crate) fn dm_reached_since(&self, user: UserId, since: i64) -> bool {
+        lock(&self.delivered)
+            .get(&user)
+            .is_some_and(|at| *at >= since)
     }
     /// How long the dashboard waits for a burst of changes to end before one edit.
     pub(crate) fn dashboard_delay(&self) -> Duration {

@@ -382,7 +382,7 @@ pub static COMMANDS: &[CmdSpec] = &[
         ],
         help: [
             "take control of an unfortified space (CP)",
-            "взять под контроль неукреплённое пространство (ОД)",
+            "взять неукреплённое пространство (ОД)",
         ],
     },
     CmdSpec {
@@ -1268,7 +1268,7 @@ pub static COMMANDS: &[CmdSpec] = &[
         options: &[AS_POWER],
         help: [
             "finish diplomacy, or skip your spring deployment",
-            "закончить переговоры или пропустить весеннее развёртывание",
+            "закончить переговоры или весеннее развёртывание",
         ],
     },
     CmdSpec {
@@ -1338,7 +1338,7 @@ pub static COMMANDS: &[CmdSpec] = &[
         options: &[],
         help: [
             "take back the last action; past dice or hidden cards only if every player agrees",
-            "отменить последнее действие; после кубиков или скрытых карт — с согласия всех",
+            "отменить последнее действие (после кубиков и тайного — с согласия всех)",
         ],
     },
     CmdSpec {
@@ -1387,26 +1387,26 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "напоминать",
                 OptKind::Text,
                 false,
-                "wait before a reminder: 12h, 2d or off",
-                "ожидание до напоминания: 12ч, 2д или выкл",
+                "reminder after: 12h, 2d, off",
+                "до напоминания: 12ч, 2д, выкл",
             ),
             opt(
                 "quiet",
                 "тишина",
                 OptKind::Text,
                 false,
-                "your quiet hours (UTC): 22-7 or off",
-                "ваши тихие часы по Гринвичу: 22-7 или выкл",
+                "quiet hours (UTC): 22-7, off",
+                "тихие часы (Гринвич): 22-7, выкл",
             ),
         ],
         help: [
-            "reminders and your quiet hours",
-            "напоминания и ваши тихие часы",
+            "reminders, quiet hours",
+            "напоминания, тихие часы",
         ],
     },
     CmdSpec {
         name: "dashboard",
-        ru: "сводка",
+        ru: "табло",
         options: &[],
         help: ["the game at a glance", "партия одним взглядом"],
     },
@@ -3731,6 +3731,9 @@ mod tests {
                 OptKind::Choice(list) => list[0],
                 OptKind::Integer | OptKind::Treasure => "2",
                 OptKind::Units => "2r 1c leader",
+                // --- campaign rhythm (issue 29): texts with a form of their own
+                _ if o.name == "remind" => "12h",
+                _ if o.name == "quiet" => "22-7",
                 _ => "some value",
             };
             let name = if ru { o.ru } else { o.name };

@@ -946,8 +946,20 @@ impl Table {
                     .new_game(slot, channel, caller, scenario.as_deref(), *locale, t)
                     // --- campaign rhythm (issue 29): reminders are off; say how to turn them on
                     .map(|mut out| {
-                        let loc = locale.unwrap_or(t.loc);
-                        out.channel(reminders::offer_text(loc));
+                        let offer = reminders::offer_text(locale.unwrap_or(t.loc));
+                        // In the same post as the new game (one answer).
+                        let last = out
+                            .messages
+                            .iter_mut()
+                            .rev()
+                            .find(|m| m.to == Audience::Channel);
+                        match last {
+                            Some(m) => {
+                                m.text.push('\n');
+                                m.text.push_str(&offer);
+                            }
+                            None => out.channel(offer),
+                        }
                         out
                     });
             }

@@ -518,7 +518,7 @@ impl Table {
         let (due, c) = self.edit_campaign(game, |st, c| {
             let mut due = Vec::new();
             for w in &mut c.waits {
-                if !w.next_due.is_some_and(|d| d <= now) {
+                if w.next_due.is_none_or(|d| d > now) {
                     continue;
                 }
                 let q = st.quiet_hours(w.user).ok().flatten();
