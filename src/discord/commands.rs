@@ -144,9 +144,18 @@ pub const GROUPS: &[Group] = &[
         ru: "дипломатия",
         help: ["war, peace and alliances", "война, мир и союзы"],
         members: &[
-            "war", "peace", "ally", "minor", "accept", "decline", "sue", "ransom", "recall",
+            "war",
+            "peace",
+            "ally",
+            "minor",
+            "accept",
+            "decline",
+            "sue",
+            "ransom",
+            "recall",
             // --- peace (C-DIP-PEACE)
-            "surrender", "regain",
+            "surrender",
+            "regain",
         ],
     },
     Group {
@@ -157,11 +166,21 @@ pub const GROUPS: &[Group] = &[
             "положение, ПО, журнал, карты, сокровища, настройки, табло, расстановка",
         ],
         members: &[
-            "status", "vp", "log", "locale", "leave", "veto", "card", "setup", "close", "admit",
+            "status",
+            "vp",
+            "log",
+            "locale",
+            "leave",
+            "veto",
+            "card",
+            "setup",
+            "close",
+            "admit",
             // --- treasures
             "treasure",
             // --- campaign rhythm (issue 29)
-            "settings", "dashboard",
+            "settings",
+            "dashboard",
         ],
     },
     Group {

@@ -32,7 +32,14 @@ impl Lang {
 }
 
 /// The commands of issue 29 (absences, spectators, digests), listed on one line.
-const ABSENCE: &[&str] = &["influence", "deputy", "replace", "watch", "unwatch", "digest"];
+const ABSENCE: &[&str] = &[
+    "influence",
+    "deputy",
+    "replace",
+    "watch",
+    "unwatch",
+    "digest",
+];
 
 /// The whole help message in `lang`: each direct command with its description, then each
 /// group on one line with its members, so the message stays within one Discord message however
