@@ -952,18 +952,17 @@ impl Table {
             Command::Hand { power } => {
                 let g = s.game.as_ref().ok_or(Msg::NotStarted)?;
                 let p = self.acting_power(s, caller, power.as_deref(), true)?;
-                out.dm(
-                    caller.user,
-                    t.event(&EventKind::HandDealt {
-                        power: p,
-                        cards: g.hands[p as usize].clone(),
-                    }),
-                );
-                // --- diplomatic influence: what the CP may buy (X-INF-BUY)
+                let mut hand = t.event(&EventKind::HandDealt {
+                    power: p,
+                    cards: g.hands[p as usize].clone(),
+                });
+                // --- diplomatic influence: what the CP may buy, in the same DM (X-INF-BUY)
                 let inf = t.influence_hand_line(g, p);
                 if !inf.is_empty() {
-                    out.dm(caller.user, inf);
+                    hand.push('\n');
+                    hand.push_str(&inf);
                 }
+                out.dm(caller.user, hand);
                 // --- treasures: the holder's own, with their faces, in the same DM
                 let mine = &g.treasures.held[p as usize];
                 if !mine.is_empty() {
