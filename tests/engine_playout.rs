@@ -78,9 +78,10 @@ fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>, 
     // by adjust, logged like any action), so the Ottoman builds corsairs and pirates (C-PIRACY).
     if seed.is_multiple_of(2) {
         let a = Action::Adjust(vqbot::engine::action::Adjustment::BarbaryPirates { on: true });
-        g.apply(rs, vqbot::engine::Power::Ottoman, &a)
+        // Spain sets it: the Ottoman is not seated in every game (X-INACTIVE).
+        g.apply(rs, vqbot::engine::Power::Spain, &a)
             .expect("the flag is set");
-        log.push((vqbot::engine::Power::Ottoman, a));
+        log.push((vqbot::engine::Power::Spain, a));
     }
     // --- treasures: in every third game Portugal is Spain's ally (Spain draws a Portuguese
     // treasure each Winter) and England starts with two treasures, so spends are exercised.

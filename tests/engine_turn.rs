@@ -1001,8 +1001,8 @@ fn r_space_fortress_building_and_settlements() {
     assert!(m.contains("only Spain"), "{m}");
 }
 
-// C-DIP-MINOR (issue 14 item 2): no free minor alliance in the Diplomacy phase; until influence
-// exists a minor is allied only by `adjust` (or an automated event), and the refusal says so. A
+// C-DIP-MINOR (issue 14 item 2): no free minor alliance in the Diplomacy phase; a minor is won
+// by influence (X-INF-*), an automated event or `adjust`, and the refusal says so. A
 // minor allied at the start (Scotland with France, `relations.csv`) cannot be taken over.
 #[test]
 fn c_dip_minor_no_free_alliance() {
@@ -1021,7 +1021,10 @@ fn c_dip_minor_no_free_alliance() {
             minor: dublin_minor,
         },
     );
-    assert!(m.contains("adjust") && m.contains("C-DIP-MINOR"), "{m}");
+    assert!(
+        m.contains("influence") && m.contains("adjust") && m.contains("C-DIP-MINOR"),
+        "{m}"
+    );
     assert_eq!(g, before, "state unchanged");
     let m = refused(
         &mut g,

@@ -13,15 +13,23 @@ use vqbot::table::messages::{Locale, Texts};
 /// The variant ids listed by `Refusal::id`, read from its source: `id` is an exhaustive match,
 /// so a new variant cannot be added without an arm there, and this test then asks for a sample.
 fn ids_in_source() -> BTreeSet<String> {
-    let src = include_str!("../src/engine/refusal.rs");
-    let start = src.find("pub fn id(&self)").expect("Refusal::id exists");
-    let body = &src[start..];
-    let end = body.find("\n    }\n").expect("end of Refusal::id");
-    body[..end]
-        .lines()
-        .filter_map(|l| l.split("=> \"").nth(1))
-        .map(|rest| rest.trim_end_matches("\",").to_string())
-        .collect()
+    // --- diplomatic influence: its refusals' ids are in their own module (X-INF-*)
+    [
+        include_str!("../src/engine/refusal.rs"),
+        include_str!("../src/engine/influence.rs"),
+    ]
+    .into_iter()
+    .flat_map(|src| {
+        let start = src.find("pub fn id(&self)").expect("an id function exists");
+        let body = &src[start..];
+        let end = body.find("\n    }\n").expect("end of the id function");
+        body[..end]
+            .lines()
+            .filter_map(|l| l.split("=> \"").nth(1))
+            .map(|rest| rest.trim_end_matches("\",").to_string())
+            .collect::<Vec<_>>()
+    })
+    .collect()
 }
 
 fn texts(r: &RuleError) -> (String, String) {

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use table_support::playout::{holder, SEATS};
+use table_support::playout::{holder_in, SEATS};
 use table_support::*;
 use vqbot::engine::{Action, Awaiting, Power};
 use vqbot::store::{ChannelKey, Store};
@@ -542,7 +542,7 @@ fn a_table_restarted_at_random_points_answers_like_one_that_never_restarts() {
                 _ => legal[pick.random_range(0..legal.len())].clone(),
             };
             let line = format!("vq {}", action_line(&a, p, false).expect("a game"));
-            let o = both(&t, holder(p), &line);
+            let o = both(&t, holder_in(&g, p), &line);
             assert!(!o.refused, "{line}");
             assert_eq!(
                 t.game(CH).expect("a game").state_hash(),

@@ -419,8 +419,8 @@ pub enum Refusal {
         space: Option<SpaceId>,
         capitals: Vec<SpaceId>,
     },
-    /// C-DIP-MINOR: minors are won by diplomatic influence (not built yet): only `adjust` or an
-    /// automated event allies them.
+    /// C-DIP-MINOR: minors are won by diplomatic influence (X-INF-*), an automated event or
+    /// `adjust`, never for free.
     MinorNeedsInfluence { minor: Minor },
     /// C-WINTER-CAPITAL-RECALL: the recall follows a Winter; the scenario's first turn has none.
     RecallAfterWinterOnly,

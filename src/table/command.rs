@@ -948,22 +948,22 @@ pub static COMMANDS: &[CmdSpec] = &[
                 "цель",
                 OptKind::Text,
                 true,
-                "a minor power or an inactive major",
-                "малая держава или неактивная великая",
+                "minor or inactive major",
+                "малая или неактивная держава",
             ),
             opt(
                 "steps",
                 "шаги",
                 OptKind::Integer,
                 false,
-                "steps to buy (default 1)",
-                "сколько шагов купить (по умолчанию 1)",
+                "steps (default 1)",
+                "шагов (по умолчанию 1)",
             ),
             AS_POWER,
         ],
         help: [
-            "buy diplomatic influence with CP (X-INF-BUY)",
-            "купить дипломатическое влияние за ОД (X-INF-BUY)",
+            "buy influence for CP",
+            "купить влияние за ОД",
         ],
     },
     // --- piracy (C-PIRACY)
@@ -2657,6 +2657,10 @@ const CHOICE_RU: &[(&str, &str)] = &[
     ("winter", "зима"),
     // --- treasures
     ("treasure", "сокровище"),
+    // --- diplomatic influence (X-INF-*, X-INACTIVE)
+    ("influence", "влияние"),
+    ("inactive", "неактивная"),
+    ("resolve", "определить"),
 ];
 
 /// The typable Russian word for a choice value, if it has one.

@@ -1007,18 +1007,17 @@ impl Table {
                     Err(Msg::NotSeated) => return Err(self.no_power(s, caller.user, true)),
                     r => r?,
                 };
-                out.dm(
-                    caller.user,
-                    t.event(&EventKind::HandDealt {
-                        power: p,
-                        cards: g.hands[p as usize].clone(),
-                    }),
-                );
-                // --- diplomatic influence: what the CP may buy (X-INF-BUY)
+                let mut hand = t.event(&EventKind::HandDealt {
+                    power: p,
+                    cards: g.hands[p as usize].clone(),
+                });
+                // --- diplomatic influence: what the CP may buy, in the same DM (X-INF-BUY)
                 let inf = t.influence_hand_line(g, p);
                 if !inf.is_empty() {
-                    out.dm(caller.user, inf);
+                    hand.push('\n');
+                    hand.push_str(&inf);
                 }
+                out.dm(caller.user, hand);
                 // --- treasures: the holder's own, with their faces, in the same DM
                 let mine = &g.treasures.held[p as usize];
                 if !mine.is_empty() {
