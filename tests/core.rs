@@ -11,6 +11,8 @@ mod table_support;
 
 #[path = "card_effects.rs"]
 mod card_effects;
+#[path = "core_court.rs"]
+mod core_court;
 #[path = "core_land_battle.rs"]
 mod core_land_battle;
 #[path = "core_land_movement.rs"]

@@ -253,9 +253,20 @@ fn random_playouts_never_stall_and_replay_identically() {
     let mut treasures = 0;
     let mut peace = 0;
     let mut regains = 0;
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    let (mut proposals, mut married, mut spies) = (0, 0, 0);
     for seed in 0..games {
         let (g, log) = play(seed, 500);
         actions += log.len();
+        proposals += log
+            .iter()
+            .filter(|(_, a)| matches!(a, Action::Marry { .. }))
+            .count();
+        married += g.court.married.len();
+        spies += log
+            .iter()
+            .filter(|(_, a)| matches!(a, Action::Spy { .. }))
+            .count();
         religious += log
             .iter()
             .filter(|(_, a)| {
@@ -325,7 +336,10 @@ fn random_playouts_never_stall_and_replay_identically() {
     assert!(treasures > 0, "no treasure was spent");
     // And the peace questions after `sue` (C-DIP-PEACE).
     assert!(peace > 0, "no peace question was answered");
+    // And marriages (proposed, accepted, resolved) and espionage.
+    assert!(married > 0, "no marriage was ever resolved");
+    assert!(spies > 0, "nobody ever spied");
     eprintln!(
-        "{games} games, {actions} actions ({religious} religious, {naval} naval, {piracy} piracy, {treasures} treasures spent, {peace} peace of which {regains} regains), {finished} finished"
+        "{games} games, {actions} actions ({religious} religious, {naval} naval, {piracy} piracy, {treasures} treasures spent, {peace} peace of which {regains} regains, {proposals} marriage actions, {married} royals married, {spies} espionage attempts), {finished} finished"
     );
 }

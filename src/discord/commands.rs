@@ -60,6 +60,12 @@ fn choice_ru(value: &str) -> Option<&'static str> {
         "spring_deployment" => "весеннее развёртывание",
         "action" => "действия",
         "winter" => "зима",
+        // --- marriages and espionage
+        "engage" => "помолвка",
+        "married" => "в браке",
+        "assassinated" => "убит",
+        "look" => "посмотреть руку",
+        "assassinate" => "покушение",
         _ => return None,
     })
 }
@@ -219,10 +225,21 @@ pub struct Standalone {
 }
 
 /// The table commands registered outside `/vq`.
-pub const STANDALONE: &[Standalone] = &[Standalone {
-    command: "adjust",
-    name: ["vq-adjust", "vq-поправить"],
-}];
+pub const STANDALONE: &[Standalone] = &[
+    Standalone {
+        command: "adjust",
+        name: ["vq-adjust", "vq-поправить"],
+    },
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    Standalone {
+        command: "marry",
+        name: ["vq-marry", "vq-брак"],
+    },
+    Standalone {
+        command: "spy",
+        name: ["vq-spy", "vq-шпионить"],
+    },
+];
 
 /// The standalone top-level command a table command is registered as, if any.
 pub fn standalone_of(command: &str) -> Option<&'static Standalone> {

@@ -215,6 +215,29 @@ pub enum Adjustment {
         /// How many more (or fewer).
         delta: i8,
     },
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    /// Puts two single royals of two powers in the engagement box (X-MARRIAGE-PROPOSE).
+    Engage {
+        /// One royal id.
+        royal: String,
+        /// The other.
+        with: String,
+    },
+    /// Marks a royal married, or single again (dropping its engagement and proposals).
+    Married {
+        /// Royal id.
+        royal: String,
+        /// Married (else single).
+        on: bool,
+    },
+    /// Kills a power's current ruler as an assassination does (`on`), or brings back its most
+    /// recently assassinated ruler (X-SPY-ASSASSINATE).
+    Assassinated {
+        /// Whose ruler.
+        power: Power,
+        /// Killed (else brought back).
+        on: bool,
+    },
 }
 
 /// A player's action. `apply` checks it against the rules before changing anything.
@@ -579,6 +602,34 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         space: Option<String>,
     },
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    /// Diplomacy: propose a marriage of one's own royal with another power's royal, or accept
+    /// that power's proposal of the same pair (X-MARRIAGE-PROPOSE).
+    Marry {
+        /// A royal id (one's own, or the other's: the order does not matter).
+        royal: String,
+        /// The other royal id; empty: the other royal of the open proposal naming `royal`.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        with: String,
+    },
+    /// Diplomacy: refuse a proposal made to you, or withdraw your own (X-MARRIAGE-PROPOSE).
+    RefuseMarriage {
+        /// A royal id of the proposal.
+        royal: String,
+        /// The other royal id; empty: the other royal of the open proposal naming `royal`.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        with: String,
+    },
+    /// CP: an espionage attempt against another power (X-SPY-ACTION).
+    Spy {
+        /// The target power.
+        target: Power,
+        /// What the spy tries.
+        effect: super::espionage::SpyEffect,
+        /// For an assassination: the target's ruler or a leader of it on the map.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        whom: Option<String>,
+    },
 }
 
 // --- peace (C-DIP-PEACE)
@@ -682,6 +733,9 @@ impl Action {
             Action::Surrender { .. } => ActionKind::Surrender,
             Action::Regain { .. } => ActionKind::Regain,
             Action::Choose { .. } => ActionKind::Choose,
+            Action::Marry { .. } => ActionKind::Marry,
+            Action::RefuseMarriage { .. } => ActionKind::RefuseMarriage,
+            Action::Spy { .. } => ActionKind::Spy,
         }
     }
 }
@@ -801,6 +855,12 @@ pub enum ActionKind {
     Regain,
     /// [`Action::Choose`].
     Choose,
+    /// [`Action::Marry`].
+    Marry,
+    /// [`Action::RefuseMarriage`].
+    RefuseMarriage,
+    /// [`Action::Spy`].
+    Spy,
 }
 
 impl ActionKind {
@@ -861,6 +921,9 @@ impl ActionKind {
         ActionKind::Surrender,
         ActionKind::Regain,
         ActionKind::Choose,
+        ActionKind::Marry,
+        ActionKind::RefuseMarriage,
+        ActionKind::Spy,
     ];
 
     /// The snake-case id, as in the action's JSON `type` tag.
@@ -921,6 +984,9 @@ impl ActionKind {
             ActionKind::Surrender => "surrender",
             ActionKind::Regain => "regain",
             ActionKind::Choose => "choose",
+            ActionKind::Marry => "marry",
+            ActionKind::RefuseMarriage => "refuse_marriage",
+            ActionKind::Spy => "spy",
         }
     }
 }

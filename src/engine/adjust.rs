@@ -241,6 +241,12 @@ impl Game {
             Adjustment::BarbaryPirates { on } => self.naval.barbary_pirates = *on,
             // --- treasures
             Adjustment::Treasure { power, delta } => self.adjust_treasures(*power, *delta, ev)?,
+            // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+            Adjustment::Engage { royal, with } => self.adjust_engage(rs, royal, with)?,
+            Adjustment::Married { royal, on } => self.adjust_married(rs, royal, *on)?,
+            Adjustment::Assassinated { power, on } => {
+                self.adjust_assassinated(rs, *power, *on, &mut after)?
+            }
             Adjustment::KillRuler { power } => {
                 let is_rudolf = *power == Power::Empire
                     && self

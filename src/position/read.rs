@@ -122,6 +122,8 @@ struct RawEngine {
     naval: Option<S<String>>,
     #[serde(default)]
     flags: Option<S<String>>,
+    #[serde(default)]
+    court: Option<S<String>>,
 }
 
 /// `[treasures]`: numbers of `treasures.csv`; a treasure not listed is in the pool.
@@ -1154,6 +1156,17 @@ fn import_bounded(
         }),
         None => Vec::new(),
     };
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    let court: crate::engine::marriage::CourtState = match &raw.engine.court {
+        Some(j) => serde_json::from_str(j.get_ref()).unwrap_or_else(|e| {
+            r.bad(
+                j.span(),
+                format!("[engine] court is not marriage and espionage state vqbot can read ({e}); copy it from an exported position or remove it"),
+            );
+            Default::default()
+        }),
+        None => Default::default(),
+    };
     // --- treasures: every number known and listed once; the pool is the rest
     let treasures = read_treasures(&mut r, rs, raw.treasures.as_ref());
     for (k, v) in &raw.capitals {
@@ -1580,6 +1593,7 @@ fn import_bounded(
         naval,
         treasures,
         flags,
+        court,
         seq: raw.actions,
         rng,
     };

@@ -51,6 +51,9 @@ macro_rules! tr_each {
 }
 #[path = "effect_words.rs"]
 mod effect_words;
+// --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+#[path = "court_words.rs"]
+mod court_words;
 
 impl<'a> Texts<'a> {
     /// A number of units: "1 unit", "3 units"; «3 ед.».
@@ -788,6 +791,7 @@ impl<'a> Texts<'a> {
                 CardMode::Event => tr!(l, "{} plays {} as an event.", "{} играет {} как событие.", self.power(*power), self.card(*card)),
             },
             EventKind::Effect { card, what } => self.effect_event(*card, what),
+            EventKind::Court { what } => self.court_event(what),
             EventKind::EventNotAutomated { power, card } => tr!(
                 l,
                 "The event of {} is not automated: {} applies it with {}.",
@@ -1265,6 +1269,12 @@ impl<'a> Texts<'a> {
                 self.power(power),
                 keys
             ),
+            EndReason::GunpowderPlot => l
+                .pick(
+                    "the Gunpowder Plot: Spain's spies killed England's ruler (our reconstruction, X-SPY-GUNPOWDER)",
+                    "Пороховой заговор: шпионы Испании убили правителя Англии (наша реконструкция, X-SPY-GUNPOWDER)",
+                )
+                .into(),
         }
     }
 
@@ -1464,6 +1474,40 @@ impl<'a> Texts<'a> {
                 "{} возвращает в запас наугад сокровищ: {}",
                 self.power(*power),
                 delta.unsigned_abs()
+            ),
+            // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+            Adjustment::Engage { royal, with } => tr!(
+                l,
+                "{} and {} are put in the engagement box",
+                "{} и {} помещены в поле помолвок",
+                self.royal(royal),
+                self.royal(with)
+            ),
+            Adjustment::Married { royal, on: true } => {
+                tr!(
+                    l,
+                    "{} is marked married",
+                    "{}: отмечен(а) в браке",
+                    self.royal(royal)
+                )
+            }
+            Adjustment::Married { royal, on: false } => tr!(
+                l,
+                "{} is single again",
+                "{}: снова не помолвлен(а)",
+                self.royal(royal)
+            ),
+            Adjustment::Assassinated { power, on: true } => tr!(
+                l,
+                "the ruler of {} is marked assassinated",
+                "правитель державы {} отмечен убитым",
+                self.power(*power)
+            ),
+            Adjustment::Assassinated { power, on: false } => tr!(
+                l,
+                "the last assassinated ruler of {} is brought back",
+                "последний убитый правитель державы {} возвращён",
+                self.power(*power)
             ),
         }
     }
@@ -2155,6 +2199,9 @@ impl<'a> Texts<'a> {
             ActionKind::Surrender => ("removing units for a peace", "снятие отрядов за мир"),
             ActionKind::Regain => ("regaining after a peace", "возврат после мира"),
             ActionKind::Choose => ("answering a card's question", "ответ на вопрос карты"),
+            ActionKind::Marry => ("a marriage proposal", "предложение брака"),
+            ActionKind::RefuseMarriage => ("refusing a marriage", "отказ в браке"),
+            ActionKind::Spy => ("espionage", "шпионаж"),
         };
         self.loc.pick(en, ru)
     }
@@ -2675,6 +2722,23 @@ impl<'a> Texts<'a> {
             R::EmpireWinterUnit { mercenaries } => tr_each!(l, "the Empire takes its free winter unit as 1 regular (`units:1r`) or as {} mercenaries (`units:{}m`)", [mercenaries, mercenaries], "Империя берёт бесплатный зимний отряд как 1 регуляр (`войска:1р`) или как {} (`войска:{}н`)", [self.n_mercenaries(u32::from(*mercenaries)), mercenaries]),
             R::BadWinterPort { to, allowed } => tr!(l, "{} is not one of the nearest ports your fleet controls; winter in one of: {}", "{} — не из ближайших портов вашего флота; зимовать можно в: {}", self.place_id(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             R::SeaBlockaded { space, zone } => tr!(l, "enemy ships in {} protect the port of {}; an assault needs the sea by the port clear of them", "вражеские корабли {} прикрывают порт {}; для штурма море у порта должно быть свободно от них", self.place_name_in(zone), self.space_case(*space, Case::Gen)),
+            // --- marriages and espionage: worded in court_words.rs
+            R::UnknownRoyal { .. }
+            | R::RoyalNotYours { .. }
+            | R::RoyalSameHouse { .. }
+            | R::MarriageAtWar { .. }
+            | R::RoyalNotSingle { .. }
+            | R::RoyalAlreadyProposed { .. }
+            | R::NoMarriageProposal { .. }
+            | R::AnswerMarriageFirst { .. }
+            | R::MarriageOnlyInDiplomacy { .. }
+            | R::EspionageNotInData
+            | R::SpyOnSelf { .. }
+            | R::SpyOnlyWithCp { .. }
+            | R::SpyNeedsCp { .. }
+            | R::SpyNeedsWhom { .. }
+            | R::SpyWhomNotTarget { .. }
+            | R::NoRulerToKill { .. } => self.court_refusal(r).unwrap_or_default(),
         }
     }
 
