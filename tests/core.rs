@@ -13,6 +13,8 @@ mod table_support;
 mod card_effects;
 #[path = "core_influence.rs"]
 mod core_influence;
+#[path = "core_court.rs"]
+mod core_court;
 #[path = "core_land_battle.rs"]
 mod core_land_battle;
 #[path = "core_land_movement.rs"]

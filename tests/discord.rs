@@ -25,6 +25,8 @@ mod discord_gateway_e2e;
 mod discord_land_e2e;
 #[path = "discord_logging.rs"]
 mod discord_logging;
+#[path = "discord_marriage_e2e.rs"]
+mod discord_marriage_e2e;
 #[path = "discord_ops_e2e.rs"]
 mod discord_ops_e2e;
 #[path = "discord_permissions_e2e.rs"]

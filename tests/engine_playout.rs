@@ -304,6 +304,8 @@ fn random_playouts_never_stall_and_replay_identically() {
     // --- diplomatic influence (X-INF-*, X-INACTIVE)
     let mut bought = 0;
     let mut inf = InfluenceCount::default();
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    let (mut proposals, mut married, mut spies) = (0, 0, 0);
     for seed in 0..games {
         let (g, log, i) = play(seed, 500);
         inf.resolved += i.resolved;
@@ -314,6 +316,15 @@ fn random_playouts_never_stall_and_replay_identically() {
             .filter(|(_, a)| matches!(a, Action::BuyInfluence { .. }))
             .count();
         actions += log.len();
+        proposals += log
+            .iter()
+            .filter(|(_, a)| matches!(a, Action::Marry { .. }))
+            .count();
+        married += g.court.married.len();
+        spies += log
+            .iter()
+            .filter(|(_, a)| matches!(a, Action::Spy { .. }))
+            .count();
         religious += log
             .iter()
             .filter(|(_, a)| {
@@ -393,5 +404,11 @@ fn random_playouts_never_stall_and_replay_identically() {
     eprintln!(
         "{games} games, {actions} actions ({religious} religious, {naval} naval, {piracy} piracy, {treasures} treasures spent, {peace} peace of which {regains} regains; influence: {bought} bought, {} resolved, {} won, {} inactive impulses), {finished} finished",
         inf.resolved, inf.won, inf.inactive_impulses
+    );
+    // And marriages (proposed, accepted, resolved) and espionage.
+    assert!(married > 0, "no marriage was ever resolved");
+    assert!(spies > 0, "nobody ever spied");
+    eprintln!(
+        "{games} games, {actions} actions ({religious} religious, {naval} naval, {piracy} piracy, {treasures} treasures spent, {peace} peace of which {regains} regains, {proposals} marriage actions, {married} royals married, {spies} espionage attempts), {finished} finished"
     );
 }

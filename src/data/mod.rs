@@ -3,6 +3,7 @@
 //! The format is documented in `docs/data-format.md`. Loading never panics on bad input: every
 //! problem is reported with its file and line, and all problems of a folder are reported at once.
 
+mod court;
 pub mod effects;
 mod influence;
 mod religion;
@@ -788,6 +789,8 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
         .map(|t| religion::read(t, &index, &mut p))
         .unwrap_or_default();
     let influence = influence::load(dir, &mut p, &mut sources);
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    let (royals, marriage, espionage) = court::load(dir, &mut p, &mut sources);
 
     if !p.0.is_empty() {
         return Err(p.0);
@@ -813,6 +816,9 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
         religion,
         influence,
         treasures,
+        royals,
+        marriage,
+        espionage,
         fingerprint: fingerprint(dir),
         neighbours: Vec::new(),
         index: HashMap::new(),

@@ -60,6 +60,12 @@ fn choice_ru(value: &str) -> Option<&'static str> {
         "spring_deployment" => "весеннее развёртывание",
         "action" => "действия",
         "winter" => "зима",
+        // --- marriages and espionage
+        "engage" => "помолвка",
+        "married" => "в браке",
+        "assassinated" => "убит",
+        "look" => "посмотреть руку",
+        "assassinate" => "покушение",
         _ => return None,
     })
 }
@@ -273,6 +279,15 @@ pub const STANDALONE: &[Standalone] = &[
     Standalone {
         command: "influence",
         name: ["vq-influence", "vq-влияние"],
+    },
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    Standalone {
+        command: "marry",
+        name: ["vq-marry", "vq-брак"],
+    },
+    Standalone {
+        command: "spy",
+        name: ["vq-spy", "vq-шпионить"],
     },
 ];
 

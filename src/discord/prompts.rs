@@ -292,6 +292,31 @@ pub fn public_prompt(
                     });
                 }
             }
+            // --- marriages (X-MARRIAGE-PROPOSE): the answering power accepts or refuses
+            for o in &game.court.proposals {
+                for (accept, style) in [(true, ButtonStyle::Success), (false, ButtonStyle::Danger)]
+                {
+                    let word = l(if accept {
+                        Notice::Accept
+                    } else {
+                        Notice::Decline
+                    });
+                    // One royal names the proposal (a royal is in one proposal at most), so
+                    // the `custom_id` stays within Discord's 100 characters.
+                    let mut opts = vec![("royal", o.with.as_str()), ("power", o.to.as_str())];
+                    if !accept {
+                        opts.push(("refuse", "yes"));
+                    }
+                    choices.push(Choice {
+                        label: format!("💍 {} + {}: {word}", t.royal(&o.royal), t.royal(&o.with))
+                            .chars()
+                            .take(80)
+                            .collect(),
+                        style,
+                        invocation: inv("marry", &opts),
+                    });
+                }
+            }
             choices.truncate(24);
             choices.push(Choice {
                 label: l(Notice::DoneNegotiating),

@@ -238,6 +238,29 @@ pub enum Adjustment {
         /// The courted power.
         target: super::influence::Courted,
     },
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    /// Puts two single royals of two powers in the engagement box (X-MARRIAGE-PROPOSE).
+    Engage {
+        /// One royal id.
+        royal: String,
+        /// The other.
+        with: String,
+    },
+    /// Marks a royal married, or single again (dropping its engagement and proposals).
+    Married {
+        /// Royal id.
+        royal: String,
+        /// Married (else single).
+        on: bool,
+    },
+    /// Kills a power's current ruler as an assassination does (`on`), or brings back its most
+    /// recently assassinated ruler (X-SPY-ASSASSINATE).
+    Assassinated {
+        /// Whose ruler.
+        power: Power,
+        /// Killed (else brought back).
+        on: bool,
+    },
 }
 
 /// A player's action. `apply` checks it against the rules before changing anything.
@@ -610,6 +633,34 @@ pub enum Action {
         /// Steps bought.
         steps: u8,
     },
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    /// Diplomacy: propose a marriage of one's own royal with another power's royal, or accept
+    /// that power's proposal of the same pair (X-MARRIAGE-PROPOSE).
+    Marry {
+        /// A royal id (one's own, or the other's: the order does not matter).
+        royal: String,
+        /// The other royal id; empty: the other royal of the open proposal naming `royal`.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        with: String,
+    },
+    /// Diplomacy: refuse a proposal made to you, or withdraw your own (X-MARRIAGE-PROPOSE).
+    RefuseMarriage {
+        /// A royal id of the proposal.
+        royal: String,
+        /// The other royal id; empty: the other royal of the open proposal naming `royal`.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        with: String,
+    },
+    /// CP: an espionage attempt against another power (X-SPY-ACTION).
+    Spy {
+        /// The target power.
+        target: Power,
+        /// What the spy tries.
+        effect: super::espionage::SpyEffect,
+        /// For an assassination: the target's ruler or a leader of it on the map.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        whom: Option<String>,
+    },
 }
 
 // --- peace (C-DIP-PEACE)
@@ -714,6 +765,9 @@ impl Action {
             Action::Regain { .. } => ActionKind::Regain,
             Action::Choose { .. } => ActionKind::Choose,
             Action::BuyInfluence { .. } => ActionKind::BuyInfluence,
+            Action::Marry { .. } => ActionKind::Marry,
+            Action::RefuseMarriage { .. } => ActionKind::RefuseMarriage,
+            Action::Spy { .. } => ActionKind::Spy,
         }
     }
 }
@@ -835,6 +889,12 @@ pub enum ActionKind {
     Choose,
     /// [`Action::BuyInfluence`].
     BuyInfluence,
+    /// [`Action::Marry`].
+    Marry,
+    /// [`Action::RefuseMarriage`].
+    RefuseMarriage,
+    /// [`Action::Spy`].
+    Spy,
 }
 
 impl ActionKind {
@@ -896,6 +956,9 @@ impl ActionKind {
         ActionKind::Regain,
         ActionKind::Choose,
         ActionKind::BuyInfluence,
+        ActionKind::Marry,
+        ActionKind::RefuseMarriage,
+        ActionKind::Spy,
     ];
 
     /// The snake-case id, as in the action's JSON `type` tag.
@@ -957,6 +1020,9 @@ impl ActionKind {
             ActionKind::Regain => "regain",
             ActionKind::Choose => "choose",
             ActionKind::BuyInfluence => "buy_influence",
+            ActionKind::Marry => "marry",
+            ActionKind::RefuseMarriage => "refuse_marriage",
+            ActionKind::Spy => "spy",
         }
     }
 }

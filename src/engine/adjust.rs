@@ -251,6 +251,12 @@ impl Game {
                 self.adjust_inactive_control(*target, *controller)?
             }
             Adjustment::ResolveStatus { target } => self.adjust_resolve(rs, *target, &mut after)?,
+            // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+            Adjustment::Engage { royal, with } => self.adjust_engage(rs, royal, with)?,
+            Adjustment::Married { royal, on } => self.adjust_married(rs, royal, *on)?,
+            Adjustment::Assassinated { power, on } => {
+                self.adjust_assassinated(rs, *power, *on, &mut after)?
+            }
             Adjustment::KillRuler { power } => {
                 let is_rudolf = *power == Power::Empire
                     && self

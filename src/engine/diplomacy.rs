@@ -174,6 +174,7 @@ impl Game {
             Action::PeaceWithMinor { minor } => self.peace_with_minor(p, *minor, ev)?,
             Action::Recall { from, to } => self.recall(rs, p, from, to, ev)?,
             Action::DoneDiplomacy => {
+                self.marriage_answer_first(p)?;
                 if let Some(o) = offers.iter().find(|o| o.to == p) {
                     return Err(Refusal::AnswerOfferFirst {
                         from: o.from,

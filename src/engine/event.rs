@@ -90,6 +90,8 @@ pub enum EndReason {
     Domination { vp: i32, lead: i32 },
     /// C-VP-MILITARY: a power holds the keys of the last box of its track.
     Military { power: Power, keys: u32 },
+    /// X-SPY-GUNPOWDER: Spain's spies killed England's ruler with the Gunpowder Plot.
+    GunpowderPlot,
 }
 
 impl EndReason {
@@ -110,6 +112,7 @@ impl EndReason {
             EndReason::Military { power, keys } => {
                 format!("military victory: {power} holds {keys} keys")
             }
+            EndReason::GunpowderPlot => GUNPOWDER_TEXT.to_string(),
         }
     }
 
@@ -149,9 +152,14 @@ impl EndReason {
                 keys: keys.parse().ok()?,
             });
         }
+        if text == GUNPOWDER_TEXT {
+            return Some(EndReason::GunpowderPlot);
+        }
         (text == STEP_LIMIT_TEXT).then_some(EndReason::StepLimit)
     }
 }
+
+const GUNPOWDER_TEXT: &str = "Gunpowder Plot: Spain wins";
 
 const STEP_LIMIT_TEXT: &str = "internal step limit reached; please report this game";
 
@@ -769,6 +777,9 @@ pub enum EventKind {
     // --- diplomatic influence and inactive majors (X-INF-*, X-INACTIVE)
     /// Influence bought, a status resolved, the inactive majors and starting influence.
     Influence(super::influence::InfluenceEvent),
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    /// What a marriage or a spy did (`super::marriage`, `super::espionage`).
+    Court { what: super::marriage::CourtEvent },
 }
 
 /// An event with its visibility.

@@ -316,6 +316,10 @@ pub struct Game {
         skip_serializing_if = "super::influence::InfluenceState::is_empty"
     )]
     pub influence: super::influence::InfluenceState,
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    /// Proposals, engagements, married royals and assassinated rulers and leaders.
+    #[serde(default, skip_serializing_if = "super::marriage::CourtState::is_empty")]
+    pub court: super::marriage::CourtState,
     /// Number of actions applied.
     pub seq: u32,
     /// The random generator; never shown to players.
@@ -397,6 +401,7 @@ impl Game {
             treasures: Default::default(),
             flags: Vec::new(),
             influence: Default::default(),
+            court: Default::default(),
             seq: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),
         };
@@ -564,6 +569,25 @@ impl Game {
             return Err(self.peace_not_asked(power).into());
         }
         match (&self.stage, action) {
+            // --- marriages (X-MARRIAGE-PROPOSE), in the Diplomacy phase only
+            (_, a) if super::marriage::is_marriage_action(a) => {
+                self.marriage_action(rs, power, a, &mut ev)?
+            }
+            // --- espionage (X-SPY-ACTION)
+            (Stage::Cp { cp, .. }, a) if super::espionage::is_spy_action(a) => {
+                let cp = *cp;
+                let cost = self.spy(rs, power, a, cp, &mut ev)?;
+                if !self.is_over() {
+                    self.stage = Stage::Cp {
+                        power,
+                        cp: cp - cost,
+                    };
+                    self.resume_stage(rs, &mut ev);
+                }
+            }
+            (_, a) if super::espionage::is_spy_action(a) => {
+                return Err(Refusal::SpyOnlyWithCp { power }.into())
+            }
             (Stage::Diplomacy { .. }, _) => self.diplomacy_action(rs, power, action, &mut ev)?,
             (Stage::SecretChoice, Action::SecretChoice { choice }) => {
                 self.secret_choice(*choice, None, &mut ev)
@@ -811,13 +835,19 @@ impl Game {
 
     /// The current ruler id of a power: an event's ruler, else the latest by turn.
     pub fn ruler<'r>(&self, rs: &'r Ruleset, p: Power) -> Option<&'r super::ruleset::Ruler> {
-        if let Some(id) = &self.ruler_override[p as usize] {
-            return rs.rulers.iter().find(|r| &r.id == id);
+        let r = match &self.ruler_override[p as usize] {
+            Some(id) => rs.rulers.iter().find(|r| &r.id == id),
+            None => rs
+                .rulers
+                .iter()
+                .filter(|r| r.power == p && r.from_turn.is_some_and(|t| t <= self.turn))
+                .max_by_key(|r| r.from_turn),
+        };
+        // X-SPY-ASSASSINATE: an assassinated ruler's successor reigns at once.
+        if self.court.assassinated.is_empty() {
+            return r;
         }
-        rs.rulers
-            .iter()
-            .filter(|r| r.power == p && r.from_turn.is_some_and(|t| t <= self.turn))
-            .max_by_key(|r| r.from_turn)
+        self.living_ruler(rs, p, r)
     }
 
     /// Administrative rating (R-HRE-RUDOLF-DEATH: 1 for the Empire once Rudolf II is dead).

@@ -96,7 +96,9 @@ impl Game {
                         }
                     }
                 }
-                if !offers.iter().any(|o| o.to == p) {
+                // --- marriages (X-MARRIAGE-PROPOSE)
+                self.legal_marriage(rs, p, &mut out);
+                if !offers.iter().any(|o| o.to == p) && self.marriage_answer_first(p).is_ok() {
                     out.push(Action::DoneDiplomacy);
                 }
             }
@@ -282,6 +284,8 @@ impl Game {
                 self.legal_fight_foreign_war(p, cp, rs, &mut out);
                 self.legal_naval(rs, p, cp, &mut out);
                 self.legal_piracy(rs, p, cp, &mut out);
+                // --- espionage (X-SPY-ACTION)
+                self.legal_espionage(rs, p, cp, &mut out);
                 out.push(Action::EndImpulse);
             }
             Stage::SendToWar { power, card, .. } => {

@@ -11,7 +11,9 @@
 //!   [`victory`] and [`adjust`] (table-mode fixes); [`legal`] lists legal actions and [`view`]
 //!   filters what a viewer may see; the seed powers' own rules live in [`protestant`] (revolts,
 //!   capitals, leaders), [`foreign_war`] (R-FW-*) and [`minor`] (minor powers); [`religion`] holds
-//!   conversion attempts and the English Catholic rebellion (our reconstruction, X-REL-*).
+//!   conversion attempts and the English Catholic rebellion (our reconstruction, X-REL-*);
+//!   [`marriage`] and [`espionage`] hold royal marriages and spies (our reconstruction,
+//!   X-MARRIAGE-*, X-SPY-*).
 pub mod action;
 pub mod adjust;
 pub mod battle;
@@ -20,6 +22,7 @@ pub mod cards;
 pub mod control;
 pub mod diplomacy;
 pub mod error;
+pub mod espionage;
 pub mod event;
 pub mod foreign_war;
 pub mod game;
@@ -28,6 +31,7 @@ pub mod influence;
 pub mod interception;
 pub mod legal;
 pub mod mandatory;
+pub mod marriage;
 pub mod military;
 pub mod minor;
 pub mod minor_war;

@@ -692,6 +692,80 @@ pub enum Refusal {
     // --- diplomatic influence and inactive majors (X-INF-*, X-INACTIVE)
     /// Influence refused: the reason and its rule are in [`super::influence::InfluenceRefusal`].
     Influence(super::influence::InfluenceRefusal),
+    // --- marriages (X-MARRIAGE-*)
+    /// No royal of this game has this id or name; `known` are the royals in play.
+    UnknownRoyal { name: String, known: Vec<String> },
+    /// Neither royal of a proposal is `power`'s (`royal` is `owner`'s); `yours` are.
+    RoyalNotYours {
+        royal: String,
+        owner: Power,
+        power: Power,
+        yours: Vec<String>,
+    },
+    /// Both royals are of the same house.
+    RoyalSameHouse {
+        royal: String,
+        with: String,
+        power: Power,
+    },
+    /// No marriage between powers at war.
+    MarriageAtWar { power: Power, other: Power },
+    /// The royal is already engaged or married.
+    RoyalNotSingle {
+        royal: String,
+        status: super::marriage::RoyalStatus,
+    },
+    /// The royal is already in an open proposal from `from` to `to`.
+    RoyalAlreadyProposed {
+        royal: String,
+        from: Power,
+        to: Power,
+    },
+    /// No open proposal of this pair made to or by `power`; `open` are its proposals.
+    NoMarriageProposal {
+        power: Power,
+        royal: String,
+        with: String,
+        open: Vec<(String, String)>,
+    },
+    /// `from` proposed a marriage to `to`; it is answered before `to` finishes.
+    AnswerMarriageFirst {
+        from: Power,
+        to: Power,
+        royal: String,
+        with: String,
+    },
+    /// Marriages are proposed and answered in the Diplomacy phase.
+    MarriageOnlyInDiplomacy { power: Power },
+    // --- espionage (X-SPY-*)
+    /// The data has no espionage table (`espionage.csv`).
+    EspionageNotInData,
+    /// A power does not spy on itself.
+    SpyOnSelf { power: Power },
+    /// Espionage spends CP: only while spending a card's CP in one's impulse.
+    SpyOnlyWithCp { power: Power },
+    /// Not enough CP left for the attempt.
+    SpyNeedsCp {
+        power: Power,
+        effect: super::espionage::SpyEffect,
+        left: u8,
+        cost: u8,
+    },
+    /// An assassination names its victim: the target's ruler or one of its leaders on the map.
+    SpyNeedsWhom {
+        target: Power,
+        ruler: Option<String>,
+        leaders: Vec<String>,
+    },
+    /// `whom` is neither the target's ruler nor one of its leaders on the map.
+    SpyWhomNotTarget {
+        whom: String,
+        target: Power,
+        ruler: Option<String>,
+        leaders: Vec<String>,
+    },
+    /// `adjust what:assassinated`: the power has no ruler to kill, or none to bring back.
+    NoRulerToKill { power: Power },
 }
 
 impl Refusal {
@@ -812,6 +886,22 @@ impl Refusal {
             | RegainVpOnly { .. }
             | PeaceWithdrawPlace { .. } => "C-DIP-PEACE",
             Influence(r) => r.rule(),
+            // --- marriages and espionage
+            UnknownRoyal { .. } => "X-MARRIAGE-ROYALS",
+            RoyalNotYours { .. }
+            | RoyalSameHouse { .. }
+            | MarriageAtWar { .. }
+            | RoyalNotSingle { .. }
+            | RoyalAlreadyProposed { .. }
+            | NoMarriageProposal { .. }
+            | AnswerMarriageFirst { .. }
+            | MarriageOnlyInDiplomacy { .. } => "X-MARRIAGE-PROPOSE",
+            EspionageNotInData | SpyOnSelf { .. } | SpyOnlyWithCp { .. } | SpyNeedsCp { .. } => {
+                "X-SPY-ACTION"
+            }
+            SpyNeedsWhom { .. } | SpyWhomNotTarget { .. } | NoRulerToKill { .. } => {
+                "X-SPY-ASSASSINATE"
+            }
             _ => return None,
         })
     }
@@ -1368,6 +1458,66 @@ impl Refusal {
                 space: Some(SpaceId(0)),
                 allowed: vec![SpaceId(1), SpaceId(2)],
             },
+            // --- marriages and espionage
+            UnknownRoyal {
+                name: "ANJOUX".into(),
+                known: vec!["ELIZABETH_I".into(), "FRANCOIS_ANJOU".into()],
+            },
+            RoyalNotYours {
+                royal: "FRANCOIS_ANJOU".into(),
+                owner: q,
+                power: p,
+                yours: vec!["ELIZABETH_I".into()],
+            },
+            RoyalSameHouse {
+                royal: "ELIZABETH_I".into(),
+                with: "ROBERT_DUDLEY".into(),
+                power: p,
+            },
+            MarriageAtWar { power: p, other: q },
+            RoyalNotSingle {
+                royal: "ELIZABETH_I".into(),
+                status: super::marriage::RoyalStatus::Married,
+            },
+            RoyalAlreadyProposed {
+                royal: "ELIZABETH_I".into(),
+                from: p,
+                to: q,
+            },
+            NoMarriageProposal {
+                power: p,
+                royal: "ELIZABETH_I".into(),
+                with: "FRANCOIS_ANJOU".into(),
+                open: vec![("ROBERT_DUDLEY".into(), "MARGUERITE_VALOIS".into())],
+            },
+            AnswerMarriageFirst {
+                from: q,
+                to: p,
+                royal: "FRANCOIS_ANJOU".into(),
+                with: "ELIZABETH_I".into(),
+            },
+            MarriageOnlyInDiplomacy { power: p },
+            EspionageNotInData,
+            SpyOnSelf { power: p },
+            SpyOnlyWithCp { power: p },
+            SpyNeedsCp {
+                power: p,
+                effect: super::espionage::SpyEffect::Assassinate,
+                left: 1,
+                cost: 3,
+            },
+            SpyNeedsWhom {
+                target: q,
+                ruler: Some("CHARLES_IX".into()),
+                leaders: vec![l()],
+            },
+            SpyWhomNotTarget {
+                whom: "ALBA".into(),
+                target: q,
+                ruler: None,
+                leaders: vec![],
+            },
+            NoRulerToKill { power: q },
         ]
         .into_iter()
         .chain(
@@ -1569,6 +1719,22 @@ impl Refusal {
             RegainVpOnly { .. } => "regain_vp_only",
             PeaceWithdrawPlace { .. } => "peace_withdraw_place",
             Influence(r) => r.id(),
+            UnknownRoyal { .. } => "unknown_royal",
+            RoyalNotYours { .. } => "royal_not_yours",
+            RoyalSameHouse { .. } => "royal_same_house",
+            MarriageAtWar { .. } => "marriage_at_war",
+            RoyalNotSingle { .. } => "royal_not_single",
+            RoyalAlreadyProposed { .. } => "royal_already_proposed",
+            NoMarriageProposal { .. } => "no_marriage_proposal",
+            AnswerMarriageFirst { .. } => "answer_marriage_first",
+            MarriageOnlyInDiplomacy { .. } => "marriage_only_in_diplomacy",
+            EspionageNotInData => "espionage_not_in_data",
+            SpyOnSelf { .. } => "spy_on_self",
+            SpyOnlyWithCp { .. } => "spy_only_with_cp",
+            SpyNeedsCp { .. } => "spy_needs_cp",
+            SpyNeedsWhom { .. } => "spy_needs_whom",
+            SpyWhomNotTarget { .. } => "spy_whom_not_target",
+            NoRulerToKill { .. } => "no_ruler_to_kill",
         }
     }
 }
@@ -1988,6 +2154,23 @@ impl fmt::Display for Terse<'_> {
                 s(space),
                 capitals.iter().map(s).collect::<Vec<_>>()
             ),
+            // --- marriages and espionage: the data as it is
+            UnknownRoyal { .. }
+            | RoyalNotYours { .. }
+            | RoyalSameHouse { .. }
+            | MarriageAtWar { .. }
+            | RoyalNotSingle { .. }
+            | RoyalAlreadyProposed { .. }
+            | NoMarriageProposal { .. }
+            | AnswerMarriageFirst { .. }
+            | MarriageOnlyInDiplomacy { .. }
+            | EspionageNotInData
+            | SpyOnSelf { .. }
+            | SpyOnlyWithCp { .. }
+            | SpyNeedsCp { .. }
+            | SpyNeedsWhom { .. }
+            | SpyWhomNotTarget { .. }
+            | NoRulerToKill { .. } => format!("{:?}", self.0),
         };
         if !detail.is_empty() {
             write!(f, ": {detail}")?;

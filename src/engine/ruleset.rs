@@ -451,6 +451,16 @@ pub struct Ruleset {
     /// Treasures (`treasures.csv`, expanded by each row's count), numbered from 1.
     #[serde(default)]
     pub treasures: Vec<super::treasure::Treasure>,
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    /// Royals (`royals.csv`; X-MARRIAGE-ROYALS).
+    #[serde(default)]
+    pub royals: Vec<super::marriage::Royal>,
+    /// The marriage table (`marriage.csv`; X-MARRIAGE-RESOLVE).
+    #[serde(default)]
+    pub marriage: super::marriage::MarriageRules,
+    /// The espionage table (`espionage.csv`; X-SPY-*).
+    #[serde(default)]
+    pub espionage: super::espionage::EspionageRules,
     /// A digest of the content, stored with saved states.
     pub fingerprint: String,
     /// Land neighbours of each space, with the link kind (derived from `links`).

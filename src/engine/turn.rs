@@ -15,6 +15,9 @@ impl Game {
             ev.push(Event::public(EventKind::PhaseStarted {
                 phase: PhaseName::Winter,
             }));
+            // X-MARRIAGE-RESOLVE: the engaged pairs at the end of the turn, as Winter begins
+            // (before alliances end and before the VP count).
+            self.resolve_marriages(rs, ev);
         }
         // --- naval warfare: owners first choose among equally near winter ports
         // (C-NAVAL-WINTER); Winter resumes from `resume_stage` once they have.

@@ -271,7 +271,7 @@ impl Game {
     }
 
     /// Ends the game. An unrevealed Empire choice is revealed now: the game is over (R-HRE-SECRET).
-    fn finish(
+    pub(crate) fn finish(
         &mut self,
         rs: &Ruleset,
         winners: Vec<Power>,

@@ -132,6 +132,8 @@ struct RawEngine {
     naval: Option<S<String>>,
     #[serde(default)]
     flags: Option<S<String>>,
+    #[serde(default)]
+    court: Option<S<String>>,
 }
 
 /// `[treasures]`: numbers of `treasures.csv`; a treasure not listed is in the pool.
@@ -1176,6 +1178,17 @@ fn import_bounded(
             }),
             None => Default::default(),
         };
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    let court: crate::engine::marriage::CourtState = match &raw.engine.court {
+        Some(j) => serde_json::from_str(j.get_ref()).unwrap_or_else(|e| {
+            r.bad(
+                j.span(),
+                format!("[engine] court is not marriage and espionage state vqbot can read ({e}); copy it from an exported position or remove it"),
+            );
+            Default::default()
+        }),
+        None => Default::default(),
+    };
     // --- treasures: every number known and listed once; the pool is the rest
     let treasures = read_treasures(&mut r, rs, raw.treasures.as_ref());
     for (k, v) in &raw.capitals {
@@ -1603,6 +1616,7 @@ fn import_bounded(
         treasures,
         flags,
         influence,
+        court,
         seq: raw.actions,
         rng,
     };

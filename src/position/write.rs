@@ -80,6 +80,7 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
         treasures,
         flags,
         influence,
+        court,
         seq,
         rng,
     } = g;
@@ -144,7 +145,7 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
     }
     write_empire(w, empire);
     write_standing(w, standing);
-    write_engine(w, steps, marks, naval, flags);
+    write_engine(w, steps, marks, naval, flags, court);
     // --- diplomatic influence (X-INF-*, X-INACTIVE): vqbot's own JSON, like the engine's state
     if !influence.is_empty() {
         let json = serde_json::to_string(influence).unwrap_or_default();
@@ -394,8 +395,14 @@ fn write_engine(
     marks: &crate::engine::steps::ImpulseMarks,
     naval: &crate::engine::piracy::NavalState,
     flags: &[crate::engine::cards::run::Flag],
+    court: &crate::engine::marriage::CourtState,
 ) {
-    if steps.is_empty() && marks.is_empty() && naval.is_empty() && flags.is_empty() {
+    if steps.is_empty()
+        && marks.is_empty()
+        && naval.is_empty()
+        && flags.is_empty()
+        && court.is_empty()
+    {
         return;
     }
     let _ = writeln!(
@@ -418,6 +425,11 @@ fn write_engine(
     if !flags.is_empty() {
         let json = serde_json::to_string(flags).unwrap_or_default();
         let _ = writeln!(w, "flags = '''{json}'''");
+    }
+    // --- marriages and espionage: proposals, engagements, married royals, the assassinated
+    if !court.is_empty() {
+        let json = serde_json::to_string(court).unwrap_or_default();
+        let _ = writeln!(w, "court = '''{json}'''");
     }
 }
 

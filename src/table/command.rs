@@ -134,7 +134,13 @@ const ADJUST_WHAT: &[&str] = &[
     "influence",
     "inactive",
     "resolve",
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    "engage",
+    "married",
+    "assassinated",
 ];
+/// What a spy may try (X-SPY-*).
+const SPY_EFFECTS: &[&str] = &["look", "discard", "assassinate"];
 /// The phases `adjust what:phase` moves to (issue 17).
 const ADJUST_PHASES: &[&str] = &["diplomacy", "spring_deployment", "action", "winter"];
 const PLACES: &[&str] = &["hand", "discard", "deck", "removed"];
@@ -463,6 +469,74 @@ pub static COMMANDS: &[CmdSpec] = &[
             AS_POWER,
         ],
         help: ["Protestant revolt (CP)", "восстание протестантов (ОД)"],
+    },
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    CmdSpec {
+        name: "marry",
+        ru: "брак",
+        options: &[
+            opt(
+                "royal",
+                "особа",
+                OptKind::Text,
+                true,
+                "your royal (or theirs, to accept: order does not matter)",
+                "ваша королевская особа (или их, чтобы принять: порядок не важен)",
+            ),
+            opt(
+                "with",
+                "с",
+                OptKind::Text,
+                false,
+                "the other power's royal (leave out to answer the proposal naming `royal`)",
+                "особа другой державы (без неё — ответ на предложение с `royal`)",
+            ),
+            opt(
+                "refuse",
+                "отказ",
+                OptKind::Choice(YES_NO),
+                false,
+                "yes: refuse the proposal (or withdraw your own)",
+                "да: отклонить предложение (или отозвать своё)",
+            ),
+            AS_POWER,
+        ],
+        help: [
+            "propose or accept a royal marriage (diplomacy)",
+            "предложить или принять королевский брак (дипломатия)",
+        ],
+    },
+    CmdSpec {
+        name: "spy",
+        ru: "шпионить",
+        options: &[
+            opt(
+                "target",
+                "цель",
+                OptKind::Power,
+                true,
+                "the power spied on",
+                "держава, за которой шпионят",
+            ),
+            opt(
+                "effect",
+                "что",
+                OptKind::Choice(SPY_EFFECTS),
+                true,
+                "look at the hand, force a discard, or assassinate",
+                "посмотреть руку, заставить сбросить или покушение",
+            ),
+            opt(
+                "whom",
+                "кого",
+                OptKind::Text,
+                false,
+                "for an assassination: the target's ruler or a leader on the map",
+                "для покушения: правитель цели или её лидер на карте",
+            ),
+            AS_POWER,
+        ],
+        help: ["espionage (CP)", "шпионаж (ОД)"],
     },
     // --- religion (X-REL-*)
     CmdSpec {
@@ -1952,6 +2026,28 @@ pub enum AdjustCmd {
         /// The minor or inactive major.
         courted: String,
     },
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    /// Two royals into the engagement box (`leader:A+B`).
+    Engage {
+        /// One royal.
+        royal: String,
+        /// The other.
+        with: String,
+    },
+    /// A royal married (`on:yes`) or single again.
+    Married {
+        /// The royal.
+        royal: String,
+        /// Married.
+        on: bool,
+    },
+    /// A power's ruler assassinated (`on:yes`) or brought back.
+    Assassinated {
+        /// Whose.
+        target: String,
+        /// Killed.
+        on: bool,
+    },
 }
 
 /// A typed command. Power-ish and place-ish values stay text until the table resolves them.
@@ -2012,6 +2108,19 @@ pub enum Command {
         power: Option<String>,
         /// R-PROT-CAPITAL: the capital declared elsewhere in the territory.
         capital_at: Option<String>,
+    },
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    Marry {
+        royal: String,
+        with: String,
+        refuse: bool,
+        power: Option<String>,
+    },
+    Spy {
+        target: String,
+        effect: String,
+        whom: Option<String>,
+        power: Option<String>,
     },
     // --- religion (X-REL-*)
     Convert {
@@ -2850,6 +2959,20 @@ impl Command {
                 power,
                 capital_at: a.opt("capital-at"),
             },
+            "marry" => Command::Marry {
+                royal: a.req("royal")?,
+                with: a.opt("with").unwrap_or_default(),
+                refuse: a
+                    .opt("refuse")
+                    .is_some_and(|c| c.eq_ignore_ascii_case("yes")),
+                power,
+            },
+            "spy" => Command::Spy {
+                target: a.req("target")?,
+                effect: a.req("effect")?.to_lowercase(),
+                whom: a.opt("whom"),
+                power,
+            },
             "convert" => Command::Convert {
                 space: a.req("space")?,
                 power,
@@ -3137,6 +3260,8 @@ impl Command {
             Command::Build { .. } => "build",
             Command::Assault { .. } => "assault",
             Command::Revolt { .. } => "revolt",
+            Command::Marry { .. } => "marry",
+            Command::Spy { .. } => "spy",
             Command::Convert { .. } => "convert",
             Command::Rebel { .. } => "rebel",
             Command::Six { .. } => "six",
@@ -3311,6 +3436,9 @@ fn adjust_reads(what: &str) -> &'static [&'static str] {
         "influence" => &["target", "minor", "delta"],
         "inactive" => &["other", "target"],
         "resolve" => &["minor"],
+        "engage" => &["leader"],
+        "married" => &["leader", "on"],
+        "assassinated" => &["target", "on"],
         _ => &[],
     }
 }
@@ -3448,6 +3576,29 @@ fn adjust_cmd(a: &Args<'_>) -> Result<AdjustCmd, ParseError> {
                 delta: delta as i8,
             }
         }
+        // --- marriages and espionage: `leader:` names the royals (`A+B` for a pair)
+        "engage" => {
+            let pair = a.req("leader")?;
+            let Some((x, y)) = pair.split_once('+') else {
+                return Err(ParseError::BadValue {
+                    option: "leader".into(),
+                    value: pair,
+                    expected: Expected::OneOf(&["ROYAL_A+ROYAL_B"]),
+                });
+            };
+            AdjustCmd::Engage {
+                royal: x.trim().to_string(),
+                with: y.trim().to_string(),
+            }
+        }
+        "married" => AdjustCmd::Married {
+            royal: a.req("leader")?,
+            on: a.req("on")?.eq_ignore_ascii_case("yes"),
+        },
+        "assassinated" => AdjustCmd::Assassinated {
+            target: a.req("target")?,
+            on: a.req("on")?.eq_ignore_ascii_case("yes"),
+        },
         _ => AdjustCmd::KillRuler {
             target: a.req("target")?,
         },

@@ -88,6 +88,36 @@ pub fn to_action(
                     space,
                 }
             }
+            // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*): royals resolve in the engine
+            Command::Marry {
+                royal,
+                with,
+                refuse: false,
+                ..
+            } => Action::Marry {
+                royal: royal.clone(),
+                with: with.clone(),
+            },
+            Command::Marry { royal, with, .. } => Action::RefuseMarriage {
+                royal: royal.clone(),
+                with: with.clone(),
+            },
+            Command::Spy {
+                target,
+                effect,
+                whom,
+                ..
+            } => Action::Spy {
+                target: resolve::power(rs, target)?,
+                effect: crate::engine::espionage::SpyEffect::from_id(effect).ok_or_else(|| {
+                    Msg::UnknownName {
+                        what: "effect",
+                        name: effect.clone(),
+                        hint: String::new(),
+                    }
+                })?,
+                whom: whom.clone(),
+            },
             Command::Convert { space, .. } => Action::Convert {
                 space: resolve::space(rs, space)?,
             },
@@ -303,6 +333,8 @@ pub fn to_action(
         | Command::Assault { .. }
         | Command::Revolt { .. }
         | Command::Convert { .. }
+        | Command::Marry { .. }
+        | Command::Spy { .. }
         | Command::Rebel { .. }
         | Command::Six { .. }
         | Command::Fight { .. }
@@ -602,6 +634,19 @@ fn adjustment(rs: &Ruleset, game: &Game, fix: &AdjustCmd) -> Result<Adjustment, 
         AdjustCmd::Resolve { courted: c } => Adjustment::ResolveStatus {
             target: courted(rs, c)?,
         },
+        // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+        AdjustCmd::Engage { royal, with } => Adjustment::Engage {
+            royal: royal.clone(),
+            with: with.clone(),
+        },
+        AdjustCmd::Married { royal, on } => Adjustment::Married {
+            royal: royal.clone(),
+            on: *on,
+        },
+        AdjustCmd::Assassinated { target, on } => Adjustment::Assassinated {
+            power: resolve::power(rs, target)?,
+            on: *on,
+        },
     })
 }
 
@@ -747,6 +792,25 @@ pub fn action_line(a: &Action, power: Power, public: bool) -> Option<String> {
             }
             l
         }
+        Action::Marry { royal, with } if with.is_empty() => format!("marry royal:{royal}"),
+        Action::Marry { royal, with } => format!("marry royal:{royal} with:{with}"),
+        Action::RefuseMarriage { royal, with } if with.is_empty() => {
+            format!("marry royal:{royal} refuse:yes")
+        }
+        Action::RefuseMarriage { royal, with } => {
+            format!("marry royal:{royal} with:{with} refuse:yes")
+        }
+        Action::Spy {
+            target,
+            effect,
+            whom,
+        } => format!(
+            "spy target:{target} effect:{}{}",
+            effect.id(),
+            whom.as_ref()
+                .map(|w| format!(" whom:{w}"))
+                .unwrap_or_default()
+        ),
         Action::Convert { space } => format!("convert space:{space}"),
         Action::CatholicRebellion { space } => format!("rebel space:{space}"),
         Action::ConversionSix { unrest } => {
@@ -946,5 +1010,14 @@ fn adjust_line(adj: &Adjustment, public: bool) -> String {
                 .unwrap_or_default()
         ),
         Adjustment::ResolveStatus { target } => format!("adjust what:resolve minor:{target}"),
+        Adjustment::Engage { royal, with } => format!("adjust what:engage leader:{royal}+{with}"),
+        Adjustment::Married { royal, on } => format!(
+            "adjust what:married leader:{royal} on:{}",
+            if *on { "yes" } else { "no" }
+        ),
+        Adjustment::Assassinated { power, on } => format!(
+            "adjust what:assassinated target:{power} on:{}",
+            if *on { "yes" } else { "no" }
+        ),
     }
 }

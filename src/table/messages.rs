@@ -53,6 +53,9 @@ macro_rules! tr_each {
 mod effect_words;
 #[path = "influence_words.rs"]
 mod influence_words;
+// --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+#[path = "court_words.rs"]
+mod court_words;
 
 impl<'a> Texts<'a> {
     /// A number of units: "1 unit", "3 units"; «3 ед.».
@@ -791,6 +794,7 @@ impl<'a> Texts<'a> {
             },
             EventKind::Effect { card, what } => self.effect_event(*card, what),
             EventKind::Influence(e) => self.influence_event(e),
+            EventKind::Court { what } => self.court_event(what),
             EventKind::EventNotAutomated { power, card } => tr!(
                 l,
                 "The event of {} is not automated: {} applies it with {}.",
@@ -1268,6 +1272,12 @@ impl<'a> Texts<'a> {
                 self.power(power),
                 keys
             ),
+            EndReason::GunpowderPlot => l
+                .pick(
+                    "the Gunpowder Plot: Spain's spies killed England's ruler (our reconstruction, X-SPY-GUNPOWDER)",
+                    "Пороховой заговор: шпионы Испании убили правителя Англии (наша реконструкция, X-SPY-GUNPOWDER)",
+                )
+                .into(),
         }
     }
 
@@ -1493,6 +1503,40 @@ impl<'a> Texts<'a> {
                 "the diplomatic status of {} is resolved now (X-INF-ROLL)",
                 "дипломатический статус державы {} определяется сейчас (X-INF-ROLL)",
                 self.courted(*target)
+            ),
+            // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+            Adjustment::Engage { royal, with } => tr!(
+                l,
+                "{} and {} are put in the engagement box",
+                "{} и {} помещены в поле помолвок",
+                self.royal(royal),
+                self.royal(with)
+            ),
+            Adjustment::Married { royal, on: true } => {
+                tr!(
+                    l,
+                    "{} is marked married",
+                    "{}: отмечен(а) в браке",
+                    self.royal(royal)
+                )
+            }
+            Adjustment::Married { royal, on: false } => tr!(
+                l,
+                "{} is single again",
+                "{}: снова не помолвлен(а)",
+                self.royal(royal)
+            ),
+            Adjustment::Assassinated { power, on: true } => tr!(
+                l,
+                "the ruler of {} is marked assassinated",
+                "правитель державы {} отмечен убитым",
+                self.power(*power)
+            ),
+            Adjustment::Assassinated { power, on: false } => tr!(
+                l,
+                "the last assassinated ruler of {} is brought back",
+                "последний убитый правитель державы {} возвращён",
+                self.power(*power)
             ),
         }
     }
@@ -2199,6 +2243,9 @@ impl<'a> Texts<'a> {
             ActionKind::Regain => ("regaining after a peace", "возврат после мира"),
             ActionKind::Choose => ("answering a card's question", "ответ на вопрос карты"),
             ActionKind::BuyInfluence => ("buying influence", "покупка влияния"),
+            ActionKind::Marry => ("a marriage proposal", "предложение брака"),
+            ActionKind::RefuseMarriage => ("refusing a marriage", "отказ в браке"),
+            ActionKind::Spy => ("espionage", "шпионаж"),
         };
         self.loc.pick(en, ru)
     }
@@ -2720,6 +2767,23 @@ impl<'a> Texts<'a> {
             R::BadWinterPort { to, allowed } => tr!(l, "{} is not one of the nearest ports your fleet controls; winter in one of: {}", "{} — не из ближайших портов вашего флота; зимовать можно в: {}", self.place_id(to), self.list(allowed.iter().map(|x| self.place_id(x)).collect())),
             R::SeaBlockaded { space, zone } => tr!(l, "enemy ships in {} protect the port of {}; an assault needs the sea by the port clear of them", "вражеские корабли {} прикрывают порт {}; для штурма море у порта должно быть свободно от них", self.place_name_in(zone), self.space_case(*space, Case::Gen)),
             R::Influence(r) => self.influence_refusal(r),
+            // --- marriages and espionage: worded in court_words.rs
+            R::UnknownRoyal { .. }
+            | R::RoyalNotYours { .. }
+            | R::RoyalSameHouse { .. }
+            | R::MarriageAtWar { .. }
+            | R::RoyalNotSingle { .. }
+            | R::RoyalAlreadyProposed { .. }
+            | R::NoMarriageProposal { .. }
+            | R::AnswerMarriageFirst { .. }
+            | R::MarriageOnlyInDiplomacy { .. }
+            | R::EspionageNotInData
+            | R::SpyOnSelf { .. }
+            | R::SpyOnlyWithCp { .. }
+            | R::SpyNeedsCp { .. }
+            | R::SpyNeedsWhom { .. }
+            | R::SpyWhomNotTarget { .. }
+            | R::NoRulerToKill { .. } => self.court_refusal(r).unwrap_or_default(),
         }
     }
 

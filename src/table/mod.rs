@@ -2370,6 +2370,8 @@ fn cmd_power(cmd: &Command) -> Option<&str> {
         | Command::Place { power, .. }
         | Command::Adjust { power, .. }
         | Command::Convert { power, .. }
+        | Command::Marry { power, .. }
+        | Command::Spy { power, .. }
         | Command::Rebel { power, .. }
         | Command::Six { power, .. }
         | Command::Hand { power } => power.as_deref(),

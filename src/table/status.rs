@@ -96,6 +96,8 @@ pub fn lines(rs: &Ruleset, g: &Game, t: Texts<'_>) -> Vec<String> {
             pool: g.treasures.pool.len(),
         }));
     }
+    // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*)
+    out.extend(court(rs, g, t));
     match g.stage {
         Stage::Impulse { power, .. } => out.push(t.msg(&Msg::StatusImpulse { power, cp: None })),
         Stage::Cp { power, cp } => out.push(t.msg(&Msg::StatusImpulse {
@@ -141,4 +143,96 @@ fn religion(rs: &Ruleset, g: &Game, t: Texts<'_>) -> String {
             capitals.join(", ")
         },
     })
+}
+
+/// X-MARRIAGE-*: the royals of each power with eligibility and state, the engagement box and
+/// open proposals; X-SPY-ASSASSINATE: who was assassinated. Nothing when the data has no royals.
+fn court(rs: &Ruleset, g: &Game, t: Texts<'_>) -> Vec<String> {
+    use crate::engine::marriage::RoyalStatus;
+    let mut out = Vec::new();
+    if !rs.royals.is_empty() {
+        let mut per_power = Vec::new();
+        for p in g.powers.iter() {
+            let list: Vec<String> = g
+                .royals(rs)
+                .filter(|r| r.power == p)
+                .map(|r| {
+                    let st = match g.royal_status(&r.id) {
+                        RoyalStatus::Single => t.loc_pick("single", "свободна"),
+                        RoyalStatus::Proposed => t.loc_pick("proposed", "предложена"),
+                        RoyalStatus::Engaged => t.loc_pick("engaged", "помолвлена"),
+                        RoyalStatus::Married => t.loc_pick("married", "в браке"),
+                    };
+                    format!("{} {} ({st})", t.royal(&r.id), r.eligibility)
+                })
+                .collect();
+            if !list.is_empty() {
+                per_power.push(format!("{}: {}", t.power(p), list.join(", ")));
+            }
+        }
+        out.push(t.loc_pick(
+            &format!("Royals (eligibility): {}", per_power.join("; ")),
+            &format!(
+                "Королевские особы (брачная ценность): {}",
+                per_power.join("; ")
+            ),
+        ));
+        let engaged: Vec<String> = g
+            .court
+            .engaged
+            .iter()
+            .map(|e| {
+                format!(
+                    "{} ({}) – {} ({})",
+                    t.royal(&e.royal_a),
+                    t.power(e.a),
+                    t.royal(&e.royal_b),
+                    t.power(e.b)
+                )
+            })
+            .collect();
+        let none = t.msg(&Msg::StatusNone);
+        let engaged = if engaged.is_empty() {
+            none.clone()
+        } else {
+            engaged.join("; ")
+        };
+        out.push(t.loc_pick(
+            &format!("Engaged (resolved at the end of the turn): {engaged}"),
+            &format!("Помолвки (решаются в конце хода): {engaged}"),
+        ));
+        if !g.court.proposals.is_empty() {
+            let list: Vec<String> = g
+                .court
+                .proposals
+                .iter()
+                .map(|o| {
+                    format!(
+                        "{} → {}: {} + {}",
+                        t.power(o.from),
+                        t.power(o.to),
+                        t.royal(&o.royal),
+                        t.royal(&o.with)
+                    )
+                })
+                .collect();
+            out.push(t.loc_pick(
+                &format!("Marriage proposals awaiting an answer: {}", list.join("; ")),
+                &format!("Предложения брака без ответа: {}", list.join("; ")),
+            ));
+        }
+    }
+    if !g.court.assassinated.is_empty() {
+        let list: Vec<String> = g
+            .court
+            .assassinated
+            .iter()
+            .map(|id| t.ruler_name(id))
+            .collect();
+        out.push(t.loc_pick(
+            &format!("Assassinated: {}", list.join(", ")),
+            &format!("Убиты: {}", list.join(", ")),
+        ));
+    }
+    out
 }

@@ -209,6 +209,23 @@ impl Game {
 
     /// The cards of `p`'s hand a random pick may take: every card but home cards, which stay
     /// with their owner (as in Here I Stand's random draws).
+    /// Discards up to `n` cards of `p`'s hand at random, never a home card; the cards
+    /// discarded. Shared by the effect `discard N random` and espionage (X-SPY-DISCARD).
+    pub(crate) fn discard_at_random(&mut self, rs: &Ruleset, p: Power, n: u8) -> Vec<u16> {
+        let mut cards = Vec::new();
+        for _ in 0..n {
+            let pick = self.drawable(rs, p);
+            if pick.is_empty() {
+                break;
+            }
+            let c = pick[self.rng.random_range(0..pick.len())];
+            self.hands[p as usize].retain(|x| *x != c);
+            self.discard.push(c);
+            cards.push(c);
+        }
+        cards
+    }
+
     fn drawable(&self, rs: &Ruleset, p: Power) -> Vec<u16> {
         self.hands[p as usize]
             .iter()
@@ -292,17 +309,7 @@ impl Game {
             },
             Op::Discard { who, n } => match self.who(&run, *who) {
                 Some(p) if !self.drawable(rs, p).is_empty() => {
-                    let mut cards = Vec::new();
-                    for _ in 0..*n {
-                        let pick = self.drawable(rs, p);
-                        if pick.is_empty() {
-                            break;
-                        }
-                        let c = pick[self.rng.random_range(0..pick.len())];
-                        self.hands[p as usize].retain(|x| *x != c);
-                        self.discard.push(c);
-                        cards.push(c);
-                    }
+                    let cards = self.discard_at_random(rs, p, *n);
                     ev.push(Game::effect_ev(
                         card,
                         EffectEvent::Discarded { power: p, cards },
