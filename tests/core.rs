@@ -11,10 +11,10 @@ mod table_support;
 
 #[path = "card_effects.rs"]
 mod card_effects;
-#[path = "core_influence.rs"]
-mod core_influence;
 #[path = "core_court.rs"]
 mod core_court;
+#[path = "core_influence.rs"]
+mod core_influence;
 #[path = "core_land_battle.rs"]
 mod core_land_battle;
 #[path = "core_land_movement.rs"]

@@ -212,8 +212,8 @@ async fn bot_boots_identifies_and_registers_vq_globally() {
         .expect("global registration");
     assert_eq!(reg.status, 200);
     let commands = emu.read(|s| s.global_commands.clone());
-    // `/vq`, and `adjust` and issue 29's absence commands standing alone (`/vq` is at Discord's
-    // size limit).
+    // `/vq`, and the commands standing alone beside it (`/vq` is at Discord's size limit):
+    // `adjust`, issue 29's absence commands, influence, marriages and espionage.
     let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
     assert_eq!(
         names,
@@ -224,7 +224,10 @@ async fn bot_boots_identifies_and_registers_vq_globally() {
             "vq-replace",
             "vq-watch",
             "vq-unwatch",
-            "vq-digest"
+            "vq-digest",
+            "vq-influence",
+            "vq-marry",
+            "vq-spy"
         ]
     );
     let subs: Vec<&str> = commands[0]["options"]

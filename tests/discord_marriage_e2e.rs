@@ -45,11 +45,11 @@ async fn x_marriage_propose_answered_by_button() {
         "{public}"
     );
     let line = line_of(&emu, &ix).await;
-    let accept = button(&line, "💍 Elizabeth I + François, Duke of Anjou: Accept");
+    let accept = button(&line, "💍 Elizabeth I + François, Duke of Anjou: accept");
     assert!(accept.len() <= 100, "{accept}");
     buttons(&line)
         .iter()
-        .find(|(l, _)| l.starts_with("💍") && l.ends_with("Decline"))
+        .find(|(l, _)| l.starts_with("💍") && l.ends_with("decline"))
         .expect("a refuse button too");
 
     // England cannot answer its own proposal for France.

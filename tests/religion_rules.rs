@@ -746,7 +746,18 @@ fn religious_playout(seed: u64, steps: usize) -> Tally {
                 v[pick.random_range(0..v.len())]
             }
         };
-        let legal = g.legal_actions(r, p);
+        // Marriages and espionage (X-MARRIAGE-*, X-SPY-*) are left out: this playout measures
+        // religion, and their many options would dilute it.
+        let legal: Vec<Action> = g
+            .legal_actions(r, p)
+            .into_iter()
+            .filter(|a| {
+                !matches!(
+                    a,
+                    Action::Spy { .. } | Action::Marry { .. } | Action::RefuseMarriage { .. }
+                )
+            })
+            .collect();
         let done = legal
             .iter()
             .find(|a| matches!(a, Action::DoneDiplomacy | Action::Decline { .. }));

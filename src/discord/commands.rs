@@ -169,7 +169,7 @@ pub const GROUPS: &[Group] = &[
         ru: "стол",
         help: [
             "status, VP, the log, cards, treasures, settings, the dashboard, setup",
-            "положение, ПО, журнал, карты, сокровища, настройки, табло, расстановка",
+            "положение, ПО, журнал, карты, настройки, табло",
         ],
         members: &[
             "status",

@@ -31,9 +31,12 @@ impl Lang {
     }
 }
 
-/// The commands of issue 29 (absences, spectators, digests), listed on one line.
-const ABSENCE: &[&str] = &[
+/// The commands that stand alone beside `/vq` (influence, marriages, espionage and issue 29's
+/// absences, spectators and digests), listed on one line.
+const STANDALONE_LINE: &[&str] = &[
     "influence",
+    "marry",
+    "spy",
     "deputy",
     "replace",
     "watch",
@@ -50,7 +53,7 @@ pub fn help_text(lang: Lang) -> String {
     text.push('\n');
     for c in COMMANDS
         .iter()
-        .filter(|c| group_of(c.name).is_none() && !ABSENCE.contains(&c.name))
+        .filter(|c| group_of(c.name).is_none() && !STANDALONE_LINE.contains(&c.name))
     {
         text.push('`');
         text.push_str(&slash_path(c.name, loc));
@@ -72,7 +75,7 @@ pub fn help_text(lang: Lang) -> String {
         ));
     }
     // The standalone commands (influence, issue 29's) share one line, so the help stays one message.
-    let absence: Vec<String> = ABSENCE
+    let absence: Vec<String> = STANDALONE_LINE
         .iter()
         .map(|c| format!("`{}`", slash_path(c, loc)))
         .collect();
@@ -80,8 +83,8 @@ pub fn help_text(lang: Lang) -> String {
         "{}: {}\n",
         absence.join(" "),
         loc.pick(
-            "influence (CP); deputies, replacing an idle player, watching, digests",
-            "влияние (ОД); замещения и замены, зрители, сводки"
+            "influence (CP), marriages, spies; deputies, replacing an idle player, watching, digests",
+            "влияние, браки, шпионаж, замены, зрители, сводки"
         )
     ));
     let (help, command) = (

@@ -2764,6 +2764,12 @@ const CHOICE_RU: &[(&str, &str)] = &[
     ("spring_deployment", "развёртывание"),
     ("action", "действия"),
     ("winter", "зима"),
+    // --- marriages and espionage
+    ("look", "взгляд"),
+    ("assassinate", "покушение"),
+    ("engage", "помолвка"),
+    ("married", "брак"),
+    ("assassinated", "убит"),
     // --- treasures
     ("treasure", "сокровище"),
     // --- diplomatic influence (X-INF-*, X-INACTIVE)

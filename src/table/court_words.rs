@@ -363,11 +363,12 @@ impl Texts<'_> {
             ),
             R::RoyalAlreadyProposed { royal, from, to } => tr!(
                 l,
-                "{} is already in {}'s open proposal to {}; wait for the answer, or withdraw it with `refuse:yes`",
-                "{} уже в открытом предложении державы {} державе {}; дождитесь ответа или отзовите его через `refuse:yes`",
+                "{} is already in {}'s open proposal to {}; wait for the answer, or withdraw it with {}",
+                "{} уже в открытом предложении державы {} державе {}; дождитесь ответа или отзовите его через {}",
                 self.royal(royal),
                 p(from),
-                p(to)
+                p(to),
+                format!("`{}`", self.command_line(&format!("marry royal:{royal} refuse:yes")))
             ),
             R::NoMarriageProposal {
                 power,
@@ -416,8 +417,8 @@ impl Texts<'_> {
             ),
             R::EspionageNotInData => l
                 .pick(
-                    "this ruleset has no espionage table (`espionage.csv`), so nobody spies",
-                    "в этих данных нет таблицы шпионажа (`espionage.csv`), поэтому шпионить нельзя",
+                    "this ruleset has no espionage table, so nobody spies",
+                    "в этих данных нет таблицы шпионажа, поэтому шпионить нельзя",
                 )
                 .to_string(),
             R::SpyOnSelf { power } => tr!(
@@ -452,8 +453,9 @@ impl Texts<'_> {
                 leaders,
             } => tr!(
                 l,
-                "an assassination names its victim with `whom:`: the ruler of {} ({}) or one of its leaders on the map ({})",
-                "для покушения назовите жертву в `whom:`: правителя державы {} ({}) или одного из её лидеров на карте ({})",
+                "an assassination names its victim with {}: the ruler of {} ({}) or one of its leaders on the map ({})",
+                "для покушения назовите жертву в {}: правителя державы {} ({}) или одного из её лидеров на карте ({})",
+                self.option("spy", "whom"),
                 p(target),
                 ruler.as_deref().map_or_else(|| l.pick("none", "нет").to_string(), |r| format!("`{r}`")),
                 royals(leaders)
