@@ -778,13 +778,17 @@ impl Table {
         out: &mut Outbox,
     ) {
         let Some(g) = &s.game else { return };
-        out.dm(
-            user,
-            t.event(&EventKind::HandDealt {
-                power,
-                cards: g.hands[power as usize].clone(),
-            }),
-        );
+        let mut hand = t.event(&EventKind::HandDealt {
+            power,
+            cards: g.hands[power as usize].clone(),
+        });
+        // --- diplomatic influence: what the CP may buy, in the same DM (X-INF-BUY)
+        let inf = t.influence_hand_line(g, power);
+        if !inf.is_empty() {
+            hand.push('\n');
+            hand.push_str(&inf);
+        }
+        out.dm(user, hand);
         let mine = &g.treasures.held[power as usize];
         if !mine.is_empty() {
             out.dm(

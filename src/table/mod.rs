@@ -1002,33 +1002,12 @@ impl Table {
                 }
             }
             Command::Hand { power } => {
-                let g = s.game.as_ref().ok_or(Msg::NotStarted)?;
+                s.game.as_ref().ok_or(Msg::NotStarted)?;
                 let p = match self.acting_power(s, caller, power.as_deref(), true) {
                     Err(Msg::NotSeated) => return Err(self.no_power(s, caller.user, true)),
                     r => r?,
                 };
-                let mut hand = t.event(&EventKind::HandDealt {
-                    power: p,
-                    cards: g.hands[p as usize].clone(),
-                });
-                // --- diplomatic influence: what the CP may buy, in the same DM (X-INF-BUY)
-                let inf = t.influence_hand_line(g, p);
-                if !inf.is_empty() {
-                    hand.push('\n');
-                    hand.push_str(&inf);
-                }
-                out.dm(caller.user, hand);
-                // --- treasures: the holder's own, with their faces, in the same DM
-                let mine = &g.treasures.held[p as usize];
-                if !mine.is_empty() {
-                    out.dm(
-                        caller.user,
-                        t.event(&EventKind::TreasuresHeld {
-                            power: p,
-                            treasures: mine.clone(),
-                        }),
-                    );
-                }
+                self.send_hand(s, p, caller.user, t, &mut out);
                 out.reply(caller.user, t.msg(&Msg::HandSentDm));
             }
             Command::Undo => self.undo(s, caller, t, &mut out)?,
