@@ -13,7 +13,6 @@
 //! ([`super::DM_RETRY_AFTER`]); a DM that gets through clears the mark. Nothing private is
 //! ever posted in the channel.
 
-use std::collections::BTreeMap;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -28,10 +27,8 @@ use serenity::all::{
 use super::commands::slash_path;
 use super::handler::{ephemeral_message, lock, BotState, CommandError};
 use super::help::Lang;
-use super::prompts::{
-    private_button, public_prompt, secret_pending, secret_prompt, state_tag, takeback_prompt, Stamp,
-};
-use crate::engine::{Game, Power};
+use super::prompts::{buttons, state_tag, Stamp};
+use crate::table::choices::Prompts;
 use crate::table::command::{option_name, Command, ParseError};
 use crate::table::{
     Audience, Caller, Channel, ChannelPermission, Image, Locale, Msg, Notice, Outbox, Table, Texts,
@@ -196,21 +193,10 @@ pub(crate) struct Done {
 }
 
 /// The game after the command, as far as prompts need it.
-struct After {
-    game_id: i64,
-    locale: Locale,
-    game: Option<Game>,
-    seats: BTreeMap<Power, UserId>,
-}
+type After = Prompts;
 
 fn after(table: &Table, channel: Channel) -> Option<After> {
-    let summary = table.summary(channel).ok()??;
-    Some(After {
-        game_id: summary.id,
-        locale: summary.locale,
-        game: table.game(channel),
-        seats: table.seats(channel),
-    })
+    table.prompts(channel)
 }
 
 /// Milliseconds since the Unix epoch (the clock of the stored DM state).
@@ -251,7 +237,7 @@ fn run_table(
     // that changed nothing (`status`) does not restart its caller's wait
     let mut changed = false;
     if let Some(a) = &after {
-        let acted = a.game.as_ref().map(|g| g.seq) != before.as_ref().and_then(|b| b.seq);
+        let acted = a.seq != before.as_ref().and_then(|b| b.seq);
         let by = if acted { caller.user } else { 0 };
         let waits = table.observe_wait(channel, by, state.rhythm.now());
         changed = acted || waits;
@@ -263,7 +249,7 @@ fn run_table(
         _ => None,
     }));
     if let Some(a) = &after {
-        users.extend(a.seats.get(&Power::Empire).copied());
+        users.extend(a.secret.as_ref().and_then(|(holder, _)| *holder));
     }
     state.load_dm_state(users);
     Outcome::Done(Box::new(Done {
@@ -663,7 +649,6 @@ async fn deliver(
         private.retain(|p| !sent.contains(p));
     }
 
-    let game_id = after.as_ref().map(|a| a.game_id);
     let hand = slash_path("hand", game_loc);
     for (u, closed) in notices {
         let hand = hand.clone();
@@ -677,25 +662,28 @@ async fn deliver(
             text,
             images: Vec::new(),
             mentions: vec![u],
-            components: game_id.map_or_else(Vec::new, |g| private_button(t, channel, g)),
+            components: after
+                .as_ref()
+                .map_or_else(Vec::new, |a| buttons(channel, a.game_id, None, &a.private)),
             next_up: false,
         });
     }
 
     // Decision buttons under the "who acts next" line, and the Empire's secret by DM.
     if let Some(a) = &after {
-        if let Some(g) = &a.game {
-            let rows = public_prompt(rs, t, channel, a.game_id, g);
+        if let Some(stamp) = a.stamp {
+            let rows = buttons(channel, a.game_id, Some(stamp), &a.public);
             if let Some(p) = posts.iter_mut().rev().find(|p| p.next_up) {
                 p.components = rows;
             }
             if let Some(p) = consent_post.and_then(|i| posts.get_mut(i)) {
-                p.components = takeback_prompt(t, channel, a.game_id, g);
+                p.components = buttons(channel, a.game_id, Some(stamp), &a.takeback);
             }
-            if secret_pending(g) && before_seq != Some(g.seq) {
-                if let Some(holder) = a.seats.get(&Power::Empire).copied() {
+            if let Some((Some(holder), choices)) = &a.secret {
+                if before_seq != a.seq {
+                    let holder = *holder;
                     let text = Notice::SecretPrompt.text(t.loc);
-                    let rows = secret_prompt(t, channel, a.game_id, g);
+                    let rows = buttons(channel, a.game_id, Some(stamp), choices);
                     let sent = plan
                         .within(http, ix, send_dm(state, http, holder, &text, rows))
                         .await;

@@ -20,7 +20,6 @@ use super::commands::{all_commands, standalone_named, ROOT};
 use super::deliver::{self, Ix};
 use super::help::{help_text, Lang};
 use super::prompts::Prompt;
-use super::suggest::{suggest, CallerView};
 use crate::table::command::{Command, FileArg, Invocation};
 use crate::table::{Caller, Channel, Notice, Table, UserId};
 
@@ -605,15 +604,9 @@ async fn autocomplete(
             let state = state.clone();
             tokio::task::spawn_blocking(move || {
                 state.ensure_loaded(channel);
-                let table = &state.table;
-                let game = table.game(channel);
-                let seats = table.seats(channel);
-                let view = CallerView {
-                    game: game.as_ref(),
-                    seats: &seats,
-                    user,
-                };
-                suggest(table.ruleset(), loc, &inv, &focused, &typed, &view)
+                state
+                    .table
+                    .suggest(channel, user, loc, &inv, &focused, &typed)
             })
             .await
             .map_err(|e| CommandError::Table(e.to_string()))?

@@ -23,7 +23,6 @@ mod pictures;
 mod preflight;
 pub mod prompts;
 mod reminders;
-pub mod suggest;
 
 use std::fmt;
 use std::future::Future;

@@ -14,8 +14,7 @@ use std::sync::{Arc, Mutex};
 use serenity::all::{ChannelId, CreateAllowedMentions, CreateAttachment, CreateMessage, Http};
 use tokio::sync::Semaphore;
 
-use crate::engine::board::Board;
-use crate::table::{Channel, PictureJob};
+use crate::table::{Channel, PictureBoard, PictureJob};
 
 /// What the queue knows about one channel.
 #[derive(Default)]
@@ -27,7 +26,7 @@ struct ChannelQueue {
     /// A task is drawing or posting for this channel.
     busy: bool,
     /// The board of the last picture posted, by game.
-    posted: Option<(i64, Board)>,
+    posted: Option<(i64, PictureBoard)>,
     /// The message of the last picture posted (the dashboard links to it, issue 29).
     message: Option<u64>,
 }

@@ -22,6 +22,7 @@
 
 pub mod absence;
 mod archive;
+pub mod choices;
 pub mod command;
 pub mod convert;
 pub mod dashboard;
@@ -37,6 +38,7 @@ pub mod rules;
 pub mod sqlite;
 pub mod state_json;
 pub mod status;
+pub mod suggest;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -49,7 +51,8 @@ use crate::engine::{Action, Awaiting, Game, GameOptions, Power, PowerSet, Rulese
 pub use command::{parse, Command, Invocation, ParseError, COMMANDS};
 pub use messages::{ChannelPermission, Locale, Msg, Notice, Texts};
 pub use outbox::{
-    Audience, Image, MapImages, OutMessage, Outbox, PictureJob, PictureNames, Renderer, UserId,
+    Audience, Image, MapImages, OutMessage, Outbox, PictureBoard, PictureJob, PictureNames,
+    Renderer, UserId,
 };
 pub use persist::{
     Barrier, Channel, GameRow, GameStore, LogRow, MemStore, NoBarrier, PersistError, Resume,

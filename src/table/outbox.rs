@@ -176,6 +176,10 @@ impl PictureNames {
     }
 }
 
+/// The board a picture shows. Front ends hold it without reading it, and hand it back as the
+/// `previous` board of the next picture (what changed is marked against it).
+pub type PictureBoard = Board;
+
 /// Draws a map moment's pictures; given the board of the last picture the front end posted
 /// (which the changes are marked against), or `None` for the table's own idea of it.
 pub type DrawPictures = Arc<dyn Fn(Option<&Board>) -> Result<Vec<Image>, String> + Send + Sync>;

@@ -8,7 +8,7 @@ use crate::engine::board::Force;
 use crate::engine::{Game, Owner, Power, Ruleset, View, Viewer};
 use crate::table::command::{Invocation, OptKind, COMMANDS};
 use crate::table::rules::RULES;
-use crate::table::{resolve, Locale, Texts, UserId};
+use crate::table::{resolve, Channel, Locale, Table, Texts, UserId};
 
 /// Discord shows at most 25 suggestions.
 pub const MAX_CHOICES: usize = 25;
@@ -215,6 +215,39 @@ fn given<'a>(inv: &'a Invocation, option: &str) -> Option<&'a str> {
         .find(|(k, _)| k == option)
         .map(|(_, v)| v.trim())
         .filter(|v| !v.is_empty())
+}
+
+impl Table {
+    /// Suggestions for `user` in `channel`'s game (loaded from the store first if needed): the
+    /// powers they may act for now (seats, deputies, a controlled inactive major) and what those
+    /// powers see; never another player's cards.
+    pub fn suggest(
+        &self,
+        channel: Channel,
+        user: UserId,
+        loc: Locale,
+        inv: &Invocation,
+        option: &str,
+        typed: &str,
+    ) -> Vec<Suggestion> {
+        let _ = self.summary(channel);
+        let slot = self.peek(channel);
+        let seats: BTreeMap<Power, UserId> = slot
+            .as_ref()
+            .map(|s| {
+                self.powers_of(s, user)
+                    .into_iter()
+                    .map(|p| (p, user))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let view = CallerView {
+            game: slot.as_ref().and_then(|s| s.game.as_ref()),
+            seats: &seats,
+            user,
+        };
+        suggest(self.ruleset(), loc, inv, option, typed, &view)
+    }
 }
 
 /// Suggestions for option `option` of the command `inv` (with the options filled so far),
