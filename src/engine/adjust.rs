@@ -106,7 +106,7 @@ impl Game {
                     .ok_or_else(|| RuleError::Unknown {
                         what: "leader",
                         name: leader.clone(),
-                        hint: String::new(),
+                        near: Vec::new(),
                     })?;
                 let dest = space
                     .as_deref()
@@ -168,7 +168,7 @@ impl Game {
                     return Err(RuleError::Unknown {
                         what: "card",
                         name: card.to_string(),
-                        hint: String::new(),
+                        near: Vec::new(),
                     });
                 }
                 let from_hand = self.hands.iter().position(|h| h.contains(card));

@@ -31,14 +31,14 @@ pub enum RuleError {
         waiting: Awaiting,
     },
     /// A named thing (space, card, leader) does not exist.
-    #[error("unknown {what} `{name}`{hint}")]
+    #[error("unknown {what} `{name}`")]
     Unknown {
         /// What was looked up: `space`, `card`, `leader` (the catalogue translates these).
         what: &'static str,
         /// The name given.
         name: String,
-        /// A suggestion, starting with "; did you mean" (the catalogue translates the lead-in).
-        hint: String,
+        /// The closest known names, best first (the table words the suggestion).
+        near: Vec<String>,
     },
     /// The rules forbid it.
     #[error("{0}")]

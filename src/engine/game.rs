@@ -814,22 +814,10 @@ impl Game {
             .collect();
         best.sort();
         best.dedup_by_key(|(_, n)| *n);
-        let hint = if best.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "; did you mean {}?",
-                best.iter()
-                    .take(3)
-                    .map(|(_, n)| *n)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        };
         Err(RuleError::Unknown {
             what: "space",
             name: name.to_string(),
-            hint,
+            near: best.iter().take(3).map(|(_, n)| n.to_string()).collect(),
         })
     }
 

@@ -186,7 +186,7 @@ impl Game {
             .ok_or_else(|| RuleError::Unknown {
                 what: "leader",
                 name: leader.to_string(),
-                hint: String::new(),
+                near: Vec::new(),
             })?;
         if l.power != p {
             return Err(Refusal::NotYourLeader {

@@ -250,7 +250,7 @@ impl Game {
                 .ok_or_else(|| RuleError::Unknown {
                     what: "leader",
                     name: e.leader.clone(),
-                    hint: String::new(),
+                    near: Vec::new(),
                 })?;
             if l.power != p || l.faction != Some(faction) {
                 return Err(Refusal::RevoltLeaderFaction {

@@ -1282,7 +1282,7 @@ impl Game {
         let c = rs.card(card).ok_or_else(|| RuleError::Unknown {
             what: "card",
             name: card.to_string(),
-            hint: String::new(),
+            near: Vec::new(),
         })?;
         if !self.hands[p as usize].contains(&card) {
             return Err(Refusal::NotInHand {

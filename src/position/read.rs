@@ -509,7 +509,12 @@ impl<'r> Ids<'r> {
         }
         match Game::resolve_space(self.rs, v.get_ref()) {
             Ok(s) => Some(s),
-            Err(crate::engine::RuleError::Unknown { hint, .. }) => {
+            Err(crate::engine::RuleError::Unknown { near, .. }) => {
+                let hint = if near.is_empty() {
+                    String::new()
+                } else {
+                    format!("; did you mean {}?", near.join(", "))
+                };
                 r.bad(
                     v.span(),
                     format!(

@@ -2011,13 +2011,13 @@ impl<'a> Texts<'a> {
                 self.power(*power),
                 self.awaited(waiting)
             ),
-            RuleError::Unknown { what, name, hint } => tr!(
+            RuleError::Unknown { what, name, near } => tr!(
                 l,
                 "unknown {} `{}`{}",
                 "не найдено: {} `{}`{}",
                 self.thing(what),
                 name,
-                self.hint(hint)
+                self.hint(&super::resolve::near_hint(near))
             ),
             RuleError::WrongTime { action, waiting } => tr!(
                 l,

@@ -257,13 +257,24 @@ pub fn other_place(rs: &Ruleset, text: &str) -> Option<(String, OtherPlace)> {
         .map(|z| (z.id.clone(), OtherPlace::Sea))
 }
 
+/// The table's suggestion tail for the closest names ("; did you mean A, B?"; the catalogue
+/// translates the lead-in), empty when there are none.
+pub fn near_hint(near: &[String]) -> String {
+    if near.is_empty() {
+        String::new()
+    } else {
+        format!("; did you mean {}?", near.join(", "))
+    }
+}
+
 /// A space's data id from an id or English/Russian name. A world-map settlement, ocean zone or
 /// sea zone is recognised and refused plainly: the commands that take a place act on Europe
 /// spaces only (the state holds no units at sea or on the world map yet).
 pub fn space(rs: &Ruleset, text: &str) -> Result<String, Msg> {
     match Game::resolve_space(rs, text) {
         Ok(s) => Ok(rs.space(s).id.clone()),
-        Err(RuleError::Unknown { what, name, hint }) => {
+        Err(RuleError::Unknown { what, name, near }) => {
+            let hint = near_hint(&near);
             if let Some((id, kind)) = other_place(rs, text) {
                 return Err(Msg::NotASpace { id, kind });
             }

@@ -137,7 +137,7 @@ impl Game {
         let card = rs.card(number).ok_or_else(|| RuleError::Unknown {
             what: "card",
             name: number.to_string(),
-            hint: String::new(),
+            near: Vec::new(),
         })?;
         let hand = &self.hands[p as usize];
         if !hand.contains(&number) {
