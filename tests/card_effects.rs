@@ -771,3 +771,448 @@ fn x_card_effect_card_command_shows_the_effect_in_both_languages() {
     .expect("card");
     assert!(rudolf.contains("automated (`rudolf_ii`)"), "{rudolf}");
 }
+
+// --- card effects (issue 25, second part)
+
+/// Puts `cards` in the discard pile only (out of every hand and the deck).
+fn to_discard(g: &mut Game, cards: &[u16]) {
+    for c in cards {
+        for h in &mut g.hands {
+            h.retain(|x| x != c);
+        }
+        g.deck.retain(|x| x != c);
+        g.discard.retain(|x| x != c);
+        g.discard.push(*c);
+    }
+}
+
+/// Gives `p` exactly these cards besides the test card.
+fn hand(g: &mut Game, p: Power, cards: &[u16]) {
+    for c in cards {
+        for h in &mut g.hands {
+            h.retain(|x| x != c);
+        }
+        g.deck.retain(|x| x != c);
+        g.discard.retain(|x| x != c);
+    }
+    g.hands[p as usize].retain(|x| *x == CARD);
+    g.hands[p as usize].extend_from_slice(cards);
+    g.hands[p as usize].sort_unstable();
+}
+
+// X-CARD-EFFECT: `discard N chosen for:X`: X, the hand's owner, is asked which card goes; the
+// offered faces reach X alone (by DM), the channel hears the card discarded (the pile is public).
+#[test]
+fn x_card_effect_discard_chosen_the_owner_picks_and_sees_the_faces_alone() {
+    let r = one("text_source: placeholder\ndiscard 1 chosen for:france\nvp 1\n");
+    let mut g = game(&r);
+    hand(&mut g, FRANCE, &[49, 50, 51]);
+    let vp = g.bonus_vp[SPAIN as usize];
+    let ev = play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(asked(&g), Some((FRANCE, Decision::EffectChoice)));
+    let offer = did(&ev, |w| matches!(w, EffectEvent::HandChoices { .. })).expect("offer");
+    assert_eq!(offer.vis, Visibility::only(FRANCE), "the faces by DM only");
+    assert_eq!(g.legal_actions(&r, FRANCE).len(), 3);
+    assert!(g
+        .apply(
+            &r,
+            SPAIN,
+            &Action::Choose {
+                option: 1,
+                space: None
+            }
+        )
+        .is_err());
+    let ev = choose(&mut g, &r, FRANCE, 2);
+    assert_eq!(g.hands[FRANCE as usize], vec![49, 51]);
+    assert!(g.discard.contains(&50));
+    assert!(did(&ev, |w| matches!(
+        w,
+        EffectEvent::DiscardedChosen {
+            power: FRANCE,
+            card: 50
+        }
+    ))
+    .is_some());
+    assert_eq!(g.bonus_vp[SPAIN as usize], vp + 1, "the effect went on");
+    // With no more cards than asked for there is no choice to make.
+    let r = one("text_source: placeholder\ndiscard 2 chosen for:france\n");
+    let mut g = game(&r);
+    hand(&mut g, FRANCE, &[49, 50]);
+    play(&mut g, &r, SPAIN, CARD);
+    assert!(g.hands[FRANCE as usize].is_empty() && g.steps.is_empty());
+}
+
+// X-CARD-EFFECT: `return_card`: the player picks a card of the public discard pile (not the card
+// being played) into its hand.
+#[test]
+fn x_card_effect_return_card_from_the_discard_pile() {
+    let r = one("text_source: placeholder\nreturn_card\n");
+    let mut g = game(&r);
+    g.discard.clear();
+    to_discard(&mut g, &[49, 50]);
+    play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(asked(&g), Some((SPAIN, Decision::EffectChoice)));
+    assert_eq!(
+        g.legal_actions(&r, SPAIN).len(),
+        2,
+        "the played card is not offered"
+    );
+    let ev = choose(&mut g, &r, SPAIN, 2);
+    assert!(g.hands[SPAIN as usize].contains(&50));
+    assert_eq!(g.discard, vec![49, CARD]);
+    assert!(did(&ev, |w| matches!(w, EffectEvent::Returned { card: 50, .. })).is_some());
+}
+
+// X-CARD-EFFECT: `remove_card this` takes the played card out of the game; `remove_card
+// from:discard` a card of the pile (no question when one fits).
+#[test]
+fn x_card_effect_remove_card_out_of_the_game() {
+    let r = one("text_source: placeholder\nremove_card this\nremove_card from:discard\n");
+    let mut g = game(&r);
+    g.discard.clear();
+    to_discard(&mut g, &[49]);
+    play(&mut g, &r, SPAIN, CARD);
+    assert!(
+        g.removed.contains(&CARD) && g.removed.contains(&49),
+        "{:?}",
+        g.removed
+    );
+    assert!(!g.discard.contains(&CARD) && !g.discard.contains(&49));
+    assert!(g.steps.is_empty());
+}
+
+// X-CARD-EFFECT: `play_cp`: the player plays another card of its hand (its choice) for that
+// card's CP, added to the CP the event gives.
+#[test]
+fn x_card_effect_play_cp_spends_another_cards_cp() {
+    let r = one("text_source: placeholder\ncp 1\nplay_cp\n");
+    let mut g = game(&r);
+    hand(&mut g, SPAIN, &[49, 50]);
+    let cp50 = r.card(50).expect("card").cp;
+    play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(asked(&g), Some((SPAIN, Decision::EffectChoice)));
+    let ev = choose(&mut g, &r, SPAIN, 2);
+    assert!(did(&ev, |w| matches!(
+        w,
+        EffectEvent::PlayedForCp { card: 50, .. }
+    ))
+    .is_some());
+    assert!(g.discard.contains(&50) && !g.hands[SPAIN as usize].contains(&50));
+    assert_eq!(
+        g.stage,
+        Stage::Cp {
+            power: SPAIN,
+            cp: 1 + cp50
+        }
+    );
+}
+
+// X-CARD-EFFECT: `religion protestant where …` sets a chosen space's religion through the board's
+// religion state; a space outside the zones of religious struggle is "not possible".
+#[test]
+fn x_card_effect_religion_sets_a_space() {
+    let r = one("text_source: placeholder\nreligion protestant where space:UTRECHT\nreligion protestant where space:MADRID\nvp 1\n");
+    let mut g = game(&r);
+    assert_eq!(
+        g.board.religion(&r, sp("UTRECHT")),
+        vqbot::engine::power::Religion::Catholic
+    );
+    let ev = play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(
+        g.board.religion(&r, sp("UTRECHT")),
+        vqbot::engine::power::Religion::Protestant
+    );
+    assert!(did(
+        &ev,
+        |w| matches!(w, EffectEvent::NothingPossible { primitive } if primitive == "religion")
+    )
+    .is_some());
+}
+
+// X-CARD-EFFECT (R-SPACE-FORTRESS): `fortress where …` builds a fortress on an unfortified
+// space; `raze` removes a built one.
+#[test]
+fn x_card_effect_fortress_built_and_razed() {
+    let r = one("text_source: placeholder\nfortress where space:BILBAO\n");
+    let mut g = game(&r);
+    assert!(!g.board.space_type(&r, sp("BILBAO")).is_fortified());
+    play(&mut g, &r, SPAIN, CARD);
+    assert!(g.board.space_type(&r, sp("BILBAO")).is_fortified());
+    let r = one("text_source: placeholder\nraze where space:BILBAO\n");
+    let mut g = game(&r);
+    g.board.spaces[sp("BILBAO").idx()].fortress_built = true;
+    play(&mut g, &r, SPAIN, CARD);
+    assert!(!g.board.space_type(&r, sp("BILBAO")).is_fortified());
+}
+
+// X-CARD-EFFECT: `vp N lasting`: a bonus listed by card and counted in the VP total.
+#[test]
+fn x_card_effect_lasting_vp_counts_in_the_total() {
+    let r = one("text_source: placeholder\nvp 2 lasting\n");
+    let mut g = game(&r);
+    let before = g.vp(&r, SPAIN).total();
+    play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(g.lasting_vp(SPAIN), vec![(CARD, 2)]);
+    assert_eq!(g.vp(&r, SPAIN).total(), before + 2);
+    let json = serde_json::to_string(&g).expect("saves");
+    let back: Game = serde_json::from_str(&json).expect("reads");
+    assert_eq!(
+        back.vp(&r, SPAIN).total(),
+        before + 2,
+        "kept across a restart"
+    );
+}
+
+// X-CARD-EFFECT: `treasure N`: treasures from the pool through the treasure module; the faces
+// reach the power alone.
+#[test]
+fn x_card_effect_treasure_from_the_pool() {
+    let r = one("text_source: placeholder\ntreasure 1\n");
+    let mut g = game(&r);
+    let (held, pool) = (
+        g.treasures.held[SPAIN as usize].len(),
+        g.treasures.pool.len(),
+    );
+    assert!(pool > 0, "the pool holds treasures");
+    let ev = play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(g.treasures.held[SPAIN as usize].len(), held + 1);
+    assert_eq!(g.treasures.pool.len(), pool - 1);
+    for e in &ev {
+        if matches!(e.kind, EventKind::TreasureGained { .. }) {
+            assert_eq!(e.vis, Visibility::only(SPAIN));
+        }
+    }
+}
+
+// X-CARD-EFFECT: `forbid_war on:X until:turn`: a declaration between the two is refused with the
+// card named, is not listed, and the effect's own `war` is not possible.
+#[test]
+fn x_card_effect_forbid_war_refuses_the_declaration_naming_the_card() {
+    let r = one("text_source: placeholder\nforbid_war on:france until:turn\nwar on:france\n");
+    let mut g = game(&r);
+    let ev = play(&mut g, &r, SPAIN, CARD);
+    assert_ne!(g.board.relation(SPAIN, FRANCE), Relation::War);
+    assert!(did(
+        &ev,
+        |w| matches!(w, EffectEvent::NothingPossible { primitive } if primitive == "war")
+    )
+    .is_some());
+    assert_eq!(g.war_forbidden_by(FRANCE, SPAIN), Some(CARD));
+    g.stage = Stage::Diplomacy {
+        done: PowerSet::default(),
+        offers: Vec::new(),
+    };
+    let before = g.clone();
+    let err = g
+        .apply(
+            &r,
+            FRANCE,
+            &Action::DeclareWar {
+                target: SPAIN,
+                card: None,
+            },
+        )
+        .expect_err("forbidden");
+    assert!(
+        format!("{err:?}").contains("WarForbiddenByCard") && format!("{err:?}").contains("30"),
+        "{err:?}"
+    );
+    assert_eq!(g, before);
+    assert!(!g
+        .legal_actions(&r, FRANCE)
+        .iter()
+        .any(|a| matches!(a, Action::DeclareWar { target, .. } if *target == SPAIN)));
+}
+
+/// Spain's 2 regulars move from Besançon into Dijon, held by 1 French regular; every question
+/// is answered by `answer` or the first legal answer; the decisions asked, in order.
+fn move_into_dijon(
+    g: &mut Game,
+    r: &Ruleset,
+    answer: impl Fn(Power, Decision) -> Option<Action>,
+) -> Vec<(Power, Decision)> {
+    for s in &mut g.board.spaces {
+        s.forces.clear();
+    }
+    g.board.set_relation(SPAIN, FRANCE, Relation::War);
+    g.board
+        .force_mut(sp("BESANCON"), Owner::Major(SPAIN), None)
+        .regulars = 2;
+    g.board
+        .force_mut(sp("DIJON"), Owner::Major(FRANCE), None)
+        .regulars = 1;
+    g.stage = Stage::Cp {
+        power: SPAIN,
+        cp: 2,
+    };
+    g.apply(
+        r,
+        SPAIN,
+        &Action::Move {
+            from: "BESANCON".into(),
+            to: "DIJON".into(),
+            units: Units {
+                regulars: 2,
+                ..Units::default()
+            },
+        },
+    )
+    .expect("move");
+    let mut seen = Vec::new();
+    for _ in 0..30 {
+        let Some((p, d)) = asked(g) else { break };
+        if matches!(d, Decision::SpendCp | Decision::Impulse) {
+            break;
+        }
+        seen.push((p, d));
+        let a = answer(p, d).unwrap_or_else(|| g.legal_actions(r, p)[0].clone());
+        g.apply(r, p, &a).expect("answer");
+    }
+    seen
+}
+
+// X-CARD-EFFECT (C-AVOID): a response card's `cancel avoidance`: the moving formation's enemies
+// are not offered to avoid battle; without it France is.
+#[test]
+fn x_card_effect_cancel_avoidance_skips_the_avoid_offer() {
+    const RESP: u16 = 31;
+    let r = deck(&[(
+        RESP,
+        CardKind::Response,
+        "text_source: placeholder\ncancel avoidance\n",
+    )]);
+    let mut g = game(&r);
+    hand(&mut g, Power::England, &[RESP]);
+    let without = move_into_dijon(&mut g.clone(), &r, |_, d| {
+        matches!(d, Decision::ResponseCard).then_some(Action::Forgo)
+    });
+    assert!(
+        without.contains(&(FRANCE, Decision::AvoidBattle)),
+        "{without:?}"
+    );
+    let with = move_into_dijon(&mut g, &r, |p, d| match d {
+        Decision::ResponseCard if p == Power::England => Some(Action::Play {
+            card: RESP,
+            mode: CardMode::Event,
+        }),
+        Decision::ResponseCard => Some(Action::Forgo),
+        _ => None,
+    });
+    assert!(
+        with.contains(&(Power::England, Decision::ResponseCard)),
+        "{with:?}"
+    );
+    assert!(!with.contains(&(FRANCE, Decision::AvoidBattle)), "{with:?}");
+    assert!(
+        !g.flag_set(vqbot::engine::cards::effect::NO_AVOIDANCE),
+        "used up"
+    );
+}
+
+// X-CARD-EFFECT (X-SPY-ACTION): `spy look on:X` rolls through the engine's espionage without CP;
+// on a success the faces go to the spy alone.
+#[test]
+fn x_card_effect_spy_uses_the_espionage_rules() {
+    let r = one("text_source: placeholder\nspy look on:france\n");
+    let mut g = game(&r);
+    let ev = play(&mut g, &r, SPAIN, CARD);
+    let spied = ev
+        .iter()
+        .find(|e| {
+            matches!(e.kind, EventKind::Court { .. }) && format!("{:?}", e.kind).contains("Spied")
+        })
+        .expect("an espionage roll");
+    assert_eq!(spied.vis, Visibility::Public);
+    for e in &ev {
+        if format!("{:?}", e.kind).contains("SawHand") {
+            assert_eq!(e.vis, Visibility::only(SPAIN));
+        }
+    }
+}
+
+// X-CARD-EFFECT: check-data refuses the new primitives' bad forms with file:line.
+#[test]
+fn x_card_effect_new_primitives_refuse_bad_input_with_file_and_line() {
+    for (text, says) in [
+        ("discard 1 maybe", "discard N chosen"),
+        ("remove_card", "remove_card this"),
+        ("remove_card from:deck", "remove_card from:discard"),
+        (
+            "religion pagan where zone:netherlands",
+            "catholic or protestant",
+        ),
+        ("fortress 2 where zone:netherlands", "takes no word"),
+        (
+            "raze where zone:netherlands space:MADRID",
+            "matches no space",
+        ),
+        ("vp 1 forever", "lasting"),
+        ("treasure 0", "at least 1"),
+        ("treasure many", "a number of treasures"),
+        ("forbid_war until:turn", "on:<power>"),
+        ("forbid_war on:france until:week", "until:week"),
+        ("forbid_war on:me", "two different powers"),
+        ("spy fly on:france", "look, discard or assassinate"),
+        ("spy look", "on:<power>"),
+        ("cancel nothing", "avoidance"),
+        ("play_cp 2", "takes no word"),
+        ("return_card where home", "acts on no space"),
+    ] {
+        let p = problems(&format!("text_source: placeholder\n\n{text}\n"));
+        assert!(
+            p.iter()
+                .any(|m| m.starts_with("bad.effect:3:") && m.contains(says)),
+            "{text}: {p:?}"
+        );
+    }
+}
+
+// X-CARD-EFFECT: `card N` shows the new primitives in words, in English and Russian.
+#[test]
+fn x_card_effect_card_command_words_for_the_new_primitives() {
+    use vqbot::table::messages::{Locale, Texts};
+    let r = one("text_source: placeholder\ndiscard 1 chosen for:france\nreturn_card\nremove_card this\nplay_cp\nreligion protestant where zone:netherlands\nfortress where home\nraze where home\nvp 1 lasting\ntreasure 1\nforbid_war on:france\nspy discard on:france\n");
+    let en = Texts {
+        rs: &r,
+        loc: Locale::En,
+    }
+    .card_info(CARD)
+    .expect("card");
+    for part in [
+        "1. France discards 1 card of its choice",
+        "2. the card's player takes a card of its choice from the discard pile",
+        "3. this card is removed from the game",
+        "4. the card's player plays another card of its hand for its CP",
+        "Protestant",
+        "builds a fortress on a space: home",
+        "razes a built fortress",
+        "lasting bonus of 1 VP",
+        "gains 1 at random from the pool",
+        "may not declare war on each other for this turn",
+        "espionage attempt (discard) against France",
+    ] {
+        assert!(en.contains(part), "{part}: {en}");
+    }
+    let ru = Texts {
+        rs: &r,
+        loc: Locale::Ru,
+    }
+    .card_info(CARD)
+    .expect("card");
+    for part in [
+        "сбрасывает по своему выбору 1 карту",
+        "берёт в руку карту по выбору из сброса",
+        "эта карта удаляется из игры",
+        "ради её ОД",
+        "протестантское",
+        "строит крепость",
+        "сносит построенную крепость",
+        "постоянный бонус 1 ПО",
+        "запаса сокровищ",
+        "не могут объявлять друг другу войну на этот ход",
+        "шпионаж (discard)",
+    ] {
+        assert!(ru.contains(part), "{part}: {ru}");
+    }
+}

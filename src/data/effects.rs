@@ -44,6 +44,16 @@ pub const PRIMITIVES: &[&str] = &[
     "hits",
     "cancel",
     "adjust",
+    // --- card effects
+    "return_card",
+    "remove_card",
+    "play_cp",
+    "religion",
+    "fortress",
+    "raze",
+    "treasure",
+    "forbid_war",
+    "spy",
     "if",
     "else",
     "choose",
@@ -492,6 +502,17 @@ impl Compiler<'_> {
         self.who(line, v)
     }
 
+    // --- card effects
+    /// Refuses words after the first `n` plain ones.
+    fn no_plain(&mut self, line: u64, verb: &str, a: &Args, n: usize) {
+        if let Some(w) = a.plain.get(n) {
+            self.err(
+                line,
+                format!("`{verb}` takes no word `{w}` here; see docs/events.md for its form"),
+            );
+        }
+    }
+
     fn only_opts(&mut self, line: u64, verb: &str, a: &Args, allowed: &[&str]) {
         for (k, _) in &a.opts {
             if !allowed.contains(k) {
@@ -643,7 +664,11 @@ impl Compiler<'_> {
         let a = args(&l.words);
         let no = l.no;
         let me = |c: &mut Self, key: &str| c.opt_who(no, &a, key).unwrap_or(Who::Me);
-        let space_verbs = ["unrest", "calm", "control", "add", "remove", "convert"];
+        let space_verbs = [
+            "unrest", "calm", "control", "add", "remove", "convert",
+            // --- card effects
+            "religion", "fortress", "raze",
+        ];
         if a.has_where && !space_verbs.contains(&verb) {
             self.err(
                 no,
@@ -657,8 +682,17 @@ impl Compiler<'_> {
             "vp" => {
                 self.only_opts(no, verb, &a, &["for"]);
                 let who = me(self, "for");
+                // --- card effects: `vp N lasting`
+                let lasting = match a.plain.get(1).copied() {
+                    None => false,
+                    Some("lasting") => true,
+                    Some(x) => {
+                        self.err(no, format!("`vp N` may be followed by `lasting` only (a bonus that stays, listed by card), got `{x}`"));
+                        false
+                    }
+                };
                 if let Some(n) = self.number::<i32>(no, verb, a.plain.first(), "a whole number of VP (may be negative)") {
-                    self.emit(no, Op::Vp { who, n });
+                    self.emit(no, if lasting { Op::LastingVp { who, n } } else { Op::Vp { who, n } });
                 }
             }
             "draw" => {
@@ -671,11 +705,17 @@ impl Compiler<'_> {
             "discard" => {
                 self.only_opts(no, verb, &a, &["for"]);
                 let who = me(self, "for");
-                if a.plain.get(1) != Some(&"random") {
-                    self.err(no, "write `discard N random`: only random discards are automated (a chosen discard: `adjust \"…\"`)");
-                }
-                if let Some(n) = self.number::<u8>(no, verb, a.plain.first(), "a number of cards") {
-                    self.emit(no, Op::Discard { who, n });
+                // --- card effects: `discard N chosen` (the owner picks)
+                let chosen = match a.plain.get(1).copied() {
+                    Some("random") => Some(false),
+                    Some("chosen") => Some(true),
+                    x => {
+                        self.err(no, format!("write `discard N random` or `discard N chosen` (the hand's owner picks), got `{}`", x.unwrap_or("")));
+                        None
+                    }
+                };
+                if let (Some(n), Some(chosen)) = (self.number::<u8>(no, verb, a.plain.first(), "a number of cards"), chosen) {
+                    self.emit(no, if chosen { Op::DiscardChosen { who, n } } else { Op::Discard { who, n } });
                 }
             }
             "take_card" => {
@@ -810,8 +850,100 @@ impl Compiler<'_> {
             "cancel" => match a.plain.first().copied() {
                 Some("interception") => self.emit(no, Op::CancelInterception),
                 Some("event") => self.emit(no, Op::CancelEvent),
-                x => self.err(no, format!("`cancel` takes `interception` or `event`, got `{}`", x.unwrap_or(""))),
+                // --- card effects
+                Some("avoidance") => self.emit(no, Op::CancelAvoidance),
+                x => self.err(no, format!("`cancel` takes `interception`, `avoidance` or `event`, got `{}`", x.unwrap_or(""))),
             },
+            // --- card effects (issue 25, second part)
+            "return_card" => {
+                self.only_opts(no, verb, &a, &["for"]);
+                let who = me(self, "for");
+                self.no_plain(no, verb, &a, 0);
+                self.emit(no, Op::ReturnCard { who });
+            }
+            "remove_card" => {
+                self.only_opts(no, verb, &a, &["for", "from"]);
+                let who = me(self, "for");
+                match (a.plain.first().copied(), Self::opt(&a, "from")) {
+                    (Some("this"), None) => self.emit(no, Op::RemoveCard { who, this: true }),
+                    (None, Some("discard")) => self.emit(no, Op::RemoveCard { who, this: false }),
+                    _ => self.err(no, "write `remove_card this` (the played card leaves the game) or `remove_card from:discard` (the player picks a card of the discard pile)"),
+                }
+            }
+            "play_cp" => {
+                self.only_opts(no, verb, &a, &[]);
+                self.no_plain(no, verb, &a, 0);
+                self.emit(no, Op::PlayCp);
+            }
+            "religion" => {
+                self.only_opts(no, verb, &a, &["for"]);
+                let who = me(self, "for");
+                let religion = match a.plain.first().map(|r| r.parse::<crate::engine::power::Religion>()) {
+                    Some(Ok(r)) => Some(r),
+                    x => {
+                        self.err(no, format!("`religion` names the religion set: catholic or protestant, got `{}`", if x.is_some() { a.plain[0] } else { "" }));
+                        None
+                    }
+                };
+                let filter = self.filter(no, &a, who);
+                if let Some(religion) = religion {
+                    self.emit(no, Op::Religion { who, religion, filter });
+                }
+            }
+            "fortress" | "raze" => {
+                self.only_opts(no, verb, &a, &["for"]);
+                let who = me(self, "for");
+                self.no_plain(no, verb, &a, 0);
+                let filter = self.filter(no, &a, who);
+                self.emit(no, Op::Fortress { who, build: verb == "fortress", filter });
+            }
+            "treasure" => {
+                self.only_opts(no, verb, &a, &["for"]);
+                let who = me(self, "for");
+                if let Some(n) = self.number::<u8>(no, verb, a.plain.first(), "a number of treasures") {
+                    if n == 0 {
+                        self.err(no, "`treasure` needs at least 1 treasure");
+                    } else {
+                        self.emit(no, Op::Treasure { who, n });
+                    }
+                }
+            }
+            "forbid_war" => {
+                self.only_opts(no, verb, &a, &["for", "on", "until"]);
+                let who = me(self, "for");
+                self.no_plain(no, verb, &a, 0);
+                let span = match Self::opt(&a, "until").unwrap_or("turn") {
+                    "impulse" => Some(FlagSpan::Impulse),
+                    "turn" => Some(FlagSpan::Turn),
+                    "game" => Some(FlagSpan::Game),
+                    x => {
+                        self.err(no, format!("`until:{x}`: a forbidden war lasts until:impulse, until:turn or until:game"));
+                        None
+                    }
+                };
+                match (self.opt_who(no, &a, "on"), span) {
+                    (Some(on), Some(span)) if on != who => self.emit(no, Op::ForbidWar { who, on, span }),
+                    (Some(_), Some(_)) => self.err(no, "`forbid_war` names two different powers (`for:` and `on:`)"),
+                    (None, _) => self.err(no, "`forbid_war` needs `on:<power>` (the war between the two is forbidden)"),
+                    _ => {}
+                }
+            }
+            "spy" => {
+                self.only_opts(no, verb, &a, &["for", "on"]);
+                let who = me(self, "for");
+                let effect = match a.plain.first().and_then(|e| crate::engine::espionage::SpyEffect::from_id(e)) {
+                    Some(e) => Some(e),
+                    None => {
+                        self.err(no, format!("`spy` takes look, discard or assassinate, got `{}`", a.plain.first().copied().unwrap_or("")));
+                        None
+                    }
+                };
+                match (self.opt_who(no, &a, "on"), effect) {
+                    (Some(on), Some(effect)) => self.emit(no, Op::Spy { who, on, effect }),
+                    (None, _) => self.err(no, "`spy` needs `on:<power>` (the target)"),
+                    _ => {}
+                }
+            }
             "adjust" => match a.plain.first() {
                 Some(t) if !t.is_empty() => {
                     let ru = a.plain.get(1).unwrap_or(t).to_string();

@@ -58,10 +58,14 @@ impl Game {
                             }));
                         }
                     }
+                    // --- card effects: `cancel avoidance` (a response card) skips the offers.
+                    let no_avoid = self.flag_set(super::cards::effect::NO_AVOIDANCE);
+                    self.flags
+                        .retain(|f| f.name != super::cards::effect::NO_AVOIDANCE);
                     e.offer = self
                         .powers
                         .iter()
-                        .filter(|q| !self.avoid_spaces(rs, *q, &e).is_empty())
+                        .filter(|q| !no_avoid && !self.avoid_spaces(rs, *q, &e).is_empty())
                         .collect();
                     self.set_top(Step::Entry(e));
                     return;

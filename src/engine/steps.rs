@@ -1186,7 +1186,7 @@ impl Game {
             Step::WarCasualties { .. } | Step::WarReturn { .. } => {
                 self.legal_war_answers(rs, top, out)
             }
-            Step::EffectAsk { ask, .. } => self.legal_effect_answers(p, ask, out),
+            Step::EffectAsk { ask, .. } => self.legal_effect_answers(rs, p, ask, out),
             Step::Intervene { against, .. } => {
                 out.push(Action::Forgo);
                 if let Some(cost) = rs.turn.war_cost(p, *against) {

@@ -5,12 +5,16 @@
 //! stack ([`super::run::EffectRun`]): it resumes after a restart and replays to the same hash.
 
 use super::super::action::UnitKind;
-use super::super::power::{Power, ReligiousZone, Source};
+use super::super::power::{Power, Religion, ReligiousZone, Source};
 use super::super::ruleset::SpaceId;
 use serde::{Deserialize, Serialize};
 
 /// The flag that makes moves uninterceptable while it is set (the Spanish Road, FAQ).
 pub const NO_INTERCEPTION: &str = "no_interception";
+// --- card effects
+/// The flag `cancel avoidance` sets: the announced move's next avoidance offers are skipped
+/// (cleared when they are).
+pub const NO_AVOIDANCE: &str = "no_avoidance";
 
 /// A written effect.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,6 +39,13 @@ impl Effect {
                     | Op::Unrest { .. }
                     | Op::Control { .. }
                     | Op::Convert { .. }
+                    // --- card effects
+                    | Op::DiscardChosen { .. }
+                    | Op::ReturnCard { .. }
+                    | Op::RemoveCard { this: false, .. }
+                    | Op::PlayCp
+                    | Op::Religion { .. }
+                    | Op::Fortress { .. }
             )
         })
     }
@@ -279,6 +290,83 @@ pub enum Op {
         /// The same in Russian (the English text when the file gives none).
         #[serde(default)]
         ru: String,
+    },
+    // --- card effects (issue 25, second part)
+    /// `discard N chosen`: the hand's owner chooses which N cards it discards (asked by DM).
+    DiscardChosen {
+        /// Whose hand (the owner chooses).
+        who: Who,
+        /// How many.
+        n: u8,
+    },
+    /// `return_card`: `who` takes a card of its choice from the (public) discard pile.
+    ReturnCard {
+        /// Who chooses and takes it.
+        who: Who,
+    },
+    /// `remove_card this` (the played card leaves the game) or `remove_card from:discard`
+    /// (`who` picks a card of the discard pile to remove from the game).
+    RemoveCard {
+        /// Who chooses (for `from:discard`).
+        who: Who,
+        /// The played card itself.
+        this: bool,
+    },
+    /// `play_cp`: the card's player plays another card of its hand for its CP after the event.
+    PlayCp,
+    /// `religion catholic|protestant where …`: a space `who` chooses gets that religion.
+    Religion {
+        /// Who chooses.
+        who: Who,
+        /// The religion set.
+        religion: Religion,
+        /// Which spaces.
+        filter: Filter,
+    },
+    /// `fortress where …` / `raze where …`: a fortress is built on (or a built one removed from)
+    /// a space `who` chooses (R-SPACE-FORTRESS).
+    Fortress {
+        /// Who chooses.
+        who: Who,
+        /// Build (`true`) or raze.
+        build: bool,
+        /// Which spaces.
+        filter: Filter,
+    },
+    /// `vp N lasting`: a bonus that stays, listed by card in the status and counted in the VP.
+    LastingVp {
+        /// Who scores.
+        who: Who,
+        /// How many.
+        n: i32,
+    },
+    /// `treasure N`: `who` gains N treasures at random from the pool (faces to it alone).
+    Treasure {
+        /// Who gains.
+        who: Who,
+        /// How many.
+        n: u8,
+    },
+    /// `forbid_war on:X until:…`: neither `who` nor X may declare war on the other.
+    ForbidWar {
+        /// One power.
+        who: Who,
+        /// The other.
+        on: Who,
+        /// For how long.
+        span: FlagSpan,
+    },
+    /// `cancel avoidance`: the announced move's enemies may not avoid battle.
+    CancelAvoidance,
+    /// `spy look|discard|assassinate on:X`: an espionage attempt against X as the engine's
+    /// espionage rolls it, without CP (X-SPY-ACTION; an assassination aims at X's ruler).
+    Spy {
+        /// The spy.
+        who: Who,
+        /// The target.
+        on: Who,
+        /// What the spy tries.
+        effect: super::super::espionage::SpyEffect,
     },
     /// `choose`: `who` picks one option; each jumps to its block.
     Choose {

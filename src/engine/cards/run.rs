@@ -74,6 +74,23 @@ pub enum Ask {
         /// How many.
         n: u32,
     },
+    // --- card effects
+    /// The owner picks a card of its own hand (`choose N`: the N-th of the cards offered, listed
+    /// to it alone by DM, in card-number order); `n` picks in all are left, this one included.
+    HandCard {
+        /// What the card is picked for.
+        purpose: HandUse,
+        /// Picks left, this one included.
+        n: u8,
+    },
+    /// The chooser picks a card of the (public) discard pile: into its hand, or out of the
+    /// game (`remove`).
+    Pile {
+        /// The cards offered.
+        cards: Vec<u16>,
+        /// Out of the game (else into the chooser's hand).
+        remove: bool,
+    },
     /// X-REL-SIX in an effect's conversion attempt: keep the natural 6 (`choose 1`, unrest) or
     /// count it as the data's value (`choose 2`).
     Six {
@@ -152,6 +169,36 @@ pub enum EffectEvent {
     NothingPossible { primitive: String },
     /// A power chose an option.
     Chose { power: Power, label: String },
+    // --- card effects
+    /// The cards a hand question offers, numbered (private to the hand's owner).
+    HandChoices {
+        power: Power,
+        purpose: HandUse,
+        cards: Vec<u16>,
+    },
+    /// A card discarded by its owner's choice (the discard pile is public).
+    DiscardedChosen { power: Power, card: u16 },
+    /// A card taken from the discard pile into a hand (public: it came from the pile).
+    Returned { power: Power, card: u16 },
+    /// A card removed from the game.
+    CardRemoved { card: u16 },
+    /// A card played for its CP, spent after the event.
+    PlayedForCp { power: Power, card: u16, cp: u8 },
+    /// A space's religion set.
+    Religion {
+        space: SpaceId,
+        religion: super::super::power::Religion,
+    },
+    /// A fortress razed (a build is announced as `FortressBuilt`).
+    Razed { space: SpaceId },
+    /// A lasting VP bonus.
+    LastingVp { power: Power, n: i32 },
+    /// Treasures gained (public: the count; the faces go to the power alone).
+    Treasures { power: Power, n: u8 },
+    /// A war forbidden between two powers.
+    WarForbidden { a: Power, b: Power, span: FlagSpan },
+    /// The move's enemies may not avoid battle.
+    NoAvoidance,
 }
 
 /// A flag set by an effect.
@@ -161,6 +208,52 @@ pub struct Flag {
     pub name: String,
     /// How long.
     pub span: FlagSpan,
+    // --- card effects
+    /// What a primitive's lasting mark holds (a forbidden war, a lasting VP bonus); `None`
+    /// for a named flag.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mark: Option<Mark>,
+}
+
+// --- card effects
+/// The name of a flag holding a forbidden war (`#` cannot be written in an effect file).
+pub const FORBID_WAR: &str = "#forbid_war";
+/// The name of a flag holding a lasting VP bonus.
+pub const LASTING_VP: &str = "#lasting_vp";
+
+/// A lasting mark a primitive leaves on the game, kept as a flag so that it expires with it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "mark")]
+pub enum Mark {
+    /// `forbid_war`: neither power may declare war on the other (the card's rule).
+    ForbidWar {
+        /// One power.
+        a: Power,
+        /// The other.
+        b: Power,
+        /// The card whose effect forbids it.
+        card: u16,
+    },
+    /// `vp N lasting`: a VP bonus by card, counted in the VP total.
+    LastingVp {
+        /// Who scores.
+        power: Power,
+        /// The card.
+        card: u16,
+        /// How many.
+        n: i32,
+    },
+}
+
+/// Which cards of a hand a hand question offers and what happens to the one picked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HandUse {
+    /// `discard N chosen`: the card goes to the discard pile (home cards are not offered).
+    Discard,
+    /// `play_cp`: the card is played for its CP after the event (mandatory events are not
+    /// offered).
+    Cp,
 }
 
 impl Game {
@@ -196,6 +289,155 @@ impl Game {
     /// Whether the named flag is set.
     pub fn flag_set(&self, name: &str) -> bool {
         self.flags.iter().any(|f| f.name == name) || self.status_flag(name)
+    }
+
+    // --- card effects
+    /// The card whose effect forbids war between `a` and `b` now (`forbid_war`), if any.
+    pub fn war_forbidden_by(&self, a: Power, b: Power) -> Option<u16> {
+        self.flags.iter().find_map(|f| match f.mark {
+            Some(Mark::ForbidWar { a: x, b: y, card }) if (x, y) == (a, b) || (x, y) == (b, a) => {
+                Some(card)
+            }
+            _ => None,
+        })
+    }
+
+    /// X-CARD-EFFECT: refuses a war declaration a card effect forbids, naming the card.
+    pub(crate) fn check_forbidden_war(&self, p: Power, target: Power) -> RuleResult<()> {
+        match self.war_forbidden_by(p, target) {
+            Some(card) => Err(Refusal::WarForbiddenByCard {
+                power: p,
+                target,
+                card,
+            }
+            .into()),
+            None => Ok(()),
+        }
+    }
+
+    /// The lasting VP bonuses of `p` from card effects, by card (`vp N lasting`).
+    pub fn lasting_vp(&self, p: Power) -> Vec<(u16, i32)> {
+        self.flags
+            .iter()
+            .filter_map(|f| match f.mark {
+                Some(Mark::LastingVp { power, card, n }) if power == p => Some((card, n)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The cards of `p`'s hand a hand question offers, in card-number order.
+    pub fn hand_choices(&self, rs: &Ruleset, p: Power, purpose: HandUse) -> Vec<u16> {
+        use super::super::ruleset::CardKind;
+        let mut v: Vec<u16> = self.hands[p as usize]
+            .iter()
+            .copied()
+            .filter(|c| {
+                rs.card(*c).is_none_or(|c| match purpose {
+                    HandUse::Discard => c.kind != CardKind::Home,
+                    HandUse::Cp => c.kind != CardKind::Mandatory,
+                })
+            })
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// Asks `p` the next of `n` hand picks (or does them when there is no choice): a discard
+    /// of every offered card when no more are offered than asked for, a single card played for
+    /// CP. The offered faces go to `p` alone.
+    fn ask_hand(
+        &mut self,
+        rs: &Ruleset,
+        card: u16,
+        p: Power,
+        purpose: HandUse,
+        n: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        let cards = self.hand_choices(rs, p, purpose);
+        if n == 0 || cards.is_empty() {
+            return;
+        }
+        let forced = match purpose {
+            HandUse::Discard => cards.len() <= n as usize,
+            HandUse::Cp => cards.len() == 1,
+        };
+        if forced {
+            for c in cards.into_iter().take(n as usize) {
+                self.use_hand_card(rs, card, p, purpose, c, ev);
+            }
+            return;
+        }
+        ev.push(Game::effect_private(
+            card,
+            [p].into_iter().collect(),
+            EffectEvent::HandChoices {
+                power: p,
+                purpose,
+                cards,
+            },
+        ));
+        self.steps.push(Step::EffectAsk {
+            power: p,
+            card,
+            ask: Ask::HandCard { purpose, n },
+        });
+    }
+
+    /// The picked card `c` of `p`'s hand is discarded, or played for its CP (added to the
+    /// running effect's CP below on the stack).
+    fn use_hand_card(
+        &mut self,
+        rs: &Ruleset,
+        card: u16,
+        p: Power,
+        purpose: HandUse,
+        c: u16,
+        ev: &mut Vec<Event>,
+    ) {
+        self.hands[p as usize].retain(|x| *x != c);
+        self.discard.push(c);
+        match purpose {
+            HandUse::Discard => ev.push(Game::effect_ev(
+                card,
+                EffectEvent::DiscardedChosen { power: p, card: c },
+            )),
+            HandUse::Cp => {
+                let cp = rs.card(c).map_or(0, |x| x.cp);
+                let run = self.steps.iter_mut().rev().find_map(|s| match s {
+                    Step::Effect(r) => Some(r),
+                    _ => None,
+                });
+                if let Some(r) = run {
+                    r.cp = r.cp.saturating_add(cp);
+                }
+                ev.push(Game::effect_ev(
+                    card,
+                    EffectEvent::PlayedForCp {
+                        power: p,
+                        card: c,
+                        cp,
+                    },
+                ));
+            }
+        }
+    }
+
+    /// Moves `c` from the discard pile into `p`'s hand or out of the game.
+    fn take_from_pile(&mut self, card: u16, p: Power, c: u16, remove: bool, ev: &mut Vec<Event>) {
+        self.discard.retain(|x| *x != c);
+        if remove {
+            self.removed.push(c);
+            ev.push(Game::effect_ev(card, EffectEvent::CardRemoved { card: c }));
+        } else {
+            self.hands[p as usize].push(c);
+            self.hands[p as usize].sort_unstable();
+            ev.push(Game::effect_ev(
+                card,
+                EffectEvent::Returned { power: p, card: c },
+            ));
+        }
     }
 
     /// Clears the flags that end with the impulse or the turn.
@@ -368,6 +610,7 @@ impl Game {
                     self.flags.push(Flag {
                         name: name.clone(),
                         span: *s,
+                        mark: None,
                     });
                 }
                 ev.push(Game::effect_ev(
@@ -382,7 +625,10 @@ impl Game {
             | Op::Control { who, filter }
             | Op::Units { who, filter, .. }
             | Op::Remove { who, filter, .. }
-            | Op::Convert { who, filter, .. } => {
+            | Op::Convert { who, filter, .. }
+            // --- card effects
+            | Op::Religion { who, filter, .. }
+            | Op::Fortress { who, filter, .. } => {
                 let Some(p) = self.who(&run, *who) else {
                     ev.push(skip(op_name(&op)));
                     self.set_top(Step::Effect(run));
@@ -410,7 +656,12 @@ impl Game {
                 }
             }
             Op::War { who, on } => match (self.who(&run, *who), self.who(&run, *on)) {
-                (Some(a), Some(b)) if a != b && self.board.relation(a, b) != Relation::War => {
+                (Some(a), Some(b))
+                    if a != b
+                        && self.board.relation(a, b) != Relation::War
+                        // --- card effects: a war a card forbids is not declared
+                        && self.war_forbidden_by(a, b).is_none() =>
+                {
                     self.board.set_relation(a, b, Relation::War);
                     ev.push(Event::public(EventKind::WarDeclared { by: a, target: b }));
                 }
@@ -489,6 +740,128 @@ impl Game {
                     None => ev.push(skip("cancel event")),
                 }
             }
+            // --- card effects (issue 25, second part)
+            Op::DiscardChosen { who, n } => match self.who(&run, *who) {
+                Some(p) if !self.hand_choices(rs, p, HandUse::Discard).is_empty() => {
+                    self.set_top(Step::Effect(run));
+                    self.ask_hand(rs, card, p, HandUse::Discard, *n, ev);
+                    return;
+                }
+                _ => ev.push(skip("discard")),
+            },
+            Op::PlayCp => {
+                let p = run.power;
+                if self.hand_choices(rs, p, HandUse::Cp).is_empty() {
+                    ev.push(skip("play_cp"));
+                } else {
+                    self.set_top(Step::Effect(run));
+                    self.ask_hand(rs, card, p, HandUse::Cp, 1, ev);
+                    return;
+                }
+            }
+            Op::ReturnCard { who } | Op::RemoveCard { who, this: false } => {
+                let remove = matches!(op, Op::RemoveCard { .. });
+                let cards: Vec<u16> = self
+                    .discard
+                    .iter()
+                    .copied()
+                    .filter(|c| *c != card)
+                    .collect();
+                match self.who(&run, *who) {
+                    Some(p) if cards.len() == 1 => self.take_from_pile(card, p, cards[0], remove, ev),
+                    Some(p) if !cards.is_empty() => {
+                        self.set_top(Step::Effect(run));
+                        self.steps.push(Step::EffectAsk {
+                            power: p,
+                            card,
+                            ask: Ask::Pile { cards, remove },
+                        });
+                        return;
+                    }
+                    _ => ev.push(skip(op_name(&op))),
+                }
+            }
+            Op::RemoveCard { this: true, .. } => {
+                if self.discard.contains(&card) {
+                    self.discard.retain(|x| *x != card);
+                    self.removed.push(card);
+                    ev.push(Game::effect_ev(card, EffectEvent::CardRemoved { card }));
+                } else {
+                    ev.push(skip("remove_card"));
+                }
+            }
+            Op::LastingVp { who, n } => match self.who(&run, *who) {
+                Some(p) => {
+                    self.flags.push(Flag {
+                        name: LASTING_VP.into(),
+                        span: FlagSpan::Game,
+                        mark: Some(Mark::LastingVp { power: p, card, n: *n }),
+                    });
+                    ev.push(Game::effect_ev(card, EffectEvent::LastingVp { power: p, n: *n }));
+                }
+                None => ev.push(skip("vp")),
+            },
+            Op::Treasure { who, n } => {
+                let k = (*n as usize).min(self.treasures.pool.len()).min(i8::MAX as usize) as i8;
+                match self.who(&run, *who) {
+                    Some(p) if k > 0 && self.adjust_treasures(p, k, ev).is_ok() => {
+                        ev.push(Game::effect_ev(
+                            card,
+                            EffectEvent::Treasures { power: p, n: k as u8 },
+                        ));
+                    }
+                    _ => ev.push(skip("treasure")),
+                }
+            }
+            Op::ForbidWar { who, on, span } => match (self.who(&run, *who), self.who(&run, *on)) {
+                (Some(a), Some(b)) if a != b => {
+                    self.flags.push(Flag {
+                        name: FORBID_WAR.into(),
+                        span: *span,
+                        mark: Some(Mark::ForbidWar { a, b, card }),
+                    });
+                    ev.push(Game::effect_ev(
+                        card,
+                        EffectEvent::WarForbidden { a, b, span: *span },
+                    ));
+                }
+                _ => ev.push(skip("forbid_war")),
+            },
+            Op::CancelAvoidance => {
+                let entry = self.steps.iter().rev().any(|s| {
+                    matches!(s, Step::Entry(e) if matches!(e.phase, EntryPhase::Response | EntryPhase::Intercept))
+                });
+                if entry {
+                    self.flags.retain(|f| f.name != super::effect::NO_AVOIDANCE);
+                    self.flags.push(Flag {
+                        name: super::effect::NO_AVOIDANCE.into(),
+                        span: FlagSpan::Impulse,
+                        mark: None,
+                    });
+                    ev.push(Game::effect_ev(card, EffectEvent::NoAvoidance));
+                } else {
+                    ev.push(skip("cancel avoidance"));
+                }
+            }
+            Op::Spy { who, on, effect } => match (self.who(&run, *who), self.who(&run, *on)) {
+                (Some(p), Some(t)) if p != t => {
+                    let whom = match effect {
+                        super::super::espionage::SpyEffect::Assassinate => {
+                            self.ruler(rs, t).map(|r| r.id.clone())
+                        }
+                        _ => None,
+                    };
+                    let a = Action::Spy {
+                        target: t,
+                        effect: *effect,
+                        whom,
+                    };
+                    if self.spy(rs, p, &a, u8::MAX, ev).is_err() {
+                        ev.push(skip("spy"));
+                    }
+                }
+                _ => ev.push(skip("spy")),
+            },
             Op::Manual { what, ru } => {
                 ev.push(Game::effect_ev(
                     card,
@@ -662,6 +1035,17 @@ impl Game {
                     .religion
                     .faith(p)
                     .is_some_and(|faith| self.check_convert_at(rs, p, faith, *s).is_ok()),
+                // --- card effects
+                Op::Religion { religion, .. } => {
+                    rs.space(*s).zone != super::super::power::ReligiousZone::None
+                        && self.board.religion(rs, *s) != *religion
+                }
+                Op::Fortress { build: true, .. } => {
+                    self.board.space_type(rs, *s) == super::super::power::SpaceType::Unfortified
+                }
+                Op::Fortress { build: false, .. } => {
+                    self.board.at(*s).fortress_built && self.board.at(*s).besieged_by.is_none()
+                }
                 _ => false,
             })
             .collect()
@@ -793,6 +1177,26 @@ impl Game {
                     self.resolve_conversion(rs, p, s, natural, natural, modifier, unrest, ev);
                 }
             }
+            // --- card effects
+            Op::Religion { religion, .. } => {
+                if self.board.set_religion(rs, s, religion).is_ok() {
+                    ev.push(Game::effect_ev(
+                        card,
+                        EffectEvent::Religion { space: s, religion },
+                    ));
+                }
+            }
+            Op::Fortress { who, build, .. } => {
+                self.board.spaces[s.idx()].fortress_built = build;
+                if build {
+                    ev.push(Event::public(EventKind::FortressBuilt {
+                        power: self.who(&run, who).unwrap_or(run.power),
+                        place: rs.space(s).id.clone(),
+                    }));
+                } else {
+                    ev.push(Game::effect_ev(card, EffectEvent::Razed { space: s }));
+                }
+            }
             _ => {}
         }
     }
@@ -886,6 +1290,21 @@ impl Game {
                 self.steps.pop();
                 self.effect_remove(card, p, s, units, ev);
             }
+            // --- card effects
+            (Ask::HandCard { purpose, n }, Action::Choose { option, .. }) => {
+                let cards = self.hand_choices(rs, p, *purpose);
+                let i = self.check_option(*option, cards.len())?;
+                let (purpose, n) = (*purpose, *n);
+                self.steps.pop();
+                self.use_hand_card(rs, card, p, purpose, cards[i], ev);
+                self.ask_hand(rs, card, p, purpose, n.saturating_sub(1), ev);
+            }
+            (Ask::Pile { cards, remove }, Action::Choose { option, .. }) => {
+                let i = self.check_option(*option, cards.len())?;
+                let (c, remove) = (cards[i], *remove);
+                self.steps.pop();
+                self.take_from_pile(card, p, c, remove, ev);
+            }
             (Ask::Six { space, modifier }, Action::Choose { option, .. }) => {
                 let i = self.check_option(*option, 2)?;
                 let (s, m) = (*space, *modifier as i32);
@@ -924,7 +1343,13 @@ impl Game {
     }
 
     /// The legal answers to an effect's question.
-    pub(crate) fn legal_effect_answers(&self, p: Power, ask: &Ask, out: &mut Vec<Action>) {
+    pub(crate) fn legal_effect_answers(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        ask: &Ask,
+        out: &mut Vec<Action>,
+    ) {
         match ask {
             Ask::Option { labels, .. } => {
                 for i in 0..labels.len() {
@@ -936,6 +1361,20 @@ impl Game {
             }
             Ask::Space { spaces } => {
                 for i in 0..spaces.len() {
+                    out.push(Action::Choose {
+                        option: i as u8 + 1,
+                        space: None,
+                    });
+                }
+            }
+            // --- card effects
+            Ask::HandCard { .. } | Ask::Pile { .. } => {
+                let n = match ask {
+                    Ask::Pile { cards, .. } => cards.len(),
+                    Ask::HandCard { purpose, .. } => self.hand_choices(rs, p, *purpose).len(),
+                    _ => 0,
+                };
+                for i in 0..n.min(u8::MAX as usize) {
                     out.push(Action::Choose {
                         option: i as u8 + 1,
                         space: None,
@@ -997,6 +1436,19 @@ pub fn op_name(op: &Op) -> &'static str {
         Op::CancelInterception => "cancel interception",
         Op::CancelEvent => "cancel event",
         Op::Manual { .. } => "adjust",
+        // --- card effects
+        Op::DiscardChosen { .. } => "discard",
+        Op::ReturnCard { .. } => "return_card",
+        Op::RemoveCard { .. } => "remove_card",
+        Op::PlayCp => "play_cp",
+        Op::Religion { .. } => "religion",
+        Op::Fortress { build: true, .. } => "fortress",
+        Op::Fortress { build: false, .. } => "raze",
+        Op::LastingVp { .. } => "vp",
+        Op::Treasure { .. } => "treasure",
+        Op::ForbidWar { .. } => "forbid_war",
+        Op::CancelAvoidance => "cancel avoidance",
+        Op::Spy { .. } => "spy",
         Op::Choose { .. } => "choose",
         Op::Unless { .. } => "if",
         Op::Jump { .. } => "jump",
