@@ -1158,6 +1158,12 @@ fn x_card_effect_new_primitives_refuse_bad_input_with_file_and_line() {
         ("cancel nothing", "avoidance"),
         ("play_cp 2", "takes no word"),
         ("return_card where home", "acts on no space"),
+        ("place_leader NOBODY where home", "not a leader id"),
+        ("place_leader DORIA where home", "naval leader"),
+        ("capture_leader ALBA", "by:<power>"),
+        ("kill_leader", "names a leader id"),
+        ("ruler until:turn", "changes something"),
+        ("ruler admin:lots", "a whole number"),
     ] {
         let p = problems(&format!("text_source: placeholder\n\n{text}\n"));
         assert!(
@@ -1172,7 +1178,7 @@ fn x_card_effect_new_primitives_refuse_bad_input_with_file_and_line() {
 #[test]
 fn x_card_effect_card_command_words_for_the_new_primitives() {
     use vqbot::table::messages::{Locale, Texts};
-    let r = one("text_source: placeholder\ndiscard 1 chosen for:france\nreturn_card\nremove_card this\nplay_cp\nreligion protestant where zone:netherlands\nfortress where home\nraze where home\nvp 1 lasting\ntreasure 1\nforbid_war on:france\nspy discard on:france\n");
+    let r = one("text_source: placeholder\ndiscard 1 chosen for:france\nreturn_card\nremove_card this\nplay_cp\nreligion protestant where zone:netherlands\nfortress where home\nraze where home\nvp 1 lasting\ntreasure 1\nforbid_war on:france\nspy discard on:france\nplace_leader ALBA where home\ncapture_leader ALBA by:france\nruler admin:+1\n");
     let en = Texts {
         rs: &r,
         loc: Locale::En,
@@ -1188,9 +1194,12 @@ fn x_card_effect_card_command_words_for_the_new_primitives() {
         "builds a fortress on a space: home",
         "razes a built fortress",
         "lasting bonus of 1 VP",
-        "gains 1 at random from the pool",
+        "gains treasures at random from the pool: 1",
         "may not declare war on each other for this turn",
         "espionage attempt (discard) against France",
+        "places Duke of Alba on",
+        "is captured by France",
+        "administrative rating +1, card bonus +0 for this turn",
     ] {
         assert!(en.contains(part), "{part}: {en}");
     }
@@ -1215,4 +1224,163 @@ fn x_card_effect_card_command_words_for_the_new_primitives() {
     ] {
         assert!(ru.contains(part), "{part}: {ru}");
     }
+}
+
+fn on_map(g: &Game, id: &str) -> Option<String> {
+    g.board.spaces.iter().enumerate().find_map(|(i, s)| {
+        s.forces
+            .iter()
+            .any(|f| f.leaders.iter().any(|x| x == id))
+            .then(|| {
+                rs().space(vqbot::engine::ruleset::SpaceId(i as u16))
+                    .id
+                    .clone()
+            })
+    })
+}
+
+// X-CARD-EFFECT: `place_leader ID where …`: the leader joins its power's units on the chosen
+// space (here from off the map).
+#[test]
+fn x_card_effect_place_leader_on_a_chosen_space() {
+    let r = one("text_source: placeholder\nplace_leader DON_JOHN where space:MADRID\n");
+    let mut g = game(&r);
+    g.board.spaces.iter_mut().for_each(|s| {
+        s.forces
+            .iter_mut()
+            .for_each(|f| f.leaders.retain(|x| x != "DON_JOHN"))
+    });
+    if !g.off_map.contains(&"DON_JOHN".to_string()) {
+        g.off_map.push("DON_JOHN".into());
+    }
+    let ev = play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(on_map(&g, "DON_JOHN").as_deref(), Some("MADRID"), "{ev:?}");
+    assert!(!g.off_map.contains(&"DON_JOHN".to_string()));
+    assert!(g
+        .board
+        .at(sp("MADRID"))
+        .forces
+        .iter()
+        .any(|f| f.owner() == Owner::Major(SPAIN) && f.leaders.contains(&"DON_JOHN".to_string())));
+}
+
+// X-CARD-EFFECT: `capture_leader ID by:X`, `kill_leader ID`, `remove_leader ID`: a leader on the
+// map is captured by X, leaves the game, or goes off the map; one not on the map is "not
+// possible".
+#[test]
+fn x_card_effect_leader_captured_killed_or_removed() {
+    let setup = |text: &str| {
+        let r = one(text);
+        let mut g = game(&r);
+        if on_map(&g, "ALBA").is_none() {
+            g.off_map.retain(|x| x != "ALBA");
+            g.board
+                .force_mut(sp("MADRID"), Owner::Major(SPAIN), None)
+                .leaders
+                .push("ALBA".into());
+        }
+        (r, g)
+    };
+    let (r, mut g) = setup("text_source: placeholder\ncapture_leader ALBA by:france\n");
+    play(&mut g, &r, SPAIN, CARD);
+    assert!(on_map(&g, "ALBA").is_none());
+    assert!(g.captured.contains(&("ALBA".to_string(), FRANCE)));
+    let (r, mut g) = setup("text_source: placeholder\nkill_leader ALBA\nkill_leader ALBA\n");
+    let ev = play(&mut g, &r, SPAIN, CARD);
+    assert!(on_map(&g, "ALBA").is_none() && !g.off_map.contains(&"ALBA".to_string()));
+    assert!(g.court.assassinated.contains(&"ALBA".to_string()));
+    assert!(did(
+        &ev,
+        |w| matches!(w, EffectEvent::NothingPossible { primitive } if primitive == "kill_leader")
+    )
+    .is_some());
+    let (r, mut g) = setup("text_source: placeholder\nremove_leader ALBA\n");
+    play(&mut g, &r, SPAIN, CARD);
+    assert!(on_map(&g, "ALBA").is_none() && g.off_map.contains(&"ALBA".to_string()));
+}
+
+// X-CARD-EFFECT: `ruler admin:+1 cards:+1 until:turn`: the ruler's administrative rating and card
+// bonus (the hand size) change while the mark lasts.
+#[test]
+fn x_card_effect_ruler_ratings_change_while_the_mark_lasts() {
+    let r = one("text_source: placeholder\nruler admin:+1 cards:+1 for:france until:game\n");
+    let mut g = game(&r);
+    let (admin, bonus, hand) = (
+        g.admin_rating(&r, FRANCE),
+        g.card_bonus(&r, FRANCE),
+        g.hand_size(&r, FRANCE),
+    );
+    play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(g.admin_rating(&r, FRANCE), admin + 1);
+    assert_eq!(g.card_bonus(&r, FRANCE), bonus + 1);
+    assert_eq!(g.hand_size(&r, FRANCE), hand + 1);
+    assert_eq!(g.admin_rating(&r, SPAIN), {
+        let g0 = game(&r);
+        g0.admin_rating(&r, SPAIN)
+    });
+}
+
+/// Spain (4 regulars) assaults Paris (2 French regulars inside), besieged since an earlier
+/// impulse, with a line of communication through Orléans and Dijon; Spain plays `card` in the
+/// assault's card window when `play`. The attacker's dice.
+fn assault_paris(r: &Ruleset, card: u16, play: bool) -> usize {
+    let mut g = game(r);
+    for s in &mut g.board.spaces {
+        s.forces.clear();
+    }
+    hand(&mut g, SPAIN, &[card]);
+    g.board.set_relation(SPAIN, FRANCE, Relation::War);
+    g.board.set_control(r, sp("DIJON"), Owner::Major(SPAIN));
+    g.board.set_control(r, sp("ORLEANS"), Owner::Major(SPAIN));
+    g.board
+        .force_mut(sp("PARIS"), Owner::Major(SPAIN), None)
+        .regulars = 4;
+    g.board
+        .force_mut(sp("PARIS"), Owner::Major(FRANCE), None)
+        .regulars = 2;
+    g.board.spaces[sp("PARIS").idx()].besieged_by = Some(SPAIN);
+    g.stage = Stage::Cp {
+        power: SPAIN,
+        cp: 6,
+    };
+    let mut ev = g
+        .apply(
+            r,
+            SPAIN,
+            &Action::Assault {
+                space: "PARIS".into(),
+            },
+        )
+        .expect("assault");
+    let mut played = false;
+    for _ in 0..20 {
+        let Some((p, d)) = asked(&g) else { break };
+        let a = match d {
+            Decision::CombatCard if p == SPAIN && play && !played => {
+                played = true;
+                Action::Play {
+                    card,
+                    mode: CardMode::Event,
+                }
+            }
+            Decision::SpendCp | Decision::Impulse => break,
+            _ => g.legal_actions(r, p)[0].clone(),
+        };
+        ev.extend(g.apply(r, p, &a).expect("answer"));
+    }
+    assert_eq!(played, play, "Spain was asked for a combat card");
+    ev.iter()
+        .find_map(|e| match &e.kind {
+            EventKind::AssaultRolled { attacker, .. } => Some(attacker.dice.len()),
+            _ => None,
+        })
+        .expect("an assault roll")
+}
+
+// X-CARD-EFFECT (C-ASSAULT-DICE): a combat card's `dice N` works in an assault's card window too.
+#[test]
+fn x_card_effect_combat_card_dice_in_an_assault() {
+    let r = deck(&[(CARD, CardKind::Combat, "text_source: placeholder\ndice 3\n")]);
+    assert_eq!(assault_paris(&r, CARD, false), 2, "half of 4, rounded up");
+    assert_eq!(assault_paris(&r, CARD, true), 2 + 3);
 }

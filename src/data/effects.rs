@@ -7,7 +7,9 @@
 
 use super::table::Problems;
 use crate::engine::action::UnitKind;
-use crate::engine::cards::effect::{BattleSide, Cond, Effect, Filter, FlagSpan, Op, Who};
+use crate::engine::cards::effect::{
+    BattleSide, Cond, Effect, Filter, FlagSpan, LeaderFate, Op, Who,
+};
 use crate::engine::cards::registry;
 use crate::engine::power::{Home, Power, ReligiousZone, Source};
 use crate::engine::ruleset::{Ruleset, SpaceId};
@@ -54,6 +56,11 @@ pub const PRIMITIVES: &[&str] = &[
     "treasure",
     "forbid_war",
     "spy",
+    "place_leader",
+    "remove_leader",
+    "kill_leader",
+    "capture_leader",
+    "ruler",
     "if",
     "else",
     "choose",
@@ -295,7 +302,8 @@ struct Args<'l> {
 
 /// Option keys (`for:`, `of:` …), which may also come after `where`.
 const OPTION_KEYS: &[&str] = &[
-    "for", "of", "from", "on", "with", "modifier", "until", "side",
+    "for", "of", "from", "on", "with", "modifier", "until", "side", // --- card effects
+    "by", "admin", "cards",
 ];
 
 fn is_option(w: &str) -> bool {
@@ -665,9 +673,17 @@ impl Compiler<'_> {
         let no = l.no;
         let me = |c: &mut Self, key: &str| c.opt_who(no, &a, key).unwrap_or(Who::Me);
         let space_verbs = [
-            "unrest", "calm", "control", "add", "remove", "convert",
+            "unrest",
+            "calm",
+            "control",
+            "add",
+            "remove",
+            "convert",
             // --- card effects
-            "religion", "fortress", "raze",
+            "religion",
+            "fortress",
+            "raze",
+            "place_leader",
         ];
         if a.has_where && !space_verbs.contains(&verb) {
             self.err(
@@ -926,6 +942,66 @@ impl Compiler<'_> {
                     (Some(_), Some(_)) => self.err(no, "`forbid_war` names two different powers (`for:` and `on:`)"),
                     (None, _) => self.err(no, "`forbid_war` needs `on:<power>` (the war between the two is forbidden)"),
                     _ => {}
+                }
+            }
+            "place_leader" | "remove_leader" | "kill_leader" | "capture_leader" => {
+                let allowed: &[&str] = match verb {
+                    "place_leader" => &["for"],
+                    "capture_leader" => &["by"],
+                    _ => &[],
+                };
+                self.only_opts(no, verb, &a, allowed);
+                self.no_plain(no, verb, &a, 1);
+                let Some(id) = a.plain.first() else {
+                    self.err(no, format!("`{verb}` names a leader id of leaders.csv, e.g. `{verb} ALBA`"));
+                    return;
+                };
+                let Some(l) = self.rs.leaders.iter().find(|l| l.id.eq_ignore_ascii_case(id)) else {
+                    self.err(no, format!("`{id}` is not a leader id in leaders.csv (e.g. {})", self.rs.leaders.first().map_or("", |l| l.id.as_str())));
+                    return;
+                };
+                let leader = l.id.clone();
+                let naval = l.kind == crate::engine::ruleset::LeaderKind::Naval;
+                match verb {
+                    "place_leader" => {
+                        if naval {
+                            self.err(no, format!("`place_leader` places army leaders on land; `{leader}` is a naval leader"));
+                        }
+                        let who = me(self, "for");
+                        let filter = self.filter(no, &a, who);
+                        self.emit(no, Op::PlaceLeader { who, leader, filter });
+                    }
+                    "remove_leader" => self.emit(no, Op::Leader { leader, fate: LeaderFate::OffMap }),
+                    "kill_leader" => self.emit(no, Op::Leader { leader, fate: LeaderFate::Killed }),
+                    _ => match self.opt_who(no, &a, "by") {
+                        Some(by) => self.emit(no, Op::Leader { leader, fate: LeaderFate::Captured(by) }),
+                        None => self.err(no, "`capture_leader` needs `by:<power>` (who holds the leader)"),
+                    },
+                }
+            }
+            "ruler" => {
+                self.only_opts(no, verb, &a, &["for", "admin", "cards", "until"]);
+                let who = me(self, "for");
+                self.no_plain(no, verb, &a, 0);
+                let rating = |c: &mut Self, key: &str| match Self::opt(&a, key) {
+                    Some(v) => c.number::<i8>(no, &format!("ruler {key}:"), Some(&v), "a whole number, e.g. `admin:+1`").unwrap_or(0),
+                    None => 0,
+                };
+                let (admin, cards) = (rating(self, "admin"), rating(self, "cards"));
+                if admin == 0 && cards == 0 {
+                    self.err(no, "`ruler` changes something: `admin:+1` (administrative rating) and/or `cards:-1` (card bonus)");
+                }
+                let span = match Self::opt(&a, "until").unwrap_or("turn") {
+                    "impulse" => Some(FlagSpan::Impulse),
+                    "turn" => Some(FlagSpan::Turn),
+                    "game" => Some(FlagSpan::Game),
+                    x => {
+                        self.err(no, format!("`until:{x}`: a ruler's change lasts until:impulse, until:turn or until:game"));
+                        None
+                    }
+                };
+                if let Some(span) = span {
+                    self.emit(no, Op::Ruler { who, admin, cards, span });
                 }
             }
             "spy" => {

@@ -3,7 +3,9 @@
 
 use super::{Locale, Texts};
 use crate::engine::action::{UnitKind, Units};
-use crate::engine::cards::effect::{BattleSide, Cond, Effect, Filter, FlagSpan, Op, Who};
+use crate::engine::cards::effect::{
+    BattleSide, Cond, Effect, Filter, FlagSpan, LeaderFate, Op, Who,
+};
 use crate::engine::cards::registry::{self, Resolution};
 use crate::engine::cards::run::{Ask, EffectEvent, HandUse};
 use crate::engine::ruleset::Card;
@@ -359,7 +361,7 @@ impl Texts<'_> {
             ),
             Op::Treasure { who, n } => tr!(
                 l,
-                "{} gains {} at random from the pool (the faces by DM)",
+                "{} gains treasures at random from the pool: {} (the faces by DM)",
                 "{} получает наугад из запаса сокровищ: {} (какие — в личных сообщениях)",
                 self.who(*who),
                 n
@@ -385,6 +387,53 @@ impl Texts<'_> {
                 self.who(*who),
                 effect.id(),
                 self.who(*on)
+            ),
+            Op::PlaceLeader {
+                who,
+                leader,
+                filter,
+            } => tr!(
+                l,
+                "{} places {} on {}",
+                "{} ставит {}: {}",
+                self.who(*who),
+                self.leader(leader),
+                self.filter(filter)
+            ),
+            Op::Leader { leader, fate } => match fate {
+                LeaderFate::OffMap => tr!(
+                    l,
+                    "{} leaves the map (it may come back by the rules)",
+                    "{} уходит с карты (может вернуться по правилам)",
+                    self.leader(leader)
+                ),
+                LeaderFate::Killed => tr!(
+                    l,
+                    "{} is killed (out of the game)",
+                    "{} погибает (выбывает из игры)",
+                    self.leader(leader)
+                ),
+                LeaderFate::Captured(by) => tr!(
+                    l,
+                    "{} is captured by {}",
+                    "{} попадает в плен: {}",
+                    self.leader(leader),
+                    self.who(*by)
+                ),
+            },
+            Op::Ruler {
+                who,
+                admin,
+                cards,
+                span,
+            } => tr!(
+                l,
+                "the ruler of {}: administrative rating {:+}, card bonus {:+} {}",
+                "правитель {}: административный рейтинг {:+}, бонус карт {:+} {}",
+                self.who(*who),
+                admin,
+                cards,
+                self.span(*span)
             ),
             Op::Choose { who, options } => {
                 let list: Vec<String> = options
@@ -722,7 +771,7 @@ impl Texts<'_> {
             ),
             EffectEvent::Treasures { power, n } => tr!(
                 l,
-                "{} gains {} from the pool (the faces by DM)",
+                "{} gains treasures from the pool: {} (the faces by DM)",
                 "{} получает из запаса сокровищ: {} (какие — в личных сообщениях)",
                 self.power(*power),
                 n
@@ -733,6 +782,48 @@ impl Texts<'_> {
                 "{} и {} не могут объявлять друг другу войну {}",
                 self.power(*a),
                 self.power(*b),
+                self.span(*span)
+            ),
+            EffectEvent::LeaderPlaced { leader, space } => tr!(
+                l,
+                "{} is placed in {}",
+                "{} выставлен: {}",
+                self.leader(leader),
+                self.space(*space)
+            ),
+            EffectEvent::LeaderGone { leader, fate, by } => match (fate, by) {
+                (LeaderFate::Killed, _) => tr!(
+                    l,
+                    "{} is killed and leaves the game",
+                    "{} погибает и выбывает из игры",
+                    self.leader(leader)
+                ),
+                (LeaderFate::Captured(_), Some(b)) => tr!(
+                    l,
+                    "{} is captured by {}",
+                    "{} попадает в плен: {}",
+                    self.leader(leader),
+                    self.power(*b)
+                ),
+                _ => tr!(
+                    l,
+                    "{} leaves the map",
+                    "{} уходит с карты",
+                    self.leader(leader)
+                ),
+            },
+            EffectEvent::RulerChanged {
+                power,
+                admin,
+                cards,
+                span,
+            } => tr!(
+                l,
+                "the ruler of {}: administrative rating {:+}, card bonus {:+} {}",
+                "правитель {}: административный рейтинг {:+}, бонус карт {:+} {}",
+                self.power(*power),
+                admin,
+                cards,
                 self.span(*span)
             ),
             EffectEvent::NoAvoidance => l

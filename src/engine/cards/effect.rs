@@ -46,6 +46,7 @@ impl Effect {
                     | Op::PlayCp
                     | Op::Religion { .. }
                     | Op::Fortress { .. }
+                    | Op::PlaceLeader { .. }
             )
         })
     }
@@ -125,6 +126,19 @@ pub struct Filter {
     /// This space only.
     #[serde(default)]
     pub space: Option<SpaceId>,
+}
+
+// --- card effects
+/// Where a leader taken off the map by an effect goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeaderFate {
+    /// Off the map (`remove_leader`).
+    OffMap,
+    /// Out of the game (`kill_leader`).
+    Killed,
+    /// Captured by this power (`capture_leader … by:X`).
+    Captured(Who),
 }
 
 /// A condition on public state.
@@ -367,6 +381,36 @@ pub enum Op {
         on: Who,
         /// What the spy tries.
         effect: super::super::espionage::SpyEffect,
+    },
+    /// `place_leader ID where …`: the leader joins its power's units on a space `who` chooses
+    /// (from off the map, from captivity or from another space).
+    PlaceLeader {
+        /// Who chooses the space.
+        who: Who,
+        /// The leader's id (`leaders.csv`).
+        leader: String,
+        /// Which spaces.
+        filter: Filter,
+    },
+    /// `remove_leader ID` / `kill_leader ID` / `capture_leader ID by:X`: a leader on the map
+    /// leaves it: off the map (it may come back by the rules), out of the game, or captured.
+    Leader {
+        /// The leader's id.
+        leader: String,
+        /// Where it goes.
+        fate: LeaderFate,
+    },
+    /// `ruler admin:+1 cards:-1 for:X until:…`: X's ruler's administrative rating and card
+    /// bonus change for the span (never below 0).
+    Ruler {
+        /// Whose ruler.
+        who: Who,
+        /// Added to the administrative rating.
+        admin: i8,
+        /// Added to the card bonus.
+        cards: i8,
+        /// For how long.
+        span: FlagSpan,
     },
     /// `choose`: `who` picks one option; each jumps to its block.
     Choose {

@@ -199,6 +199,22 @@ pub enum EffectEvent {
     WarForbidden { a: Power, b: Power, span: FlagSpan },
     /// The move's enemies may not avoid battle.
     NoAvoidance,
+    /// A leader placed on a space.
+    LeaderPlaced { leader: String, space: SpaceId },
+    /// A leader taken off the map: off the map, killed, or captured by `by`.
+    LeaderGone {
+        leader: String,
+        fate: super::effect::LeaderFate,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Power>,
+    },
+    /// A ruler's ratings changed for a span.
+    RulerChanged {
+        power: Power,
+        admin: i8,
+        cards: i8,
+        span: FlagSpan,
+    },
 }
 
 /// A flag set by an effect.
@@ -218,6 +234,8 @@ pub struct Flag {
 // --- card effects
 /// The name of a flag holding a forbidden war (`#` cannot be written in an effect file).
 pub const FORBID_WAR: &str = "#forbid_war";
+/// The name of a flag holding a change of a ruler's ratings.
+pub const RULER: &str = "#ruler";
 /// The name of a flag holding a lasting VP bonus.
 pub const LASTING_VP: &str = "#lasting_vp";
 
@@ -233,6 +251,17 @@ pub enum Mark {
         b: Power,
         /// The card whose effect forbids it.
         card: u16,
+    },
+    /// `ruler`: a change of a ruler's ratings while the mark lasts.
+    Ruler {
+        /// Whose ruler.
+        power: Power,
+        /// The card.
+        card: u16,
+        /// Added to the administrative rating.
+        admin: i8,
+        /// Added to the card bonus.
+        cards: i8,
     },
     /// `vp N lasting`: a VP bonus by card, counted in the VP total.
     LastingVp {
@@ -313,6 +342,51 @@ impl Game {
             .into()),
             None => Ok(()),
         }
+    }
+
+    /// The change card effects make now to `p`'s ruler (administrative rating, card bonus).
+    pub fn ruler_change(&self, p: Power) -> (i32, i32) {
+        self.flags.iter().fold((0, 0), |acc, f| match f.mark {
+            Some(Mark::Ruler {
+                power,
+                admin,
+                cards,
+                ..
+            }) if power == p => (acc.0 + i32::from(admin), acc.1 + i32::from(cards)),
+            _ => acc,
+        })
+    }
+
+    /// Whether the leader is on the map (in a space's or a sea's forces).
+    fn leader_on_map(&self, id: &str) -> bool {
+        self.board
+            .spaces
+            .iter()
+            .any(|s| s.forces.iter().any(|f| f.leaders.iter().any(|x| x == id)))
+            || self
+                .board
+                .seas
+                .values()
+                .any(|v| v.iter().any(|f| f.leaders.iter().any(|x| x == id)))
+    }
+
+    /// Takes the leader out of every force, off-map list and captivity.
+    fn lift_leader(&mut self, id: &str) {
+        for sp in &mut self.board.spaces {
+            for f in &mut sp.forces {
+                f.leaders.retain(|x| x != id);
+            }
+            sp.forces.retain(|f| !f.is_empty());
+        }
+        for v in self.board.seas.values_mut() {
+            for f in v.iter_mut() {
+                f.leaders.retain(|x| x != id);
+            }
+            v.retain(|f| !f.is_empty());
+        }
+        self.board.seas.retain(|_, v| !v.is_empty());
+        self.off_map.retain(|x| x != id);
+        self.captured.retain(|(x, _)| x != id);
     }
 
     /// The lasting VP bonuses of `p` from card effects, by card (`vp N lasting`).
@@ -628,7 +702,19 @@ impl Game {
             | Op::Convert { who, filter, .. }
             // --- card effects
             | Op::Religion { who, filter, .. }
-            | Op::Fortress { who, filter, .. } => {
+            | Op::Fortress { who, filter, .. }
+            | Op::PlaceLeader { who, filter, .. } => {
+                // A leader out of the game, or of a power not in play, is not placed.
+                if let Op::PlaceLeader { leader, .. } = &op {
+                    let owner = rs.leaders.iter().find(|l| l.id == *leader).map(|l| l.power);
+                    if self.court.assassinated.contains(leader)
+                        || owner.is_none_or(|o| !self.powers.contains(o))
+                    {
+                        ev.push(skip("place_leader"));
+                        self.set_top(Step::Effect(run));
+                        return;
+                    }
+                }
                 let Some(p) = self.who(&run, *who) else {
                     ev.push(skip(op_name(&op)));
                     self.set_top(Step::Effect(run));
@@ -843,6 +929,69 @@ impl Game {
                     ev.push(skip("cancel avoidance"));
                 }
             }
+            Op::Leader { leader, fate } => {
+                let by = match fate {
+                    super::effect::LeaderFate::Captured(w) => self.who(&run, *w),
+                    _ => None,
+                };
+                let fits = self.leader_on_map(leader)
+                    && !matches!(fate, super::effect::LeaderFate::Captured(_) if by.is_none());
+                if fits {
+                    self.lift_leader(leader);
+                    match fate {
+                        super::effect::LeaderFate::OffMap => self.off_map.push(leader.clone()),
+                        super::effect::LeaderFate::Killed => {
+                            if !self.court.assassinated.contains(leader) {
+                                self.court.assassinated.push(leader.clone());
+                            }
+                        }
+                        super::effect::LeaderFate::Captured(_) => {
+                            if let Some(b) = by {
+                                self.captured.push((leader.clone(), b));
+                            }
+                        }
+                    }
+                    ev.push(Game::effect_ev(
+                        card,
+                        EffectEvent::LeaderGone {
+                            leader: leader.clone(),
+                            fate: *fate,
+                            by,
+                        },
+                    ));
+                } else {
+                    ev.push(skip(op_name(&op)));
+                }
+            }
+            Op::Ruler {
+                who,
+                admin,
+                cards,
+                span,
+            } => match self.who(&run, *who) {
+                Some(p) => {
+                    self.flags.push(Flag {
+                        name: RULER.into(),
+                        span: *span,
+                        mark: Some(Mark::Ruler {
+                            power: p,
+                            card,
+                            admin: *admin,
+                            cards: *cards,
+                        }),
+                    });
+                    ev.push(Game::effect_ev(
+                        card,
+                        EffectEvent::RulerChanged {
+                            power: p,
+                            admin: *admin,
+                            cards: *cards,
+                            span: *span,
+                        },
+                    ));
+                }
+                None => ev.push(skip("ruler")),
+            },
             Op::Spy { who, on, effect } => match (self.who(&run, *who), self.who(&run, *on)) {
                 (Some(p), Some(t)) if p != t => {
                     let whom = match effect {
@@ -919,6 +1068,33 @@ impl Game {
     /// Adds dice or hits to the side of the battle (or assault) the effect names; whether a
     /// battle was there to change.
     fn battle_bonus(&mut self, p: Power, side: BattleSide, n: i8, dice: bool) -> bool {
+        // --- card effects: an assault's card window (before its roll) takes dice and hits too
+        if let Some(Step::Assault(a)) = self
+            .steps
+            .iter_mut()
+            .rev()
+            .find(|s| matches!(s, Step::Battle(_) | Step::Assault(_)))
+        {
+            if a.phase != super::super::steps::AssaultPhase::Roll {
+                return false;
+            }
+            let attacker_side = matches!(
+                (side, a.attacker == p),
+                (BattleSide::Mine, true) | (BattleSide::Theirs, false)
+            );
+            let pair = if dice {
+                &mut a.bonus_dice
+            } else {
+                &mut a.bonus_hits
+            };
+            let e = if attacker_side {
+                &mut pair.0
+            } else {
+                &mut pair.1
+            };
+            *e = e.saturating_add(n);
+            return true;
+        }
         let Some(b) = self.steps.iter_mut().rev().find_map(|s| match s {
             Step::Battle(b) => Some(b),
             _ => None,
@@ -976,7 +1152,11 @@ impl Game {
             Cond::CardsAtLeast(w, n) => self
                 .who(run, *w)
                 .is_some_and(|p| self.hands[p as usize].len() >= *n as usize),
-            Cond::InBattle => self.steps.iter().any(|s| matches!(s, Step::Battle(_))),
+            // --- card effects: an assault is a battle too
+            Cond::InBattle => self
+                .steps
+                .iter()
+                .any(|s| matches!(s, Step::Battle(_) | Step::Assault(_))),
             Cond::Not(c) => !self.cond(rs, run, c),
         }
     }
@@ -1043,6 +1223,7 @@ impl Game {
                 Op::Fortress { build: true, .. } => {
                     self.board.space_type(rs, *s) == super::super::power::SpaceType::Unfortified
                 }
+                Op::PlaceLeader { .. } => true,
                 Op::Fortress { build: false, .. } => {
                     self.board.at(*s).fortress_built && self.board.at(*s).besieged_by.is_none()
                 }
@@ -1179,10 +1360,25 @@ impl Game {
             }
             // --- card effects
             Op::Religion { religion, .. } => {
-                if self.board.set_religion(rs, s, religion).is_ok() {
+                let what = match self.board.set_religion(rs, s, religion) {
+                    Ok(()) => EffectEvent::Religion { space: s, religion },
+                    Err(_) => EffectEvent::NothingPossible {
+                        primitive: "religion".into(),
+                    },
+                };
+                ev.push(Game::effect_ev(card, what));
+            }
+            Op::PlaceLeader { leader, .. } => {
+                if let Some(l) = rs.leaders.iter().find(|l| l.id == leader) {
+                    let (owner, faction) = (l.power, l.faction);
+                    self.lift_leader(&leader);
+                    self.board
+                        .force_mut(s, Owner::Major(owner), faction)
+                        .leaders
+                        .push(leader.clone());
                     ev.push(Game::effect_ev(
                         card,
-                        EffectEvent::Religion { space: s, religion },
+                        EffectEvent::LeaderPlaced { leader, space: s },
                     ));
                 }
             }
@@ -1449,6 +1645,17 @@ pub fn op_name(op: &Op) -> &'static str {
         Op::ForbidWar { .. } => "forbid_war",
         Op::CancelAvoidance => "cancel avoidance",
         Op::Spy { .. } => "spy",
+        Op::PlaceLeader { .. } => "place_leader",
+        Op::Leader {
+            fate: super::effect::LeaderFate::OffMap,
+            ..
+        } => "remove_leader",
+        Op::Leader {
+            fate: super::effect::LeaderFate::Killed,
+            ..
+        } => "kill_leader",
+        Op::Leader { .. } => "capture_leader",
+        Op::Ruler { .. } => "ruler",
         Op::Choose { .. } => "choose",
         Op::Unless { .. } => "if",
         Op::Jump { .. } => "jump",
