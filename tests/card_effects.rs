@@ -1164,6 +1164,7 @@ fn x_card_effect_new_primitives_refuse_bad_input_with_file_and_line() {
         ("kill_leader", "names a leader id"),
         ("ruler until:turn", "changes something"),
         ("ruler admin:lots", "a whole number"),
+        ("move fast", "no_interception and/or no_avoidance"),
     ] {
         let p = problems(&format!("text_source: placeholder\n\n{text}\n"));
         assert!(
@@ -1178,7 +1179,7 @@ fn x_card_effect_new_primitives_refuse_bad_input_with_file_and_line() {
 #[test]
 fn x_card_effect_card_command_words_for_the_new_primitives() {
     use vqbot::table::messages::{Locale, Texts};
-    let r = one("text_source: placeholder\ndiscard 1 chosen for:france\nreturn_card\nremove_card this\nplay_cp\nreligion protestant where zone:netherlands\nfortress where home\nraze where home\nvp 1 lasting\ntreasure 1\nforbid_war on:france\nspy discard on:france\nplace_leader ALBA where home\ncapture_leader ALBA by:france\nruler admin:+1\n");
+    let r = one("text_source: placeholder\ndiscard 1 chosen for:france\nreturn_card\nremove_card this\nplay_cp\nreligion protestant where zone:netherlands\nfortress where home\nraze where home\nvp 1 lasting\ntreasure 1\nforbid_war on:france\nspy discard on:france\nplace_leader ALBA where home\ncapture_leader ALBA by:france\nruler admin:+1\nmove no_interception\n");
     let en = Texts {
         rs: &r,
         loc: Locale::En,
@@ -1200,6 +1201,7 @@ fn x_card_effect_card_command_words_for_the_new_primitives() {
         "places Duke of Alba on",
         "is captured by France",
         "administrative rating +1, card bonus +0 for this turn",
+        "may move one formation one space without CP; it cannot be intercepted",
     ] {
         assert!(en.contains(part), "{part}: {en}");
     }
@@ -1221,6 +1223,7 @@ fn x_card_effect_card_command_words_for_the_new_primitives() {
         "запаса сокровищ",
         "не могут объявлять друг другу войну на этот ход",
         "шпионаж (discard)",
+        "без ОД; его нельзя перехватить",
     ] {
         assert!(ru.contains(part), "{part}: {ru}");
     }
@@ -1383,4 +1386,77 @@ fn x_card_effect_combat_card_dice_in_an_assault() {
     let r = deck(&[(CARD, CardKind::Combat, "text_source: placeholder\ndice 3\n")]);
     assert_eq!(assault_paris(&r, CARD, false), 2, "half of 4, rounded up");
     assert_eq!(assault_paris(&r, CARD, true), 2 + 3);
+}
+
+/// Spain plays a `move …` card with 2 regulars in Besançon and France's 3 in Lyon (next to
+/// Dijon), at war; Spain answers by moving into Dijon. The decisions asked after the move.
+fn effect_move(text: &str) -> (Game, Vec<(Power, Decision)>) {
+    let r = one(text);
+    let mut g = game(&r);
+    for s in &mut g.board.spaces {
+        s.forces.clear();
+    }
+    g.board.set_relation(SPAIN, FRANCE, Relation::War);
+    g.board
+        .force_mut(sp("BESANCON"), Owner::Major(SPAIN), None)
+        .regulars = 2;
+    g.board
+        .force_mut(sp("LYON"), Owner::Major(FRANCE), None)
+        .regulars = 3;
+    play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(asked(&g), Some((SPAIN, Decision::EffectChoice)));
+    let mv = Action::Move {
+        from: "BESANCON".into(),
+        to: "DIJON".into(),
+        units: Units {
+            regulars: 2,
+            ..Units::default()
+        },
+    };
+    assert!(
+        g.legal_actions(&r, SPAIN).contains(&mv),
+        "the move is listed"
+    );
+    let far = Action::Move {
+        from: "BESANCON".into(),
+        to: "PARIS".into(),
+        units: Units {
+            regulars: 2,
+            ..Units::default()
+        },
+    };
+    assert!(g.apply(&r, SPAIN, &far).is_err(), "one space only");
+    g.apply(&r, SPAIN, &mv).expect("moves");
+    let mut seen = Vec::new();
+    for _ in 0..30 {
+        let Some((p, d)) = asked(&g) else { break };
+        if matches!(d, Decision::SpendCp | Decision::Impulse) {
+            break;
+        }
+        seen.push((p, d));
+        let a = match d {
+            Decision::Intercept | Decision::ResponseCard => Action::Forgo,
+            _ => g.legal_actions(&r, p)[0].clone(),
+        };
+        g.apply(&r, p, &a).expect("answer");
+    }
+    (g, seen)
+}
+
+// X-CARD-EFFECT (C-INT-WHO): `move`: one formation moves one space without CP through the
+// ordinary move; `move no_interception`: the enemy next to it is not offered to intercept.
+#[test]
+fn x_card_effect_move_a_formation_optionally_free_of_interception() {
+    let (g, seen) = effect_move("text_source: placeholder\nmove\n");
+    assert!(seen.contains(&(FRANCE, Decision::Intercept)), "{seen:?}");
+    let (g2, seen2) = effect_move("text_source: placeholder\nmove no_interception\n");
+    assert!(!seen2.contains(&(FRANCE, Decision::Intercept)), "{seen2:?}");
+    assert_eq!(land(&g2, "DIJON", SPAIN), (2, 0, 0));
+    assert!(
+        !matches!(g2.stage, Stage::Cp { power: SPAIN, .. }),
+        "no CP: the impulse went on: {:?}",
+        g2.stage
+    );
+    assert!(!g2.flag_set(vqbot::engine::cards::effect::NO_INTERCEPTION_ONCE));
+    let _ = g;
 }

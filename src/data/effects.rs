@@ -61,6 +61,7 @@ pub const PRIMITIVES: &[&str] = &[
     "kill_leader",
     "capture_leader",
     "ruler",
+    "move",
     "if",
     "else",
     "choose",
@@ -978,6 +979,18 @@ impl Compiler<'_> {
                         None => self.err(no, "`capture_leader` needs `by:<power>` (who holds the leader)"),
                     },
                 }
+            }
+            "move" => {
+                self.only_opts(no, verb, &a, &[]);
+                let (mut ni, mut na) = (false, false);
+                for w in &a.plain {
+                    match *w {
+                        "no_interception" => ni = true,
+                        "no_avoidance" => na = true,
+                        x => self.err(no, format!("`move` may be followed by no_interception and/or no_avoidance, got `{x}`")),
+                    }
+                }
+                self.emit(no, Op::Move { no_interception: ni, no_avoidance: na });
             }
             "ruler" => {
                 self.only_opts(no, verb, &a, &["for", "admin", "cards", "until"]);

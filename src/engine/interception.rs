@@ -32,7 +32,11 @@ impl Game {
             EntryPhase::Response => {
                 e.phase = EntryPhase::Intercept;
                 // A card effect's `flag no_interception` (the Spanish Road): no offers.
-                let free = self.flag_set(super::cards::effect::NO_INTERCEPTION);
+                let free = self.flag_set(super::cards::effect::NO_INTERCEPTION)
+                    // --- card effects: an effect's `move no_interception`, for this move only
+                    || self.flag_set(super::cards::effect::NO_INTERCEPTION_ONCE);
+                self.flags
+                    .retain(|f| f.name != super::cards::effect::NO_INTERCEPTION_ONCE);
                 e.offer = self
                     .powers
                     .iter()

@@ -435,6 +435,30 @@ impl Texts<'_> {
                 cards,
                 self.span(*span)
             ),
+            Op::Move {
+                no_interception,
+                no_avoidance,
+            } => {
+                let mut w = l
+                    .pick(
+                        "the card's player may move one formation one space without CP",
+                        "сыгравший может передвинуть одно формирование на одно пространство без ОД",
+                    )
+                    .to_string();
+                if *no_interception {
+                    w.push_str(l.pick(
+                        "; it cannot be intercepted",
+                        "; его нельзя перехватить",
+                    ));
+                }
+                if *no_avoidance {
+                    w.push_str(l.pick(
+                        "; its enemies may not avoid battle",
+                        "; противник не может уклониться от боя",
+                    ));
+                }
+                w
+            }
             Op::Choose { who, options } => {
                 let list: Vec<String> = options
                     .iter()
@@ -784,6 +808,9 @@ impl Texts<'_> {
                 self.power(*b),
                 self.span(*span)
             ),
+            EffectEvent::MoveDeclined { power } => {
+                tr!(l, "{} does not move", "{} не двигается", self.power(*power))
+            }
             EffectEvent::LeaderPlaced { leader, space } => tr!(
                 l,
                 "{} is placed in {}",
@@ -854,6 +881,7 @@ impl Texts<'_> {
             // --- card effects: the faces are listed to the owner alone, by DM
             Ask::HandCard { purpose: HandUse::Discard, n } => tr!(l, "({}: discard a card of your choice ({} left); the cards are listed to you by DM; answer {})", "({}: сбросьте карту по выбору (осталось {}); карты перечислены вам в личных сообщениях; ответ {})", c, n, choose),
             Ask::HandCard { purpose: HandUse::Cp, .. } => tr!(l, "({}: play a card of your hand for its CP; the cards are listed to you by DM; answer {})", "({}: разыграйте карту с руки ради её ОД; карты перечислены вам в личных сообщениях; ответ {})", c, choose),
+            Ask::Move { .. } => tr!(l, "({}: you may move one formation one space without CP; answer {} or {})", "({}: можно передвинуть одно формирование на одно пространство без ОД; ответ {} или {})", c, self.command("move", &["from", "to", "units"]), self.command("forgo", &[])),
             Ask::Pile { cards, remove } => {
                 let list: Vec<String> = cards.iter().enumerate().map(|(i, x)| format!("{} = {}", i + 1, self.card(*x))).collect();
                 let what = if *remove { l.pick("to remove from the game", "для удаления из игры") } else { l.pick("to take into your hand", "в руку") };

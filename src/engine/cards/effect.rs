@@ -12,6 +12,9 @@ use serde::{Deserialize, Serialize};
 /// The flag that makes moves uninterceptable while it is set (the Spanish Road, FAQ).
 pub const NO_INTERCEPTION: &str = "no_interception";
 // --- card effects
+/// The flag `move no_interception` sets: the next move's interception offers are skipped
+/// (cleared when they are).
+pub const NO_INTERCEPTION_ONCE: &str = "no_interception_once";
 /// The flag `cancel avoidance` sets: the announced move's next avoidance offers are skipped
 /// (cleared when they are).
 pub const NO_AVOIDANCE: &str = "no_avoidance";
@@ -47,6 +50,7 @@ impl Effect {
                     | Op::Religion { .. }
                     | Op::Fortress { .. }
                     | Op::PlaceLeader { .. }
+                    | Op::Move { .. }
             )
         })
     }
@@ -411,6 +415,14 @@ pub enum Op {
         cards: i8,
         /// For how long.
         span: FlagSpan,
+    },
+    /// `move`: the card's player may move one formation one space without CP, with the
+    /// ordinary `move` command; optionally free of interception and of avoidance.
+    Move {
+        /// The move cannot be intercepted.
+        no_interception: bool,
+        /// The move's enemies may not avoid battle.
+        no_avoidance: bool,
     },
     /// `choose`: `who` picks one option; each jumps to its block.
     Choose {

@@ -91,6 +91,14 @@ pub enum Ask {
         /// Out of the game (else into the chooser's hand).
         remove: bool,
     },
+    /// `move`: the player moves a formation one space without CP (`move from:… to:… units:…`),
+    /// or declines (`forgo`).
+    Move {
+        /// The move cannot be intercepted.
+        no_interception: bool,
+        /// The move's enemies may not avoid battle.
+        no_avoidance: bool,
+    },
     /// X-REL-SIX in an effect's conversion attempt: keep the natural 6 (`choose 1`, unrest) or
     /// count it as the data's value (`choose 2`).
     Six {
@@ -199,6 +207,8 @@ pub enum EffectEvent {
     WarForbidden { a: Power, b: Power, span: FlagSpan },
     /// The move's enemies may not avoid battle.
     NoAvoidance,
+    /// The player declined an effect's free move.
+    MoveDeclined { power: Power },
     /// A leader placed on a space.
     LeaderPlaced { leader: String, space: SpaceId },
     /// A leader taken off the map: off the map, killed, or captured by `by`.
@@ -387,6 +397,52 @@ impl Game {
         self.board.seas.retain(|_, v| !v.is_empty());
         self.off_map.retain(|x| x != id);
         self.captured.retain(|(x, _)| x != id);
+    }
+
+    /// Checks a move an effect grants: the ordinary move's checks and an adjacent space (its CP
+    /// are not spent).
+    fn check_effect_move(&self, rs: &Ruleset, p: Power, a: &Action) -> RuleResult<()> {
+        if let Action::Move { from, to, units } = a {
+            let (f, t) = self.check_move(rs, p, from, to, units)?;
+            self.board.check_room(
+                t,
+                Owner::Major(p),
+                units.regulars,
+                units.mercenaries,
+                units.cavalry,
+            )?;
+            self.cp_cost(rs, p, a)?;
+            let _ = f;
+        }
+        Ok(())
+    }
+
+    /// The moves an effect's `move` offers `p`: its largest formation out of each space into each
+    /// neighbour it may enter.
+    fn effect_moves(&self, rs: &Ruleset, p: Power) -> Vec<Action> {
+        let mut out = Vec::new();
+        for s in rs.space_ids() {
+            let Some(pick) = self
+                .largest_pick(rs, p, s, None)
+                .and_then(|u| self.free_pick(p, s, u))
+            else {
+                continue;
+            };
+            if pick.land() == 0 {
+                continue;
+            }
+            for (n, _) in &rs.neighbours[s.idx()] {
+                let a = Action::Move {
+                    from: rs.space(s).id.clone(),
+                    to: rs.space(*n).id.clone(),
+                    units: pick.clone(),
+                };
+                if self.check_effect_move(rs, p, &a).is_ok() {
+                    out.push(a);
+                }
+            }
+        }
+        out
     }
 
     /// The lasting VP bonuses of `p` from card effects, by card (`vp N lasting`).
@@ -992,6 +1048,26 @@ impl Game {
                 }
                 None => ev.push(skip("ruler")),
             },
+            Op::Move {
+                no_interception,
+                no_avoidance,
+            } => {
+                let p = run.power;
+                if self.effect_moves(rs, p).is_empty() {
+                    ev.push(skip("move"));
+                } else {
+                    self.set_top(Step::Effect(run));
+                    self.steps.push(Step::EffectAsk {
+                        power: p,
+                        card,
+                        ask: Ask::Move {
+                            no_interception: *no_interception,
+                            no_avoidance: *no_avoidance,
+                        },
+                    });
+                    return;
+                }
+            }
             Op::Spy { who, on, effect } => match (self.who(&run, *who), self.who(&run, *on)) {
                 (Some(p), Some(t)) if p != t => {
                     let whom = match effect {
@@ -1495,6 +1571,38 @@ impl Game {
                 self.use_hand_card(rs, card, p, purpose, cards[i], ev);
                 self.ask_hand(rs, card, p, purpose, n.saturating_sub(1), ev);
             }
+            (Ask::Move { .. }, Action::Forgo) => {
+                self.steps.pop();
+                ev.push(Game::effect_ev(
+                    card,
+                    EffectEvent::MoveDeclined { power: p },
+                ));
+            }
+            (
+                Ask::Move {
+                    no_interception,
+                    no_avoidance,
+                },
+                Action::Move { from, to, units },
+            ) => {
+                self.check_effect_move(rs, p, a)?;
+                let (ni, na) = (*no_interception, *no_avoidance);
+                self.steps.pop();
+                for (on, name) in [
+                    (ni, super::effect::NO_INTERCEPTION_ONCE),
+                    (na, super::effect::NO_AVOIDANCE),
+                ] {
+                    if on {
+                        self.flags.retain(|f| f.name != name);
+                        self.flags.push(Flag {
+                            name: name.into(),
+                            span: FlagSpan::Impulse,
+                            mark: None,
+                        });
+                    }
+                }
+                self.do_move(rs, p, from, to, units, ev)?;
+            }
             (Ask::Pile { cards, remove }, Action::Choose { option, .. }) => {
                 let i = self.check_option(*option, cards.len())?;
                 let (c, remove) = (cards[i], *remove);
@@ -1518,6 +1626,7 @@ impl Game {
                 return Err(Refusal::EffectAnswerWrong {
                     allowed: match ask {
                         Ask::Remove { .. } => "casualties",
+                        Ask::Move { .. } => "move",
                         _ => "choose",
                     },
                 }
@@ -1564,6 +1673,10 @@ impl Game {
                 }
             }
             // --- card effects
+            Ask::Move { .. } => {
+                // Declining (`forgo`) is accepted too; the moves are what a button can show.
+                out.extend(self.effect_moves(rs, p));
+            }
             Ask::HandCard { .. } | Ask::Pile { .. } => {
                 let n = match ask {
                     Ask::Pile { cards, .. } => cards.len(),
@@ -1646,6 +1759,7 @@ pub fn op_name(op: &Op) -> &'static str {
         Op::CancelAvoidance => "cancel avoidance",
         Op::Spy { .. } => "spy",
         Op::PlaceLeader { .. } => "place_leader",
+        Op::Move { .. } => "move",
         Op::Leader {
             fate: super::effect::LeaderFate::OffMap,
             ..
