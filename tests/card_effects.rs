@@ -1165,6 +1165,7 @@ fn x_card_effect_new_primitives_refuse_bad_input_with_file_and_line() {
         ("ruler until:turn", "changes something"),
         ("ruler admin:lots", "a whole number"),
         ("move fast", "no_interception and/or no_avoidance"),
+        ("rating lots", "a whole number"),
     ] {
         let p = problems(&format!("text_source: placeholder\n\n{text}\n"));
         assert!(
@@ -1459,4 +1460,93 @@ fn x_card_effect_move_a_formation_optionally_free_of_interception() {
     );
     assert!(!g2.flag_set(vqbot::engine::cards::effect::NO_INTERCEPTION_ONCE));
     let _ = g;
+}
+
+/// Spain's 2 regulars (and `leader`) attack 1 French regular in Dijon from Besançon; Spain plays
+/// the combat card in the battle's card window. Spain's dice in the field battle.
+fn field_battle_dice(r: &Ruleset, leader: Option<&str>) -> usize {
+    let mut g = game(r);
+    for s in &mut g.board.spaces {
+        s.forces.clear();
+    }
+    g.board.set_relation(SPAIN, FRANCE, Relation::War);
+    let f = g.board.force_mut(sp("BESANCON"), Owner::Major(SPAIN), None);
+    f.regulars = 2;
+    if let Some(l) = leader {
+        f.leaders.push(l.into());
+        g.off_map.retain(|x| x != l);
+    }
+    g.board
+        .force_mut(sp("DIJON"), Owner::Major(FRANCE), None)
+        .regulars = 1;
+    g.stage = Stage::Cp {
+        power: SPAIN,
+        cp: 2,
+    };
+    let mut ev = g
+        .apply(
+            r,
+            SPAIN,
+            &Action::Move {
+                from: "BESANCON".into(),
+                to: "DIJON".into(),
+                units: Units {
+                    regulars: 2,
+                    leaders: leader.iter().map(|l| l.to_string()).collect(),
+                    ..Units::default()
+                },
+            },
+        )
+        .expect("move");
+    let mut played = false;
+    for _ in 0..20 {
+        let Some((p, d)) = asked(&g) else { break };
+        let a = match d {
+            Decision::CombatCard if p == SPAIN && !played => {
+                played = true;
+                Action::Play {
+                    card: CARD,
+                    mode: CardMode::Event,
+                }
+            }
+            Decision::SpendCp | Decision::Impulse => break,
+            _ => g.legal_actions(r, p)[0].clone(),
+        };
+        ev.extend(g.apply(r, p, &a).expect("answer"));
+    }
+    assert!(played, "Spain was asked for a combat card");
+    ev.iter()
+        .find_map(|e| match &e.kind {
+            EventKind::FieldBattle { attacker, .. } => Some(attacker.dice.len()),
+            _ => None,
+        })
+        .expect("a battle")
+}
+
+// X-CARD-EFFECT: `rating N`: the side's best army leader rates N higher in this battle (N more
+// dice), never below 0; without an army leader on the side it is not possible.
+#[test]
+fn x_card_effect_leader_rating_for_this_battle() {
+    let alba = rs()
+        .leaders
+        .iter()
+        .find(|l| l.id == "ALBA")
+        .map_or(0, |l| l.battle as usize);
+    let r = deck(&[(
+        CARD,
+        CardKind::Combat,
+        "text_source: placeholder\nrating 2\n",
+    )]);
+    assert_eq!(field_battle_dice(&r, None), 2, "no leader: nothing to rate");
+    assert_eq!(field_battle_dice(&r, Some("ALBA")), 2 + alba + 2);
+    let r = deck(&[(
+        CARD,
+        CardKind::Combat,
+        "text_source: placeholder\nrating -5\n",
+    )]);
+    assert_eq!(
+        field_battle_dice(&r, Some("ALBA")),
+        2,
+        "a rating is never below 0"
+    );
 }

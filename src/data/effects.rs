@@ -62,6 +62,7 @@ pub const PRIMITIVES: &[&str] = &[
     "capture_leader",
     "ruler",
     "move",
+    "rating",
     "if",
     "else",
     "choose",
@@ -850,7 +851,7 @@ impl Compiler<'_> {
                     self.emit(no, Op::Cp { n });
                 }
             }
-            "dice" | "hits" => {
+            "dice" | "hits" | "rating" => {
                 self.only_opts(no, verb, &a, &["side"]);
                 let side = match Self::opt(&a, "side").unwrap_or("mine") {
                     "mine" => BattleSide::Mine,
@@ -861,7 +862,12 @@ impl Compiler<'_> {
                     }
                 };
                 if let Some(n) = self.number::<i8>(no, verb, a.plain.first(), "a whole number (may be negative)") {
-                    self.emit(no, if verb == "dice" { Op::Dice { side, n } } else { Op::Hits { side, n } });
+                    self.emit(no, match verb {
+                        "dice" => Op::Dice { side, n },
+                        // --- card effects
+                        "rating" => Op::Rating { side, n },
+                        _ => Op::Hits { side, n },
+                    });
                 }
             }
             "cancel" => match a.plain.first().copied() {

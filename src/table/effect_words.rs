@@ -435,6 +435,13 @@ impl Texts<'_> {
                 cards,
                 self.span(*span)
             ),
+            Op::Rating { side, n } => tr!(
+                l,
+                "the best army leader of {} rates {:+} in this battle or assault",
+                "лучший армейский лидер стороны «{}»: {:+} к рейтингу в этом бою или штурме",
+                self.side(*side),
+                n
+            ),
             Op::Move {
                 no_interception,
                 no_avoidance,
@@ -807,6 +814,14 @@ impl Texts<'_> {
                 self.power(*a),
                 self.power(*b),
                 self.span(*span)
+            ),
+            EffectEvent::Rating { power, n } => tr!(
+                l,
+                "the best leader of {} rates {:+} in this battle ({:+} dice)",
+                "лучший лидер {}: {:+} к рейтингу в этом бою ({:+} кубиков)",
+                self.power(*power),
+                n,
+                n
             ),
             EffectEvent::MoveDeclined { power } => {
                 tr!(l, "{} does not move", "{} не двигается", self.power(*power))

@@ -424,6 +424,14 @@ pub enum Op {
         /// The move's enemies may not avoid battle.
         no_avoidance: bool,
     },
+    /// `rating N side:…`: the best army leader of a side has a battle rating N higher (lower,
+    /// never below 0) in this battle or assault: as many more (fewer) dice.
+    Rating {
+        /// Which side.
+        side: BattleSide,
+        /// How much.
+        n: i8,
+    },
     /// `choose`: `who` picks one option; each jumps to its block.
     Choose {
         /// Who chooses.

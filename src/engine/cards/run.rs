@@ -207,6 +207,8 @@ pub enum EffectEvent {
     WarForbidden { a: Power, b: Power, span: FlagSpan },
     /// The move's enemies may not avoid battle.
     NoAvoidance,
+    /// A side's best leader rates higher (lower) in this battle: as many dice.
+    Rating { power: Power, n: i8 },
     /// The player declined an effect's free move.
     MoveDeclined { power: Power },
     /// A leader placed on a space.
@@ -1068,6 +1070,60 @@ impl Game {
                     return;
                 }
             }
+            Op::Rating { side, n } => {
+                let fight = self.steps.iter().rev().find_map(|s| match s {
+                    Step::Battle(b) => Some((b.space, b.attacker)),
+                    Step::Assault(a) => Some((a.space, a.attacker)),
+                    _ => None,
+                });
+                let mine_attacks = fight.is_some_and(|(_, a)| a == run.power);
+                let attacker_side = matches!(
+                    (side, mine_attacks),
+                    (BattleSide::Mine, true) | (BattleSide::Theirs, false)
+                );
+                let leader = fight.and_then(|(s, a)| {
+                    let has = |o: Owner| {
+                        let friendly = self.board.stance(a, o)
+                            == super::super::board::Stance::Friendly;
+                        if attacker_side {
+                            friendly
+                        } else {
+                            self.is_hostile(a, o)
+                        }
+                    };
+                    let any = self.board.at(s).forces.iter().any(|f| {
+                        has(f.owner())
+                            && f.leaders.iter().any(|l| {
+                                rs.leaders.iter().any(|x| {
+                                    x.id == *l && x.kind == super::super::ruleset::LeaderKind::Army
+                                })
+                            })
+                    });
+                    any.then(|| self.best_battle(rs, s, has))
+                });
+                match leader {
+                    Some(best) => {
+                        let k = (*n).max(-(best.min(127) as i8));
+                        if self.battle_bonus(run.power, *side, k, true) {
+                            let side_power = match side {
+                                BattleSide::Mine => Some(run.power),
+                                BattleSide::Theirs => run.opponent,
+                            }
+                            .unwrap_or(run.power);
+                            ev.push(Game::effect_ev(
+                                card,
+                                EffectEvent::Rating {
+                                    power: side_power,
+                                    n: k,
+                                },
+                            ));
+                        } else {
+                            ev.push(skip("rating"));
+                        }
+                    }
+                    None => ev.push(skip("rating")),
+                }
+            }
             Op::Spy { who, on, effect } => match (self.who(&run, *who), self.who(&run, *on)) {
                 (Some(p), Some(t)) if p != t => {
                     let whom = match effect {
@@ -1760,6 +1816,7 @@ pub fn op_name(op: &Op) -> &'static str {
         Op::Spy { .. } => "spy",
         Op::PlaceLeader { .. } => "place_leader",
         Op::Move { .. } => "move",
+        Op::Rating { .. } => "rating",
         Op::Leader {
             fate: super::effect::LeaderFate::OffMap,
             ..
