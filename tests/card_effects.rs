@@ -771,3 +771,782 @@ fn x_card_effect_card_command_shows_the_effect_in_both_languages() {
     .expect("card");
     assert!(rudolf.contains("automated (`rudolf_ii`)"), "{rudolf}");
 }
+
+// --- card effects (issue 25, second part)
+
+/// Puts `cards` in the discard pile only (out of every hand and the deck).
+fn to_discard(g: &mut Game, cards: &[u16]) {
+    for c in cards {
+        for h in &mut g.hands {
+            h.retain(|x| x != c);
+        }
+        g.deck.retain(|x| x != c);
+        g.discard.retain(|x| x != c);
+        g.discard.push(*c);
+    }
+}
+
+/// Gives `p` exactly these cards besides the test card.
+fn hand(g: &mut Game, p: Power, cards: &[u16]) {
+    for c in cards {
+        for h in &mut g.hands {
+            h.retain(|x| x != c);
+        }
+        g.deck.retain(|x| x != c);
+        g.discard.retain(|x| x != c);
+    }
+    g.hands[p as usize].retain(|x| *x == CARD);
+    g.hands[p as usize].extend_from_slice(cards);
+    g.hands[p as usize].sort_unstable();
+}
+
+// X-CARD-EFFECT: `discard N chosen for:X`: X, the hand's owner, is asked which card goes; the
+// offered faces reach X alone (by DM), the channel hears the card discarded (the pile is public).
+#[test]
+fn x_card_effect_discard_chosen_the_owner_picks_and_sees_the_faces_alone() {
+    let r = one("text_source: placeholder\ndiscard 1 chosen for:france\nvp 1\n");
+    let mut g = game(&r);
+    hand(&mut g, FRANCE, &[49, 50, 51]);
+    let vp = g.bonus_vp[SPAIN as usize];
+    let ev = play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(asked(&g), Some((FRANCE, Decision::EffectChoice)));
+    let offer = did(&ev, |w| matches!(w, EffectEvent::HandChoices { .. })).expect("offer");
+    assert_eq!(offer.vis, Visibility::only(FRANCE), "the faces by DM only");
+    assert_eq!(g.legal_actions(&r, FRANCE).len(), 3);
+    assert!(g
+        .apply(
+            &r,
+            SPAIN,
+            &Action::Choose {
+                option: 1,
+                space: None
+            }
+        )
+        .is_err());
+    let ev = choose(&mut g, &r, FRANCE, 2);
+    assert_eq!(g.hands[FRANCE as usize], vec![49, 51]);
+    assert!(g.discard.contains(&50));
+    assert!(did(&ev, |w| matches!(
+        w,
+        EffectEvent::DiscardedChosen {
+            power: FRANCE,
+            card: 50
+        }
+    ))
+    .is_some());
+    assert_eq!(g.bonus_vp[SPAIN as usize], vp + 1, "the effect went on");
+    // With no more cards than asked for there is no choice to make.
+    let r = one("text_source: placeholder\ndiscard 2 chosen for:france\n");
+    let mut g = game(&r);
+    hand(&mut g, FRANCE, &[49, 50]);
+    play(&mut g, &r, SPAIN, CARD);
+    assert!(g.hands[FRANCE as usize].is_empty() && g.steps.is_empty());
+}
+
+// X-CARD-EFFECT: `return_card`: the player picks a card of the public discard pile (not the card
+// being played) into its hand.
+#[test]
+fn x_card_effect_return_card_from_the_discard_pile() {
+    let r = one("text_source: placeholder\nreturn_card\n");
+    let mut g = game(&r);
+    g.discard.clear();
+    to_discard(&mut g, &[49, 50]);
+    play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(asked(&g), Some((SPAIN, Decision::EffectChoice)));
+    assert_eq!(
+        g.legal_actions(&r, SPAIN).len(),
+        2,
+        "the played card is not offered"
+    );
+    let ev = choose(&mut g, &r, SPAIN, 2);
+    assert!(g.hands[SPAIN as usize].contains(&50));
+    assert_eq!(g.discard, vec![49, CARD]);
+    assert!(did(&ev, |w| matches!(w, EffectEvent::Returned { card: 50, .. })).is_some());
+}
+
+// X-CARD-EFFECT: `remove_card this` takes the played card out of the game; `remove_card
+// from:discard` a card of the pile (no question when one fits).
+#[test]
+fn x_card_effect_remove_card_out_of_the_game() {
+    let r = one("text_source: placeholder\nremove_card this\nremove_card from:discard\n");
+    let mut g = game(&r);
+    g.discard.clear();
+    to_discard(&mut g, &[49]);
+    play(&mut g, &r, SPAIN, CARD);
+    assert!(
+        g.removed.contains(&CARD) && g.removed.contains(&49),
+        "{:?}",
+        g.removed
+    );
+    assert!(!g.discard.contains(&CARD) && !g.discard.contains(&49));
+    assert!(g.steps.is_empty());
+}
+
+// X-CARD-EFFECT: `play_cp`: the player plays another card of its hand (its choice) for that
+// card's CP, added to the CP the event gives.
+#[test]
+fn x_card_effect_play_cp_spends_another_cards_cp() {
+    let r = one("text_source: placeholder\ncp 1\nplay_cp\n");
+    let mut g = game(&r);
+    hand(&mut g, SPAIN, &[49, 50]);
+    let cp50 = r.card(50).expect("card").cp;
+    play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(asked(&g), Some((SPAIN, Decision::EffectChoice)));
+    let ev = choose(&mut g, &r, SPAIN, 2);
+    assert!(did(&ev, |w| matches!(
+        w,
+        EffectEvent::PlayedForCp { card: 50, .. }
+    ))
+    .is_some());
+    assert!(g.discard.contains(&50) && !g.hands[SPAIN as usize].contains(&50));
+    assert_eq!(
+        g.stage,
+        Stage::Cp {
+            power: SPAIN,
+            cp: 1 + cp50
+        }
+    );
+}
+
+// X-CARD-EFFECT: `religion protestant where …` sets a chosen space's religion through the board's
+// religion state; a space outside the zones of religious struggle is "not possible".
+#[test]
+fn x_card_effect_religion_sets_a_space() {
+    let r = one("text_source: placeholder\nreligion protestant where space:UTRECHT\nreligion protestant where space:MADRID\nvp 1\n");
+    let mut g = game(&r);
+    assert_eq!(
+        g.board.religion(&r, sp("UTRECHT")),
+        vqbot::engine::power::Religion::Catholic
+    );
+    let ev = play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(
+        g.board.religion(&r, sp("UTRECHT")),
+        vqbot::engine::power::Religion::Protestant
+    );
+    assert!(did(
+        &ev,
+        |w| matches!(w, EffectEvent::NothingPossible { primitive } if primitive == "religion")
+    )
+    .is_some());
+}
+
+// X-CARD-EFFECT (R-SPACE-FORTRESS): `fortress where …` builds a fortress on an unfortified
+// space; `raze` removes a built one.
+#[test]
+fn x_card_effect_fortress_built_and_razed() {
+    let r = one("text_source: placeholder\nfortress where space:BILBAO\n");
+    let mut g = game(&r);
+    assert!(!g.board.space_type(&r, sp("BILBAO")).is_fortified());
+    play(&mut g, &r, SPAIN, CARD);
+    assert!(g.board.space_type(&r, sp("BILBAO")).is_fortified());
+    let r = one("text_source: placeholder\nraze where space:BILBAO\n");
+    let mut g = game(&r);
+    g.board.spaces[sp("BILBAO").idx()].fortress_built = true;
+    play(&mut g, &r, SPAIN, CARD);
+    assert!(!g.board.space_type(&r, sp("BILBAO")).is_fortified());
+}
+
+// X-CARD-EFFECT: `vp N lasting`: a bonus listed by card and counted in the VP total.
+#[test]
+fn x_card_effect_lasting_vp_counts_in_the_total() {
+    let r = one("text_source: placeholder\nvp 2 lasting\n");
+    let mut g = game(&r);
+    let before = g.vp(&r, SPAIN).total();
+    play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(g.lasting_vp(SPAIN), vec![(CARD, 2)]);
+    assert_eq!(g.vp(&r, SPAIN).total(), before + 2);
+    let json = serde_json::to_string(&g).expect("saves");
+    let back: Game = serde_json::from_str(&json).expect("reads");
+    assert_eq!(
+        back.vp(&r, SPAIN).total(),
+        before + 2,
+        "kept across a restart"
+    );
+}
+
+// X-CARD-EFFECT: `treasure N`: treasures from the pool through the treasure module; the faces
+// reach the power alone.
+#[test]
+fn x_card_effect_treasure_from_the_pool() {
+    let r = one("text_source: placeholder\ntreasure 1\n");
+    let mut g = game(&r);
+    let (held, pool) = (
+        g.treasures.held[SPAIN as usize].len(),
+        g.treasures.pool.len(),
+    );
+    assert!(pool > 0, "the pool holds treasures");
+    let ev = play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(g.treasures.held[SPAIN as usize].len(), held + 1);
+    assert_eq!(g.treasures.pool.len(), pool - 1);
+    for e in &ev {
+        if matches!(e.kind, EventKind::TreasureGained { .. }) {
+            assert_eq!(e.vis, Visibility::only(SPAIN));
+        }
+    }
+}
+
+// X-CARD-EFFECT: `forbid_war on:X until:turn`: a declaration between the two is refused with the
+// card named, is not listed, and the effect's own `war` is not possible.
+#[test]
+fn x_card_effect_forbid_war_refuses_the_declaration_naming_the_card() {
+    let r = one("text_source: placeholder\nforbid_war on:france until:turn\nwar on:france\n");
+    let mut g = game(&r);
+    let ev = play(&mut g, &r, SPAIN, CARD);
+    assert_ne!(g.board.relation(SPAIN, FRANCE), Relation::War);
+    assert!(did(
+        &ev,
+        |w| matches!(w, EffectEvent::NothingPossible { primitive } if primitive == "war")
+    )
+    .is_some());
+    assert_eq!(g.war_forbidden_by(FRANCE, SPAIN), Some(CARD));
+    g.stage = Stage::Diplomacy {
+        done: PowerSet::default(),
+        offers: Vec::new(),
+    };
+    let before = g.clone();
+    let err = g
+        .apply(
+            &r,
+            FRANCE,
+            &Action::DeclareWar {
+                target: SPAIN,
+                card: None,
+            },
+        )
+        .expect_err("forbidden");
+    assert!(
+        format!("{err:?}").contains("WarForbiddenByCard") && format!("{err:?}").contains("30"),
+        "{err:?}"
+    );
+    assert_eq!(g, before);
+    assert!(!g
+        .legal_actions(&r, FRANCE)
+        .iter()
+        .any(|a| matches!(a, Action::DeclareWar { target, .. } if *target == SPAIN)));
+}
+
+/// Spain's 2 regulars move from Besançon into Dijon, held by 1 French regular; every question
+/// is answered by `answer` or the first legal answer; the decisions asked, in order.
+fn move_into_dijon(
+    g: &mut Game,
+    r: &Ruleset,
+    answer: impl Fn(Power, Decision) -> Option<Action>,
+) -> Vec<(Power, Decision)> {
+    for s in &mut g.board.spaces {
+        s.forces.clear();
+    }
+    g.board.set_relation(SPAIN, FRANCE, Relation::War);
+    g.board
+        .force_mut(sp("BESANCON"), Owner::Major(SPAIN), None)
+        .regulars = 2;
+    g.board
+        .force_mut(sp("DIJON"), Owner::Major(FRANCE), None)
+        .regulars = 1;
+    g.stage = Stage::Cp {
+        power: SPAIN,
+        cp: 2,
+    };
+    g.apply(
+        r,
+        SPAIN,
+        &Action::Move {
+            from: "BESANCON".into(),
+            to: "DIJON".into(),
+            units: Units {
+                regulars: 2,
+                ..Units::default()
+            },
+        },
+    )
+    .expect("move");
+    let mut seen = Vec::new();
+    for _ in 0..30 {
+        let Some((p, d)) = asked(g) else { break };
+        if matches!(d, Decision::SpendCp | Decision::Impulse) {
+            break;
+        }
+        seen.push((p, d));
+        let a = answer(p, d).unwrap_or_else(|| g.legal_actions(r, p)[0].clone());
+        g.apply(r, p, &a).expect("answer");
+    }
+    seen
+}
+
+// X-CARD-EFFECT (C-AVOID): a response card's `cancel avoidance`: the moving formation's enemies
+// are not offered to avoid battle; without it France is.
+#[test]
+fn x_card_effect_cancel_avoidance_skips_the_avoid_offer() {
+    const RESP: u16 = 31;
+    let r = deck(&[(
+        RESP,
+        CardKind::Response,
+        "text_source: placeholder\ncancel avoidance\n",
+    )]);
+    let mut g = game(&r);
+    hand(&mut g, Power::England, &[RESP]);
+    let without = move_into_dijon(&mut g.clone(), &r, |_, d| {
+        matches!(d, Decision::ResponseCard).then_some(Action::Forgo)
+    });
+    assert!(
+        without.contains(&(FRANCE, Decision::AvoidBattle)),
+        "{without:?}"
+    );
+    let with = move_into_dijon(&mut g, &r, |p, d| match d {
+        Decision::ResponseCard if p == Power::England => Some(Action::Play {
+            card: RESP,
+            mode: CardMode::Event,
+        }),
+        Decision::ResponseCard => Some(Action::Forgo),
+        _ => None,
+    });
+    assert!(
+        with.contains(&(Power::England, Decision::ResponseCard)),
+        "{with:?}"
+    );
+    assert!(!with.contains(&(FRANCE, Decision::AvoidBattle)), "{with:?}");
+    assert!(
+        !g.flag_set(vqbot::engine::cards::effect::NO_AVOIDANCE),
+        "used up"
+    );
+}
+
+// X-CARD-EFFECT (X-SPY-ACTION): `spy look on:X` rolls through the engine's espionage without CP;
+// on a success the faces go to the spy alone.
+#[test]
+fn x_card_effect_spy_uses_the_espionage_rules() {
+    let r = one("text_source: placeholder\nspy look on:france\n");
+    let mut g = game(&r);
+    let ev = play(&mut g, &r, SPAIN, CARD);
+    let spied = ev
+        .iter()
+        .find(|e| {
+            matches!(e.kind, EventKind::Court { .. }) && format!("{:?}", e.kind).contains("Spied")
+        })
+        .expect("an espionage roll");
+    assert_eq!(spied.vis, Visibility::Public);
+    for e in &ev {
+        if format!("{:?}", e.kind).contains("SawHand") {
+            assert_eq!(e.vis, Visibility::only(SPAIN));
+        }
+    }
+}
+
+// X-CARD-EFFECT: check-data refuses the new primitives' bad forms with file:line.
+#[test]
+fn x_card_effect_new_primitives_refuse_bad_input_with_file_and_line() {
+    for (text, says) in [
+        ("discard 1 maybe", "discard N chosen"),
+        ("remove_card", "remove_card this"),
+        ("remove_card from:deck", "remove_card from:discard"),
+        (
+            "religion pagan where zone:netherlands",
+            "catholic or protestant",
+        ),
+        ("fortress 2 where zone:netherlands", "takes no word"),
+        (
+            "raze where zone:netherlands space:MADRID",
+            "matches no space",
+        ),
+        ("vp 1 forever", "lasting"),
+        ("treasure 0", "at least 1"),
+        ("treasure many", "a number of treasures"),
+        ("forbid_war until:turn", "on:<power>"),
+        ("forbid_war on:france until:week", "until:week"),
+        ("forbid_war on:me", "two different powers"),
+        ("spy fly on:france", "look, discard or assassinate"),
+        ("spy look", "on:<power>"),
+        ("cancel nothing", "avoidance"),
+        ("play_cp 2", "takes no word"),
+        ("return_card where home", "acts on no space"),
+        ("place_leader NOBODY where home", "not a leader id"),
+        ("place_leader DORIA where home", "naval leader"),
+        ("capture_leader ALBA", "by:<power>"),
+        ("kill_leader", "names a leader id"),
+        ("ruler until:turn", "changes something"),
+        ("ruler admin:lots", "a whole number"),
+        ("move fast", "no_interception and/or no_avoidance"),
+        ("rating lots", "a whole number"),
+    ] {
+        let p = problems(&format!("text_source: placeholder\n\n{text}\n"));
+        assert!(
+            p.iter()
+                .any(|m| m.starts_with("bad.effect:3:") && m.contains(says)),
+            "{text}: {p:?}"
+        );
+    }
+}
+
+// X-CARD-EFFECT: `card N` shows the new primitives in words, in English and Russian.
+#[test]
+fn x_card_effect_card_command_words_for_the_new_primitives() {
+    use vqbot::table::messages::{Locale, Texts};
+    let r = one("text_source: placeholder\ndiscard 1 chosen for:france\nreturn_card\nremove_card this\nplay_cp\nreligion protestant where zone:netherlands\nfortress where home\nraze where home\nvp 1 lasting\ntreasure 1\nforbid_war on:france\nspy discard on:france\nplace_leader ALBA where home\ncapture_leader ALBA by:france\nruler admin:+1\nmove no_interception\n");
+    let en = Texts {
+        rs: &r,
+        loc: Locale::En,
+    }
+    .card_info(CARD)
+    .expect("card");
+    for part in [
+        "1. France discards 1 card of its choice",
+        "2. the card's player takes a card of its choice from the discard pile",
+        "3. this card is removed from the game",
+        "4. the card's player plays another card of its hand for its CP",
+        "Protestant",
+        "builds a fortress on a space: home",
+        "razes a built fortress",
+        "lasting bonus of 1 VP",
+        "gains treasures at random from the pool: 1",
+        "may not declare war on each other for this turn",
+        "espionage attempt (discard) against France",
+        "places Duke of Alba on",
+        "is captured by France",
+        "administrative rating +1, card bonus +0 for this turn",
+        "may move one formation one space without CP; it cannot be intercepted",
+    ] {
+        assert!(en.contains(part), "{part}: {en}");
+    }
+    let ru = Texts {
+        rs: &r,
+        loc: Locale::Ru,
+    }
+    .card_info(CARD)
+    .expect("card");
+    for part in [
+        "сбрасывает по своему выбору 1 карту",
+        "берёт в руку карту по выбору из сброса",
+        "эта карта удаляется из игры",
+        "ради её ОД",
+        "протестантское",
+        "строит крепость",
+        "сносит построенную крепость",
+        "постоянный бонус 1 ПО",
+        "запаса сокровищ",
+        "не могут объявлять друг другу войну на этот ход",
+        "шпионаж (discard)",
+        "без ОД; его нельзя перехватить",
+    ] {
+        assert!(ru.contains(part), "{part}: {ru}");
+    }
+}
+
+fn on_map(g: &Game, id: &str) -> Option<String> {
+    g.board.spaces.iter().enumerate().find_map(|(i, s)| {
+        s.forces
+            .iter()
+            .any(|f| f.leaders.iter().any(|x| x == id))
+            .then(|| {
+                rs().space(vqbot::engine::ruleset::SpaceId(i as u16))
+                    .id
+                    .clone()
+            })
+    })
+}
+
+// X-CARD-EFFECT: `place_leader ID where …`: the leader joins its power's units on the chosen
+// space (here from off the map).
+#[test]
+fn x_card_effect_place_leader_on_a_chosen_space() {
+    let r = one("text_source: placeholder\nplace_leader DON_JOHN where space:MADRID\n");
+    let mut g = game(&r);
+    g.board.spaces.iter_mut().for_each(|s| {
+        s.forces
+            .iter_mut()
+            .for_each(|f| f.leaders.retain(|x| x != "DON_JOHN"))
+    });
+    if !g.off_map.contains(&"DON_JOHN".to_string()) {
+        g.off_map.push("DON_JOHN".into());
+    }
+    let ev = play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(on_map(&g, "DON_JOHN").as_deref(), Some("MADRID"), "{ev:?}");
+    assert!(!g.off_map.contains(&"DON_JOHN".to_string()));
+    assert!(g
+        .board
+        .at(sp("MADRID"))
+        .forces
+        .iter()
+        .any(|f| f.owner() == Owner::Major(SPAIN) && f.leaders.contains(&"DON_JOHN".to_string())));
+}
+
+// X-CARD-EFFECT: `capture_leader ID by:X`, `kill_leader ID`, `remove_leader ID`: a leader on the
+// map is captured by X, leaves the game, or goes off the map; one not on the map is "not
+// possible".
+#[test]
+fn x_card_effect_leader_captured_killed_or_removed() {
+    let setup = |text: &str| {
+        let r = one(text);
+        let mut g = game(&r);
+        if on_map(&g, "ALBA").is_none() {
+            g.off_map.retain(|x| x != "ALBA");
+            g.board
+                .force_mut(sp("MADRID"), Owner::Major(SPAIN), None)
+                .leaders
+                .push("ALBA".into());
+        }
+        (r, g)
+    };
+    let (r, mut g) = setup("text_source: placeholder\ncapture_leader ALBA by:france\n");
+    play(&mut g, &r, SPAIN, CARD);
+    assert!(on_map(&g, "ALBA").is_none());
+    assert!(g.captured.contains(&("ALBA".to_string(), FRANCE)));
+    let (r, mut g) = setup("text_source: placeholder\nkill_leader ALBA\nkill_leader ALBA\n");
+    let ev = play(&mut g, &r, SPAIN, CARD);
+    assert!(on_map(&g, "ALBA").is_none() && !g.off_map.contains(&"ALBA".to_string()));
+    assert!(g.court.assassinated.contains(&"ALBA".to_string()));
+    assert!(did(
+        &ev,
+        |w| matches!(w, EffectEvent::NothingPossible { primitive } if primitive == "kill_leader")
+    )
+    .is_some());
+    let (r, mut g) = setup("text_source: placeholder\nremove_leader ALBA\n");
+    play(&mut g, &r, SPAIN, CARD);
+    assert!(on_map(&g, "ALBA").is_none() && g.off_map.contains(&"ALBA".to_string()));
+}
+
+// X-CARD-EFFECT: `ruler admin:+1 cards:+1 until:turn`: the ruler's administrative rating and card
+// bonus (the hand size) change while the mark lasts.
+#[test]
+fn x_card_effect_ruler_ratings_change_while_the_mark_lasts() {
+    let r = one("text_source: placeholder\nruler admin:+1 cards:+1 for:france until:game\n");
+    let mut g = game(&r);
+    let (admin, bonus, hand) = (
+        g.admin_rating(&r, FRANCE),
+        g.card_bonus(&r, FRANCE),
+        g.hand_size(&r, FRANCE),
+    );
+    play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(g.admin_rating(&r, FRANCE), admin + 1);
+    assert_eq!(g.card_bonus(&r, FRANCE), bonus + 1);
+    assert_eq!(g.hand_size(&r, FRANCE), hand + 1);
+    assert_eq!(g.admin_rating(&r, SPAIN), {
+        let g0 = game(&r);
+        g0.admin_rating(&r, SPAIN)
+    });
+}
+
+/// Spain (4 regulars) assaults Paris (2 French regulars inside), besieged since an earlier
+/// impulse, with a line of communication through Orléans and Dijon; Spain plays `card` in the
+/// assault's card window when `play`. The attacker's dice.
+fn assault_paris(r: &Ruleset, card: u16, play: bool) -> usize {
+    let mut g = game(r);
+    for s in &mut g.board.spaces {
+        s.forces.clear();
+    }
+    hand(&mut g, SPAIN, &[card]);
+    g.board.set_relation(SPAIN, FRANCE, Relation::War);
+    g.board.set_control(r, sp("DIJON"), Owner::Major(SPAIN));
+    g.board.set_control(r, sp("ORLEANS"), Owner::Major(SPAIN));
+    g.board
+        .force_mut(sp("PARIS"), Owner::Major(SPAIN), None)
+        .regulars = 4;
+    g.board
+        .force_mut(sp("PARIS"), Owner::Major(FRANCE), None)
+        .regulars = 2;
+    g.board.spaces[sp("PARIS").idx()].besieged_by = Some(SPAIN);
+    g.stage = Stage::Cp {
+        power: SPAIN,
+        cp: 6,
+    };
+    let mut ev = g
+        .apply(
+            r,
+            SPAIN,
+            &Action::Assault {
+                space: "PARIS".into(),
+            },
+        )
+        .expect("assault");
+    let mut played = false;
+    for _ in 0..20 {
+        let Some((p, d)) = asked(&g) else { break };
+        let a = match d {
+            Decision::CombatCard if p == SPAIN && play && !played => {
+                played = true;
+                Action::Play {
+                    card,
+                    mode: CardMode::Event,
+                }
+            }
+            Decision::SpendCp | Decision::Impulse => break,
+            _ => g.legal_actions(r, p)[0].clone(),
+        };
+        ev.extend(g.apply(r, p, &a).expect("answer"));
+    }
+    assert_eq!(played, play, "Spain was asked for a combat card");
+    ev.iter()
+        .find_map(|e| match &e.kind {
+            EventKind::AssaultRolled { attacker, .. } => Some(attacker.dice.len()),
+            _ => None,
+        })
+        .expect("an assault roll")
+}
+
+// X-CARD-EFFECT (C-ASSAULT-DICE): a combat card's `dice N` works in an assault's card window too.
+#[test]
+fn x_card_effect_combat_card_dice_in_an_assault() {
+    let r = deck(&[(CARD, CardKind::Combat, "text_source: placeholder\ndice 3\n")]);
+    assert_eq!(assault_paris(&r, CARD, false), 2, "half of 4, rounded up");
+    assert_eq!(assault_paris(&r, CARD, true), 2 + 3);
+}
+
+/// Spain plays a `move …` card with 2 regulars in Besançon and France's 3 in Lyon (next to
+/// Dijon), at war; Spain answers by moving into Dijon. The decisions asked after the move.
+fn effect_move(text: &str) -> (Game, Vec<(Power, Decision)>) {
+    let r = one(text);
+    let mut g = game(&r);
+    for s in &mut g.board.spaces {
+        s.forces.clear();
+    }
+    g.board.set_relation(SPAIN, FRANCE, Relation::War);
+    g.board
+        .force_mut(sp("BESANCON"), Owner::Major(SPAIN), None)
+        .regulars = 2;
+    g.board
+        .force_mut(sp("LYON"), Owner::Major(FRANCE), None)
+        .regulars = 3;
+    play(&mut g, &r, SPAIN, CARD);
+    assert_eq!(asked(&g), Some((SPAIN, Decision::EffectChoice)));
+    let mv = Action::Move {
+        from: "BESANCON".into(),
+        to: "DIJON".into(),
+        units: Units {
+            regulars: 2,
+            ..Units::default()
+        },
+    };
+    assert!(
+        g.legal_actions(&r, SPAIN).contains(&mv),
+        "the move is listed"
+    );
+    let far = Action::Move {
+        from: "BESANCON".into(),
+        to: "PARIS".into(),
+        units: Units {
+            regulars: 2,
+            ..Units::default()
+        },
+    };
+    assert!(g.apply(&r, SPAIN, &far).is_err(), "one space only");
+    g.apply(&r, SPAIN, &mv).expect("moves");
+    let mut seen = Vec::new();
+    for _ in 0..30 {
+        let Some((p, d)) = asked(&g) else { break };
+        if matches!(d, Decision::SpendCp | Decision::Impulse) {
+            break;
+        }
+        seen.push((p, d));
+        let a = match d {
+            Decision::Intercept | Decision::ResponseCard => Action::Forgo,
+            _ => g.legal_actions(&r, p)[0].clone(),
+        };
+        g.apply(&r, p, &a).expect("answer");
+    }
+    (g, seen)
+}
+
+// X-CARD-EFFECT (C-INT-WHO): `move`: one formation moves one space without CP through the
+// ordinary move; `move no_interception`: the enemy next to it is not offered to intercept.
+#[test]
+fn x_card_effect_move_a_formation_optionally_free_of_interception() {
+    let (g, seen) = effect_move("text_source: placeholder\nmove\n");
+    assert!(seen.contains(&(FRANCE, Decision::Intercept)), "{seen:?}");
+    let (g2, seen2) = effect_move("text_source: placeholder\nmove no_interception\n");
+    assert!(!seen2.contains(&(FRANCE, Decision::Intercept)), "{seen2:?}");
+    assert_eq!(land(&g2, "DIJON", SPAIN), (2, 0, 0));
+    assert!(
+        !matches!(g2.stage, Stage::Cp { power: SPAIN, .. }),
+        "no CP: the impulse went on: {:?}",
+        g2.stage
+    );
+    assert!(!g2.flag_set(vqbot::engine::cards::effect::NO_INTERCEPTION_ONCE));
+    let _ = g;
+}
+
+/// Spain's 2 regulars (and `leader`) attack 1 French regular in Dijon from Besançon; Spain plays
+/// the combat card in the battle's card window. Spain's dice in the field battle.
+fn field_battle_dice(r: &Ruleset, leader: Option<&str>) -> usize {
+    let mut g = game(r);
+    for s in &mut g.board.spaces {
+        s.forces.clear();
+    }
+    g.board.set_relation(SPAIN, FRANCE, Relation::War);
+    let f = g.board.force_mut(sp("BESANCON"), Owner::Major(SPAIN), None);
+    f.regulars = 2;
+    if let Some(l) = leader {
+        f.leaders.push(l.into());
+        g.off_map.retain(|x| x != l);
+    }
+    g.board
+        .force_mut(sp("DIJON"), Owner::Major(FRANCE), None)
+        .regulars = 1;
+    g.stage = Stage::Cp {
+        power: SPAIN,
+        cp: 2,
+    };
+    let mut ev = g
+        .apply(
+            r,
+            SPAIN,
+            &Action::Move {
+                from: "BESANCON".into(),
+                to: "DIJON".into(),
+                units: Units {
+                    regulars: 2,
+                    leaders: leader.iter().map(|l| l.to_string()).collect(),
+                    ..Units::default()
+                },
+            },
+        )
+        .expect("move");
+    let mut played = false;
+    for _ in 0..20 {
+        let Some((p, d)) = asked(&g) else { break };
+        let a = match d {
+            Decision::CombatCard if p == SPAIN && !played => {
+                played = true;
+                Action::Play {
+                    card: CARD,
+                    mode: CardMode::Event,
+                }
+            }
+            Decision::SpendCp | Decision::Impulse => break,
+            _ => g.legal_actions(r, p)[0].clone(),
+        };
+        ev.extend(g.apply(r, p, &a).expect("answer"));
+    }
+    assert!(played, "Spain was asked for a combat card");
+    ev.iter()
+        .find_map(|e| match &e.kind {
+            EventKind::FieldBattle { attacker, .. } => Some(attacker.dice.len()),
+            _ => None,
+        })
+        .expect("a battle")
+}
+
+// X-CARD-EFFECT: `rating N`: the side's best army leader rates N higher in this battle (N more
+// dice), never below 0; without an army leader on the side it is not possible.
+#[test]
+fn x_card_effect_leader_rating_for_this_battle() {
+    let alba = rs()
+        .leaders
+        .iter()
+        .find(|l| l.id == "ALBA")
+        .map_or(0, |l| l.battle as usize);
+    let r = deck(&[(
+        CARD,
+        CardKind::Combat,
+        "text_source: placeholder\nrating 2\n",
+    )]);
+    assert_eq!(field_battle_dice(&r, None), 2, "no leader: nothing to rate");
+    assert_eq!(field_battle_dice(&r, Some("ALBA")), 2 + alba + 2);
+    let r = deck(&[(
+        CARD,
+        CardKind::Combat,
+        "text_source: placeholder\nrating -5\n",
+    )]);
+    assert_eq!(
+        field_battle_dice(&r, Some("ALBA")),
+        2,
+        "a rating is never below 0"
+    );
+}

@@ -1,4 +1,4 @@
-//! X-CARD-EFFECT: a test deck of 25 cards written in the effect language (tests/effect_deck/,
+//! X-CARD-EFFECT: a test deck of 29 cards written in the effect language (tests/effect_deck/,
 //! not Virgin Queen cards) played end to end through `vqbot script`: choices by the playing and
 //! by another power, spaces chosen, casualties chosen by the owner, a hand seen by DM only, a
 //! combat card in a battle, a response card that cancels an event, and a restart of the table in
@@ -64,7 +64,7 @@ fn x_card_effect_test_deck_plays_end_to_end_with_a_restart_mid_effect() {
     let tmp = tempfile::tempdir().expect("temp");
     let data = tmp.path().join("data");
     std::fs::create_dir(&data).expect("dir");
-    assert!(deck_data(&data) >= 25, "a deck of at least 25 cards");
+    assert!(deck_data(&data) >= 29, "a deck of at least 29 cards");
     let check = Command::new(env!("CARGO_BIN_EXE_vqbot"))
         .arg("check-data")
         .arg(&data)
@@ -127,6 +127,33 @@ fn x_card_effect_test_deck_plays_end_to_end_with_a_restart_mid_effect() {
     assert!(out.contains("the event of #43 «Test: French levy» is cancelled"));
     assert!(!out.contains("«Test: French levy»: France adds"));
     assert!(out.contains("Spain and France are at peace."));
+    // --- card effects: a discard the owner chooses (faces by DM to France alone), a card back
+    // from the pile, a forbidden war, a lasting VP, a treasure, another card's CP, the map.
+    assert!(
+        out.contains("[dm:bob] #49 «Test: Pick and recover»: pick a card of your hand to discard"),
+        "{out}"
+    );
+    assert!(out.contains("#49 «Test: Pick and recover»: France discards #"));
+    assert!(out.contains(
+        "#49 «Test: Pick and recover»: Spain takes #24 «Test: VP now» from the discard pile"
+    ));
+    assert!(out.contains("France and Protestant may not declare war on each other for this turn."));
+    assert!(out.contains("lasting bonus (in the bonus): #50 «Test: Truce of the week» +1"));
+    assert!(out.contains("France plays #6 «French home card (placeholder)» for 5 CP"));
+    assert!(out.contains("Groningen becomes Protestant."));
+    assert!(out.contains("Protestant builds a fortress in Groningen."));
+    assert!(out.contains("#51 «Test: Walls of Groningen» is removed from the game."));
+    for l in &channel {
+        assert!(
+            !l.contains("pick a card of your hand"),
+            "a face in the channel: {l}"
+        );
+    }
+    assert_eq!(
+        out.matches("[channel]   France has 5 CP left.").count(),
+        1,
+        "the CP line once"
+    );
     // The script ends in the middle of France's card effect.
     let last = channel.last().copied().unwrap_or("");
     assert!(
@@ -237,6 +264,7 @@ fn x_card_effect_random_playouts_with_the_deck_keep_their_invariants() {
                         EffectEvent::DrewFaces { .. }
                             | EffectEvent::SawHand { .. }
                             | EffectEvent::TookFace { .. }
+                            | EffectEvent::HandChoices { .. }
                     );
                     assert!(
                         !(face && e.vis == Visibility::Public),

@@ -7,7 +7,9 @@
 
 use super::table::Problems;
 use crate::engine::action::UnitKind;
-use crate::engine::cards::effect::{BattleSide, Cond, Effect, Filter, FlagSpan, Op, Who};
+use crate::engine::cards::effect::{
+    BattleSide, Cond, Effect, Filter, FlagSpan, LeaderFate, Op, Who,
+};
 use crate::engine::cards::registry;
 use crate::engine::power::{Home, Power, ReligiousZone, Source};
 use crate::engine::ruleset::{Ruleset, SpaceId};
@@ -44,6 +46,23 @@ pub const PRIMITIVES: &[&str] = &[
     "hits",
     "cancel",
     "adjust",
+    // --- card effects
+    "return_card",
+    "remove_card",
+    "play_cp",
+    "religion",
+    "fortress",
+    "raze",
+    "treasure",
+    "forbid_war",
+    "spy",
+    "place_leader",
+    "remove_leader",
+    "kill_leader",
+    "capture_leader",
+    "ruler",
+    "move",
+    "rating",
     "if",
     "else",
     "choose",
@@ -285,7 +304,8 @@ struct Args<'l> {
 
 /// Option keys (`for:`, `of:` …), which may also come after `where`.
 const OPTION_KEYS: &[&str] = &[
-    "for", "of", "from", "on", "with", "modifier", "until", "side",
+    "for", "of", "from", "on", "with", "modifier", "until", "side", // --- card effects
+    "by", "admin", "cards",
 ];
 
 fn is_option(w: &str) -> bool {
@@ -492,6 +512,17 @@ impl Compiler<'_> {
         self.who(line, v)
     }
 
+    // --- card effects
+    /// Refuses words after the first `n` plain ones.
+    fn no_plain(&mut self, line: u64, verb: &str, a: &Args, n: usize) {
+        if let Some(w) = a.plain.get(n) {
+            self.err(
+                line,
+                format!("`{verb}` takes no word `{w}` here; see docs/events.md for its form"),
+            );
+        }
+    }
+
     fn only_opts(&mut self, line: u64, verb: &str, a: &Args, allowed: &[&str]) {
         for (k, _) in &a.opts {
             if !allowed.contains(k) {
@@ -643,7 +674,19 @@ impl Compiler<'_> {
         let a = args(&l.words);
         let no = l.no;
         let me = |c: &mut Self, key: &str| c.opt_who(no, &a, key).unwrap_or(Who::Me);
-        let space_verbs = ["unrest", "calm", "control", "add", "remove", "convert"];
+        let space_verbs = [
+            "unrest",
+            "calm",
+            "control",
+            "add",
+            "remove",
+            "convert",
+            // --- card effects
+            "religion",
+            "fortress",
+            "raze",
+            "place_leader",
+        ];
         if a.has_where && !space_verbs.contains(&verb) {
             self.err(
                 no,
@@ -657,8 +700,17 @@ impl Compiler<'_> {
             "vp" => {
                 self.only_opts(no, verb, &a, &["for"]);
                 let who = me(self, "for");
+                // --- card effects: `vp N lasting`
+                let lasting = match a.plain.get(1).copied() {
+                    None => false,
+                    Some("lasting") => true,
+                    Some(x) => {
+                        self.err(no, format!("`vp N` may be followed by `lasting` only (a bonus that stays, listed by card), got `{x}`"));
+                        false
+                    }
+                };
                 if let Some(n) = self.number::<i32>(no, verb, a.plain.first(), "a whole number of VP (may be negative)") {
-                    self.emit(no, Op::Vp { who, n });
+                    self.emit(no, if lasting { Op::LastingVp { who, n } } else { Op::Vp { who, n } });
                 }
             }
             "draw" => {
@@ -671,11 +723,17 @@ impl Compiler<'_> {
             "discard" => {
                 self.only_opts(no, verb, &a, &["for"]);
                 let who = me(self, "for");
-                if a.plain.get(1) != Some(&"random") {
-                    self.err(no, "write `discard N random`: only random discards are automated (a chosen discard: `adjust \"…\"`)");
-                }
-                if let Some(n) = self.number::<u8>(no, verb, a.plain.first(), "a number of cards") {
-                    self.emit(no, Op::Discard { who, n });
+                // --- card effects: `discard N chosen` (the owner picks)
+                let chosen = match a.plain.get(1).copied() {
+                    Some("random") => Some(false),
+                    Some("chosen") => Some(true),
+                    x => {
+                        self.err(no, format!("write `discard N random` or `discard N chosen` (the hand's owner picks), got `{}`", x.unwrap_or("")));
+                        None
+                    }
+                };
+                if let (Some(n), Some(chosen)) = (self.number::<u8>(no, verb, a.plain.first(), "a number of cards"), chosen) {
+                    self.emit(no, if chosen { Op::DiscardChosen { who, n } } else { Op::Discard { who, n } });
                 }
             }
             "take_card" => {
@@ -793,7 +851,7 @@ impl Compiler<'_> {
                     self.emit(no, Op::Cp { n });
                 }
             }
-            "dice" | "hits" => {
+            "dice" | "hits" | "rating" => {
                 self.only_opts(no, verb, &a, &["side"]);
                 let side = match Self::opt(&a, "side").unwrap_or("mine") {
                     "mine" => BattleSide::Mine,
@@ -804,14 +862,183 @@ impl Compiler<'_> {
                     }
                 };
                 if let Some(n) = self.number::<i8>(no, verb, a.plain.first(), "a whole number (may be negative)") {
-                    self.emit(no, if verb == "dice" { Op::Dice { side, n } } else { Op::Hits { side, n } });
+                    self.emit(no, match verb {
+                        "dice" => Op::Dice { side, n },
+                        // --- card effects
+                        "rating" => Op::Rating { side, n },
+                        _ => Op::Hits { side, n },
+                    });
                 }
             }
             "cancel" => match a.plain.first().copied() {
                 Some("interception") => self.emit(no, Op::CancelInterception),
                 Some("event") => self.emit(no, Op::CancelEvent),
-                x => self.err(no, format!("`cancel` takes `interception` or `event`, got `{}`", x.unwrap_or(""))),
+                // --- card effects
+                Some("avoidance") => self.emit(no, Op::CancelAvoidance),
+                x => self.err(no, format!("`cancel` takes `interception`, `avoidance` or `event`, got `{}`", x.unwrap_or(""))),
             },
+            // --- card effects (issue 25, second part)
+            "return_card" => {
+                self.only_opts(no, verb, &a, &["for"]);
+                let who = me(self, "for");
+                self.no_plain(no, verb, &a, 0);
+                self.emit(no, Op::ReturnCard { who });
+            }
+            "remove_card" => {
+                self.only_opts(no, verb, &a, &["for", "from"]);
+                let who = me(self, "for");
+                match (a.plain.first().copied(), Self::opt(&a, "from")) {
+                    (Some("this"), None) => self.emit(no, Op::RemoveCard { who, this: true }),
+                    (None, Some("discard")) => self.emit(no, Op::RemoveCard { who, this: false }),
+                    _ => self.err(no, "write `remove_card this` (the played card leaves the game) or `remove_card from:discard` (the player picks a card of the discard pile)"),
+                }
+            }
+            "play_cp" => {
+                self.only_opts(no, verb, &a, &[]);
+                self.no_plain(no, verb, &a, 0);
+                self.emit(no, Op::PlayCp);
+            }
+            "religion" => {
+                self.only_opts(no, verb, &a, &["for"]);
+                let who = me(self, "for");
+                let religion = match a.plain.first().map(|r| r.parse::<crate::engine::power::Religion>()) {
+                    Some(Ok(r)) => Some(r),
+                    x => {
+                        self.err(no, format!("`religion` names the religion set: catholic or protestant, got `{}`", if x.is_some() { a.plain[0] } else { "" }));
+                        None
+                    }
+                };
+                let filter = self.filter(no, &a, who);
+                if let Some(religion) = religion {
+                    self.emit(no, Op::Religion { who, religion, filter });
+                }
+            }
+            "fortress" | "raze" => {
+                self.only_opts(no, verb, &a, &["for"]);
+                let who = me(self, "for");
+                self.no_plain(no, verb, &a, 0);
+                let filter = self.filter(no, &a, who);
+                self.emit(no, Op::Fortress { who, build: verb == "fortress", filter });
+            }
+            "treasure" => {
+                self.only_opts(no, verb, &a, &["for"]);
+                let who = me(self, "for");
+                if let Some(n) = self.number::<u8>(no, verb, a.plain.first(), "a number of treasures") {
+                    if n == 0 {
+                        self.err(no, "`treasure` needs at least 1 treasure");
+                    } else {
+                        self.emit(no, Op::Treasure { who, n });
+                    }
+                }
+            }
+            "forbid_war" => {
+                self.only_opts(no, verb, &a, &["for", "on", "until"]);
+                let who = me(self, "for");
+                self.no_plain(no, verb, &a, 0);
+                let span = match Self::opt(&a, "until").unwrap_or("turn") {
+                    "impulse" => Some(FlagSpan::Impulse),
+                    "turn" => Some(FlagSpan::Turn),
+                    "game" => Some(FlagSpan::Game),
+                    x => {
+                        self.err(no, format!("`until:{x}`: a forbidden war lasts until:impulse, until:turn or until:game"));
+                        None
+                    }
+                };
+                match (self.opt_who(no, &a, "on"), span) {
+                    (Some(on), Some(span)) if on != who => self.emit(no, Op::ForbidWar { who, on, span }),
+                    (Some(_), Some(_)) => self.err(no, "`forbid_war` names two different powers (`for:` and `on:`)"),
+                    (None, _) => self.err(no, "`forbid_war` needs `on:<power>` (the war between the two is forbidden)"),
+                    _ => {}
+                }
+            }
+            "place_leader" | "remove_leader" | "kill_leader" | "capture_leader" => {
+                let allowed: &[&str] = match verb {
+                    "place_leader" => &["for"],
+                    "capture_leader" => &["by"],
+                    _ => &[],
+                };
+                self.only_opts(no, verb, &a, allowed);
+                self.no_plain(no, verb, &a, 1);
+                let Some(id) = a.plain.first() else {
+                    self.err(no, format!("`{verb}` names a leader id of leaders.csv, e.g. `{verb} ALBA`"));
+                    return;
+                };
+                let Some(l) = self.rs.leaders.iter().find(|l| l.id.eq_ignore_ascii_case(id)) else {
+                    self.err(no, format!("`{id}` is not a leader id in leaders.csv (e.g. {})", self.rs.leaders.first().map_or("", |l| l.id.as_str())));
+                    return;
+                };
+                let leader = l.id.clone();
+                let naval = l.kind == crate::engine::ruleset::LeaderKind::Naval;
+                match verb {
+                    "place_leader" => {
+                        if naval {
+                            self.err(no, format!("`place_leader` places army leaders on land; `{leader}` is a naval leader"));
+                        }
+                        let who = me(self, "for");
+                        let filter = self.filter(no, &a, who);
+                        self.emit(no, Op::PlaceLeader { who, leader, filter });
+                    }
+                    "remove_leader" => self.emit(no, Op::Leader { leader, fate: LeaderFate::OffMap }),
+                    "kill_leader" => self.emit(no, Op::Leader { leader, fate: LeaderFate::Killed }),
+                    _ => match self.opt_who(no, &a, "by") {
+                        Some(by) => self.emit(no, Op::Leader { leader, fate: LeaderFate::Captured(by) }),
+                        None => self.err(no, "`capture_leader` needs `by:<power>` (who holds the leader)"),
+                    },
+                }
+            }
+            "move" => {
+                self.only_opts(no, verb, &a, &[]);
+                let (mut ni, mut na) = (false, false);
+                for w in &a.plain {
+                    match *w {
+                        "no_interception" => ni = true,
+                        "no_avoidance" => na = true,
+                        x => self.err(no, format!("`move` may be followed by no_interception and/or no_avoidance, got `{x}`")),
+                    }
+                }
+                self.emit(no, Op::Move { no_interception: ni, no_avoidance: na });
+            }
+            "ruler" => {
+                self.only_opts(no, verb, &a, &["for", "admin", "cards", "until"]);
+                let who = me(self, "for");
+                self.no_plain(no, verb, &a, 0);
+                let rating = |c: &mut Self, key: &str| match Self::opt(&a, key) {
+                    Some(v) => c.number::<i8>(no, &format!("ruler {key}:"), Some(&v), "a whole number, e.g. `admin:+1`").unwrap_or(0),
+                    None => 0,
+                };
+                let (admin, cards) = (rating(self, "admin"), rating(self, "cards"));
+                if admin == 0 && cards == 0 {
+                    self.err(no, "`ruler` changes something: `admin:+1` (administrative rating) and/or `cards:-1` (card bonus)");
+                }
+                let span = match Self::opt(&a, "until").unwrap_or("turn") {
+                    "impulse" => Some(FlagSpan::Impulse),
+                    "turn" => Some(FlagSpan::Turn),
+                    "game" => Some(FlagSpan::Game),
+                    x => {
+                        self.err(no, format!("`until:{x}`: a ruler's change lasts until:impulse, until:turn or until:game"));
+                        None
+                    }
+                };
+                if let Some(span) = span {
+                    self.emit(no, Op::Ruler { who, admin, cards, span });
+                }
+            }
+            "spy" => {
+                self.only_opts(no, verb, &a, &["for", "on"]);
+                let who = me(self, "for");
+                let effect = match a.plain.first().and_then(|e| crate::engine::espionage::SpyEffect::from_id(e)) {
+                    Some(e) => Some(e),
+                    None => {
+                        self.err(no, format!("`spy` takes look, discard or assassinate, got `{}`", a.plain.first().copied().unwrap_or("")));
+                        None
+                    }
+                };
+                match (self.opt_who(no, &a, "on"), effect) {
+                    (Some(on), Some(effect)) => self.emit(no, Op::Spy { who, on, effect }),
+                    (None, _) => self.err(no, "`spy` needs `on:<power>` (the target)"),
+                    _ => {}
+                }
+            }
             "adjust" => match a.plain.first() {
                 Some(t) if !t.is_empty() => {
                     let ru = a.plain.get(1).unwrap_or(t).to_string();

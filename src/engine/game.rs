@@ -843,7 +843,9 @@ impl Game {
         if p == Power::Empire && self.empire.rudolf_dead {
             return 1;
         }
-        self.ruler(rs, p).map_or(1, |r| r.admin)
+        let base = self.ruler(rs, p).map_or(1, |r| r.admin);
+        // --- card effects: `ruler admin:N` while its mark lasts
+        (i32::from(base) + self.ruler_change(p).0).clamp(0, 255) as u8
     }
 
     /// Ruler card bonus (R-HRE-RUDOLF-DEATH: none for the Empire once Rudolf II is dead).
@@ -851,7 +853,9 @@ impl Game {
         if p == Power::Empire && self.empire.rudolf_dead {
             return 0;
         }
-        self.ruler(rs, p).map_or(0, |r| r.card_bonus)
+        let base = self.ruler(rs, p).map_or(0, |r| r.card_bonus);
+        // --- card effects: `ruler cards:N` while its mark lasts
+        (i32::from(base) + self.ruler_change(p).1).clamp(0, 255) as u8
     }
 
     /// SHA-256 of the state's JSON, hex: the per-action hash stored in the log.

@@ -32,7 +32,11 @@ impl Game {
             EntryPhase::Response => {
                 e.phase = EntryPhase::Intercept;
                 // A card effect's `flag no_interception` (the Spanish Road): no offers.
-                let free = self.flag_set(super::cards::effect::NO_INTERCEPTION);
+                let free = self.flag_set(super::cards::effect::NO_INTERCEPTION)
+                    // --- card effects: an effect's `move no_interception`, for this move only
+                    || self.flag_set(super::cards::effect::NO_INTERCEPTION_ONCE);
+                self.flags
+                    .retain(|f| f.name != super::cards::effect::NO_INTERCEPTION_ONCE);
                 e.offer = self
                     .powers
                     .iter()
@@ -58,10 +62,14 @@ impl Game {
                             }));
                         }
                     }
+                    // --- card effects: `cancel avoidance` (a response card) skips the offers.
+                    let no_avoid = self.flag_set(super::cards::effect::NO_AVOIDANCE);
+                    self.flags
+                        .retain(|f| f.name != super::cards::effect::NO_AVOIDANCE);
                     e.offer = self
                         .powers
                         .iter()
-                        .filter(|q| !self.avoid_spaces(rs, *q, &e).is_empty())
+                        .filter(|q| !no_avoid && !self.avoid_spaces(rs, *q, &e).is_empty())
                         .collect();
                     self.set_top(Step::Entry(e));
                     return;

@@ -605,6 +605,13 @@ pub enum Refusal {
     EffectRemoveWrong { space: SpaceId, n: u32 },
     /// X-CARD-EFFECT: the effect's question is answered with the command `allowed`.
     EffectAnswerWrong { allowed: &'static str },
+    // --- card effects
+    /// X-CARD-EFFECT: the effect of `card` forbids war between `power` and `target` now.
+    WarForbiddenByCard {
+        power: Power,
+        target: Power,
+        card: u16,
+    },
     /// C-MOVE-SPRING: a deployment across a sea zone carries at most `max` land units.
     SpringSeaTooLarge { units: u32, max: u32 },
     /// C-MOVE-SPRING: the sea crossed holds naval units of another power (in it or its ports).
@@ -864,7 +871,9 @@ impl Refusal {
             EffectOptionOutOfRange { .. }
             | EffectSpaceNotAllowed { .. }
             | EffectRemoveWrong { .. }
-            | EffectAnswerWrong { .. } => "X-CARD-EFFECT",
+            | EffectAnswerWrong { .. }
+            // --- card effects
+            | WarForbiddenByCard { .. } => "X-CARD-EFFECT",
             SpringSeaTooLarge { .. } | SpringSeaGuarded { .. } => "C-MOVE-SPRING",
             PiracyOttomanOnly { .. }
             | PiracyAtSeaOnly { .. }
@@ -1373,6 +1382,12 @@ impl Refusal {
             },
             EffectRemoveWrong { space: a, n: 2 },
             EffectAnswerWrong { allowed: "choose" },
+            // --- card effects
+            WarForbiddenByCard {
+                power: p,
+                target: Power::France,
+                card: 30,
+            },
             SpringSeaTooLarge { units: 6, max: 5 },
             SpringSeaGuarded {
                 zone: "BARBARY_COAST".into(),
@@ -1695,6 +1710,8 @@ impl Refusal {
             EffectSpaceNotAllowed { .. } => "effect_space_not_allowed",
             EffectRemoveWrong { .. } => "effect_remove_wrong",
             EffectAnswerWrong { .. } => "effect_answer_wrong",
+            // --- card effects
+            WarForbiddenByCard { .. } => "war_forbidden_by_card",
             SpringSeaTooLarge { .. } => "spring_sea_too_large",
             SpringSeaGuarded { .. } => "spring_sea_guarded",
             PiracyOttomanOnly { .. } => "piracy_ottoman_only",
@@ -1997,6 +2014,12 @@ impl fmt::Display for Terse<'_> {
             ),
             EffectRemoveWrong { space, n } => format!("{n} in {}", s(space)),
             EffectAnswerWrong { allowed } => allowed.to_string(),
+            // --- card effects
+            WarForbiddenByCard {
+                power,
+                target,
+                card,
+            } => format!("{power} and {target} (#{card})"),
             SpringSeaTooLarge { units, max } => format!("{units} > {max}"),
             SpringSeaGuarded { zone, owner } => format!("{zone}: {owner:?}"),
             PiracyOttomanOnly { power } | CorsairOttomanOnly { power } => power.to_string(),

@@ -88,6 +88,9 @@ impl Game {
             attacker: p,
             phase: AssaultPhase::Cards,
             sides: None,
+            // --- card effects
+            bonus_dice: (0, 0),
+            bonus_hits: (0, 0),
         }));
         self.run_steps(rs, ev);
         Ok(())
@@ -164,8 +167,14 @@ impl Game {
                 };
                 let an = base + self.best_battle(rs, s, |o| friendly(self, o));
                 let dn = defenders + 1 + self.best_battle(rs, s, |o| self.is_hostile(p, o));
+                // --- card effects: combat cards' `dice` and `hits` (never below 0)
+                let plus = |n: u32, b: i8| (i64::from(n) + i64::from(b)).max(0) as u32;
+                let (an, dn) = (plus(an, a.bonus_dice.0), plus(dn, a.bonus_dice.1));
                 let (ad, dd) = (self.roll(an), self.roll(dn));
-                let (ah, dh) = (super::battle::hits(&ad), super::battle::hits(&dd));
+                let (ah, dh) = (
+                    plus(super::battle::hits(&ad), a.bonus_hits.0),
+                    plus(super::battle::hits(&dd), a.bonus_hits.1),
+                );
                 let att_units = self.board.land_units(p, s, Stance::Friendly);
                 let sides = (
                     Side {

@@ -174,6 +174,13 @@ pub struct AssaultStep {
     /// The dice, once rolled (attacker, defender).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sides: Option<(Side, Side)>,
+    // --- card effects
+    /// Extra dice (attacker, defender) from combat cards' effects.
+    #[serde(default, skip_serializing_if = "is_zero_pair")]
+    pub bonus_dice: (i8, i8),
+    /// Extra hits (attacker, defender) from combat cards' effects, added at the roll.
+    #[serde(default, skip_serializing_if = "is_zero_pair")]
+    pub bonus_hits: (i8, i8),
 }
 
 /// Which card window is open.
@@ -1065,7 +1072,8 @@ impl Game {
         if let Stage::Cp { power, cp } = self.stage {
             if cp == 0 {
                 self.next_impulse(rs, power, 0, ev);
-            } else {
+            } else if !matches!(ev.last(), Some(e) if e.kind == (EventKind::CpLeft { power, cp })) {
+                // --- card effects: not twice when an effect ending after a question just said so
                 ev.push(Event::public(EventKind::CpLeft { power, cp }));
             }
         }
@@ -1186,7 +1194,7 @@ impl Game {
             Step::WarCasualties { .. } | Step::WarReturn { .. } => {
                 self.legal_war_answers(rs, top, out)
             }
-            Step::EffectAsk { ask, .. } => self.legal_effect_answers(p, ask, out),
+            Step::EffectAsk { ask, .. } => self.legal_effect_answers(rs, p, ask, out),
             Step::Intervene { against, .. } => {
                 out.push(Action::Forgo);
                 if let Some(cost) = rs.turn.war_cost(p, *against) {

@@ -15,6 +15,8 @@ impl Game {
     /// C-DIP-WAR-LIMITS: no war between two powers that made peace this turn or within the
     /// data's `peace_lock_turns` before it.
     pub(crate) fn check_war_limits(&self, rs: &Ruleset, p: Power, target: Power) -> RuleResult<()> {
+        // --- card effects: a war a card's effect forbids (`forbid_war`)
+        self.check_forbidden_war(p, target)?;
         let lock = rs.turn.number(ids::PEACE_LOCK_TURNS).clamp(0, 255) as u8;
         if let Some(t) = self
             .peace_made

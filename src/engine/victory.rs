@@ -62,7 +62,9 @@ impl Game {
         };
         VpBreakdown {
             keys: key_vp,
-            bonus: self.bonus_vp[p as usize],
+            // --- card effects: lasting bonuses (`vp N lasting`) count as bonus VP
+            bonus: self.bonus_vp[p as usize]
+                + self.lasting_vp(p).iter().map(|(_, n)| n).sum::<i32>(),
             master: if p == Power::Empire && self.empire.master {
                 1
             } else {

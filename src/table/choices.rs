@@ -242,6 +242,10 @@ fn effect_choice_label(t: Texts<'_>, game: &Game, option: u8) -> String {
                 .into(),
             Ask::Six { .. } => l.pick("Count it as a 5", "Считать пятёркой").into(),
             Ask::Remove { .. } => String::new(),
+            // --- card effects: a hand card by its place only (the faces are in the DM)
+            Ask::Move { .. } => String::new(),
+            Ask::HandCard { .. } => format!("{} {option}", l.pick("Card", "Карта")),
+            Ask::Pile { cards, .. } => cards.get(i).map(|c| t.card(*c)).unwrap_or_default(),
         },
         _ => option.to_string(),
     }

@@ -3,9 +3,11 @@
 
 use super::{Locale, Texts};
 use crate::engine::action::{UnitKind, Units};
-use crate::engine::cards::effect::{BattleSide, Cond, Effect, Filter, FlagSpan, Op, Who};
+use crate::engine::cards::effect::{
+    BattleSide, Cond, Effect, Filter, FlagSpan, LeaderFate, Op, Who,
+};
 use crate::engine::cards::registry::{self, Resolution};
-use crate::engine::cards::run::{Ask, EffectEvent};
+use crate::engine::cards::run::{Ask, EffectEvent, HandUse};
 use crate::engine::ruleset::Card;
 
 /// `n` land units of one kind, as a unit pick (for the unit words).
@@ -284,6 +286,186 @@ impl Texts<'_> {
                 "применить через adjust: {}",
                 l.pick(what, ru)
             ),
+            // --- card effects (issue 25, second part)
+            Op::DiscardChosen { who, n } => tr!(
+                l,
+                "{} discards {} of its choice",
+                "{} сбрасывает по своему выбору {}",
+                self.who(*who),
+                self.n_cards_acc(*n)
+            ),
+            Op::ReturnCard { who } => tr!(
+                l,
+                "{} takes a card of its choice from the discard pile into its hand",
+                "{} берёт в руку карту по выбору из сброса",
+                self.who(*who)
+            ),
+            Op::RemoveCard { this: true, .. } => l
+                .pick(
+                    "this card is removed from the game",
+                    "эта карта удаляется из игры",
+                )
+                .into(),
+            Op::RemoveCard { who, this: false } => tr!(
+                l,
+                "{} removes a card of its choice in the discard pile from the game",
+                "{} удаляет из игры карту по выбору из сброса",
+                self.who(*who)
+            ),
+            Op::PlayCp => l
+                .pick(
+                    "the card's player plays another card of its hand for its CP after the event",
+                    "сыгравший разыгрывает ещё одну карту с руки ради её ОД после события",
+                )
+                .into(),
+            Op::Religion {
+                who,
+                religion,
+                filter,
+            } => tr!(
+                l,
+                "{} makes {} {}",
+                "{} делает {} {}",
+                self.who(*who),
+                self.filter(filter),
+                self.religion_adj(*religion)
+            ),
+            Op::Fortress {
+                who,
+                build: true,
+                filter,
+            } => tr!(
+                l,
+                "{} builds a fortress on {}",
+                "{} строит крепость: {}",
+                self.who(*who),
+                self.filter(filter)
+            ),
+            Op::Fortress {
+                who,
+                build: false,
+                filter,
+            } => tr!(
+                l,
+                "{} razes a built fortress on {}",
+                "{} сносит построенную крепость: {}",
+                self.who(*who),
+                self.filter(filter)
+            ),
+            Op::LastingVp { who, n } => tr!(
+                l,
+                "{} gains a lasting bonus of {} VP (listed in the status)",
+                "{} получает постоянный бонус {} ПО (виден в статусе)",
+                self.who(*who),
+                n
+            ),
+            Op::Treasure { who, n } => tr!(
+                l,
+                "{} gains treasures at random from the pool: {} (the faces by DM)",
+                "{} получает наугад из запаса сокровищ: {} (какие — в личных сообщениях)",
+                self.who(*who),
+                n
+            ),
+            Op::ForbidWar { who, on, span } => tr!(
+                l,
+                "{} and {} may not declare war on each other {}",
+                "{} и {} не могут объявлять друг другу войну {}",
+                self.who(*who),
+                self.who(*on),
+                self.span(*span)
+            ),
+            Op::CancelAvoidance => l
+                .pick(
+                    "the move's enemies may not avoid battle",
+                    "противники хода не могут уклониться от боя",
+                )
+                .into(),
+            Op::Spy { who, on, effect } => tr!(
+                l,
+                "{} makes an espionage attempt ({}) against {}, without CP",
+                "{} предпринимает шпионаж ({}) против {}, без ОД",
+                self.who(*who),
+                effect.id(),
+                self.who(*on)
+            ),
+            Op::PlaceLeader {
+                who,
+                leader,
+                filter,
+            } => tr!(
+                l,
+                "{} places {} on {}",
+                "{} ставит {}: {}",
+                self.who(*who),
+                self.leader(leader),
+                self.filter(filter)
+            ),
+            Op::Leader { leader, fate } => match fate {
+                LeaderFate::OffMap => tr!(
+                    l,
+                    "{} leaves the map (it may come back by the rules)",
+                    "{} уходит с карты (может вернуться по правилам)",
+                    self.leader(leader)
+                ),
+                LeaderFate::Killed => tr!(
+                    l,
+                    "{} is killed (out of the game)",
+                    "{} погибает (выбывает из игры)",
+                    self.leader(leader)
+                ),
+                LeaderFate::Captured(by) => tr!(
+                    l,
+                    "{} is captured by {}",
+                    "{} попадает в плен: {}",
+                    self.leader(leader),
+                    self.who(*by)
+                ),
+            },
+            Op::Ruler {
+                who,
+                admin,
+                cards,
+                span,
+            } => tr!(
+                l,
+                "the ruler of {}: administrative rating {:+}, card bonus {:+} {}",
+                "правитель {}: административный рейтинг {:+}, бонус карт {:+} {}",
+                self.who(*who),
+                admin,
+                cards,
+                self.span(*span)
+            ),
+            Op::Rating { side, n } => tr!(
+                l,
+                "the best army leader of {} rates {:+} in this battle or assault",
+                "лучший армейский лидер стороны «{}»: {:+} к рейтингу в этом бою или штурме",
+                self.side(*side),
+                n
+            ),
+            Op::Move {
+                no_interception,
+                no_avoidance,
+            } => {
+                let mut w = l
+                    .pick(
+                        "the card's player may move one formation one space without CP",
+                        "сыгравший может передвинуть одно формирование на одно пространство без ОД",
+                    )
+                    .to_string();
+                if *no_interception {
+                    w.push_str(l.pick(
+                        "; it cannot be intercepted",
+                        "; его нельзя перехватить",
+                    ));
+                }
+                if *no_avoidance {
+                    w.push_str(l.pick(
+                        "; its enemies may not avoid battle",
+                        "; противник не может уклониться от боя",
+                    ));
+                }
+                w
+            }
             Op::Choose { who, options } => {
                 let list: Vec<String> = options
                     .iter()
@@ -309,6 +491,25 @@ impl Texts<'_> {
             ),
             Op::Jump { to } => tr!(l, "go to step {}", "к шагу {}", to + 1),
         }
+    }
+
+    // --- card effects
+    /// The lasting VP bonuses of a power by card (`vp N lasting`), after its VP row; empty
+    /// when there are none.
+    pub fn lasting_vp_words(&self, list: &[(u16, i32)]) -> String {
+        if list.is_empty() {
+            return String::new();
+        }
+        let parts: Vec<String> = list
+            .iter()
+            .map(|(c, n)| format!("{} {:+}", self.card(*c), n))
+            .collect();
+        tr!(
+            self.loc,
+            "; lasting bonus (in the bonus): {}",
+            "; постоянный бонус (входит в бонус): {}",
+            parts.join(", ")
+        )
     }
 
     /// A written effect as numbered steps.
@@ -531,6 +732,148 @@ impl Texts<'_> {
                 self.power(*power),
                 label
             ),
+            // --- card effects (issue 25, second part)
+            EffectEvent::HandChoices { purpose, cards, .. } => {
+                let list: Vec<String> = cards
+                    .iter()
+                    .enumerate()
+                    .map(|(i, x)| format!("{} = {}", i + 1, self.card_in_hand(*x)))
+                    .collect();
+                let what = match purpose {
+                    HandUse::Discard => l.pick("to discard", "для сброса"),
+                    HandUse::Cp => l.pick("to play for its CP", "чтобы разыграть ради ОД"),
+                };
+                tr!(
+                    l,
+                    "pick a card of your hand {} with {}: {}",
+                    "выберите карту с руки {} командой {}: {}",
+                    what,
+                    self.command("choose", &["option"]),
+                    list.join(", ")
+                )
+            }
+            EffectEvent::DiscardedChosen { power, card } => tr!(
+                l,
+                "{} discards {}",
+                "{} сбрасывает {}",
+                self.power(*power),
+                self.card(*card)
+            ),
+            EffectEvent::Returned { power, card } => tr!(
+                l,
+                "{} takes {} from the discard pile into its hand",
+                "{} берёт в руку из сброса {}",
+                self.power(*power),
+                self.card(*card)
+            ),
+            EffectEvent::CardRemoved { card } => tr!(
+                l,
+                "{} is removed from the game",
+                "{} удалена из игры",
+                self.card(*card)
+            ),
+            EffectEvent::PlayedForCp { power, card, cp } => tr!(
+                l,
+                "{} plays {} for {} CP, spent after the event",
+                "{} разыгрывает {} ради {} ОД — после события",
+                self.power(*power),
+                self.card(*card),
+                cp
+            ),
+            EffectEvent::Religion { space, religion } => tr!(
+                l,
+                "{} becomes {}",
+                "{} становится {}",
+                self.space(*space),
+                self.religion_adj(*religion)
+            ),
+            EffectEvent::Razed { space } => tr!(
+                l,
+                "the fortress in {} is razed",
+                "крепость снесена: {}",
+                self.space(*space)
+            ),
+            EffectEvent::LastingVp { power, n } => tr!(
+                l,
+                "{} gains a lasting bonus of {} VP",
+                "{} получает постоянный бонус {} ПО",
+                self.power(*power),
+                n
+            ),
+            EffectEvent::Treasures { power, n } => tr!(
+                l,
+                "{} gains treasures from the pool: {} (the faces by DM)",
+                "{} получает из запаса сокровищ: {} (какие — в личных сообщениях)",
+                self.power(*power),
+                n
+            ),
+            EffectEvent::WarForbidden { a, b, span } => tr!(
+                l,
+                "{} and {} may not declare war on each other {}",
+                "{} и {} не могут объявлять друг другу войну {}",
+                self.power(*a),
+                self.power(*b),
+                self.span(*span)
+            ),
+            EffectEvent::Rating { power, n } => tr!(
+                l,
+                "the best leader of {} rates {:+} in this battle ({:+} dice)",
+                "лучший лидер {}: {:+} к рейтингу в этом бою ({:+} кубиков)",
+                self.power(*power),
+                n,
+                n
+            ),
+            EffectEvent::MoveDeclined { power } => {
+                tr!(l, "{} does not move", "{} не двигается", self.power(*power))
+            }
+            EffectEvent::LeaderPlaced { leader, space } => tr!(
+                l,
+                "{} is placed in {}",
+                "{} выставлен: {}",
+                self.leader(leader),
+                self.space(*space)
+            ),
+            EffectEvent::LeaderGone { leader, fate, by } => match (fate, by) {
+                (LeaderFate::Killed, _) => tr!(
+                    l,
+                    "{} is killed and leaves the game",
+                    "{} погибает и выбывает из игры",
+                    self.leader(leader)
+                ),
+                (LeaderFate::Captured(_), Some(b)) => tr!(
+                    l,
+                    "{} is captured by {}",
+                    "{} попадает в плен: {}",
+                    self.leader(leader),
+                    self.power(*b)
+                ),
+                _ => tr!(
+                    l,
+                    "{} leaves the map",
+                    "{} уходит с карты",
+                    self.leader(leader)
+                ),
+            },
+            EffectEvent::RulerChanged {
+                power,
+                admin,
+                cards,
+                span,
+            } => tr!(
+                l,
+                "the ruler of {}: administrative rating {:+}, card bonus {:+} {}",
+                "правитель {}: административный рейтинг {:+}, бонус карт {:+} {}",
+                self.power(*power),
+                admin,
+                cards,
+                self.span(*span)
+            ),
+            EffectEvent::NoAvoidance => l
+                .pick(
+                    "no enemy may avoid battle with this move",
+                    "никто не может уклониться от боя с этим ходом",
+                )
+                .into(),
         };
         format!("{c}: {body}.")
     }
@@ -550,6 +893,15 @@ impl Texts<'_> {
                 tr!(l, "({}: which space — {}; answer {} or {})", "({}: какое пространство — {}; ответ {} или {})", c, list.join(", "), choose, self.command("choose", &["space"]))
             }
             Ask::Remove { space, n } => tr!(l, "({}: remove {} of your land units in {}; answer {})", "({}: снимите {} своих сухопутных отряда в {}; ответ {})", c, n, self.space(*space), self.command("casualties", &["units"])),
+            // --- card effects: the faces are listed to the owner alone, by DM
+            Ask::HandCard { purpose: HandUse::Discard, n } => tr!(l, "({}: discard a card of your choice ({} left); the cards are listed to you by DM; answer {})", "({}: сбросьте карту по выбору (осталось {}); карты перечислены вам в личных сообщениях; ответ {})", c, n, choose),
+            Ask::HandCard { purpose: HandUse::Cp, .. } => tr!(l, "({}: play a card of your hand for its CP; the cards are listed to you by DM; answer {})", "({}: разыграйте карту с руки ради её ОД; карты перечислены вам в личных сообщениях; ответ {})", c, choose),
+            Ask::Move { .. } => tr!(l, "({}: you may move one formation one space without CP; answer {} or {})", "({}: можно передвинуть одно формирование на одно пространство без ОД; ответ {} или {})", c, self.command("move", &["from", "to", "units"]), self.command("forgo", &[])),
+            Ask::Pile { cards, remove } => {
+                let list: Vec<String> = cards.iter().enumerate().map(|(i, x)| format!("{} = {}", i + 1, self.card(*x))).collect();
+                let what = if *remove { l.pick("to remove from the game", "для удаления из игры") } else { l.pick("to take into your hand", "в руку") };
+                tr!(l, "({}: a card of the discard pile {} — {}; answer {})", "({}: карта из сброса {} — {}; ответ {})", c, what, list.join(", "), choose)
+            }
             Ask::Six { .. } => tr!(l, "({}: a natural 6 — {} 1 keeps it and places unrest, 2 counts it as a 5)", "({}: выпала шестёрка — {} 1 оставить её и поставить беспорядки, 2 счесть пятёркой)", c, choose),
         }
     }

@@ -2720,6 +2720,8 @@ impl<'a> Texts<'a> {
             // --- land warfare, second card window
             R::EffectOptionOutOfRange { option, options } => tr!(l, "there is no option {}: choose a number from 1 to {}", "варианта {} нет: выберите число от 1 до {}", option, options),
             R::EffectSpaceNotAllowed { space, allowed } => tr!(l, "the card does not act on {}; choose one of: {}", "карта не действует на {}; выберите одно из: {}", self.space_case(*space, Case::Acc), self.list(allowed.iter().map(|x| self.space(*x)).collect())),
+            // --- card effects
+            R::WarForbiddenByCard { power, target, card } => tr!(l, "the effect of {} forbids war between {} and {} now; it ends when its time runs out (see `status`)", "действие {} запрещает сейчас войну между {} и {}; запрет кончается в свой срок (см. `status`)", self.card(*card), self.power(*power), self.power(*target)),
             R::EffectRemoveWrong { space, n } => tr_each!(l, "remove exactly {} of your own land units in {} (and no leader)", [n, self.space(*space)], "снимите ровно столько своих сухопутных отрядов {}: {} (без лидеров)", [self.space_in(*space), n]),
             R::EffectAnswerWrong { allowed } => tr!(l, "the card's question waits for {}", "вопрос карты ждёт ответа {}", self.command(allowed, &[])),
             R::NotADiceCard { card } => tr!(l, "{} does not change rolled dice; after the roll only such cards may be played", "{} не меняет выпавшие кости; после броска можно играть только такие карты", self.card(*card)),

@@ -2126,7 +2126,7 @@ impl Table {
                         total: v.total(),
                         keys: v.keys,
                         bonus: v.bonus + v.master + v.secret + v.piracy,
-                    }),
+                    }) + &t.lasting_vp_words(&g.lasting_vp(p)), // --- card effects
                 )
             })
             .collect();

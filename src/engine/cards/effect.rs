@@ -5,12 +5,19 @@
 //! stack ([`super::run::EffectRun`]): it resumes after a restart and replays to the same hash.
 
 use super::super::action::UnitKind;
-use super::super::power::{Power, ReligiousZone, Source};
+use super::super::power::{Power, Religion, ReligiousZone, Source};
 use super::super::ruleset::SpaceId;
 use serde::{Deserialize, Serialize};
 
 /// The flag that makes moves uninterceptable while it is set (the Spanish Road, FAQ).
 pub const NO_INTERCEPTION: &str = "no_interception";
+// --- card effects
+/// The flag `move no_interception` sets: the next move's interception offers are skipped
+/// (cleared when they are).
+pub const NO_INTERCEPTION_ONCE: &str = "no_interception_once";
+/// The flag `cancel avoidance` sets: the announced move's next avoidance offers are skipped
+/// (cleared when they are).
+pub const NO_AVOIDANCE: &str = "no_avoidance";
 
 /// A written effect.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,6 +42,15 @@ impl Effect {
                     | Op::Unrest { .. }
                     | Op::Control { .. }
                     | Op::Convert { .. }
+                    // --- card effects
+                    | Op::DiscardChosen { .. }
+                    | Op::ReturnCard { .. }
+                    | Op::RemoveCard { this: false, .. }
+                    | Op::PlayCp
+                    | Op::Religion { .. }
+                    | Op::Fortress { .. }
+                    | Op::PlaceLeader { .. }
+                    | Op::Move { .. }
             )
         })
     }
@@ -114,6 +130,19 @@ pub struct Filter {
     /// This space only.
     #[serde(default)]
     pub space: Option<SpaceId>,
+}
+
+// --- card effects
+/// Where a leader taken off the map by an effect goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeaderFate {
+    /// Off the map (`remove_leader`).
+    OffMap,
+    /// Out of the game (`kill_leader`).
+    Killed,
+    /// Captured by this power (`capture_leader … by:X`).
+    Captured(Who),
 }
 
 /// A condition on public state.
@@ -279,6 +308,129 @@ pub enum Op {
         /// The same in Russian (the English text when the file gives none).
         #[serde(default)]
         ru: String,
+    },
+    // --- card effects (issue 25, second part)
+    /// `discard N chosen`: the hand's owner chooses which N cards it discards (asked by DM).
+    DiscardChosen {
+        /// Whose hand (the owner chooses).
+        who: Who,
+        /// How many.
+        n: u8,
+    },
+    /// `return_card`: `who` takes a card of its choice from the (public) discard pile.
+    ReturnCard {
+        /// Who chooses and takes it.
+        who: Who,
+    },
+    /// `remove_card this` (the played card leaves the game) or `remove_card from:discard`
+    /// (`who` picks a card of the discard pile to remove from the game).
+    RemoveCard {
+        /// Who chooses (for `from:discard`).
+        who: Who,
+        /// The played card itself.
+        this: bool,
+    },
+    /// `play_cp`: the card's player plays another card of its hand for its CP after the event.
+    PlayCp,
+    /// `religion catholic|protestant where …`: a space `who` chooses gets that religion.
+    Religion {
+        /// Who chooses.
+        who: Who,
+        /// The religion set.
+        religion: Religion,
+        /// Which spaces.
+        filter: Filter,
+    },
+    /// `fortress where …` / `raze where …`: a fortress is built on (or a built one removed from)
+    /// a space `who` chooses (R-SPACE-FORTRESS).
+    Fortress {
+        /// Who chooses.
+        who: Who,
+        /// Build (`true`) or raze.
+        build: bool,
+        /// Which spaces.
+        filter: Filter,
+    },
+    /// `vp N lasting`: a bonus that stays, listed by card in the status and counted in the VP.
+    LastingVp {
+        /// Who scores.
+        who: Who,
+        /// How many.
+        n: i32,
+    },
+    /// `treasure N`: `who` gains N treasures at random from the pool (faces to it alone).
+    Treasure {
+        /// Who gains.
+        who: Who,
+        /// How many.
+        n: u8,
+    },
+    /// `forbid_war on:X until:…`: neither `who` nor X may declare war on the other.
+    ForbidWar {
+        /// One power.
+        who: Who,
+        /// The other.
+        on: Who,
+        /// For how long.
+        span: FlagSpan,
+    },
+    /// `cancel avoidance`: the announced move's enemies may not avoid battle.
+    CancelAvoidance,
+    /// `spy look|discard|assassinate on:X`: an espionage attempt against X as the engine's
+    /// espionage rolls it, without CP (X-SPY-ACTION; an assassination aims at X's ruler).
+    Spy {
+        /// The spy.
+        who: Who,
+        /// The target.
+        on: Who,
+        /// What the spy tries.
+        effect: super::super::espionage::SpyEffect,
+    },
+    /// `place_leader ID where …`: the leader joins its power's units on a space `who` chooses
+    /// (from off the map, from captivity or from another space).
+    PlaceLeader {
+        /// Who chooses the space.
+        who: Who,
+        /// The leader's id (`leaders.csv`).
+        leader: String,
+        /// Which spaces.
+        filter: Filter,
+    },
+    /// `remove_leader ID` / `kill_leader ID` / `capture_leader ID by:X`: a leader on the map
+    /// leaves it: off the map (it may come back by the rules), out of the game, or captured.
+    Leader {
+        /// The leader's id.
+        leader: String,
+        /// Where it goes.
+        fate: LeaderFate,
+    },
+    /// `ruler admin:+1 cards:-1 for:X until:…`: X's ruler's administrative rating and card
+    /// bonus change for the span (never below 0).
+    Ruler {
+        /// Whose ruler.
+        who: Who,
+        /// Added to the administrative rating.
+        admin: i8,
+        /// Added to the card bonus.
+        cards: i8,
+        /// For how long.
+        span: FlagSpan,
+    },
+    /// `move`: the card's player may move one formation one space without CP, with the
+    /// ordinary `move` command; optionally free of interception and of avoidance.
+    Move {
+        /// The move cannot be intercepted.
+        no_interception: bool,
+        /// The move's enemies may not avoid battle.
+        no_avoidance: bool,
+    },
+    /// `rating N side:…`: the best army leader of a side has a battle rating N higher (lower,
+    /// never below 0) in this battle or assault: as many more (fewer) dice.
+    Rating {
+        /// Which side.
+        side: BattleSide,
+        /// How much.
+        n: i8,
     },
     /// `choose`: `who` picks one option; each jumps to its block.
     Choose {

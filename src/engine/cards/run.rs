@@ -74,6 +74,31 @@ pub enum Ask {
         /// How many.
         n: u32,
     },
+    // --- card effects
+    /// The owner picks a card of its own hand (`choose N`: the N-th of the cards offered, listed
+    /// to it alone by DM, in card-number order); `n` picks in all are left, this one included.
+    HandCard {
+        /// What the card is picked for.
+        purpose: HandUse,
+        /// Picks left, this one included.
+        n: u8,
+    },
+    /// The chooser picks a card of the (public) discard pile: into its hand, or out of the
+    /// game (`remove`).
+    Pile {
+        /// The cards offered.
+        cards: Vec<u16>,
+        /// Out of the game (else into the chooser's hand).
+        remove: bool,
+    },
+    /// `move`: the player moves a formation one space without CP (`move from:… to:… units:…`),
+    /// or declines (`forgo`).
+    Move {
+        /// The move cannot be intercepted.
+        no_interception: bool,
+        /// The move's enemies may not avoid battle.
+        no_avoidance: bool,
+    },
     /// X-REL-SIX in an effect's conversion attempt: keep the natural 6 (`choose 1`, unrest) or
     /// count it as the data's value (`choose 2`).
     Six {
@@ -152,6 +177,56 @@ pub enum EffectEvent {
     NothingPossible { primitive: String },
     /// A power chose an option.
     Chose { power: Power, label: String },
+    // --- card effects
+    /// The cards a hand question offers, numbered (private to the hand's owner).
+    HandChoices {
+        power: Power,
+        purpose: HandUse,
+        cards: Vec<u16>,
+    },
+    /// A card discarded by its owner's choice (the discard pile is public).
+    DiscardedChosen { power: Power, card: u16 },
+    /// A card taken from the discard pile into a hand (public: it came from the pile).
+    Returned { power: Power, card: u16 },
+    /// A card removed from the game.
+    CardRemoved { card: u16 },
+    /// A card played for its CP, spent after the event.
+    PlayedForCp { power: Power, card: u16, cp: u8 },
+    /// A space's religion set.
+    Religion {
+        space: SpaceId,
+        religion: super::super::power::Religion,
+    },
+    /// A fortress razed (a build is announced as `FortressBuilt`).
+    Razed { space: SpaceId },
+    /// A lasting VP bonus.
+    LastingVp { power: Power, n: i32 },
+    /// Treasures gained (public: the count; the faces go to the power alone).
+    Treasures { power: Power, n: u8 },
+    /// A war forbidden between two powers.
+    WarForbidden { a: Power, b: Power, span: FlagSpan },
+    /// The move's enemies may not avoid battle.
+    NoAvoidance,
+    /// A side's best leader rates higher (lower) in this battle: as many dice.
+    Rating { power: Power, n: i8 },
+    /// The player declined an effect's free move.
+    MoveDeclined { power: Power },
+    /// A leader placed on a space.
+    LeaderPlaced { leader: String, space: SpaceId },
+    /// A leader taken off the map: off the map, killed, or captured by `by`.
+    LeaderGone {
+        leader: String,
+        fate: super::effect::LeaderFate,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Power>,
+    },
+    /// A ruler's ratings changed for a span.
+    RulerChanged {
+        power: Power,
+        admin: i8,
+        cards: i8,
+        span: FlagSpan,
+    },
 }
 
 /// A flag set by an effect.
@@ -161,6 +236,65 @@ pub struct Flag {
     pub name: String,
     /// How long.
     pub span: FlagSpan,
+    // --- card effects
+    /// What a primitive's lasting mark holds (a forbidden war, a lasting VP bonus); `None`
+    /// for a named flag.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mark: Option<Mark>,
+}
+
+// --- card effects
+/// The name of a flag holding a forbidden war (`#` cannot be written in an effect file).
+pub const FORBID_WAR: &str = "#forbid_war";
+/// The name of a flag holding a change of a ruler's ratings.
+pub const RULER: &str = "#ruler";
+/// The name of a flag holding a lasting VP bonus.
+pub const LASTING_VP: &str = "#lasting_vp";
+
+/// A lasting mark a primitive leaves on the game, kept as a flag so that it expires with it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "mark")]
+pub enum Mark {
+    /// `forbid_war`: neither power may declare war on the other (the card's rule).
+    ForbidWar {
+        /// One power.
+        a: Power,
+        /// The other.
+        b: Power,
+        /// The card whose effect forbids it.
+        card: u16,
+    },
+    /// `ruler`: a change of a ruler's ratings while the mark lasts.
+    Ruler {
+        /// Whose ruler.
+        power: Power,
+        /// The card.
+        card: u16,
+        /// Added to the administrative rating.
+        admin: i8,
+        /// Added to the card bonus.
+        cards: i8,
+    },
+    /// `vp N lasting`: a VP bonus by card, counted in the VP total.
+    LastingVp {
+        /// Who scores.
+        power: Power,
+        /// The card.
+        card: u16,
+        /// How many.
+        n: i32,
+    },
+}
+
+/// Which cards of a hand a hand question offers and what happens to the one picked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HandUse {
+    /// `discard N chosen`: the card goes to the discard pile (home cards are not offered).
+    Discard,
+    /// `play_cp`: the card is played for its CP after the event (mandatory events are not
+    /// offered).
+    Cp,
 }
 
 impl Game {
@@ -196,6 +330,246 @@ impl Game {
     /// Whether the named flag is set.
     pub fn flag_set(&self, name: &str) -> bool {
         self.flags.iter().any(|f| f.name == name) || self.status_flag(name)
+    }
+
+    // --- card effects
+    /// The card whose effect forbids war between `a` and `b` now (`forbid_war`), if any.
+    pub fn war_forbidden_by(&self, a: Power, b: Power) -> Option<u16> {
+        self.flags.iter().find_map(|f| match f.mark {
+            Some(Mark::ForbidWar { a: x, b: y, card }) if (x, y) == (a, b) || (x, y) == (b, a) => {
+                Some(card)
+            }
+            _ => None,
+        })
+    }
+
+    /// X-CARD-EFFECT: refuses a war declaration a card effect forbids, naming the card.
+    pub(crate) fn check_forbidden_war(&self, p: Power, target: Power) -> RuleResult<()> {
+        match self.war_forbidden_by(p, target) {
+            Some(card) => Err(Refusal::WarForbiddenByCard {
+                power: p,
+                target,
+                card,
+            }
+            .into()),
+            None => Ok(()),
+        }
+    }
+
+    /// The change card effects make now to `p`'s ruler (administrative rating, card bonus).
+    pub fn ruler_change(&self, p: Power) -> (i32, i32) {
+        self.flags.iter().fold((0, 0), |acc, f| match f.mark {
+            Some(Mark::Ruler {
+                power,
+                admin,
+                cards,
+                ..
+            }) if power == p => (acc.0 + i32::from(admin), acc.1 + i32::from(cards)),
+            _ => acc,
+        })
+    }
+
+    /// Whether the leader is on the map (in a space's or a sea's forces).
+    fn leader_on_map(&self, id: &str) -> bool {
+        self.board
+            .spaces
+            .iter()
+            .any(|s| s.forces.iter().any(|f| f.leaders.iter().any(|x| x == id)))
+            || self
+                .board
+                .seas
+                .values()
+                .any(|v| v.iter().any(|f| f.leaders.iter().any(|x| x == id)))
+    }
+
+    /// Takes the leader out of every force, off-map list and captivity.
+    fn lift_leader(&mut self, id: &str) {
+        for sp in &mut self.board.spaces {
+            for f in &mut sp.forces {
+                f.leaders.retain(|x| x != id);
+            }
+            sp.forces.retain(|f| !f.is_empty());
+        }
+        for v in self.board.seas.values_mut() {
+            for f in v.iter_mut() {
+                f.leaders.retain(|x| x != id);
+            }
+            v.retain(|f| !f.is_empty());
+        }
+        self.board.seas.retain(|_, v| !v.is_empty());
+        self.off_map.retain(|x| x != id);
+        self.captured.retain(|(x, _)| x != id);
+    }
+
+    /// Checks a move an effect grants: the ordinary move's checks and an adjacent space (its CP
+    /// are not spent).
+    fn check_effect_move(&self, rs: &Ruleset, p: Power, a: &Action) -> RuleResult<()> {
+        if let Action::Move { from, to, units } = a {
+            let (f, t) = self.check_move(rs, p, from, to, units)?;
+            self.board.check_room(
+                t,
+                Owner::Major(p),
+                units.regulars,
+                units.mercenaries,
+                units.cavalry,
+            )?;
+            self.cp_cost(rs, p, a)?;
+            let _ = f;
+        }
+        Ok(())
+    }
+
+    /// The moves an effect's `move` offers `p`: its largest formation out of each space into each
+    /// neighbour it may enter.
+    fn effect_moves(&self, rs: &Ruleset, p: Power) -> Vec<Action> {
+        let mut out = Vec::new();
+        for s in rs.space_ids() {
+            let Some(pick) = self
+                .largest_pick(rs, p, s, None)
+                .and_then(|u| self.free_pick(p, s, u))
+            else {
+                continue;
+            };
+            if pick.land() == 0 {
+                continue;
+            }
+            for (n, _) in &rs.neighbours[s.idx()] {
+                let a = Action::Move {
+                    from: rs.space(s).id.clone(),
+                    to: rs.space(*n).id.clone(),
+                    units: pick.clone(),
+                };
+                if self.check_effect_move(rs, p, &a).is_ok() {
+                    out.push(a);
+                }
+            }
+        }
+        out
+    }
+
+    /// The lasting VP bonuses of `p` from card effects, by card (`vp N lasting`).
+    pub fn lasting_vp(&self, p: Power) -> Vec<(u16, i32)> {
+        self.flags
+            .iter()
+            .filter_map(|f| match f.mark {
+                Some(Mark::LastingVp { power, card, n }) if power == p => Some((card, n)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The cards of `p`'s hand a hand question offers, in card-number order.
+    pub fn hand_choices(&self, rs: &Ruleset, p: Power, purpose: HandUse) -> Vec<u16> {
+        use super::super::ruleset::CardKind;
+        let mut v: Vec<u16> = self.hands[p as usize]
+            .iter()
+            .copied()
+            .filter(|c| {
+                rs.card(*c).is_none_or(|c| match purpose {
+                    HandUse::Discard => c.kind != CardKind::Home,
+                    HandUse::Cp => c.kind != CardKind::Mandatory,
+                })
+            })
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// Asks `p` the next of `n` hand picks (or does them when there is no choice): a discard
+    /// of every offered card when no more are offered than asked for, a single card played for
+    /// CP. The offered faces go to `p` alone.
+    fn ask_hand(
+        &mut self,
+        rs: &Ruleset,
+        card: u16,
+        p: Power,
+        purpose: HandUse,
+        n: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        let cards = self.hand_choices(rs, p, purpose);
+        if n == 0 || cards.is_empty() {
+            return;
+        }
+        let forced = match purpose {
+            HandUse::Discard => cards.len() <= n as usize,
+            HandUse::Cp => cards.len() == 1,
+        };
+        if forced {
+            for c in cards.into_iter().take(n as usize) {
+                self.use_hand_card(rs, card, p, purpose, c, ev);
+            }
+            return;
+        }
+        ev.push(Game::effect_private(
+            card,
+            [p].into_iter().collect(),
+            EffectEvent::HandChoices {
+                power: p,
+                purpose,
+                cards,
+            },
+        ));
+        self.steps.push(Step::EffectAsk {
+            power: p,
+            card,
+            ask: Ask::HandCard { purpose, n },
+        });
+    }
+
+    /// The picked card `c` of `p`'s hand is discarded, or played for its CP (added to the
+    /// running effect's CP below on the stack).
+    fn use_hand_card(
+        &mut self,
+        rs: &Ruleset,
+        card: u16,
+        p: Power,
+        purpose: HandUse,
+        c: u16,
+        ev: &mut Vec<Event>,
+    ) {
+        self.hands[p as usize].retain(|x| *x != c);
+        self.discard.push(c);
+        match purpose {
+            HandUse::Discard => ev.push(Game::effect_ev(
+                card,
+                EffectEvent::DiscardedChosen { power: p, card: c },
+            )),
+            HandUse::Cp => {
+                let cp = rs.card(c).map_or(0, |x| x.cp);
+                let run = self.steps.iter_mut().rev().find_map(|s| match s {
+                    Step::Effect(r) => Some(r),
+                    _ => None,
+                });
+                if let Some(r) = run {
+                    r.cp = r.cp.saturating_add(cp);
+                }
+                ev.push(Game::effect_ev(
+                    card,
+                    EffectEvent::PlayedForCp {
+                        power: p,
+                        card: c,
+                        cp,
+                    },
+                ));
+            }
+        }
+    }
+
+    /// Moves `c` from the discard pile into `p`'s hand or out of the game.
+    fn take_from_pile(&mut self, card: u16, p: Power, c: u16, remove: bool, ev: &mut Vec<Event>) {
+        self.discard.retain(|x| *x != c);
+        if remove {
+            self.removed.push(c);
+            ev.push(Game::effect_ev(card, EffectEvent::CardRemoved { card: c }));
+        } else {
+            self.hands[p as usize].push(c);
+            self.hands[p as usize].sort_unstable();
+            ev.push(Game::effect_ev(
+                card,
+                EffectEvent::Returned { power: p, card: c },
+            ));
+        }
     }
 
     /// Clears the flags that end with the impulse or the turn.
@@ -368,6 +742,7 @@ impl Game {
                     self.flags.push(Flag {
                         name: name.clone(),
                         span: *s,
+                        mark: None,
                     });
                 }
                 ev.push(Game::effect_ev(
@@ -382,7 +757,22 @@ impl Game {
             | Op::Control { who, filter }
             | Op::Units { who, filter, .. }
             | Op::Remove { who, filter, .. }
-            | Op::Convert { who, filter, .. } => {
+            | Op::Convert { who, filter, .. }
+            // --- card effects
+            | Op::Religion { who, filter, .. }
+            | Op::Fortress { who, filter, .. }
+            | Op::PlaceLeader { who, filter, .. } => {
+                // A leader out of the game, or of a power not in play, is not placed.
+                if let Op::PlaceLeader { leader, .. } = &op {
+                    let owner = rs.leaders.iter().find(|l| l.id == *leader).map(|l| l.power);
+                    if self.court.assassinated.contains(leader)
+                        || owner.is_none_or(|o| !self.powers.contains(o))
+                    {
+                        ev.push(skip("place_leader"));
+                        self.set_top(Step::Effect(run));
+                        return;
+                    }
+                }
                 let Some(p) = self.who(&run, *who) else {
                     ev.push(skip(op_name(&op)));
                     self.set_top(Step::Effect(run));
@@ -410,7 +800,12 @@ impl Game {
                 }
             }
             Op::War { who, on } => match (self.who(&run, *who), self.who(&run, *on)) {
-                (Some(a), Some(b)) if a != b && self.board.relation(a, b) != Relation::War => {
+                (Some(a), Some(b))
+                    if a != b
+                        && self.board.relation(a, b) != Relation::War
+                        // --- card effects: a war a card forbids is not declared
+                        && self.war_forbidden_by(a, b).is_none() =>
+                {
                     self.board.set_relation(a, b, Relation::War);
                     ev.push(Event::public(EventKind::WarDeclared { by: a, target: b }));
                 }
@@ -489,6 +884,265 @@ impl Game {
                     None => ev.push(skip("cancel event")),
                 }
             }
+            // --- card effects (issue 25, second part)
+            Op::DiscardChosen { who, n } => match self.who(&run, *who) {
+                Some(p) if !self.hand_choices(rs, p, HandUse::Discard).is_empty() => {
+                    self.set_top(Step::Effect(run));
+                    self.ask_hand(rs, card, p, HandUse::Discard, *n, ev);
+                    return;
+                }
+                _ => ev.push(skip("discard")),
+            },
+            Op::PlayCp => {
+                let p = run.power;
+                if self.hand_choices(rs, p, HandUse::Cp).is_empty() {
+                    ev.push(skip("play_cp"));
+                } else {
+                    self.set_top(Step::Effect(run));
+                    self.ask_hand(rs, card, p, HandUse::Cp, 1, ev);
+                    return;
+                }
+            }
+            Op::ReturnCard { who } | Op::RemoveCard { who, this: false } => {
+                let remove = matches!(op, Op::RemoveCard { .. });
+                let cards: Vec<u16> = self
+                    .discard
+                    .iter()
+                    .copied()
+                    .filter(|c| *c != card)
+                    .collect();
+                match self.who(&run, *who) {
+                    Some(p) if cards.len() == 1 => self.take_from_pile(card, p, cards[0], remove, ev),
+                    Some(p) if !cards.is_empty() => {
+                        self.set_top(Step::Effect(run));
+                        self.steps.push(Step::EffectAsk {
+                            power: p,
+                            card,
+                            ask: Ask::Pile { cards, remove },
+                        });
+                        return;
+                    }
+                    _ => ev.push(skip(op_name(&op))),
+                }
+            }
+            Op::RemoveCard { this: true, .. } => {
+                if self.discard.contains(&card) {
+                    self.discard.retain(|x| *x != card);
+                    self.removed.push(card);
+                    ev.push(Game::effect_ev(card, EffectEvent::CardRemoved { card }));
+                } else {
+                    ev.push(skip("remove_card"));
+                }
+            }
+            Op::LastingVp { who, n } => match self.who(&run, *who) {
+                Some(p) => {
+                    self.flags.push(Flag {
+                        name: LASTING_VP.into(),
+                        span: FlagSpan::Game,
+                        mark: Some(Mark::LastingVp { power: p, card, n: *n }),
+                    });
+                    ev.push(Game::effect_ev(card, EffectEvent::LastingVp { power: p, n: *n }));
+                }
+                None => ev.push(skip("vp")),
+            },
+            Op::Treasure { who, n } => {
+                let k = (*n as usize).min(self.treasures.pool.len()).min(i8::MAX as usize) as i8;
+                match self.who(&run, *who) {
+                    Some(p) if k > 0 && self.adjust_treasures(p, k, ev).is_ok() => {
+                        ev.push(Game::effect_ev(
+                            card,
+                            EffectEvent::Treasures { power: p, n: k as u8 },
+                        ));
+                    }
+                    _ => ev.push(skip("treasure")),
+                }
+            }
+            Op::ForbidWar { who, on, span } => match (self.who(&run, *who), self.who(&run, *on)) {
+                (Some(a), Some(b)) if a != b => {
+                    self.flags.push(Flag {
+                        name: FORBID_WAR.into(),
+                        span: *span,
+                        mark: Some(Mark::ForbidWar { a, b, card }),
+                    });
+                    ev.push(Game::effect_ev(
+                        card,
+                        EffectEvent::WarForbidden { a, b, span: *span },
+                    ));
+                }
+                _ => ev.push(skip("forbid_war")),
+            },
+            Op::CancelAvoidance => {
+                let entry = self.steps.iter().rev().any(|s| {
+                    matches!(s, Step::Entry(e) if matches!(e.phase, EntryPhase::Response | EntryPhase::Intercept))
+                });
+                if entry {
+                    self.flags.retain(|f| f.name != super::effect::NO_AVOIDANCE);
+                    self.flags.push(Flag {
+                        name: super::effect::NO_AVOIDANCE.into(),
+                        span: FlagSpan::Impulse,
+                        mark: None,
+                    });
+                    ev.push(Game::effect_ev(card, EffectEvent::NoAvoidance));
+                } else {
+                    ev.push(skip("cancel avoidance"));
+                }
+            }
+            Op::Leader { leader, fate } => {
+                let by = match fate {
+                    super::effect::LeaderFate::Captured(w) => self.who(&run, *w),
+                    _ => None,
+                };
+                let fits = self.leader_on_map(leader)
+                    && !matches!(fate, super::effect::LeaderFate::Captured(_) if by.is_none());
+                if fits {
+                    self.lift_leader(leader);
+                    match fate {
+                        super::effect::LeaderFate::OffMap => self.off_map.push(leader.clone()),
+                        super::effect::LeaderFate::Killed => {
+                            if !self.court.assassinated.contains(leader) {
+                                self.court.assassinated.push(leader.clone());
+                            }
+                        }
+                        super::effect::LeaderFate::Captured(_) => {
+                            if let Some(b) = by {
+                                self.captured.push((leader.clone(), b));
+                            }
+                        }
+                    }
+                    ev.push(Game::effect_ev(
+                        card,
+                        EffectEvent::LeaderGone {
+                            leader: leader.clone(),
+                            fate: *fate,
+                            by,
+                        },
+                    ));
+                } else {
+                    ev.push(skip(op_name(&op)));
+                }
+            }
+            Op::Ruler {
+                who,
+                admin,
+                cards,
+                span,
+            } => match self.who(&run, *who) {
+                Some(p) => {
+                    self.flags.push(Flag {
+                        name: RULER.into(),
+                        span: *span,
+                        mark: Some(Mark::Ruler {
+                            power: p,
+                            card,
+                            admin: *admin,
+                            cards: *cards,
+                        }),
+                    });
+                    ev.push(Game::effect_ev(
+                        card,
+                        EffectEvent::RulerChanged {
+                            power: p,
+                            admin: *admin,
+                            cards: *cards,
+                            span: *span,
+                        },
+                    ));
+                }
+                None => ev.push(skip("ruler")),
+            },
+            Op::Move {
+                no_interception,
+                no_avoidance,
+            } => {
+                let p = run.power;
+                if self.effect_moves(rs, p).is_empty() {
+                    ev.push(skip("move"));
+                } else {
+                    self.set_top(Step::Effect(run));
+                    self.steps.push(Step::EffectAsk {
+                        power: p,
+                        card,
+                        ask: Ask::Move {
+                            no_interception: *no_interception,
+                            no_avoidance: *no_avoidance,
+                        },
+                    });
+                    return;
+                }
+            }
+            Op::Rating { side, n } => {
+                let fight = self.steps.iter().rev().find_map(|s| match s {
+                    Step::Battle(b) => Some((b.space, b.attacker)),
+                    Step::Assault(a) => Some((a.space, a.attacker)),
+                    _ => None,
+                });
+                let mine_attacks = fight.is_some_and(|(_, a)| a == run.power);
+                let attacker_side = matches!(
+                    (side, mine_attacks),
+                    (BattleSide::Mine, true) | (BattleSide::Theirs, false)
+                );
+                let leader = fight.and_then(|(s, a)| {
+                    let has = |o: Owner| {
+                        let friendly = self.board.stance(a, o)
+                            == super::super::board::Stance::Friendly;
+                        if attacker_side {
+                            friendly
+                        } else {
+                            self.is_hostile(a, o)
+                        }
+                    };
+                    let any = self.board.at(s).forces.iter().any(|f| {
+                        has(f.owner())
+                            && f.leaders.iter().any(|l| {
+                                rs.leaders.iter().any(|x| {
+                                    x.id == *l && x.kind == super::super::ruleset::LeaderKind::Army
+                                })
+                            })
+                    });
+                    any.then(|| self.best_battle(rs, s, has))
+                });
+                match leader {
+                    Some(best) => {
+                        let k = (*n).max(-(best.min(127) as i8));
+                        if self.battle_bonus(run.power, *side, k, true) {
+                            let side_power = match side {
+                                BattleSide::Mine => Some(run.power),
+                                BattleSide::Theirs => run.opponent,
+                            }
+                            .unwrap_or(run.power);
+                            ev.push(Game::effect_ev(
+                                card,
+                                EffectEvent::Rating {
+                                    power: side_power,
+                                    n: k,
+                                },
+                            ));
+                        } else {
+                            ev.push(skip("rating"));
+                        }
+                    }
+                    None => ev.push(skip("rating")),
+                }
+            }
+            Op::Spy { who, on, effect } => match (self.who(&run, *who), self.who(&run, *on)) {
+                (Some(p), Some(t)) if p != t => {
+                    let whom = match effect {
+                        super::super::espionage::SpyEffect::Assassinate => {
+                            self.ruler(rs, t).map(|r| r.id.clone())
+                        }
+                        _ => None,
+                    };
+                    let a = Action::Spy {
+                        target: t,
+                        effect: *effect,
+                        whom,
+                    };
+                    if self.spy(rs, p, &a, u8::MAX, ev).is_err() {
+                        ev.push(skip("spy"));
+                    }
+                }
+                _ => ev.push(skip("spy")),
+            },
             Op::Manual { what, ru } => {
                 ev.push(Game::effect_ev(
                     card,
@@ -546,6 +1200,33 @@ impl Game {
     /// Adds dice or hits to the side of the battle (or assault) the effect names; whether a
     /// battle was there to change.
     fn battle_bonus(&mut self, p: Power, side: BattleSide, n: i8, dice: bool) -> bool {
+        // --- card effects: an assault's card window (before its roll) takes dice and hits too
+        if let Some(Step::Assault(a)) = self
+            .steps
+            .iter_mut()
+            .rev()
+            .find(|s| matches!(s, Step::Battle(_) | Step::Assault(_)))
+        {
+            if a.phase != super::super::steps::AssaultPhase::Roll {
+                return false;
+            }
+            let attacker_side = matches!(
+                (side, a.attacker == p),
+                (BattleSide::Mine, true) | (BattleSide::Theirs, false)
+            );
+            let pair = if dice {
+                &mut a.bonus_dice
+            } else {
+                &mut a.bonus_hits
+            };
+            let e = if attacker_side {
+                &mut pair.0
+            } else {
+                &mut pair.1
+            };
+            *e = e.saturating_add(n);
+            return true;
+        }
         let Some(b) = self.steps.iter_mut().rev().find_map(|s| match s {
             Step::Battle(b) => Some(b),
             _ => None,
@@ -603,7 +1284,11 @@ impl Game {
             Cond::CardsAtLeast(w, n) => self
                 .who(run, *w)
                 .is_some_and(|p| self.hands[p as usize].len() >= *n as usize),
-            Cond::InBattle => self.steps.iter().any(|s| matches!(s, Step::Battle(_))),
+            // --- card effects: an assault is a battle too
+            Cond::InBattle => self
+                .steps
+                .iter()
+                .any(|s| matches!(s, Step::Battle(_) | Step::Assault(_))),
             Cond::Not(c) => !self.cond(rs, run, c),
         }
     }
@@ -662,6 +1347,18 @@ impl Game {
                     .religion
                     .faith(p)
                     .is_some_and(|faith| self.check_convert_at(rs, p, faith, *s).is_ok()),
+                // --- card effects
+                Op::Religion { religion, .. } => {
+                    rs.space(*s).zone != super::super::power::ReligiousZone::None
+                        && self.board.religion(rs, *s) != *religion
+                }
+                Op::Fortress { build: true, .. } => {
+                    self.board.space_type(rs, *s) == super::super::power::SpaceType::Unfortified
+                }
+                Op::PlaceLeader { .. } => true,
+                Op::Fortress { build: false, .. } => {
+                    self.board.at(*s).fortress_built && self.board.at(*s).besieged_by.is_none()
+                }
                 _ => false,
             })
             .collect()
@@ -793,6 +1490,41 @@ impl Game {
                     self.resolve_conversion(rs, p, s, natural, natural, modifier, unrest, ev);
                 }
             }
+            // --- card effects
+            Op::Religion { religion, .. } => {
+                let what = match self.board.set_religion(rs, s, religion) {
+                    Ok(()) => EffectEvent::Religion { space: s, religion },
+                    Err(_) => EffectEvent::NothingPossible {
+                        primitive: "religion".into(),
+                    },
+                };
+                ev.push(Game::effect_ev(card, what));
+            }
+            Op::PlaceLeader { leader, .. } => {
+                if let Some(l) = rs.leaders.iter().find(|l| l.id == leader) {
+                    let (owner, faction) = (l.power, l.faction);
+                    self.lift_leader(&leader);
+                    self.board
+                        .force_mut(s, Owner::Major(owner), faction)
+                        .leaders
+                        .push(leader.clone());
+                    ev.push(Game::effect_ev(
+                        card,
+                        EffectEvent::LeaderPlaced { leader, space: s },
+                    ));
+                }
+            }
+            Op::Fortress { who, build, .. } => {
+                self.board.spaces[s.idx()].fortress_built = build;
+                if build {
+                    ev.push(Event::public(EventKind::FortressBuilt {
+                        power: self.who(&run, who).unwrap_or(run.power),
+                        place: rs.space(s).id.clone(),
+                    }));
+                } else {
+                    ev.push(Game::effect_ev(card, EffectEvent::Razed { space: s }));
+                }
+            }
             _ => {}
         }
     }
@@ -886,6 +1618,53 @@ impl Game {
                 self.steps.pop();
                 self.effect_remove(card, p, s, units, ev);
             }
+            // --- card effects
+            (Ask::HandCard { purpose, n }, Action::Choose { option, .. }) => {
+                let cards = self.hand_choices(rs, p, *purpose);
+                let i = self.check_option(*option, cards.len())?;
+                let (purpose, n) = (*purpose, *n);
+                self.steps.pop();
+                self.use_hand_card(rs, card, p, purpose, cards[i], ev);
+                self.ask_hand(rs, card, p, purpose, n.saturating_sub(1), ev);
+            }
+            (Ask::Move { .. }, Action::Forgo) => {
+                self.steps.pop();
+                ev.push(Game::effect_ev(
+                    card,
+                    EffectEvent::MoveDeclined { power: p },
+                ));
+            }
+            (
+                Ask::Move {
+                    no_interception,
+                    no_avoidance,
+                },
+                Action::Move { from, to, units },
+            ) => {
+                self.check_effect_move(rs, p, a)?;
+                let (ni, na) = (*no_interception, *no_avoidance);
+                self.steps.pop();
+                for (on, name) in [
+                    (ni, super::effect::NO_INTERCEPTION_ONCE),
+                    (na, super::effect::NO_AVOIDANCE),
+                ] {
+                    if on {
+                        self.flags.retain(|f| f.name != name);
+                        self.flags.push(Flag {
+                            name: name.into(),
+                            span: FlagSpan::Impulse,
+                            mark: None,
+                        });
+                    }
+                }
+                self.do_move(rs, p, from, to, units, ev)?;
+            }
+            (Ask::Pile { cards, remove }, Action::Choose { option, .. }) => {
+                let i = self.check_option(*option, cards.len())?;
+                let (c, remove) = (cards[i], *remove);
+                self.steps.pop();
+                self.take_from_pile(card, p, c, remove, ev);
+            }
             (Ask::Six { space, modifier }, Action::Choose { option, .. }) => {
                 let i = self.check_option(*option, 2)?;
                 let (s, m) = (*space, *modifier as i32);
@@ -903,6 +1682,7 @@ impl Game {
                 return Err(Refusal::EffectAnswerWrong {
                     allowed: match ask {
                         Ask::Remove { .. } => "casualties",
+                        Ask::Move { .. } => "move",
                         _ => "choose",
                     },
                 }
@@ -924,7 +1704,13 @@ impl Game {
     }
 
     /// The legal answers to an effect's question.
-    pub(crate) fn legal_effect_answers(&self, p: Power, ask: &Ask, out: &mut Vec<Action>) {
+    pub(crate) fn legal_effect_answers(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        ask: &Ask,
+        out: &mut Vec<Action>,
+    ) {
         match ask {
             Ask::Option { labels, .. } => {
                 for i in 0..labels.len() {
@@ -936,6 +1722,24 @@ impl Game {
             }
             Ask::Space { spaces } => {
                 for i in 0..spaces.len() {
+                    out.push(Action::Choose {
+                        option: i as u8 + 1,
+                        space: None,
+                    });
+                }
+            }
+            // --- card effects
+            Ask::Move { .. } => {
+                // Declining (`forgo`) is accepted too; the moves are what a button can show.
+                out.extend(self.effect_moves(rs, p));
+            }
+            Ask::HandCard { .. } | Ask::Pile { .. } => {
+                let n = match ask {
+                    Ask::Pile { cards, .. } => cards.len(),
+                    Ask::HandCard { purpose, .. } => self.hand_choices(rs, p, *purpose).len(),
+                    _ => 0,
+                };
+                for i in 0..n.min(u8::MAX as usize) {
                     out.push(Action::Choose {
                         option: i as u8 + 1,
                         space: None,
@@ -997,6 +1801,32 @@ pub fn op_name(op: &Op) -> &'static str {
         Op::CancelInterception => "cancel interception",
         Op::CancelEvent => "cancel event",
         Op::Manual { .. } => "adjust",
+        // --- card effects
+        Op::DiscardChosen { .. } => "discard",
+        Op::ReturnCard { .. } => "return_card",
+        Op::RemoveCard { .. } => "remove_card",
+        Op::PlayCp => "play_cp",
+        Op::Religion { .. } => "religion",
+        Op::Fortress { build: true, .. } => "fortress",
+        Op::Fortress { build: false, .. } => "raze",
+        Op::LastingVp { .. } => "vp",
+        Op::Treasure { .. } => "treasure",
+        Op::ForbidWar { .. } => "forbid_war",
+        Op::CancelAvoidance => "cancel avoidance",
+        Op::Spy { .. } => "spy",
+        Op::PlaceLeader { .. } => "place_leader",
+        Op::Move { .. } => "move",
+        Op::Rating { .. } => "rating",
+        Op::Leader {
+            fate: super::effect::LeaderFate::OffMap,
+            ..
+        } => "remove_leader",
+        Op::Leader {
+            fate: super::effect::LeaderFate::Killed,
+            ..
+        } => "kill_leader",
+        Op::Leader { .. } => "capture_leader",
+        Op::Ruler { .. } => "ruler",
         Op::Choose { .. } => "choose",
         Op::Unless { .. } => "if",
         Op::Jump { .. } => "jump",
