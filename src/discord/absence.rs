@@ -43,3 +43,19 @@ pub(crate) fn spawn_ticker(
         }
     })
 }
+
+// --- campaign (issue 29): at start, the end of a game that was stored just before the bot
+// stopped (its last action, not its end) is posted: the seed, the result, the chart, the archive.
+/// Looks once for such games and posts their end in their channels.
+pub(crate) fn spawn_catch_up(state: Arc<BotState>, http: Arc<Http>) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        let table = state.table.clone();
+        let Ok(ended) = tokio::task::spawn_blocking(move || table.catch_up_endings()).await else {
+            tracing::error!("looking for games ended before a restart panicked");
+            return;
+        };
+        for (channel, loc, outbox) in ended {
+            super::deliver::post_outbox(&state, &http, channel, outbox, loc).await;
+        }
+    })
+}

@@ -7,7 +7,6 @@
 //! The clock is injected ([`super::BotConfig::clock`]) so that tests move time forward instead
 //! of sleeping; production uses the system clock ([`SystemClock`]).
 
-use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -18,44 +17,8 @@ use super::handler::{lock, BotState};
 use crate::table::reminders::ReminderRound;
 use crate::table::{Locale, UserId};
 
-/// Where the bot reads the time from (Unix milliseconds).
-pub trait Clock: Send + Sync {
-    /// The current time, Unix milliseconds.
-    fn now_ms(&self) -> i64;
-}
-
-/// The system clock.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct SystemClock;
-
-impl Clock for SystemClock {
-    fn now_ms(&self) -> i64 {
-        crate::table::reminders::wall_clock_ms()
-    }
-}
-
-/// A clock that moves only when told (tests): starts where it is set and is moved forward with
-/// [`ManualClock::advance`].
-#[derive(Debug)]
-pub struct ManualClock(AtomicI64);
-
-impl ManualClock {
-    /// A clock showing `ms` (Unix milliseconds).
-    pub fn at(ms: i64) -> ManualClock {
-        ManualClock(AtomicI64::new(ms))
-    }
-    /// Moves the clock forward.
-    pub fn advance(&self, by: Duration) {
-        let ms = i64::try_from(by.as_millis()).unwrap_or(i64::MAX);
-        self.0.fetch_add(ms, Ordering::SeqCst);
-    }
-}
-
-impl Clock for ManualClock {
-    fn now_ms(&self) -> i64 {
-        self.0.load(Ordering::SeqCst)
-    }
-}
+// --- campaign (issue 29): one clock, shared with the table (deputies, inactivity).
+pub use crate::table::clock::{Clock, ManualClock, SystemClock};
 
 /// The campaign rhythm's shared settings: the clock and the dashboard's coalescing delay.
 pub(crate) struct Rhythm {

@@ -22,6 +22,8 @@
 
 pub mod absence;
 mod archive;
+// --- campaign (issue 29): the one clock
+pub mod clock;
 pub mod command;
 pub mod convert;
 pub mod dashboard;
@@ -359,7 +361,7 @@ pub struct Table {
     defer_pictures: bool,
     /// The time (issue 29: deputies' periods, inactivity); [`absence::system_clock`] unless a
     /// test gives its own with [`Table::with_clock`].
-    clock: absence::Clock,
+    clock: Arc<dyn clock::Clock>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -493,9 +495,18 @@ impl Table {
         // A game that ended without its status being stored (a crash between the two writes) is
         // closed now, and its seed revealed, which its players never saw.
         let revealed = slot.as_mut().and_then(|s| {
-            self.close_if_over(s).then(|| Msg::SeedRevealed {
-                seed: s.row.seed.clone(),
-                commitment: s.row.seed_commitment.clone(),
+            self.close_if_over(s).then(|| {
+                // --- campaign (issue 29): with the end of the campaign and its archive
+                let loc = Locale::parse(&s.row.locale).unwrap_or(self.opts.default_locale);
+                let mut end = Outbox::default();
+                self.end_of_campaign(s, Texts::new(&self.rs, loc), &mut end);
+                (
+                    Msg::SeedRevealed {
+                        seed: s.row.seed.clone(),
+                        commitment: s.row.seed_commitment.clone(),
+                    },
+                    end,
+                )
             })
         });
         let loc = slot
@@ -551,6 +562,10 @@ impl Table {
                 }),
             None => self.run(&mut slot, channel, caller, &cmd, t),
         };
+        // --- campaign (issue 29): digests, last actions and replacement requests are stored.
+        if let Some(s) = slot.as_mut() {
+            self.save_memory(s);
+        }
         // A game loaded under corrected game data says so once, with an accepted answer.
         let data_changed = match (&result, slot.as_mut()) {
             (Ok(_), Some(s)) => s.data_changed.take().map(|c| Msg::DataChanged {
@@ -600,8 +615,9 @@ impl Table {
                 out
             }
         };
-        if let Some(msg) = revealed {
+        if let Some((msg, end)) = revealed {
             out.channel(t.msg(&msg));
+            out.messages.extend(end.messages);
         }
         for (i, text) in expired.into_iter().enumerate() {
             out.messages.insert(
@@ -1044,7 +1060,8 @@ impl Table {
                 self.settings(s, caller, *remind, *quiet, t, &mut out)?
             }
             Command::Dashboard => {
-                let now = reminders::wall_clock_ms();
+                // --- campaign (issue 29): the table's clock, not the wall clock
+                let now = self.now();
                 let waits = self.campaign_of(s.row.id).waits;
                 let waits: Vec<(UserId, Vec<Power>, i64)> = waits
                     .iter()
@@ -1364,6 +1381,7 @@ impl Table {
         for p in s.seats.keys() {
             s.around.last_acted.insert(*p, now);
         }
+        s.around.dirty = true;
         out.channel(t.msg(&Msg::Started {
             powers: powers.iter().collect(),
         }));
