@@ -2,7 +2,8 @@
 //! the set time on a test clock (no sleeping for hours), its survival across a restart with a
 //! single catch-up after downtime, and its bound; the living dashboard edited in place (same
 //! message id) after an impulse, posted again once after a deletion and not twice; and the
-//! pre-flight check at `start` naming a player whose DMs are closed and a missing permission.
+//! pre-flight check at `start` naming a player whose DMs are closed and a missing permission;
+//! and (item 5) the hand of a player with closed DMs in a private thread only they can see.
 
 use crate::bot_e2e;
 use crate::discord_emulator;
@@ -415,5 +416,79 @@ async fn x_campaign_the_preflight_check_names_a_player_whose_dms_are_closed() {
         dms.contains("hand") || dms.contains("has started"),
         "alice got a DM: {dms}"
     );
+    bot.shutdown().await;
+}
+
+// --- campaign (issue 29, item 5): a private thread per player for hands when DMs are closed.
+// Bob's DMs are closed: at `start` his hand goes to a private thread under the game's channel
+// (Discord's Start Thread without Message, type 12, and Add Thread Member), which only he (and
+// the bot) can see: not alice, not carol who is in the server but not at the table. The
+// channel itself never shows his hand, and the pre-flight report says where it went.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn x_campaign_a_player_with_closed_dms_gets_the_hand_in_a_private_thread() {
+    let t = table().await;
+    let emu = &t.emu;
+    let carol = emu.create_user("carol");
+    emu.add_member(t.guild, carol);
+    let clock = Arc::new(ManualClock::at(T0));
+    let bot = start_bot(emu, t.db(), clock.clone());
+    wait_session(emu, 1).await;
+    accepted(emu, t.alice, t.ch, "new", &[]).await;
+    accepted(emu, t.alice, t.ch, "join", &[("power", json!("england"))]).await;
+    accepted(emu, t.bob, t.ch, "join", &[("power", json!("france"))]).await;
+    emu.close_dms(t.bob);
+    let start = bot_e2e::ok(emu, t.alice, t.ch, "start", &[]).await;
+    let (thread, members) = emu
+        .wait_until("bob's private thread with his hand", |s| {
+            s.threads_of(t.ch).into_iter().find(|(th, _)| {
+                s.channel_messages(*th)
+                    .iter()
+                    .any(|m| m.content.contains("Your hand (France)"))
+            })
+        })
+        .await;
+    assert!(members.contains(&t.bob), "{members:?}");
+    emu.read(|s| {
+        assert!(s.can_view(t.bob, thread), "bob sees his thread");
+        assert!(!s.can_view(t.alice, thread), "alice does not");
+        assert!(!s.can_view(carol, thread), "carol does not");
+        assert!(s.can_view(carol, t.ch), "carol sees the game channel");
+    });
+    let in_thread: String = emu
+        .messages_in(thread)
+        .into_iter()
+        .map(|m| m.content)
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        in_thread.contains(&format!("<@{}>", t.bob.0)) && in_thread.contains("Only you can see it"),
+        "{in_thread}"
+    );
+    assert!(
+        !in_thread.contains("Your hand (England)"),
+        "alice's hand is not in bob's thread: {in_thread}"
+    );
+    let public = bot_e2e::channel_text(emu, t.ch);
+    assert!(
+        !public.contains("Your hand"),
+        "no hand in the channel: {public}"
+    );
+    // The pre-flight report names where bob's hand went.
+    let report = emu
+        .wait_until("the pre-flight report", |s| {
+            let rec = s.interaction(start.id)?;
+            rec.followups
+                .iter()
+                .filter_map(|m| s.message(*m))
+                .find(|m| m.content.contains("Pre-flight"))
+                .cloned()
+        })
+        .await;
+    assert!(
+        report.content.contains(&format!("<#{}>", thread.0)),
+        "{}",
+        report.content
+    );
+    assert_eq!(emu.read(|s| s.threads_of(t.ch).len()), 1, "one thread");
     bot.shutdown().await;
 }

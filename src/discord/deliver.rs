@@ -650,6 +650,16 @@ async fn deliver(
                 if u == invoker {
                     private.push(text);
                     shown_here = true;
+                } else if matches!(e, DmError::Closed)
+                    && plan
+                        .within(
+                            http,
+                            ix,
+                            super::threads::send(state, http, channel, u, &text, t.loc),
+                        )
+                        .await
+                {
+                    // --- campaign (issue 29): delivered in the player's private thread.
                 } else if !notices.iter().any(|(n, _)| *n == u) {
                     // Not kept: the "show me" button renders their current hand instead.
                     notices.push((u, matches!(e, DmError::Closed)));

@@ -24,6 +24,8 @@ mod preflight;
 pub mod prompts;
 mod reminders;
 pub mod suggest;
+// --- campaign (issue 29): private threads for hands when DMs are closed
+mod threads;
 
 use std::fmt;
 use std::future::Future;

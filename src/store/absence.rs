@@ -144,4 +144,49 @@ impl Store {
             .execute([id])?;
         self.committed()
     }
+
+    /// The private thread of `user` in a game channel (issue 29, item 5).
+    pub fn hand_thread(&self, guild: u64, channel: u64, user: u64) -> Result<Option<u64>> {
+        let id: Option<i64> = self
+            .conn
+            .prepare_cached(
+                "SELECT thread_id FROM hand_threads
+                  WHERE guild_id = ?1 AND channel_id = ?2 AND user_id = ?3",
+            )?
+            .query_row(params![sql_id(guild), sql_id(channel), sql_id(user)], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        Ok(id.and_then(|i| u64::try_from(i).ok()))
+    }
+
+    /// Remembers it.
+    pub fn set_hand_thread(
+        &mut self,
+        guild: u64,
+        channel: u64,
+        user: u64,
+        thread: u64,
+    ) -> Result<()> {
+        self.check_file()?;
+        self.conn
+            .prepare_cached(
+                "INSERT INTO hand_threads (guild_id, channel_id, user_id, thread_id)
+                 VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (guild_id, channel_id, user_id) DO UPDATE
+                    SET thread_id = excluded.thread_id",
+            )?
+            .execute(params![
+                sql_id(guild),
+                sql_id(channel),
+                sql_id(user),
+                sql_id(thread)
+            ])?;
+        self.committed()
+    }
+}
+
+/// A Discord id as SQLite's INTEGER (ids fit in i64 until 2084).
+fn sql_id(id: u64) -> i64 {
+    i64::try_from(id).unwrap_or(i64::MAX)
 }

@@ -1275,4 +1275,27 @@ impl Table {
         }
         out
     }
+
+    // --- campaign (issue 29, item 5): private threads for hands when DMs are closed
+    /// The private thread of `user` in `channel`, if the bot opened one.
+    pub fn hand_thread(&self, channel: super::Channel, user: UserId) -> Option<u64> {
+        lock(&self.store)
+            .hand_thread(channel, user)
+            .unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "reading a hand thread failed");
+                None
+            })
+    }
+
+    /// Remembers it.
+    pub fn set_hand_thread(&self, channel: super::Channel, user: UserId, thread: u64) {
+        if let Err(e) = lock(&self.store).set_hand_thread(channel, user, thread) {
+            tracing::warn!(error = %e, "storing a hand thread failed");
+        }
+    }
+
+    /// A user's display name as last seen, if known.
+    pub fn display_name_of(&self, user: UserId) -> Option<String> {
+        self.known_name(user)
+    }
 }

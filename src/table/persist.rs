@@ -266,6 +266,14 @@ pub trait GameStore: Send {
     fn drop_held_post(&mut self, _id: i64) -> PResult<()> {
         Ok(())
     }
+    /// A player's private thread in a game channel (hands when DMs are closed).
+    fn hand_thread(&self, _channel: Channel, _user: u64) -> PResult<Option<u64>> {
+        Ok(None)
+    }
+    /// Remembers it; the default keeps nothing.
+    fn set_hand_thread(&mut self, _channel: Channel, _user: u64, _thread: u64) -> PResult<()> {
+        Ok(())
+    }
 }
 
 /// A store that lives in memory only.
@@ -287,6 +295,7 @@ pub struct MemStore {
     // --- campaign (issue 29): memory documents and held announcements
     memory: HashMap<i64, String>,
     held: Vec<(i64, Channel, String)>,
+    threads: HashMap<(Channel, u64), u64>,
 }
 
 /// How many claimed interaction ids a [`MemStore`] remembers.
@@ -513,6 +522,13 @@ impl GameStore for MemStore {
     }
     fn drop_held_post(&mut self, id: i64) -> PResult<()> {
         self.held.retain(|h| h.0 != id);
+        Ok(())
+    }
+    fn hand_thread(&self, channel: Channel, user: u64) -> PResult<Option<u64>> {
+        Ok(self.threads.get(&(channel, user)).copied())
+    }
+    fn set_hand_thread(&mut self, channel: Channel, user: u64, thread: u64) -> PResult<()> {
+        self.threads.insert((channel, user), thread);
         Ok(())
     }
     fn campaign(&self, id: i64) -> PResult<CampaignRecord> {

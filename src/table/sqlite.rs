@@ -324,6 +324,16 @@ impl GameStore for SqliteStore {
     fn drop_held_post(&mut self, id: i64) -> PResult<()> {
         self.0.drop_held_post(id).map_err(err)
     }
+    fn hand_thread(&self, channel: Channel, user: u64) -> PResult<Option<u64>> {
+        self.0
+            .hand_thread(channel.guild, channel.channel, user)
+            .map_err(err)
+    }
+    fn set_hand_thread(&mut self, channel: Channel, user: u64, thread: u64) -> PResult<()> {
+        self.0
+            .set_hand_thread(channel.guild, channel.channel, user, thread)
+            .map_err(err)
+    }
 }
 
 /// The shipped ruleset, loaded once, for [`Replayable`] (whose calls carry no ruleset).

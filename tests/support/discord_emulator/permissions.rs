@@ -56,8 +56,11 @@ pub const EVERYONE_DEFAULT: u64 = bits::CREATE_INSTANT_INVITE
     | bits::READ_MESSAGE_HISTORY
     | bits::USE_APPLICATION_COMMANDS;
 
-/// What the bot's own (managed) role carries, as its invite link asked for.
-pub const BOT_ROLE_DEFAULT: u64 = bits::VIEW_CHANNEL
+/// What the bot's own (managed) role carries, as its invite link asked for (with, for
+/// issue 29's private hand threads, CREATE_PRIVATE_THREADS and SEND_MESSAGES_IN_THREADS).
+pub const BOT_ROLE_DEFAULT: u64 = super::threads::CREATE_PRIVATE_THREADS
+    | super::threads::SEND_MESSAGES_IN_THREADS
+    | bits::VIEW_CHANNEL
     | bits::SEND_MESSAGES
     | bits::EMBED_LINKS
     | bits::ATTACH_FILES
@@ -139,6 +142,13 @@ impl State {
         let Some(c) = self.channels.get(&channel) else {
             return 0;
         };
+        // --- campaign (issue 29): a private thread is seen by its members only.
+        if let ChannelKind::PrivateThread {
+            parent, members, ..
+        } = &c.kind
+        {
+            return super::threads::thread_permissions(self, user, *parent, members);
+        }
         let ChannelKind::GuildText(g) = c.kind else {
             return bits::ALL;
         };
