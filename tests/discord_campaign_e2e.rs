@@ -430,6 +430,16 @@ async fn x_campaign_a_player_with_closed_dms_gets_the_hand_in_a_private_thread()
     let emu = &t.emu;
     let carol = emu.create_user("carol");
     emu.add_member(t.guild, carol);
+    // The bot's role may open private threads and post in them (Discord's @everyone default
+    // has both; the emulator's bot role has neither unless granted).
+    let role = emu.bot_role(t.guild);
+    emu.set_role_permissions(
+        t.guild,
+        role,
+        discord_emulator::permissions::BOT_ROLE_DEFAULT
+            | discord_emulator::threads::CREATE_PRIVATE_THREADS
+            | discord_emulator::threads::SEND_MESSAGES_IN_THREADS,
+    );
     let clock = Arc::new(ManualClock::at(T0));
     let bot = start_bot(emu, t.db(), clock.clone());
     wait_session(emu, 1).await;

@@ -66,6 +66,7 @@ fn report(
     closed: &[UserId],
     failed: &[UserId],
     threads: &[(UserId, u64)],
+    can_thread: bool,
 ) -> String {
     let mut lines = vec![loc
         .pick(
@@ -139,6 +140,16 @@ fn report(
                 mentions(closed)
             ),
         });
+        // --- campaign (issue 29): the private threads the bot could open instead
+        if !can_thread {
+            lines.push(
+                loc.pick(
+                    "ℹ With **Create Private Threads** and **Send Messages in Threads** in this channel, I would give them their hands in a private thread only they see.",
+                    "ℹ С правами «Создавать приватные ветки» и «Отправлять сообщения в ветках» в этом канале я отдавал бы им руки в закрытой ветке, которую видят только они.",
+                )
+                .into(),
+            );
+        }
     }
     if !failed.is_empty() {
         lines.push(match loc {
@@ -205,7 +216,9 @@ pub(crate) async fn check(
     }
     // Without resolved permissions (not a guild channel), only the DMs are checked.
     let (lacking, pin) = perms.map_or((Vec::new(), true), |p| missing(p, loc));
-    let text = report(loc, &lacking, pin, &closed, &failed, &threads);
+    let can_thread =
+        perms.is_none_or(|p| p.create_private_threads() && p.send_messages_in_threads());
+    let text = report(loc, &lacking, pin, &closed, &failed, &threads, can_thread);
     closed.extend(failed);
     closed.extend(threads.iter().map(|(u, _)| *u));
     Some((text, closed))

@@ -29,7 +29,15 @@ pub(crate) struct Rhythm {
     dashboard_delay: Mutex<Duration>,
     /// The living dashboards (issue 29, item 2).
     pub(crate) dashboards: super::dashboard::Dashboards,
+    // --- campaign (issue 29, item 5)
+    /// Channels where Discord refused to open a private thread, and when (not tried again
+    /// for [`NO_THREADS_FOR`]).
+    pub(crate) no_threads:
+        Mutex<std::collections::HashMap<crate::table::Channel, std::time::Instant>>,
 }
+
+/// How long the bot leaves a channel that refused a private thread before trying again.
+pub(crate) const NO_THREADS_FOR: Duration = Duration::from_secs(600);
 
 impl Default for Rhythm {
     fn default() -> Self {
@@ -38,6 +46,7 @@ impl Default for Rhythm {
             delivered: Mutex::default(),
             dashboard_delay: Mutex::new(super::DASHBOARD_DELAY),
             dashboards: super::dashboard::Dashboards::default(),
+            no_threads: Mutex::default(),
         }
     }
 }

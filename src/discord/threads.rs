@@ -14,8 +14,32 @@ use serenity::all::{
 };
 
 use super::deliver::{split, MAX_CONTENT};
-use super::handler::BotState;
+use super::handler::{lock, BotState};
+use super::reminders::NO_THREADS_FOR;
 use crate::table::{Channel, Locale, UserId};
+
+/// Why a message did not reach a private thread.
+enum Skipped {
+    /// The bot may not open threads in the channel (it was told so lately).
+    Refused,
+    /// Another failure.
+    Failed(serenity::Error),
+}
+
+impl From<serenity::Error> for Skipped {
+    fn from(e: serenity::Error) -> Self {
+        Skipped::Failed(e)
+    }
+}
+
+/// 50001 Missing Access or 50013 Missing Permissions.
+fn refused(e: &serenity::Error) -> bool {
+    matches!(
+        e,
+        serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r))
+            if matches!(r.error.code, 50001 | 50013)
+    )
+}
 
 /// Discord's limit on a thread name.
 const NAME_MAX: usize = 100;
@@ -44,7 +68,8 @@ pub(crate) async fn send(
 ) -> bool {
     match send_inner(state, http, channel, user, text, loc).await {
         Ok(()) => true,
-        Err(e) => {
+        Err(Skipped::Refused) => false,
+        Err(Skipped::Failed(e)) => {
             tracing::warn!(user, error = %e, "posting in the player's private thread failed");
             false
         }
@@ -58,7 +83,7 @@ async fn send_inner(
     user: UserId,
     text: &str,
     loc: Locale,
-) -> Result<(), serenity::Error> {
+) -> Result<(), Skipped> {
     let table = state.table.clone();
     let known = tokio::task::spawn_blocking(move || table.hand_thread(channel, user))
         .await
@@ -66,6 +91,12 @@ async fn send_inner(
         .flatten();
     let thread = match known {
         Some(t) => ChannelId::new(t.max(1)),
+        None if lock(&state.rhythm.no_threads)
+            .get(&channel)
+            .is_some_and(|at| at.elapsed() < NO_THREADS_FOR) =>
+        {
+            return Err(Skipped::Refused);
+        }
         None => {
             let name = state
                 .table
@@ -80,7 +111,15 @@ async fn send_inner(
                         .invitable(false)
                         .auto_archive_duration(AutoArchiveDuration::OneWeek),
                 )
-                .await?;
+                .await
+                .map_err(|e| {
+                    if refused(&e) {
+                        lock(&state.rhythm.no_threads).insert(channel, std::time::Instant::now());
+                        Skipped::Refused
+                    } else {
+                        Skipped::Failed(e)
+                    }
+                })?;
             made.id
                 .add_thread_member(http, serenity::all::UserId::new(user.max(1)))
                 .await?;
