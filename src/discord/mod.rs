@@ -364,6 +364,17 @@ pub async fn run(
             }
         }));
     }
+    // --- campaign (issue 32): a map Discord refused (no Attach Files) is explained in the
+    // channel, with how to fix it.
+    {
+        let weak = Arc::downgrade(&state);
+        let http = client.http.clone();
+        state.pictures.set_on_refused(Box::new(move |channel| {
+            if let Some(st) = weak.upgrade() {
+                tokio::spawn(absence::picture_refused(st, http.clone(), channel));
+            }
+        }));
+    }
     let scheduler = tokio::spawn(reminders::run(
         state.clone(),
         client.http.clone(),
