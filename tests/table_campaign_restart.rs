@@ -289,3 +289,22 @@ fn x_campaign_an_end_stored_before_a_crash_gets_its_archive_at_the_next_start() 
     );
     assert!(t.catch_up_endings().is_empty(), "once");
 }
+
+/// A player's private hand thread (issue 29, item 5) and a held announcement (issue 32) are
+/// still known after a restart; a held announcement is taken once.
+#[test]
+fn x_campaign_hand_threads_and_held_announcements_survive_a_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("games.sqlite3");
+    let clock = ManualClock::at(T0);
+    {
+        let t = open(&db, 1, &clock);
+        t.set_hand_thread(CH, uid("bob"), 777);
+        t.hold_posts(CH, &["first".to_string(), "second".to_string()]);
+    }
+    let t = open(&db, 1, &clock);
+    assert_eq!(t.hand_thread(CH, uid("bob")), Some(777));
+    assert_eq!(t.hand_thread(CH, uid("alice")), None);
+    assert_eq!(t.take_held_posts(CH), vec!["first", "second"]);
+    assert!(t.take_held_posts(CH).is_empty(), "taken once");
+}
