@@ -324,3 +324,35 @@ fn the_terminal_table_plays_two_channels_side_by_side() {
         "{text}"
     );
 }
+
+// --- campaign (issue 29): the terminal shows the living dashboard on request.
+#[test]
+fn x_campaign_the_terminal_table_shows_the_dashboard_on_request() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut child = Command::new(bin())
+        .args(["local", "--db", "t.sqlite3"])
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin
+            .write_all(
+                b"as alice: vq new\nas alice: vq join power:england\nas bob: vq join power:france\nas alice: vq start\nas alice: vq dashboard\n",
+            )
+            .expect("type");
+    }
+    let out = child.wait_with_output().expect("finishes");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("dashboard"), "{text}");
+    assert!(text.contains("Turn 1 · Diplomacy"), "{text}");
+    assert!(text.contains("**VP**"), "{text}");
+    assert!(
+        text.contains("cards in hand: England 5, France 5"),
+        "counts, never the cards: {text}"
+    );
+}

@@ -13,6 +13,9 @@ mod discord_absence_e2e;
 mod discord_bot_e2e;
 #[path = "discord_campaign_e2e.rs"]
 mod discord_campaign_e2e;
+// --- campaign (issue 32 leftovers)
+#[path = "discord_campaign_perms_e2e.rs"]
+mod discord_campaign_perms_e2e;
 #[path = "discord_defer_e2e.rs"]
 mod discord_defer_e2e;
 #[path = "discord_duplicates_e2e.rs"]

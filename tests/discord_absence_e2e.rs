@@ -27,7 +27,7 @@ fn bot(emu: &Emulator, dir: &tempfile::TempDir, clock: &ManualClock) -> Bot {
         database: Some(dir.path().join("games.sqlite3")),
         seed: Some(7),
         ack_budget: Duration::from_millis(800),
-        absence_clock: Some(clock.clock()),
+        clock: clock.clock(),
         absence_tick: Duration::from_millis(50),
         ..BotConfig::default()
     })

@@ -2,7 +2,8 @@
 //! the set time on a test clock (no sleeping for hours), its survival across a restart with a
 //! single catch-up after downtime, and its bound; the living dashboard edited in place (same
 //! message id) after an impulse, posted again once after a deletion and not twice; and the
-//! pre-flight check at `start` naming a player whose DMs are closed and a missing permission.
+//! pre-flight check at `start` naming a player whose DMs are closed and a missing permission;
+//! and (item 5) the hand of a player with closed DMs in a private thread only they can see.
 
 use crate::bot_e2e;
 use crate::discord_emulator;
@@ -415,5 +416,195 @@ async fn x_campaign_the_preflight_check_names_a_player_whose_dms_are_closed() {
         dms.contains("hand") || dms.contains("has started"),
         "alice got a DM: {dms}"
     );
+    bot.shutdown().await;
+}
+
+// --- campaign (issue 29, item 5): a private thread per player for hands when DMs are closed.
+// Bob's DMs are closed: at `start` his hand goes to a private thread under the game's channel
+// (Discord's Start Thread without Message, type 12, and Add Thread Member), which only he (and
+// the bot) can see: not alice, not carol who is in the server but not at the table. The
+// channel itself never shows his hand, and the pre-flight report says where it went.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn x_campaign_a_player_with_closed_dms_gets_the_hand_in_a_private_thread() {
+    let t = table().await;
+    let emu = &t.emu;
+    let carol = emu.create_user("carol");
+    emu.add_member(t.guild, carol);
+    // The bot's role may open private threads and post in them (Discord's @everyone default
+    // has both; the emulator's bot role has neither unless granted).
+    let role = emu.bot_role(t.guild);
+    emu.set_role_permissions(
+        t.guild,
+        role,
+        discord_emulator::permissions::BOT_ROLE_DEFAULT
+            | discord_emulator::threads::CREATE_PRIVATE_THREADS
+            | discord_emulator::threads::SEND_MESSAGES_IN_THREADS,
+    );
+    let clock = Arc::new(ManualClock::at(T0));
+    let bot = start_bot(emu, t.db(), clock.clone());
+    wait_session(emu, 1).await;
+    accepted(emu, t.alice, t.ch, "new", &[]).await;
+    accepted(emu, t.alice, t.ch, "join", &[("power", json!("england"))]).await;
+    accepted(emu, t.bob, t.ch, "join", &[("power", json!("france"))]).await;
+    emu.close_dms(t.bob);
+    let start = bot_e2e::ok(emu, t.alice, t.ch, "start", &[]).await;
+    let (thread, members) = emu
+        .wait_until("bob's private thread with his hand", |s| {
+            s.threads_of(t.ch).into_iter().find(|(th, _)| {
+                s.channel_messages(*th)
+                    .iter()
+                    .any(|m| m.content.contains("Your hand (France)"))
+            })
+        })
+        .await;
+    assert!(members.contains(&t.bob), "{members:?}");
+    emu.read(|s| {
+        assert!(s.can_view(t.bob, thread), "bob sees his thread");
+        assert!(!s.can_view(t.alice, thread), "alice does not");
+        assert!(!s.can_view(carol, thread), "carol does not");
+        assert!(s.can_view(carol, t.ch), "carol sees the game channel");
+    });
+    let in_thread: String = emu
+        .messages_in(thread)
+        .into_iter()
+        .map(|m| m.content)
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        in_thread.contains(&format!("<@{}>", t.bob.0)) && in_thread.contains("Only you can see it"),
+        "{in_thread}"
+    );
+    assert!(
+        !in_thread.contains("Your hand (England)"),
+        "alice's hand is not in bob's thread: {in_thread}"
+    );
+    let public = bot_e2e::channel_text(emu, t.ch);
+    assert!(
+        !public.contains("Your hand"),
+        "no hand in the channel: {public}"
+    );
+    // The pre-flight report names where bob's hand went.
+    let report = emu
+        .wait_until("the pre-flight report", |s| {
+            let rec = s.interaction(start.id)?;
+            rec.followups
+                .iter()
+                .filter_map(|m| s.message(*m))
+                .find(|m| m.content.contains("Pre-flight"))
+                .cloned()
+        })
+        .await;
+    assert!(
+        report.content.contains(&format!("<#{}>", thread.0)),
+        "{}",
+        report.content
+    );
+    assert_eq!(emu.read(|s| s.threads_of(t.ch).len()), 1, "one thread");
+    bot.shutdown().await;
+}
+
+// --- campaign (issue 29, item 7 after a crash): the game's last action was stored, then the
+// bot stopped before it stored the game's end and posted it. At the next start the bot finds
+// the ended game, posts the result, the revealed seed and the archive in its channel, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn x_campaign_an_end_stored_before_a_crash_is_posted_at_the_next_start() {
+    use vqbot::engine::{Action, Awaiting, Power};
+    use vqbot::table::{Caller, Channel, Table as Tbl, TableOptions};
+    let t = table().await;
+    let emu = &t.emu;
+    let db = t.db();
+    let ch = Channel {
+        guild: t.guild.0,
+        channel: t.ch.0,
+    };
+    let (alice, bob) = (t.alice.0, t.bob.0);
+    // Played to the end on the bot's file while the bot is down, then the end's own write is
+    // undone: the crash between the last action and the status.
+    let file = db.clone();
+    tokio::task::spawn_blocking(move || {
+        let rs = std::sync::Arc::new(vqbot::data::load_default().expect("data"));
+        let store = vqbot::table::sqlite::open(&file).expect("store");
+        let tb = Tbl::new(
+            rs.clone(),
+            store,
+            TableOptions {
+                seed: Some(47),
+                ..TableOptions::default()
+            },
+        );
+        let a = Caller::new(alice, "alice");
+        let b = Caller::new(bob, "bob");
+        let run = |c: &Caller, line: &str| {
+            let out = tb.handle(ch, c, line);
+            assert!(!out.refused, "{line}: {out:#?}");
+            out
+        };
+        run(&a, "vq new");
+        run(&a, "vq join power:england");
+        run(&b, "vq join power:protestant");
+        run(&a, "vq start");
+        for _ in 0..3 {
+            let g = tb.game(ch).expect("started");
+            let p = match g.awaiting() {
+                Awaiting::One { power, .. } => power,
+                Awaiting::Simultaneous { pending, .. } => pending.iter().next().expect("one"),
+                Awaiting::Over { .. } => break,
+            };
+            let legal = g.legal_actions(&rs, p);
+            let act = legal
+                .iter()
+                .find(|x| matches!(x, Action::DoneDiplomacy | Action::Decline { .. }))
+                .unwrap_or(&legal[0]);
+            let line = format!(
+                "vq {}",
+                vqbot::table::convert::action_line(act, p, false).expect("a line")
+            );
+            run(if p == Power::England { &a } else { &b }, &line);
+        }
+        let mut last = None;
+        for space in ["paris", "lyon", "bordeaux", "rouen", "marseille"] {
+            last = Some(run(
+                &b,
+                &format!("vq adjust what:control space:{space} owner:protestant"),
+            ));
+        }
+        let end = last.expect("ran");
+        assert!(
+            end.messages
+                .iter()
+                .any(|m| m.text.contains("The campaign is over")),
+            "the game ended"
+        );
+        drop(tb);
+        let conn = rusqlite::Connection::open(&file).expect("opens");
+        conn.execute("UPDATE games SET status = 'active'", [])
+            .expect("the crash");
+    })
+    .await
+    .expect("the game is played");
+    let clock = Arc::new(ManualClock::at(T0));
+    let bot = start_bot(emu, db, clock);
+    wait_session(emu, 1).await;
+    let posted = emu
+        .wait_until("the end posted at start", |s| {
+            s.channel_messages(t.ch)
+                .into_iter()
+                .find(|m| m.attachments.iter().any(|a| a.filename.ends_with(".zip")))
+        })
+        .await;
+    let text = bot_e2e::channel_text(emu, t.ch);
+    assert!(text.contains("The campaign is over"), "{text}");
+    assert!(text.contains("Seed `"), "the seed is revealed: {text}");
+    assert!(!text.contains("Your hand"), "{text}");
+    let _ = posted;
+    // Once: a command afterwards does not post it again.
+    let (_, r) = say(emu, t.alice, t.ch, "status", &[]).await;
+    assert!(!r.content.contains("The campaign is over"), "{}", r.content);
+    let zips = emu
+        .messages_in(t.ch)
+        .into_iter()
+        .filter(|m| m.attachments.iter().any(|a| a.filename.ends_with(".zip")))
+        .count();
+    assert_eq!(zips, 1, "one archive");
     bot.shutdown().await;
 }

@@ -123,8 +123,9 @@ fn ids_too_large_for_sqlite_are_refused() {
 #[test]
 fn a_version_2_file_migrates_to_the_users_table_keeping_its_games() {
     // Migrations 3 (people), 4 (fresh salt), 5 (seen interactions), 6 (campaign rhythm) and 7
-    // (absences), both of issue 29, run on a version 2 file.
-    assert_eq!(SCHEMA_VERSION, 7);
+    // (absences), both of issue 29, and 8 (the campaign's memory, issue 29) run on a version 2
+    // file.
+    assert_eq!(SCHEMA_VERSION, 8);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("v2.sqlite3");
     {

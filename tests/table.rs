@@ -29,6 +29,9 @@ mod state_json_doc;
 mod table_absence;
 #[path = "table_campaign.rs"]
 mod table_campaign;
+// --- campaign (issue 29): restarts
+#[path = "table_campaign_restart.rs"]
+mod table_campaign_restart;
 #[path = "table_influence.rs"]
 mod table_influence;
 #[path = "table_input_info.rs"]

@@ -636,6 +636,16 @@ async fn deliver(
                 if u == invoker {
                     private.push(text);
                     shown_here = true;
+                } else if matches!(e, DmError::Closed)
+                    && plan
+                        .within(
+                            http,
+                            ix,
+                            super::threads::send(state, http, channel, u, &text, t.loc),
+                        )
+                        .await
+                {
+                    // --- campaign (issue 29): delivered in the player's private thread.
                 } else if !notices.iter().any(|(n, _)| *n == u) {
                     // Not kept: the "show me" button renders their current hand instead.
                     notices.push((u, matches!(e, DmError::Closed)));
@@ -942,6 +952,55 @@ async fn send_items(http: &Http, ix: &Ix, items: Vec<Item>, ack: Ack) -> Result<
         ix.followup(http, followup_message(item)).await?;
     }
     Ok(())
+}
+
+// --- campaign (issue 29): an outbox no interaction asked for (the end of a campaign found at
+// start): its channel posts in order, its DMs to their players; replies have nobody to go to.
+/// Posts `outbox` in `channel` and sends its DMs.
+pub(crate) async fn post_outbox(
+    state: &BotState,
+    http: &Http,
+    channel: Channel,
+    outbox: Outbox,
+    loc: Locale,
+) {
+    let mut items = Vec::new();
+    for m in outbox.messages {
+        match m.to {
+            Audience::Channel => {
+                let mut text = m.text;
+                if !m.mentions.is_empty() {
+                    text.push('\n');
+                    text.push_str(&mention_line(&m.mentions));
+                }
+                items.extend(pieces(
+                    Post {
+                        text,
+                        images: m.images,
+                        mentions: m.mentions,
+                        components: Vec::new(),
+                        next_up: false,
+                    },
+                    false,
+                ));
+            }
+            Audience::Dm(u) => {
+                if let Err(DmError::Other(e)) = send_dm(state, http, u, &m.text, Vec::new()).await {
+                    tracing::warn!(user = u, error = %e, "a DM failed");
+                }
+            }
+            Audience::Reply(_) => {}
+        }
+    }
+    let turn = state.post_lock(channel);
+    let _turn = turn.lock().await;
+    if let Some(missing) = post_to_channel(state, http, channel, items, loc).await {
+        tracing::warn!(
+            channel = channel.channel,
+            ?missing,
+            "posting an unprompted outbox failed"
+        );
+    }
 }
 
 #[cfg(test)]

@@ -58,9 +58,8 @@ pub struct BotState {
     dm_retry_after: Duration,
     /// DM channel ids by user.
     pub(crate) dm_channels: Mutex<HashMap<UserId, ChannelId>>,
-    /// Announcements of each game channel that Discord refused (missing permissions, an
-    /// outage): posted, oldest first, with the channel's next answer that can be posted.
-    unposted: Mutex<HashMap<Channel, Vec<String>>>,
+    // --- campaign (issue 32): announcements Discord refused are held in the table's store
+    // (`Table::hold_posts`), posted oldest first with the channel's next answer.
     registered: AtomicBool,
     registration_failure: Mutex<Option<String>>,
     shard_manager: OnceLock<Arc<ShardManager>>,
@@ -103,7 +102,6 @@ impl BotState {
             dm_closed: Mutex::new(HashMap::new()),
             dm_retry_after,
             dm_channels: Mutex::new(HashMap::new()),
-            unposted: Mutex::new(HashMap::new()),
             registered: AtomicBool::new(false),
             registration_failure: Mutex::new(None),
             shard_manager: OnceLock::new(),
@@ -154,17 +152,16 @@ impl BotState {
 
     /// Keeps announcements the channel did not get, to post them later.
     pub(crate) fn hold_unposted(&self, channel: Channel, texts: Vec<String>) {
+        // --- campaign (issue 32): held in the store, so a restart keeps them.
         if !texts.is_empty() {
-            lock(&self.unposted)
-                .entry(channel)
-                .or_default()
-                .extend(texts);
+            self.table.hold_posts(channel, &texts);
         }
     }
 
     /// Takes the channel's held announcements (the caller posts them or holds them again).
     pub(crate) fn take_unposted(&self, channel: Channel) -> Vec<String> {
-        lock(&self.unposted).remove(&channel).unwrap_or_default()
+        // --- campaign (issue 32): from the store.
+        self.table.take_held_posts(channel)
     }
 
     pub(crate) fn registration_failure(&self) -> Option<String> {

@@ -23,6 +23,8 @@ mod pictures;
 mod preflight;
 pub mod prompts;
 mod reminders;
+// --- campaign (issue 29): private threads for hands when DMs are closed
+mod threads;
 
 use std::fmt;
 use std::future::Future;
@@ -98,12 +100,11 @@ pub struct BotConfig {
     /// The shards this process runs; `None`: all, as many as Discord recommends
     /// (`/gateway/bot`).
     pub shards: Option<ShardRange>,
-    /// Test-only: the table's clock (issue 29: deputies' periods); the system clock when `None`.
-    pub absence_clock: Option<crate::table::absence::Clock>,
     /// How often the bot ends deputyships whose time is up in quiet channels (issue 29).
     pub absence_tick: Duration,
-    /// Where the bot reads the time for reminders and the dashboard (tests move a
-    /// [`ManualClock`]); the system clock by default.
+    /// The one clock of the bot and its table (issue 29): reminders, the dashboard, deputies'
+    /// periods and inactivity all read it (tests move a [`ManualClock`]); the system clock by
+    /// default.
     pub clock: Arc<dyn Clock>,
     /// How often the bot looks for due reminders ([`REMINDER_TICK`] by default).
     pub reminder_tick: Duration,
@@ -174,7 +175,6 @@ impl Default for BotConfig {
             rate_limiter: false,
             https_proxy: None,
             shards: None,
-            absence_clock: None,
             absence_tick: Duration::from_secs(60),
             clock: Arc::new(SystemClock),
             reminder_tick: REMINDER_TICK,
@@ -278,10 +278,8 @@ fn open_table(config: &BotConfig) -> Result<Table, OpenError> {
     )
     // Text first, pictures after (issue 30, item 15).
     .with_deferred_pictures();
-    Ok(match &config.absence_clock {
-        Some(c) => table.with_clock(c.clone()),
-        None => table,
-    })
+    // --- campaign (issue 29): the table reads the bot's one clock.
+    Ok(table.with_clock(config.clock.clone()))
 }
 
 /// serenity's HTTP client, with a timeout on every request (serenity's default client has
@@ -350,6 +348,8 @@ pub async fn run(
     state.set_shards(config.shards);
     // --- absences (issue 29): deputyships end by themselves, announced in their channels.
     let ticker = absence::spawn_ticker(state.clone(), client.http.clone(), config.absence_tick);
+    // --- campaign (issue 29): the end of a game stored just before a stop is posted now.
+    let catch_up = absence::spawn_catch_up(state.clone(), client.http.clone());
     // --- campaign rhythm (issue 29): the clock, the reminders' scheduler, the dashboards
     state
         .rhythm
@@ -360,6 +360,17 @@ pub async fn run(
         state.pictures.set_on_posted(Box::new(move |channel| {
             if let Some(st) = weak.upgrade() {
                 st.rhythm.dashboards.touch(&st, http.clone(), channel);
+            }
+        }));
+    }
+    // --- campaign (issue 32): a map Discord refused (no Attach Files) is explained in the
+    // channel, with how to fix it.
+    {
+        let weak = Arc::downgrade(&state);
+        let http = client.http.clone();
+        state.pictures.set_on_refused(Box::new(move |channel| {
+            if let Some(st) = weak.upgrade() {
+                tokio::spawn(absence::picture_refused(st, http.clone(), channel));
             }
         }));
     }
@@ -392,6 +403,8 @@ pub async fn run(
     };
     ticker.abort();
     let _ = ticker.await;
+    catch_up.abort();
+    let _ = catch_up.await;
     scheduler.abort();
     let _ = scheduler.await;
     // Dropping the client and the state closes the table and with it the database.

@@ -37,6 +37,9 @@ pub(crate) struct PictureQueue {
     slots: Arc<Semaphore>,
     /// Called with the channel after a picture was posted (the dashboard's link follows).
     on_posted: std::sync::OnceLock<Box<dyn Fn(Channel) + Send + Sync>>,
+    // --- campaign (issue 32): Discord refused the picture (no Attach Files): the table is told
+    /// Called with the channel when Discord refused a picture for a missing permission.
+    on_refused: std::sync::OnceLock<Box<dyn Fn(Channel) + Send + Sync>>,
 }
 
 impl Default for PictureQueue {
@@ -45,6 +48,7 @@ impl Default for PictureQueue {
             channels: Mutex::new(HashMap::new()),
             slots: Arc::new(Semaphore::new(crate::table::limits::MAX_CONCURRENT_RENDERS)),
             on_posted: std::sync::OnceLock::new(),
+            on_refused: std::sync::OnceLock::new(),
         }
     }
 }
@@ -57,6 +61,11 @@ impl PictureQueue {
     /// Sets what happens after a picture was posted (once).
     pub(crate) fn set_on_posted(&self, f: Box<dyn Fn(Channel) + Send + Sync>) {
         let _ = self.on_posted.set(f);
+    }
+
+    /// Sets what happens when Discord refuses a picture for a missing permission (once).
+    pub(crate) fn set_on_refused(&self, f: Box<dyn Fn(Channel) + Send + Sync>) {
+        let _ = self.on_refused.set(f);
     }
 
     /// The message id of the channel's last picture posted in this process.
@@ -157,7 +166,20 @@ impl PictureQueue {
                         f(channel);
                     }
                 }
-                Err(e) => tracing::warn!(error = %e, "posting the map failed"),
+                Err(e) => {
+                    tracing::warn!(error = %e, "posting the map failed");
+                    // --- campaign (issue 32): 50013 for a post with files: say so
+                    let refused = matches!(
+                        &e,
+                        serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r))
+                            if r.error.code == 50013
+                    );
+                    if refused {
+                        if let Some(f) = self.on_refused.get() {
+                            f(channel);
+                        }
+                    }
+                }
             }
         }
     }

@@ -2,8 +2,9 @@
 //! attach files and embed links in the game's channel (Discord tells it its permissions there
 //! with every interaction) and that it can DM every seated player (a short DM to each, which also
 //! tells them where the game is), unless a DM of `start` itself (their hand) reached them. One channel post names what is missing and who cannot be
-//! reached, and how to fix it; players whose DMs are closed are pointed to the "show my hand"
-//! button, which only they see.
+//! reached, and how to fix it; players whose DMs are closed get their hands in a private thread
+//! of their own (`threads.rs`), or, where the bot cannot open one, are pointed to the "show my
+//! hand" button, which only they see.
 
 use std::sync::Arc;
 
@@ -64,6 +65,8 @@ fn report(
     pin: bool,
     closed: &[UserId],
     failed: &[UserId],
+    threads: &[(UserId, u64)],
+    can_thread: bool,
 ) -> String {
     let mut lines = vec![loc
         .pick(
@@ -100,7 +103,7 @@ fn report(
             .into(),
         );
     }
-    if closed.is_empty() && failed.is_empty() {
+    if closed.is_empty() && failed.is_empty() && threads.is_empty() {
         lines.push(
             loc.pick(
                 "✅ I can send direct messages to every seated player.",
@@ -108,6 +111,23 @@ fn report(
             )
             .into(),
         );
+    }
+    // --- campaign (issue 29): those whose hands go to a private thread
+    let in_threads: Vec<String> = threads
+        .iter()
+        .map(|(u, t)| format!("<@{u}> → <#{t}>"))
+        .collect();
+    if !in_threads.is_empty() {
+        lines.push(match loc {
+            Locale::En => format!(
+                "🔒 Their DMs are closed, so their hands go to a private thread only they can see: {}. To get them by DM instead: the server's name → Privacy Settings → allow Direct Messages.",
+                in_threads.join(", ")
+            ),
+            Locale::Ru => format!(
+                "🔒 Их личные сообщения закрыты, поэтому их руки приходят в закрытую ветку, которую видят только они: {}. Чтобы получать их в личку: имя сервера → «Настройки конфиденциальности» → разрешить личные сообщения.",
+                in_threads.join(", ")
+            ),
+        });
     }
     if !closed.is_empty() {
         lines.push(match loc {
@@ -120,6 +140,16 @@ fn report(
                 mentions(closed)
             ),
         });
+        // --- campaign (issue 29): the private threads the bot could open instead
+        if !can_thread {
+            lines.push(
+                loc.pick(
+                    "ℹ With **Create Private Threads** and **Send Messages in Threads** in this channel, I would give them their hands in a private thread only they see.",
+                    "ℹ С правами «Создавать приватные ветки» и «Отправлять сообщения в ветках» в этом канале я отдавал бы им руки в закрытой ветке, которую видят только они.",
+                )
+                .into(),
+            );
+        }
     }
     if !failed.is_empty() {
         lines.push(match loc {
@@ -158,6 +188,7 @@ pub(crate) async fn check(
     let (summary, users) = info.ok().flatten()?;
     let loc = summary.locale;
     let (mut closed, mut failed) = (Vec::new(), Vec::new());
+    let mut threads: Vec<(UserId, u64)> = Vec::new();
     for u in users {
         // A DM of `start` itself (the hand) reached them: reachable, no second DM.
         if state.rhythm.dm_reached_since(u, since) {
@@ -165,7 +196,18 @@ pub(crate) async fn check(
         }
         match send_dm(state, http, u, &probe(loc, summary.id, channel), Vec::new()).await {
             Ok(()) => {}
-            Err(DmError::Closed) => closed.push(u),
+            Err(DmError::Closed) => {
+                // --- campaign (issue 29): the hand went to their private thread
+                let table = state.table.clone();
+                let thread = tokio::task::spawn_blocking(move || table.hand_thread(channel, u))
+                    .await
+                    .ok()
+                    .flatten();
+                match thread {
+                    Some(t) => threads.push((u, t)),
+                    None => closed.push(u),
+                }
+            }
             Err(DmError::Other(e)) => {
                 tracing::warn!(user = u, error = %e, "the pre-flight DM failed");
                 failed.push(u);
@@ -174,7 +216,10 @@ pub(crate) async fn check(
     }
     // Without resolved permissions (not a guild channel), only the DMs are checked.
     let (lacking, pin) = perms.map_or((Vec::new(), true), |p| missing(p, loc));
-    let text = report(loc, &lacking, pin, &closed, &failed);
+    let can_thread =
+        perms.is_none_or(|p| p.create_private_threads() && p.send_messages_in_threads());
+    let text = report(loc, &lacking, pin, &closed, &failed, &threads, can_thread);
     closed.extend(failed);
+    closed.extend(threads.iter().map(|(u, _)| *u));
     Some((text, closed))
 }

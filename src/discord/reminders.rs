@@ -7,7 +7,6 @@
 //! The clock is injected ([`super::BotConfig::clock`]) so that tests move time forward instead
 //! of sleeping; production uses the system clock ([`SystemClock`]).
 
-use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -18,44 +17,8 @@ use super::handler::{lock, BotState};
 use crate::table::reminders::ReminderRound;
 use crate::table::{Locale, UserId};
 
-/// Where the bot reads the time from (Unix milliseconds).
-pub trait Clock: Send + Sync {
-    /// The current time, Unix milliseconds.
-    fn now_ms(&self) -> i64;
-}
-
-/// The system clock.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct SystemClock;
-
-impl Clock for SystemClock {
-    fn now_ms(&self) -> i64 {
-        crate::table::reminders::wall_clock_ms()
-    }
-}
-
-/// A clock that moves only when told (tests): starts where it is set and is moved forward with
-/// [`ManualClock::advance`].
-#[derive(Debug)]
-pub struct ManualClock(AtomicI64);
-
-impl ManualClock {
-    /// A clock showing `ms` (Unix milliseconds).
-    pub fn at(ms: i64) -> ManualClock {
-        ManualClock(AtomicI64::new(ms))
-    }
-    /// Moves the clock forward.
-    pub fn advance(&self, by: Duration) {
-        let ms = i64::try_from(by.as_millis()).unwrap_or(i64::MAX);
-        self.0.fetch_add(ms, Ordering::SeqCst);
-    }
-}
-
-impl Clock for ManualClock {
-    fn now_ms(&self) -> i64 {
-        self.0.load(Ordering::SeqCst)
-    }
-}
+// --- campaign (issue 29): one clock, shared with the table (deputies, inactivity).
+pub use crate::table::clock::{Clock, ManualClock, SystemClock};
 
 /// The campaign rhythm's shared settings: the clock and the dashboard's coalescing delay.
 pub(crate) struct Rhythm {
@@ -66,7 +29,15 @@ pub(crate) struct Rhythm {
     dashboard_delay: Mutex<Duration>,
     /// The living dashboards (issue 29, item 2).
     pub(crate) dashboards: super::dashboard::Dashboards,
+    // --- campaign (issue 29, item 5)
+    /// Channels where Discord refused to open a private thread, and when (not tried again
+    /// for [`NO_THREADS_FOR`]).
+    pub(crate) no_threads:
+        Mutex<std::collections::HashMap<crate::table::Channel, std::time::Instant>>,
 }
+
+/// How long the bot leaves a channel that refused a private thread before trying again.
+pub(crate) const NO_THREADS_FOR: Duration = Duration::from_secs(600);
 
 impl Default for Rhythm {
     fn default() -> Self {
@@ -75,6 +46,7 @@ impl Default for Rhythm {
             delivered: Mutex::default(),
             dashboard_delay: Mutex::new(super::DASHBOARD_DELAY),
             dashboards: super::dashboard::Dashboards::default(),
+            no_threads: Mutex::default(),
         }
     }
 }

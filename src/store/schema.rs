@@ -59,6 +59,12 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0007_absence.sql",
         sql: include_str!("../../migrations/0007_absence.sql"),
     },
+    // --- campaign (issue 29): digests, replacements and last actions across a restart
+    Migration {
+        version: 8,
+        name: "0008_campaign_memory.sql",
+        sql: include_str!("../../migrations/0008_campaign_memory.sql"),
+    },
 ];
 
 /// The schema version this binary writes.

@@ -8,13 +8,12 @@
 //!
 //! Deputies, spectators, digest switches and the replacement time are stored as one JSON
 //! document per game ([`Absence`], `migrations/0007_absence.sql`) and survive a restart. A
-//! pending replacement request and the time of each power's last action live in memory only (a
-//! restart drops the request, and counts inactivity from the restart: never too early).
+//! pending replacement request, the time of each power's last action and the digests' events
+//! are a second document ([`Memory`], `migrations/0008_campaign_memory.sql`), written after each
+//! command that changed them, so a restart forgets none of them either.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
@@ -26,42 +25,8 @@ use super::outbox::{Outbox, UserId};
 use super::persist::Status;
 use super::{lock, Caller, Slot, Table};
 
-/// The table's clock: milliseconds since the Unix epoch. Tests give a [`ManualClock`].
-pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
-
-/// The system clock.
-pub fn system_clock() -> Clock {
-    Arc::new(|| {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-    })
-}
-
-/// A clock that moves only when told (tests: a deputy's expiry without sleeping).
-#[derive(Debug, Clone)]
-pub struct ManualClock(Arc<AtomicI64>);
-
-impl ManualClock {
-    /// A clock standing at `start_ms`.
-    pub fn new(start_ms: i64) -> ManualClock {
-        ManualClock(Arc::new(AtomicI64::new(start_ms)))
-    }
-    /// The time now, Unix ms.
-    pub fn now(&self) -> i64 {
-        self.0.load(Ordering::SeqCst)
-    }
-    /// Moves the clock forward.
-    pub fn advance(&self, by: Duration) {
-        let ms = i64::try_from(by.as_millis()).unwrap_or(i64::MAX);
-        self.0.fetch_add(ms, Ordering::SeqCst);
-    }
-    /// The clock as the table reads it.
-    pub fn clock(&self) -> Clock {
-        let c = self.0.clone();
-        Arc::new(move || c.load(Ordering::SeqCst))
-    }
-}
+// --- campaign (issue 29): one clock for deputies and reminders, in `clock.rs`.
+pub use super::clock::{system_clock, Clock, ManualClock};
 
 /// One hour in ms.
 pub const HOUR_MS: i64 = 3_600_000;
@@ -122,7 +87,7 @@ pub struct Absence {
 }
 
 /// A request to replace an inactive player, and who agreed so far.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub(super) struct Replacement {
     power: Power,
     old: UserId,
@@ -136,14 +101,65 @@ pub(super) struct Replacement {
 pub(super) struct Around {
     /// The stored document.
     pub(super) stored: Absence,
-    /// A pending replacement (memory only).
+    /// A pending replacement (stored in [`Memory`]).
     replacement: Option<Replacement>,
-    /// When each power last acted (memory only; seeded with the load time).
+    /// When each power last acted (stored in [`Memory`]; a power never seen acting counts from
+    /// the first load).
     pub(super) last_acted: BTreeMap<Power, i64>,
     /// Per power, what happened since its last action (the digest, see `digest.rs`).
     pub(super) since: BTreeMap<Power, Vec<(EventKind, Visibility)>>,
     /// Public events since the spectators' last phase ping.
     pub(super) watch_since: Vec<EventKind>,
+    // --- campaign (issue 29): lines dropped from the digests (only the latest are kept), and
+    // whether the memory changed since it was stored
+    /// Per power, events dropped from its digest buffer.
+    pub(super) cut: BTreeMap<Power, usize>,
+    /// Public events dropped from the spectators' buffer.
+    pub(super) watch_cut: usize,
+    /// The memory changed since it was last stored.
+    pub(super) dirty: bool,
+}
+
+// --- campaign (issue 29): the memory of a campaign across restarts
+/// The second stored document of a game: what changes with play (digests, last actions, a
+/// pending replacement). Pairs rather than maps, so that JSON keeps the powers as values.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub(super) struct Memory {
+    #[serde(default)]
+    replacement: Option<Replacement>,
+    #[serde(default)]
+    last_acted: Vec<(Power, i64)>,
+    #[serde(default)]
+    since: Vec<(Power, Vec<(EventKind, Visibility)>)>,
+    #[serde(default)]
+    cut: Vec<(Power, usize)>,
+    #[serde(default)]
+    watch_since: Vec<EventKind>,
+    #[serde(default)]
+    watch_cut: usize,
+}
+
+impl Around {
+    /// The memory document of these people.
+    pub(super) fn memory(&self) -> Memory {
+        Memory {
+            replacement: self.replacement.clone(),
+            last_acted: self.last_acted.iter().map(|(p, t)| (*p, *t)).collect(),
+            since: self.since.iter().map(|(p, v)| (*p, v.clone())).collect(),
+            cut: self.cut.iter().map(|(p, n)| (*p, *n)).collect(),
+            watch_since: self.watch_since.clone(),
+            watch_cut: self.watch_cut,
+        }
+    }
+    /// Takes back a stored memory document.
+    pub(super) fn restore(&mut self, m: Memory) {
+        self.replacement = m.replacement;
+        self.last_acted = m.last_acted.into_iter().collect();
+        self.since = m.since.into_iter().collect();
+        self.cut = m.cut.into_iter().collect();
+        self.watch_since = m.watch_since;
+        self.watch_cut = m.watch_cut;
+    }
 }
 
 impl Around {
@@ -523,11 +539,11 @@ fn refuse(m: AbsenceMsg) -> Msg {
 impl Table {
     /// The table's time now (Unix ms).
     pub(super) fn now(&self) -> i64 {
-        (self.clock)()
+        self.clock.now_ms()
     }
 
     /// The same table reading `clock` instead of the system clock (tests: [`ManualClock`]).
-    pub fn with_clock(mut self, clock: Clock) -> Table {
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Table {
         self.clock = clock;
         self
     }
@@ -553,9 +569,48 @@ impl Table {
                 tracing::warn!(game = s.row.id, error = %e, "reading the absence document failed")
             }
         }
+        // --- campaign (issue 29): digests, last actions and a pending replacement
+        let memory = lock(&self.store).around_memory(s.row.id);
+        match memory {
+            Ok(Some(json)) => match serde_json::from_str::<Memory>(&json) {
+                Ok(m) => s.around.restore(m),
+                Err(e) => {
+                    tracing::warn!(game = s.row.id, error = %e, "the memory document does not load")
+                }
+            },
+            Ok(None) => {}
+            Err(e) => {
+                tracing::warn!(game = s.row.id, error = %e, "reading the memory document failed")
+            }
+        }
         let now = self.now();
         for p in s.seats.keys() {
-            s.around.last_acted.entry(*p).or_insert(now);
+            if !s.around.last_acted.contains_key(p) {
+                s.around.last_acted.insert(*p, now);
+                s.around.dirty = true;
+            }
+        }
+    }
+
+    // --- campaign (issue 29)
+    /// Stores the game's memory document if it changed (a failure is logged: the memory is
+    /// kept in this process and stored with the next change).
+    pub(super) fn save_memory(&self, s: &mut Slot) {
+        if !s.around.dirty {
+            return;
+        }
+        let json = match serde_json::to_string(&s.around.memory()) {
+            Ok(j) => j,
+            Err(e) => {
+                tracing::warn!(game = s.row.id, error = %e, "the memory document does not serialize");
+                return;
+            }
+        };
+        match self.store_do(|st| st.set_around_memory(s.row.id, &json)) {
+            Ok(()) => s.around.dirty = false,
+            Err(e) => {
+                tracing::warn!(game = s.row.id, error = ?e, "storing the memory document failed")
+            }
         }
     }
 
@@ -665,6 +720,75 @@ impl Table {
             let texts = self.expire_deputies(s, Texts::new(&self.rs, loc));
             if !texts.is_empty() {
                 out.push((channel, texts));
+            }
+        }
+        // --- campaign (issue 29): and in the stored games not in memory (loaded for it).
+        let done: Vec<super::Channel> = out.iter().map(|(c, _)| *c).collect();
+        let due = lock(&self.store).deputies_due(now, super::reminders::MAX_GAMES_PER_ROUND);
+        match due {
+            Ok(due) => {
+                for (game, channel) in due {
+                    if done.contains(&channel) {
+                        continue;
+                    }
+                    let texts = self.with_slot(channel, |s| {
+                        if s.row.id != game {
+                            return Vec::new();
+                        }
+                        let loc = Locale::parse(&s.row.locale).unwrap_or(self.opts.default_locale);
+                        self.expire_deputies(s, Texts::new(&self.rs, loc))
+                    });
+                    match texts {
+                        Ok(Some(texts)) if !texts.is_empty() => out.push((channel, texts)),
+                        Ok(_) => {}
+                        Err(e) => {
+                            tracing::warn!(game, error = %e, "loading a game to end its deputy failed")
+                        }
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "reading the deputies due failed"),
+        }
+        let now_gen = self.barrier.generation();
+        if now_gen > 0 {
+            let _ = self.barrier.sync_through(now_gen);
+        }
+        out
+    }
+
+    // --- campaign (issue 29): an end stored just before a crash is posted at the next start
+    /// Finds the stored games that are over but not closed (their last action was stored and
+    /// the bot stopped before it stored the end): closes them and returns, by channel, what
+    /// their end posts — the revealed seed, the result, the chart and the archive. The Discord
+    /// front end calls it once at start; every active game is loaded for it.
+    pub fn catch_up_endings(&self) -> Vec<(super::Channel, Locale, Outbox)> {
+        let games = match lock(&self.store).active_games() {
+            Ok(g) => g,
+            Err(e) => {
+                tracing::warn!(error = %e, "listing the active games failed");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for (game, channel) in games {
+            let done = self.with_slot(channel, |s| {
+                if s.row.id != game || !self.close_if_over(s) {
+                    return None;
+                }
+                let loc = Locale::parse(&s.row.locale).unwrap_or(self.opts.default_locale);
+                let t = Texts::new(&self.rs, loc);
+                let mut o = Outbox::default();
+                o.channel(t.msg(&Msg::SeedRevealed {
+                    seed: s.row.seed.clone(),
+                    commitment: s.row.seed_commitment.clone(),
+                }));
+                self.end_of_campaign(s, t, &mut o);
+                Some((loc, o))
+            });
+            match done {
+                Ok(Some(Some((loc, o)))) => out.push((channel, loc, o)),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(game, error = %e, "loading a game at start failed"),
             }
         }
         let now_gen = self.barrier.generation();
@@ -1045,6 +1169,8 @@ impl Table {
         }
         // Every seated user other than the inactive one agrees.
         let others: Vec<UserId> = users.into_iter().filter(|x| *x != old).collect();
+        // --- campaign (issue 29): the request is stored with the memory
+        s.around.dirty = true;
         let mut r = match s.around.replacement.take() {
             Some(r) if r.power == p && r.old == old && r.user == u => r,
             Some(r) if r.power == p && r.old == old => {
@@ -1112,5 +1238,63 @@ impl Table {
         }));
         self.send_hand(s, p, u, t, out);
         Ok(())
+    }
+}
+
+// --- campaign (issue 32, item 1): announcements a channel could not get, stored so that a
+// restart does not lose them; the front end posts them with the channel's next answer.
+impl Table {
+    /// Holds announcements that could not be posted in `channel`, in order.
+    pub fn hold_posts(&self, channel: super::Channel, texts: &[String]) {
+        let mut st = lock(&self.store);
+        for text in texts {
+            if let Err(e) = st.hold_post(channel, text) {
+                tracing::warn!(error = %e, "holding an unposted announcement failed");
+            }
+        }
+    }
+
+    /// Takes the channel's held announcements, oldest first (they are forgotten; the caller
+    /// posts them or holds them again).
+    pub fn take_held_posts(&self, channel: super::Channel) -> Vec<String> {
+        let mut st = lock(&self.store);
+        let held = match st.held_posts(channel) {
+            Ok(h) => h,
+            Err(e) => {
+                tracing::warn!(error = %e, "reading held announcements failed");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for (id, text) in held {
+            match st.drop_held_post(id) {
+                Ok(()) => out.push(text),
+                Err(e) => tracing::warn!(error = %e, "forgetting a held announcement failed"),
+            }
+        }
+        out
+    }
+
+    // --- campaign (issue 29, item 5): private threads for hands when DMs are closed
+    /// The private thread of `user` in `channel`, if the bot opened one.
+    pub fn hand_thread(&self, channel: super::Channel, user: UserId) -> Option<u64> {
+        lock(&self.store)
+            .hand_thread(channel, user)
+            .unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "reading a hand thread failed");
+                None
+            })
+    }
+
+    /// Remembers it.
+    pub fn set_hand_thread(&self, channel: super::Channel, user: UserId, thread: u64) {
+        if let Err(e) = lock(&self.store).set_hand_thread(channel, user, thread) {
+            tracing::warn!(error = %e, "storing a hand thread failed");
+        }
+    }
+
+    /// A user's display name as last seen, if known.
+    pub fn display_name_of(&self, user: UserId) -> Option<String> {
+        self.known_name(user)
     }
 }

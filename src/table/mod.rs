@@ -23,6 +23,8 @@
 pub mod absence;
 mod archive;
 pub mod choices;
+// --- campaign (issue 29): the one clock
+pub mod clock;
 pub mod command;
 pub mod convert;
 pub mod dashboard;
@@ -362,7 +364,7 @@ pub struct Table {
     defer_pictures: bool,
     /// The time (issue 29: deputies' periods, inactivity); [`absence::system_clock`] unless a
     /// test gives its own with [`Table::with_clock`].
-    clock: absence::Clock,
+    clock: Arc<dyn clock::Clock>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -496,9 +498,18 @@ impl Table {
         // A game that ended without its status being stored (a crash between the two writes) is
         // closed now, and its seed revealed, which its players never saw.
         let revealed = slot.as_mut().and_then(|s| {
-            self.close_if_over(s).then(|| Msg::SeedRevealed {
-                seed: s.row.seed.clone(),
-                commitment: s.row.seed_commitment.clone(),
+            self.close_if_over(s).then(|| {
+                // --- campaign (issue 29): with the end of the campaign and its archive
+                let loc = Locale::parse(&s.row.locale).unwrap_or(self.opts.default_locale);
+                let mut end = Outbox::default();
+                self.end_of_campaign(s, Texts::new(&self.rs, loc), &mut end);
+                (
+                    Msg::SeedRevealed {
+                        seed: s.row.seed.clone(),
+                        commitment: s.row.seed_commitment.clone(),
+                    },
+                    end,
+                )
             })
         });
         let loc = slot
@@ -554,6 +565,10 @@ impl Table {
                 }),
             None => self.run(&mut slot, channel, caller, &cmd, t),
         };
+        // --- campaign (issue 29): digests, last actions and replacement requests are stored.
+        if let Some(s) = slot.as_mut() {
+            self.save_memory(s);
+        }
         // A game loaded under corrected game data says so once, with an accepted answer.
         let data_changed = match (&result, slot.as_mut()) {
             (Ok(_), Some(s)) => s.data_changed.take().map(|c| Msg::DataChanged {
@@ -603,8 +618,9 @@ impl Table {
                 out
             }
         };
-        if let Some(msg) = revealed {
+        if let Some((msg, end)) = revealed {
             out.channel(t.msg(&msg));
+            out.messages.extend(end.messages);
         }
         for (i, text) in expired.into_iter().enumerate() {
             out.messages.insert(
@@ -1026,7 +1042,8 @@ impl Table {
                 self.settings(s, caller, *remind, *quiet, t, &mut out)?
             }
             Command::Dashboard => {
-                let now = reminders::wall_clock_ms();
+                // --- campaign (issue 29): the table's clock, not the wall clock
+                let now = self.now();
                 let waits = self.campaign_of(s.row.id).waits;
                 let waits: Vec<(UserId, Vec<Power>, i64)> = waits
                     .iter()
@@ -1346,6 +1363,7 @@ impl Table {
         for p in s.seats.keys() {
             s.around.last_acted.insert(*p, now);
         }
+        s.around.dirty = true;
         out.channel(t.msg(&Msg::Started {
             powers: powers.iter().collect(),
         }));

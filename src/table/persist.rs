@@ -236,6 +236,44 @@ pub trait GameStore: Send {
     fn set_quiet_hours(&mut self, _user: u64, _hours: Option<(u8, u8)>) -> PResult<()> {
         Ok(())
     }
+    // --- campaign (issue 29): the memory of a campaign across restarts; the defaults keep
+    // nothing
+    /// The game's memory document (digests, last actions, a pending replacement), as JSON.
+    fn around_memory(&self, _id: i64) -> PResult<Option<String>> {
+        Ok(None)
+    }
+    /// Stores it.
+    fn set_around_memory(&mut self, _id: i64, _state_json: &str) -> PResult<()> {
+        Ok(())
+    }
+    /// Active games with a deputy whose period ended at `now`, at most `limit`.
+    fn deputies_due(&self, _now: i64, _limit: usize) -> PResult<Vec<(i64, Channel)>> {
+        Ok(Vec::new())
+    }
+    /// Every active game.
+    fn active_games(&self) -> PResult<Vec<(i64, Channel)>> {
+        Ok(Vec::new())
+    }
+    /// Holds an announcement the channel could not get (issue 32).
+    fn hold_post(&mut self, _channel: Channel, _text: &str) -> PResult<()> {
+        Ok(())
+    }
+    /// The channel's held announcements, oldest first, as (id, text).
+    fn held_posts(&self, _channel: Channel) -> PResult<Vec<(i64, String)>> {
+        Ok(Vec::new())
+    }
+    /// Forgets a held announcement once posted.
+    fn drop_held_post(&mut self, _id: i64) -> PResult<()> {
+        Ok(())
+    }
+    /// A player's private thread in a game channel (hands when DMs are closed).
+    fn hand_thread(&self, _channel: Channel, _user: u64) -> PResult<Option<u64>> {
+        Ok(None)
+    }
+    /// Remembers it; the default keeps nothing.
+    fn set_hand_thread(&mut self, _channel: Channel, _user: u64, _thread: u64) -> PResult<()> {
+        Ok(())
+    }
 }
 
 /// A store that lives in memory only.
@@ -254,6 +292,10 @@ pub struct MemStore {
     /// Campaign records by game, and quiet hours by user (issue 29).
     campaigns: HashMap<i64, CampaignRecord>,
     quiet: HashMap<u64, (u8, u8)>,
+    // --- campaign (issue 29): memory documents and held announcements
+    memory: HashMap<i64, String>,
+    held: Vec<(i64, Channel, String)>,
+    threads: HashMap<(Channel, u64), u64>,
 }
 
 /// How many claimed interaction ids a [`MemStore`] remembers.
@@ -447,6 +489,46 @@ impl GameStore for MemStore {
     }
     fn set_absence_state(&mut self, id: i64, state_json: &str) -> PResult<()> {
         self.absence.insert(id, state_json.to_string());
+        Ok(())
+    }
+    // --- campaign (issue 29)
+    fn around_memory(&self, id: i64) -> PResult<Option<String>> {
+        Ok(self.memory.get(&id).cloned())
+    }
+    fn set_around_memory(&mut self, id: i64, state_json: &str) -> PResult<()> {
+        self.memory.insert(id, state_json.to_string());
+        Ok(())
+    }
+    fn active_games(&self) -> PResult<Vec<(i64, Channel)>> {
+        Ok(self
+            .games
+            .iter()
+            .filter(|g| g.status == Status::Active)
+            .map(|g| (g.id, g.channel))
+            .collect())
+    }
+    fn hold_post(&mut self, channel: Channel, text: &str) -> PResult<()> {
+        let id = self.held.last().map_or(1, |h| h.0 + 1);
+        self.held.push((id, channel, text.to_string()));
+        Ok(())
+    }
+    fn held_posts(&self, channel: Channel) -> PResult<Vec<(i64, String)>> {
+        Ok(self
+            .held
+            .iter()
+            .filter(|h| h.1 == channel)
+            .map(|h| (h.0, h.2.clone()))
+            .collect())
+    }
+    fn drop_held_post(&mut self, id: i64) -> PResult<()> {
+        self.held.retain(|h| h.0 != id);
+        Ok(())
+    }
+    fn hand_thread(&self, channel: Channel, user: u64) -> PResult<Option<u64>> {
+        Ok(self.threads.get(&(channel, user)).copied())
+    }
+    fn set_hand_thread(&mut self, channel: Channel, user: u64, thread: u64) -> PResult<()> {
+        self.threads.insert((channel, user), thread);
         Ok(())
     }
     fn campaign(&self, id: i64) -> PResult<CampaignRecord> {

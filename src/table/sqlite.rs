@@ -284,6 +284,56 @@ impl GameStore for SqliteStore {
     fn set_quiet_hours(&mut self, user: u64, hours: Option<(u8, u8)>) -> PResult<()> {
         self.0.set_quiet_hours(user, hours).map_err(err)
     }
+    // --- campaign (issue 29)
+    fn around_memory(&self, id: i64) -> PResult<Option<String>> {
+        self.0.around_memory(GameId(id)).map_err(err)
+    }
+    fn set_around_memory(&mut self, id: i64, state_json: &str) -> PResult<()> {
+        self.0
+            .set_around_memory(GameId(id), state_json)
+            .map_err(err)
+    }
+    fn deputies_due(&self, now: i64, limit: usize) -> PResult<Vec<(i64, Channel)>> {
+        Ok(self
+            .0
+            .deputies_due(now, limit)
+            .map_err(err)?
+            .into_iter()
+            .map(|(g, guild, channel)| (g.0, Channel { guild, channel }))
+            .collect())
+    }
+    fn active_games(&self) -> PResult<Vec<(i64, Channel)>> {
+        Ok(self
+            .0
+            .active_games()
+            .map_err(err)?
+            .into_iter()
+            .map(|(g, guild, channel)| (g.0, Channel { guild, channel }))
+            .collect())
+    }
+    fn hold_post(&mut self, channel: Channel, text: &str) -> PResult<()> {
+        self.0
+            .hold_post(channel.guild, channel.channel, text)
+            .map_err(err)
+    }
+    fn held_posts(&self, channel: Channel) -> PResult<Vec<(i64, String)>> {
+        self.0
+            .held_posts(channel.guild, channel.channel)
+            .map_err(err)
+    }
+    fn drop_held_post(&mut self, id: i64) -> PResult<()> {
+        self.0.drop_held_post(id).map_err(err)
+    }
+    fn hand_thread(&self, channel: Channel, user: u64) -> PResult<Option<u64>> {
+        self.0
+            .hand_thread(channel.guild, channel.channel, user)
+            .map_err(err)
+    }
+    fn set_hand_thread(&mut self, channel: Channel, user: u64, thread: u64) -> PResult<()> {
+        self.0
+            .set_hand_thread(channel.guild, channel.channel, user, thread)
+            .map_err(err)
+    }
 }
 
 /// The shipped ruleset, loaded once, for [`Replayable`] (whose calls carry no ruleset).

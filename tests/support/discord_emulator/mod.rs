@@ -24,6 +24,8 @@ pub mod permissions;
 pub mod ratelimit;
 mod rest;
 mod state;
+// --- campaign (issue 29): private threads
+pub mod threads;
 mod tls_proxy;
 
 use std::net::SocketAddr;

@@ -90,6 +90,8 @@ fn partial_channel(state: &State, channel: ChannelId) -> Value {
             "flags": 0,
             "recipients": [state.user(*u).map(user).unwrap_or(Value::Null)],
         }),
+        // --- campaign (issue 29)
+        ChannelKind::PrivateThread { .. } => state.thread_json(channel).unwrap_or(Value::Null),
     }
 }
 

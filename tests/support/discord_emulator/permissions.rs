@@ -56,7 +56,8 @@ pub const EVERYONE_DEFAULT: u64 = bits::CREATE_INSTANT_INVITE
     | bits::READ_MESSAGE_HISTORY
     | bits::USE_APPLICATION_COMMANDS;
 
-/// What the bot's own (managed) role carries, as its invite link asked for.
+/// What the bot's own (managed) role carries, as its invite link asked for. No thread
+/// permissions: a test that wants private threads grants them (`threads.rs`).
 pub const BOT_ROLE_DEFAULT: u64 = bits::VIEW_CHANNEL
     | bits::SEND_MESSAGES
     | bits::EMBED_LINKS
@@ -139,6 +140,13 @@ impl State {
         let Some(c) = self.channels.get(&channel) else {
             return 0;
         };
+        // --- campaign (issue 29): a private thread is seen by its members only.
+        if let ChannelKind::PrivateThread {
+            parent, members, ..
+        } = &c.kind
+        {
+            return super::threads::thread_permissions(self, user, *parent, members);
+        }
         let ChannelKind::GuildText(g) = c.kind else {
             return bits::ALL;
         };

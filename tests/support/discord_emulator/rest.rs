@@ -316,6 +316,16 @@ fn route(s: &mut State, method: &str, segs: &[&str], auth: Option<&str>, body: &
             pin(s, method, channel, message)
         }
         ("PATCH", ["channels", channel]) => modify_channel(s, channel, body),
+        // --- campaign (issue 29): private threads (`threads.rs`)
+        ("POST", ["channels", channel, "threads"]) => {
+            let parent = channel_id(s, channel)?;
+            super::threads::start_thread(s, parent, body.json.as_ref())
+        }
+        ("PUT", ["channels", channel, "thread-members", user]) => {
+            let thread = channel_id(s, channel)?;
+            let user = id_of(user).map(UserId).ok_or_else(ApiError::unknown_user)?;
+            super::threads::add_member(s, thread, user)
+        }
         _ => Err(ApiError::not_found()),
     }
 }
@@ -752,6 +762,13 @@ fn require(s: &State, channel: ChannelId, needed: u64) -> Result<(), ApiError> {
 fn create_message(s: &mut State, channel: &str, body: &Parsed) -> Reply {
     let channel = channel_id(s, channel)?;
     let mut needed = bits::SEND_MESSAGES;
+    // --- campaign (issue 29): a thread takes SEND_MESSAGES_IN_THREADS instead.
+    if matches!(
+        s.channels.get(&channel).map(|c| &c.kind),
+        Some(ChannelKind::PrivateThread { .. })
+    ) {
+        needed = super::threads::SEND_MESSAGES_IN_THREADS;
+    }
     if !body.files.is_empty() {
         needed |= bits::ATTACH_FILES;
     }

@@ -73,6 +73,13 @@ pub enum ChannelKind {
     GuildText(GuildId),
     /// The DM channel (type 1) between the bot and this user.
     Dm(UserId),
+    // --- campaign (issue 29): private threads (`threads.rs`)
+    /// A private thread (type 12) under a text channel, seen by its members only.
+    PrivateThread {
+        guild: GuildId,
+        parent: ChannelId,
+        members: Vec<UserId>,
+    },
 }
 
 /// A channel.
@@ -431,9 +438,11 @@ impl State {
     }
 
     pub(crate) fn guild_of(&self, channel: ChannelId) -> Option<GuildId> {
-        match self.channels.get(&channel)?.kind {
-            ChannelKind::GuildText(g) => Some(g),
+        match &self.channels.get(&channel)?.kind {
+            ChannelKind::GuildText(g) => Some(*g),
             ChannelKind::Dm(_) => None,
+            // --- campaign (issue 29)
+            ChannelKind::PrivateThread { guild, .. } => Some(*guild),
         }
     }
 
