@@ -761,3 +761,87 @@ fn x_spy_gunpowder_plot_wins_for_spain_and_can_be_switched_off() {
     assert!(!g.is_over(), "switched off: no automatic win");
     assert!(g.ruler(&off, Power::England).is_none(), "Elizabeth is dead");
 }
+
+// --- diplomacy (issue 26)
+// X-MARRIAGE-PROPOSE: a war declared between the two powers after a proposal voids it, with an
+// announcement; the royals are single again and the answering power owes no answer.
+#[test]
+fn x_marriage_propose_voided_by_a_war_between_the_powers() {
+    let mut g = new_game(3);
+    let royal_of = |p: Power| {
+        rs().royals
+            .iter()
+            .find(|r| r.power == p)
+            .map(|r| r.id.clone())
+            .expect("a royal")
+    };
+    // A pair of powers at peace where the answering power may declare war on the proposer.
+    let (from, to, war) = [
+        Power::England,
+        Power::France,
+        Power::Spain,
+        Power::Protestant,
+    ]
+    .iter()
+    .flat_map(|a| {
+        [
+            Power::England,
+            Power::France,
+            Power::Spain,
+            Power::Protestant,
+        ]
+        .map(|b| (*a, b))
+    })
+    .filter(|(a, b)| a != b)
+    .find_map(|(a, b)| {
+        g.legal_actions(rs(), b)
+            .into_iter()
+            .find(|x| matches!(x, Action::DeclareWar { target, .. } if *target == a))
+            .map(|w| (a, b, w))
+    })
+    .expect("some war is legal in turn 1's Diplomacy");
+    let (ra, rb) = (royal_of(from), royal_of(to));
+    act(&mut g, from, marry(&ra, &rb));
+    assert_eq!(g.royal_status(&ra), RoyalStatus::Proposed);
+    let ev = act(&mut g, to, war);
+    assert_eq!(g.board.relation(from, to), Relation::War);
+    let voided: Vec<_> = court(&ev)
+        .into_iter()
+        .filter(|c| matches!(c, CourtEvent::ProposalsVoided { .. }))
+        .collect();
+    assert_eq!(
+        voided,
+        [&CourtEvent::ProposalsVoided {
+            a: to,
+            b: from,
+            pairs: vec![(ra.clone(), rb.clone())],
+        }]
+    );
+    assert!(g.court.proposals.is_empty());
+    assert_eq!(g.royal_status(&ra), RoyalStatus::Single);
+    assert_eq!(g.royal_status(&rb), RoyalStatus::Single);
+    let text = ev
+        .iter()
+        .find(|e| {
+            matches!(
+                &e.kind,
+                EventKind::Court {
+                    what: CourtEvent::ProposalsVoided { .. }
+                }
+            )
+        })
+        .map(|e| Texts::new(rs(), Locale::En).event(&e.kind))
+        .unwrap_or_default();
+    assert!(
+        text.contains("void") && text.contains("X-MARRIAGE-PROPOSE"),
+        "{text}"
+    );
+    let ru = ev
+        .iter()
+        .find(|e| matches!(&e.kind, EventKind::Court { .. }))
+        .map(|e| Texts::new(rs(), Locale::Ru).event(&e.kind))
+        .unwrap_or_default();
+    assert!(ru.contains("отменено"), "{ru}");
+    // The answering power owes no answer now: it may finish negotiating.
+    act(&mut g, to, Action::DoneDiplomacy);
+}

@@ -647,3 +647,96 @@ fn a_battle_resumes_exactly_after_a_restart() {
     assert_eq!(e1.len(), e2.len());
     assert!(live.steps.is_empty());
 }
+
+// --- diplomacy (issue 26)
+// X-INACTIVE: an inactive major's battle questions go to a player only while someone controls
+// it: the controlled Ottoman chooses its casualties (its controller's player answers at the
+// table); uncontrolled, the rules take them for it (mercenaries first).
+#[test]
+fn x_inactive_controlled_major_chooses_its_casualties() {
+    const OTTOMAN: Owner = Owner::Major(Power::Ottoman);
+    let four = [
+        Power::Spain,
+        Power::England,
+        Power::France,
+        Power::Protestant,
+    ];
+    let base = |controlled: bool| {
+        let mut g = arena(&four, 8, 6);
+        assert!(
+            !g.powers.contains(Power::Ottoman),
+            "the Ottoman is inactive"
+        );
+        if controlled {
+            ok(
+                &mut g,
+                Power::England,
+                Action::Adjust(vqbot::engine::Adjustment::InactiveControl {
+                    target: Power::Ottoman,
+                    controller: Some(Power::France),
+                }),
+            );
+        }
+        g.stage = Stage::Cp {
+            power: Power::Spain,
+            cp: 6,
+        };
+        g.board.set_control(rs(), sp("DIJON"), SPAIN);
+        put(&mut g, "DIJON", SPAIN, 4, 0, 0);
+        // No war on an inactive major can be declared; the state is set directly to reach a
+        // battle, as a card's effect could.
+        g.board.set_relation(
+            Power::Spain,
+            Power::Ottoman,
+            vqbot::engine::power::Relation::War,
+        );
+        put(&mut g, "ORLEANS", OTTOMAN, 2, 2, 0);
+        g
+    };
+    let asked = |g: &Game| {
+        g.steps.iter().any(|s| {
+            matches!(
+                s,
+                vqbot::engine::steps::Step::Casualties { power: Power::Ottoman, hits, .. } if *hits < 4
+            )
+        })
+    };
+    let (mut g, _) = find(
+        &base(true),
+        |g| ok(g, Power::Spain, mv("DIJON", "ORLEANS", 4, &[])),
+        |g, _| asked(g),
+    );
+    assert!(g.asks_player(Power::Ottoman));
+    let hits = match g.steps.last() {
+        Some(vqbot::engine::steps::Step::Casualties { hits, .. }) => *hits as u8,
+        other => panic!("the Ottoman's casualties are asked last: {other:?}"),
+    };
+    assert_eq!(g.acting_player_power(Power::Ottoman), Some(Power::France));
+    let ev = ok(
+        &mut g,
+        Power::Ottoman,
+        Action::TakeCasualties {
+            units: Units {
+                regulars: hits,
+                ..Units::default()
+            },
+        },
+    );
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::CasualtiesTaken { owner, units, .. }
+            if *owner == OTTOMAN && units.regulars == hits && units.mercenaries == 0
+    )));
+    // Uncontrolled: no seed asks; the casualties are taken for it.
+    let free = base(false);
+    assert!(!free.asks_player(Power::Ottoman));
+    for seed in 0..40 {
+        let mut g = free.clone();
+        g.rng = rand::SeedableRng::seed_from_u64(seed);
+        ok(&mut g, Power::Spain, mv("DIJON", "ORLEANS", 4, &[]));
+        assert!(
+            !asked(&g),
+            "seed {seed}: an uncontrolled inactive major was asked"
+        );
+    }
+}

@@ -26,6 +26,9 @@ mod discord_emulator_tests;
 mod discord_gateway_e2e;
 #[path = "discord_land_e2e.rs"]
 mod discord_land_e2e;
+// --- diplomacy (issue 26)
+#[path = "discord_influence_e2e.rs"]
+mod discord_influence_e2e;
 #[path = "discord_logging.rs"]
 mod discord_logging;
 #[path = "discord_marriage_e2e.rs"]

@@ -50,6 +50,9 @@ mod table_russian_grammar;
 mod table_russian_only;
 #[path = "table_script.rs"]
 mod table_script;
+// --- diplomacy (issue 26)
+#[path = "table_script_diplomacy.rs"]
+mod table_script_diplomacy;
 #[path = "table_secrets.rs"]
 mod table_secrets;
 #[path = "table_snapshots.rs"]

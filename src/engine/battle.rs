@@ -359,7 +359,8 @@ impl Game {
             }
             let kinds = [r, m, c].iter().filter(|x| **x > 0).count();
             match d {
-                Some(q) if kinds > 1 && k < r + m + c && self.powers.contains(q) => {
+                // --- diplomacy (issue 26): a controlled inactive major is asked too (X-INACTIVE).
+                Some(q) if kinds > 1 && k < r + m + c && self.asks_player(q) => {
                     asks.push(Step::Casualties {
                         power: q,
                         space: s,
@@ -688,7 +689,8 @@ impl Game {
     ) {
         // No choice to make, or nobody to ask (a major power not in play): the first legal
         // space, keeping as many inside as there is room for.
-        if (room == 0 && to.len() <= 1) || !self.powers.contains(d) {
+        // --- diplomacy (issue 26): a controlled inactive major is asked too (X-INACTIVE).
+        if (room == 0 && to.len() <= 1) || !self.asks_player(d) {
             let captor = self.captor_against(rs, d, s);
             let inside = if room == 0 {
                 Units::default()

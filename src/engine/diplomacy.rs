@@ -71,6 +71,8 @@ impl Game {
                     target: *target,
                 }));
                 done.remove(*target);
+                // --- diplomacy (issue 26): the war voids their marriage proposals.
+                self.void_proposals_at_war(p, *target, ev);
             }
             Action::OfferPeace { target } | Action::OfferAlliance { target } => {
                 target_ok(*target)?;

@@ -32,6 +32,14 @@ impl Game {
         s
     }
 
+    // --- diplomacy (issue 26)
+    /// X-INACTIVE: whether `p`'s questions (casualties, retreat, interception, withdrawal,
+    /// relief) are asked: a power in play, or an inactive major someone controls (its
+    /// controller's player answers). An uncontrolled inactive major's are answered by the rules.
+    pub fn asks_player(&self, p: Power) -> bool {
+        self.impulse_powers().contains(p)
+    }
+
     /// The power whose player acts for `p`: `p` itself when in play, else its controller.
     pub fn acting_player_power(&self, p: Power) -> Option<Power> {
         if self.powers.contains(p) {

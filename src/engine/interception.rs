@@ -302,7 +302,8 @@ impl Game {
             return None;
         }
         let defenders = self.hostile_land(p, t);
-        let d = decider(self, c).filter(|d| self.powers.contains(*d))?;
+        // --- diplomacy (issue 26): a controlled inactive major is asked too (X-INACTIVE).
+        let d = decider(self, c).filter(|d| self.asks_player(*d))?;
         (defenders > MAX_DEFENDERS).then_some((d, defenders))
     }
 
@@ -424,7 +425,8 @@ impl Game {
                 }
         });
         // A major power not in play has nobody to ask: it withdraws like a non-player.
-        same_side.then_some(decider.filter(|d| self.powers.contains(*d)))
+        // --- diplomacy (issue 26): a controlled inactive major is asked too (X-INACTIVE).
+        same_side.then_some(decider.filter(|d| self.asks_player(*d)))
     }
 
     /// The defender chose to withdraw into the fortifications (C-WITHDRAW).
@@ -473,7 +475,8 @@ impl Game {
                 if let Some(Step::Battle(b)) = self.steps.last() {
                     for f in &b.held {
                         if let Some(d) = decider(self, f.owner()) {
-                            if f.land() > 0 && self.powers.contains(d) && !ask.contains(&d) {
+                            // --- diplomacy (issue 26): a controlled inactive major is asked too (X-INACTIVE).
+                            if f.land() > 0 && self.asks_player(d) && !ask.contains(&d) {
                                 ask.push(d);
                             }
                         }

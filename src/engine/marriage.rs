@@ -183,6 +183,14 @@ pub enum CourtEvent {
         to: Power,
         with: String,
     },
+    // --- diplomacy (issue 26)
+    /// X-MARRIAGE-PROPOSE: a war between the two powers voids their open proposals (each pair
+    /// as proposer's royal, answerer's royal).
+    ProposalsVoided {
+        a: Power,
+        b: Power,
+        pairs: Vec<(String, String)>,
+    },
     /// X-MARRIAGE-RESOLVE: engagements broken off because the two powers are at war.
     BrokenOff {
         a: Power,
@@ -507,6 +515,27 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    // --- diplomacy (issue 26)
+    /// X-MARRIAGE-PROPOSE: a war declared between `a` and `b` voids the proposals open between
+    /// them (announced; the royals are single again). Nothing happens when there are none.
+    pub(crate) fn void_proposals_at_war(&mut self, a: Power, b: Power, ev: &mut Vec<Event>) {
+        let between = |o: &Proposal| (o.from == a && o.to == b) || (o.from == b && o.to == a);
+        if !self.court.proposals.iter().any(between) {
+            return;
+        }
+        let pairs = self
+            .court
+            .proposals
+            .iter()
+            .filter(|o| between(o))
+            .map(|o| (o.royal.clone(), o.with.clone()))
+            .collect();
+        self.court.proposals.retain(|o| !between(o));
+        ev.push(Event::public(EventKind::Court {
+            what: CourtEvent::ProposalsVoided { a, b, pairs },
+        }));
     }
 
     /// X-MARRIAGE-PROPOSE: a power answers the proposals made to it before it finishes.

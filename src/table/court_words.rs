@@ -130,6 +130,21 @@ impl Texts<'_> {
                 self.royal(royal),
                 self.royal(with)
             ),
+            // --- diplomacy (issue 26)
+            CourtEvent::ProposalsVoided { a, b, pairs } => {
+                let pairs: Vec<String> = pairs
+                    .iter()
+                    .map(|(x, y)| format!("{} + {}", self.royal(x), self.royal(y)))
+                    .collect();
+                tr!(
+                    l,
+                    "💔 {} and {} are now at war: the marriage proposal between them is void ({}); the royals are single again (X-MARRIAGE-PROPOSE).",
+                    "💔 {} и {} теперь воюют: предложение брака между ними отменено ({}); королевские особы снова свободны (X-MARRIAGE-PROPOSE).",
+                    p(a),
+                    p(b),
+                    pairs.join(", ")
+                )
+            }
             CourtEvent::BrokenOff { a, b, royals } => tr!(
                 l,
                 "💔 {} and {} are at war: the engagement is broken off ({}); the royals are single again (X-MARRIAGE-RESOLVE).",

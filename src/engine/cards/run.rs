@@ -808,6 +808,8 @@ impl Game {
                 {
                     self.board.set_relation(a, b, Relation::War);
                     ev.push(Event::public(EventKind::WarDeclared { by: a, target: b }));
+                    // --- diplomacy (issue 26): the war voids their marriage proposals.
+                    self.void_proposals_at_war(a, b, ev);
                 }
                 _ => ev.push(skip("war")),
             },
