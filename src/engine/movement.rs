@@ -19,15 +19,21 @@ pub const MAX_WITHOUT_LEADER: u32 = 4;
 /// C-MOVE-FORMATION: the largest formation these leaders may command: the sum of the two highest
 /// army command ratings (one leader: its rating), never below four.
 pub fn formation_limit(rs: &Ruleset, leaders: &[String]) -> u32 {
-    let mut c: Vec<u32> = leaders
+    // --- perf: the two best command ratings kept as they come (no list sorted per call).
+    let (mut first, mut second) = (0u32, 0u32);
+    for c in leaders
         .iter()
         .filter_map(|l| rs.leaders.iter().find(|x| &x.id == l))
         .filter(|l| l.kind == LeaderKind::Army)
         .map(|l| l.command as u32)
-        .collect();
-    c.sort_unstable_by(|a, b| b.cmp(a));
-    let sum: u32 = c.iter().take(2).sum();
-    sum.max(MAX_WITHOUT_LEADER)
+    {
+        if c > first {
+            (first, second) = (c, first);
+        } else if c > second {
+            second = c;
+        }
+    }
+    (first + second).max(MAX_WITHOUT_LEADER)
 }
 
 impl Game {
@@ -285,17 +291,14 @@ impl Game {
         if u.land() == 0 && (!leader_alone || u.leaders.is_empty()) {
             return Err(Refusal::NoLandUnitPicked.into());
         }
-        let mine: Vec<&Force> = self
-            .board
-            .at(s)
-            .forces
-            .iter()
-            .filter(|f| {
+        // --- perf: the forces are filtered in place (no list collected per candidate).
+        let mine = || {
+            self.board.at(s).forces.iter().filter(|f| {
                 f.owner() == Owner::Major(p)
                     && (faction.is_none() || f.faction == faction || p != Power::Protestant)
             })
-            .collect();
-        let have = |g: fn(&Force) -> u8| mine.iter().map(|f| g(f) as u32).sum::<u32>();
+        };
+        let have = |g: fn(&Force) -> u8| mine().map(|f| g(f) as u32).sum::<u32>();
         let (r, m, c) = (
             have(|f| f.regulars),
             have(|f| f.mercenaries),
@@ -315,7 +318,7 @@ impl Game {
             if rs.is_naval_leader(l) {
                 return Err(Refusal::NavalLeaderOnLand { leader: l.clone() }.into());
             }
-            if !mine.iter().any(|f| f.leaders.contains(l)) {
+            if !mine().any(|f| f.leaders.contains(l)) {
                 return Err(Refusal::LeaderNotHere {
                     leader: l.clone(),
                     power: p,
@@ -433,6 +436,20 @@ impl Game {
         u: &Units,
     ) -> RuleResult<(SpaceId, SpaceId)> {
         let (f, t) = (Game::resolve_space(rs, from)?, Game::resolve_space(rs, to)?);
+        self.check_move_at(rs, p, f, t, u)?;
+        Ok((f, t))
+    }
+
+    // --- perf: the listing checks candidates by space index, without looking names up.
+    /// [`Game::check_move`] between spaces already resolved.
+    pub(crate) fn check_move_at(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        f: SpaceId,
+        t: SpaceId,
+        u: &Units,
+    ) -> RuleResult<()> {
         if self.board.at(f).besieged_by.is_some() && self.board.controls(rs, p, f) {
             return Err(Refusal::BesiegedCannotLeave { power: p, space: f }.into());
         }
@@ -474,7 +491,7 @@ impl Game {
             }
             .into());
         }
-        Ok((f, t))
+        Ok(())
     }
 
     /// Whether `s` is a capital of any power (C-MOVE-SPRING: deployment ends elsewhere).
