@@ -210,14 +210,21 @@ impl Game {
                     (UnitKind::Corsair, "build_corsair"),
                 ]
                 .map(|(u, key)| (u, fits(rs.cost(key))));
+                // Which spaces hold p's land units, found once for every candidate.
+                let land: Vec<bool> = rs.space_ids().map(|s| self.has_land(p, s)).collect();
                 for s in rs.space_ids() {
-                    let mine = self.has_land(p, s);
+                    let mine = land[s.idx()];
                     if mine {
                         let big = self
                             .largest_pick(rs, p, s, None)
                             .and_then(|u| self.free_pick(p, s, u));
                         let one = self.one_unit(p, s).filter(|o| Some(o) != big.as_ref());
                         let picks: Vec<Units> = [big, one].into_iter().flatten().collect();
+                        // What depends only on the space left is checked once per pick.
+                        let leaves: Vec<bool> = picks
+                            .iter()
+                            .map(|u| self.check_move_from(rs, p, s, u).is_ok())
+                            .collect();
                         for (n, _) in &rs.neighbours[s.idx()] {
                             let cost = match rs.link(s, *n) {
                                 Some(LinkKind::Pass) => pass_cost,
@@ -227,8 +234,8 @@ impl Game {
                             if !fits(cost) {
                                 continue;
                             }
-                            for pick in &picks {
-                                if self.check_move_at(rs, p, s, *n, pick).is_ok() {
+                            for (pick, _) in picks.iter().zip(&leaves).filter(|(_, ok)| **ok) {
+                                if self.check_move_to(rs, p, *n, pick).is_ok() {
                                     out.push(Action::Move {
                                         from: rs.space(s).id.clone(),
                                         to: rs.space(*n).id.clone(),
@@ -240,10 +247,7 @@ impl Game {
                     }
                     let id = &rs.space(s).id;
                     // Cheap filters first, so that refused candidates do not build messages.
-                    let near = mine
-                        || rs.neighbours[s.idx()]
-                            .iter()
-                            .any(|(n, _)| self.has_land(p, *n));
+                    let near = mine || rs.neighbours[s.idx()].iter().any(|(n, _)| land[n.idx()]);
                     if control_ok
                         && near
                         && !self.board.space_type(rs, s).is_fortified()
@@ -263,7 +267,7 @@ impl Game {
                     // Corsairs only where they can be (Ottoman, Barbary Pirates): a cheap test
                     // keeps the listing's cost for everyone else (C-RAISE).
                     let corsairs = p == Power::Ottoman && self.naval.barbary_pirates;
-                    for (u, cost_ok) in raises {
+                    for (u, cost_ok) in raises.into_iter().filter(|_| home) {
                         if u == UnitKind::Corsair && !corsairs {
                             continue;
                         }

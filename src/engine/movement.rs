@@ -450,13 +450,35 @@ impl Game {
         t: SpaceId,
         u: &Units,
     ) -> RuleResult<()> {
+        self.check_move_from(rs, p, f, u)?;
+        self.check_move_to(rs, p, t, u)
+    }
+
+    /// The part of [`Game::check_move_at`] that depends only on the space left and the pick.
+    pub(crate) fn check_move_from(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        f: SpaceId,
+        u: &Units,
+    ) -> RuleResult<()> {
         if self.board.at(f).besieged_by.is_some() && self.board.controls(rs, p, f) {
             return Err(Refusal::BesiegedCannotLeave { power: p, space: f }.into());
         }
         if u.land() > self.movable(p, f) || self.moves_pinned_leader(u) {
             return Err(Refusal::CannotMoveAgain { power: p, space: f }.into());
         }
-        self.check_pick_with(rs, p, f, u, None, true)?;
+        self.check_pick_with(rs, p, f, u, None, true)
+    }
+
+    /// The part of [`Game::check_move_at`] that depends only on the space entered and the pick.
+    pub(crate) fn check_move_to(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        t: SpaceId,
+        u: &Units,
+    ) -> RuleResult<()> {
         let stance = self.board.space_stance(rs, p, t);
         // Our reading of C-MOVE-FORMATION: leaders alone have nobody to fight or besiege with, so
         // they do not enter a space holding enemy land units, nor an enemy or independent
@@ -532,7 +554,8 @@ impl Game {
         let mut seen = [vec![false; n], vec![false; n]];
         let mut q = VecDeque::from([(from, false)]);
         seen[0][from.idx()] = true;
-        let mut clear: HashMap<&str, bool> = HashMap::new();
+        // --- perf: each zone's ports are found once per search (None: the zone is not clear).
+        let mut clear: HashMap<&str, Option<Vec<SpaceId>>> = HashMap::new();
         let mut out = Vec::new();
         let passable = |s: SpaceId| {
             self.board.space_stance(rs, p, s) == Stance::Friendly
@@ -549,11 +572,12 @@ impl Game {
                 .collect();
             if !sea {
                 for z in &rs.space(s).ports {
-                    let ok = *clear.entry(z.as_str()).or_insert_with(|| {
-                        open == Some(z.as_str()) || self.spring_sea_guard(rs, p, z).is_none()
+                    let ports = clear.entry(z.as_str()).or_insert_with(|| {
+                        (open == Some(z.as_str()) || self.spring_sea_guard(rs, p, z).is_none())
+                            .then(|| rs.ports_on(z))
                     });
-                    if ok {
-                        next.extend(rs.ports_on(z).into_iter().map(|x| (x, true)));
+                    if let Some(v) = ports {
+                        next.extend(v.iter().map(|x| (*x, true)));
                     }
                 }
             }
@@ -646,8 +670,13 @@ impl Game {
         let n = rs.spaces.len();
         let mut reach = vec![false; n];
         let mut q = VecDeque::new();
+        // --- perf: the sources are found once (they were tested again for the answer).
+        let source: Vec<bool> = rs
+            .space_ids()
+            .map(|s| self.is_loc_source(rs, p, s))
+            .collect();
         for s in rs.space_ids() {
-            if self.is_loc_source(rs, p, s) {
+            if source[s.idx()] {
                 reach[s.idx()] = true;
                 q.push_back(s);
             }
@@ -661,10 +690,7 @@ impl Game {
             }
         }
         rs.space_ids()
-            .map(|s| {
-                self.is_loc_source(rs, p, s)
-                    || rs.neighbours[s.idx()].iter().any(|(m, _)| reach[m.idx()])
-            })
+            .map(|s| source[s.idx()] || rs.neighbours[s.idx()].iter().any(|(m, _)| reach[m.idx()]))
             .collect()
     }
 
