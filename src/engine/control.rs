@@ -102,6 +102,19 @@ impl Game {
         loc: Option<&[bool]>,
     ) -> RuleResult<SpaceId> {
         let s = Game::resolve_space(rs, space)?;
+        self.check_control_at(rs, p, s, loc)?;
+        Ok(s)
+    }
+
+    // --- perf: the listing checks candidates by space index, without looking names up.
+    /// [`Game::check_control_with`] for a space already resolved.
+    pub(crate) fn check_control_at(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        s: SpaceId,
+        loc: Option<&[bool]>,
+    ) -> RuleResult<()> {
         if self.board.space_type(rs, s).is_fortified() {
             return Err(Refusal::FortifiedNeedsSiege { space: s }.into());
         }
@@ -165,7 +178,7 @@ impl Game {
         if !has {
             return Err(Refusal::NoLineOfCommunication { power: p, space: s }.into());
         }
-        Ok(s)
+        Ok(())
     }
 
     /// C-RAISE: in a controlled home space not under siege and not in unrest (C-UNREST).
@@ -218,6 +231,18 @@ impl Game {
         unit: UnitKind,
     ) -> RuleResult<(SpaceId, Option<Faction>)> {
         let s = Game::resolve_space(rs, space)?;
+        Ok((s, self.check_raise_at(rs, p, s, unit)?))
+    }
+
+    // --- perf
+    /// [`Game::check_raise`] for a space already resolved; the new unit's Protestant faction.
+    pub(crate) fn check_raise_at(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        s: SpaceId,
+        unit: UnitKind,
+    ) -> RuleResult<Option<Faction>> {
         let sp = rs.space(s);
         let faction = match sp.home {
             Home::Faction(f) if p == Power::Protestant => Some(f),
@@ -256,7 +281,7 @@ impl Game {
         if unit == UnitKind::Cavalry && p != Power::Ottoman {
             return Err(Refusal::CavalryOttomanOnly.into());
         }
-        Ok((s, faction))
+        Ok(faction)
     }
 
     /// CP fortress: in an unfortified space `p` controls, or for Spain in a settlement of the

@@ -5,7 +5,7 @@
 
 use super::action::{Action, CardMode, UnitKind, Units};
 use super::game::{Game, Stage};
-use super::power::{Owner, Power, Relation};
+use super::power::{LinkKind, Owner, Power, Relation};
 use super::ruleset::{CardKind, EmpireChoice, LeaderKind, Ruleset};
 
 impl Game {
@@ -195,86 +195,95 @@ impl Game {
                 self.legal_treasure_spends(p, &mut out);
                 // C-LOC-DEF for every space, computed once if a control action is considered.
                 let loc: std::cell::OnceCell<Vec<bool>> = std::cell::OnceCell::new();
-                let ok = |g: &Game, a: &Action| g.cp_cost(rs, p, a).is_ok_and(|c| c <= cp);
+                // --- perf: candidates are checked by space index and their CP costs read once
+                // (the same keys as `Game::cp_cost`); names are cloned only into listed actions.
+                out.reserve(128);
+                let fits = |c: Option<u8>| c.is_some_and(|c| c <= cp);
+                let (move_cost, pass_cost) = (rs.cost("move"), rs.cost("move_pass"));
+                let control_ok = fits(rs.cost("control_unfortified"));
+                let assault_ok = fits(rs.cost("assault"));
+                let raises = [
+                    (UnitKind::Regular, "raise_regular"),
+                    (UnitKind::Mercenary, "buy_mercenary"),
+                    (UnitKind::Cavalry, "raise_cavalry"),
+                    (UnitKind::Squadron, "build_squadron"),
+                    (UnitKind::Corsair, "build_corsair"),
+                ]
+                .map(|(u, key)| (u, fits(rs.cost(key))));
+                // Which spaces hold p's land units, found once for every candidate.
+                let land: Vec<bool> = rs.space_ids().map(|s| self.has_land(p, s)).collect();
                 for s in rs.space_ids() {
-                    let mine = self.has_land(p, s);
+                    let mine = land[s.idx()];
                     if mine {
                         let big = self
                             .largest_pick(rs, p, s, None)
                             .and_then(|u| self.free_pick(p, s, u));
                         let one = self.one_unit(p, s).filter(|o| Some(o) != big.as_ref());
                         let picks: Vec<Units> = [big, one].into_iter().flatten().collect();
+                        // What depends only on the space left is checked once per pick.
+                        let leaves: Vec<bool> = picks
+                            .iter()
+                            .map(|u| self.check_move_from(rs, p, s, u).is_ok())
+                            .collect();
                         for (n, _) in &rs.neighbours[s.idx()] {
-                            for pick in &picks {
-                                let (from, to) = (&rs.space(s).id, &rs.space(*n).id);
-                                if self.check_move(rs, p, from, to, pick).is_ok() {
-                                    let a = Action::Move {
-                                        from: from.clone(),
-                                        to: to.clone(),
+                            let cost = match rs.link(s, *n) {
+                                Some(LinkKind::Pass) => pass_cost,
+                                Some(LinkKind::Normal) => move_cost,
+                                None => None,
+                            };
+                            if !fits(cost) {
+                                continue;
+                            }
+                            for (pick, _) in picks.iter().zip(&leaves).filter(|(_, ok)| **ok) {
+                                if self.check_move_to(rs, p, *n, pick).is_ok() {
+                                    out.push(Action::Move {
+                                        from: rs.space(s).id.clone(),
+                                        to: rs.space(*n).id.clone(),
                                         units: pick.clone(),
-                                    };
-                                    if ok(self, &a) {
-                                        out.push(a);
-                                    }
+                                    });
                                 }
                             }
                         }
                     }
                     let id = &rs.space(s).id;
                     // Cheap filters first, so that refused candidates do not build messages.
-                    let near = mine
-                        || rs.neighbours[s.idx()]
-                            .iter()
-                            .any(|(n, _)| self.has_land(p, *n));
-                    if near
+                    let near = mine || rs.neighbours[s.idx()].iter().any(|(n, _)| land[n.idx()]);
+                    if control_ok
+                        && near
                         && !self.board.space_type(rs, s).is_fortified()
                         && !self.board.controls(rs, p, s)
                         && self
-                            .check_control_with(
+                            .check_control_at(
                                 rs,
                                 p,
-                                id,
+                                s,
                                 Some(loc.get_or_init(|| self.loc_map(rs, p))),
                             )
                             .is_ok()
                     {
-                        let a = Action::Control { space: id.clone() };
-                        if ok(self, &a) {
-                            out.push(a);
-                        }
+                        out.push(Action::Control { space: id.clone() });
                     }
                     let home = rs.space(s).home.owner() == Owner::Major(p);
                     // Corsairs only where they can be (Ottoman, Barbary Pirates): a cheap test
                     // keeps the listing's cost for everyone else (C-RAISE).
                     let corsairs = p == Power::Ottoman && self.naval.barbary_pirates;
-                    for u in [
-                        UnitKind::Regular,
-                        UnitKind::Mercenary,
-                        UnitKind::Cavalry,
-                        UnitKind::Squadron,
-                        UnitKind::Corsair,
-                    ] {
+                    for (u, cost_ok) in raises.into_iter().filter(|_| home) {
                         if u == UnitKind::Corsair && !corsairs {
                             continue;
                         }
-                        if home && self.check_raise(rs, p, id, u).is_ok() {
-                            let a = Action::Raise {
+                        if home && cost_ok && self.check_raise_at(rs, p, s, u).is_ok() {
+                            out.push(Action::Raise {
                                 space: id.clone(),
                                 unit: u,
                                 faction: None,
-                            };
-                            if ok(self, &a) {
-                                out.push(a);
-                            }
+                            });
                         }
                     }
-                    if self.board.at(s).besieged_by == Some(p)
-                        && self.check_assault(rs, p, id).is_ok()
+                    if assault_ok
+                        && self.board.at(s).besieged_by == Some(p)
+                        && self.check_assault_at(rs, p, s).is_ok()
                     {
-                        let a = Action::Assault { space: id.clone() };
-                        if ok(self, &a) {
-                            out.push(a);
-                        }
+                        out.push(Action::Assault { space: id.clone() });
                     }
                 }
                 self.legal_revolts(rs, p, cp, &mut out);

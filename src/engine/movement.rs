@@ -19,15 +19,21 @@ pub const MAX_WITHOUT_LEADER: u32 = 4;
 /// C-MOVE-FORMATION: the largest formation these leaders may command: the sum of the two highest
 /// army command ratings (one leader: its rating), never below four.
 pub fn formation_limit(rs: &Ruleset, leaders: &[String]) -> u32 {
-    let mut c: Vec<u32> = leaders
+    // --- perf: the two best command ratings kept as they come (no list sorted per call).
+    let (mut first, mut second) = (0u32, 0u32);
+    for c in leaders
         .iter()
         .filter_map(|l| rs.leaders.iter().find(|x| &x.id == l))
         .filter(|l| l.kind == LeaderKind::Army)
         .map(|l| l.command as u32)
-        .collect();
-    c.sort_unstable_by(|a, b| b.cmp(a));
-    let sum: u32 = c.iter().take(2).sum();
-    sum.max(MAX_WITHOUT_LEADER)
+    {
+        if c > first {
+            (first, second) = (c, first);
+        } else if c > second {
+            second = c;
+        }
+    }
+    (first + second).max(MAX_WITHOUT_LEADER)
 }
 
 impl Game {
@@ -285,17 +291,14 @@ impl Game {
         if u.land() == 0 && (!leader_alone || u.leaders.is_empty()) {
             return Err(Refusal::NoLandUnitPicked.into());
         }
-        let mine: Vec<&Force> = self
-            .board
-            .at(s)
-            .forces
-            .iter()
-            .filter(|f| {
+        // --- perf: the forces are filtered in place (no list collected per candidate).
+        let mine = || {
+            self.board.at(s).forces.iter().filter(|f| {
                 f.owner() == Owner::Major(p)
                     && (faction.is_none() || f.faction == faction || p != Power::Protestant)
             })
-            .collect();
-        let have = |g: fn(&Force) -> u8| mine.iter().map(|f| g(f) as u32).sum::<u32>();
+        };
+        let have = |g: fn(&Force) -> u8| mine().map(|f| g(f) as u32).sum::<u32>();
         let (r, m, c) = (
             have(|f| f.regulars),
             have(|f| f.mercenaries),
@@ -315,7 +318,7 @@ impl Game {
             if rs.is_naval_leader(l) {
                 return Err(Refusal::NavalLeaderOnLand { leader: l.clone() }.into());
             }
-            if !mine.iter().any(|f| f.leaders.contains(l)) {
+            if !mine().any(|f| f.leaders.contains(l)) {
                 return Err(Refusal::LeaderNotHere {
                     leader: l.clone(),
                     power: p,
@@ -433,13 +436,49 @@ impl Game {
         u: &Units,
     ) -> RuleResult<(SpaceId, SpaceId)> {
         let (f, t) = (Game::resolve_space(rs, from)?, Game::resolve_space(rs, to)?);
+        self.check_move_at(rs, p, f, t, u)?;
+        Ok((f, t))
+    }
+
+    // --- perf: the listing checks candidates by space index, without looking names up.
+    /// [`Game::check_move`] between spaces already resolved.
+    pub(crate) fn check_move_at(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        f: SpaceId,
+        t: SpaceId,
+        u: &Units,
+    ) -> RuleResult<()> {
+        self.check_move_from(rs, p, f, u)?;
+        self.check_move_to(rs, p, t, u)
+    }
+
+    /// The part of [`Game::check_move_at`] that depends only on the space left and the pick.
+    pub(crate) fn check_move_from(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        f: SpaceId,
+        u: &Units,
+    ) -> RuleResult<()> {
         if self.board.at(f).besieged_by.is_some() && self.board.controls(rs, p, f) {
             return Err(Refusal::BesiegedCannotLeave { power: p, space: f }.into());
         }
         if u.land() > self.movable(p, f) || self.moves_pinned_leader(u) {
             return Err(Refusal::CannotMoveAgain { power: p, space: f }.into());
         }
-        self.check_pick_with(rs, p, f, u, None, true)?;
+        self.check_pick_with(rs, p, f, u, None, true)
+    }
+
+    /// The part of [`Game::check_move_at`] that depends only on the space entered and the pick.
+    pub(crate) fn check_move_to(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        t: SpaceId,
+        u: &Units,
+    ) -> RuleResult<()> {
         let stance = self.board.space_stance(rs, p, t);
         // Our reading of C-MOVE-FORMATION: leaders alone have nobody to fight or besiege with, so
         // they do not enter a space holding enemy land units, nor an enemy or independent
@@ -474,7 +513,7 @@ impl Game {
             }
             .into());
         }
-        Ok((f, t))
+        Ok(())
     }
 
     /// Whether `s` is a capital of any power (C-MOVE-SPRING: deployment ends elsewhere).
@@ -515,7 +554,8 @@ impl Game {
         let mut seen = [vec![false; n], vec![false; n]];
         let mut q = VecDeque::from([(from, false)]);
         seen[0][from.idx()] = true;
-        let mut clear: HashMap<&str, bool> = HashMap::new();
+        // --- perf: each zone's ports are found once per search (None: the zone is not clear).
+        let mut clear: HashMap<&str, Option<Vec<SpaceId>>> = HashMap::new();
         let mut out = Vec::new();
         let passable = |s: SpaceId| {
             self.board.space_stance(rs, p, s) == Stance::Friendly
@@ -532,11 +572,12 @@ impl Game {
                 .collect();
             if !sea {
                 for z in &rs.space(s).ports {
-                    let ok = *clear.entry(z.as_str()).or_insert_with(|| {
-                        open == Some(z.as_str()) || self.spring_sea_guard(rs, p, z).is_none()
+                    let ports = clear.entry(z.as_str()).or_insert_with(|| {
+                        (open == Some(z.as_str()) || self.spring_sea_guard(rs, p, z).is_none())
+                            .then(|| rs.ports_on(z))
                     });
-                    if ok {
-                        next.extend(rs.ports_on(z).into_iter().map(|x| (x, true)));
+                    if let Some(v) = ports {
+                        next.extend(v.iter().map(|x| (*x, true)));
                     }
                 }
             }
@@ -629,8 +670,13 @@ impl Game {
         let n = rs.spaces.len();
         let mut reach = vec![false; n];
         let mut q = VecDeque::new();
+        // --- perf: the sources are found once (they were tested again for the answer).
+        let source: Vec<bool> = rs
+            .space_ids()
+            .map(|s| self.is_loc_source(rs, p, s))
+            .collect();
         for s in rs.space_ids() {
-            if self.is_loc_source(rs, p, s) {
+            if source[s.idx()] {
                 reach[s.idx()] = true;
                 q.push_back(s);
             }
@@ -644,10 +690,7 @@ impl Game {
             }
         }
         rs.space_ids()
-            .map(|s| {
-                self.is_loc_source(rs, p, s)
-                    || rs.neighbours[s.idx()].iter().any(|(m, _)| reach[m.idx()])
-            })
+            .map(|s| source[s.idx()] || rs.neighbours[s.idx()].iter().any(|(m, _)| reach[m.idx()]))
             .collect()
     }
 

@@ -1066,6 +1066,15 @@ impl Game {
         if self.board.seas.is_empty() {
             return;
         }
+        // --- perf: with no zone holding p's ships, no port reaches any zone (`reachable_zones`).
+        if !self
+            .board
+            .seas
+            .values()
+            .any(|v| v.iter().any(|f| owns_ships(f, p)))
+        {
+            return;
+        }
         for a in rs.space_ids().filter(|s| rs.space(*s).is_port()) {
             // Cheap filter first: the sea zones reachable through zones holding own ships.
             let reach = self.reachable_zones(rs, p, a);
@@ -1100,9 +1109,12 @@ impl Game {
 
     /// The sea zones reachable from port `a` through zones holding `p`'s ships.
     fn reachable_zones(&self, rs: &Ruleset, p: Power, a: SpaceId) -> Vec<String> {
+        // --- perf: the zone's forces read in place (no `Place` built per zone).
         let usable = |z: &str| {
-            let (s, c) = self.ships_of(p, &Place::Sea(z.to_string()));
-            s + c > 0
+            self.board
+                .seas
+                .get(z)
+                .is_some_and(|v| v.iter().any(|f| owns_ships(f, p)))
         };
         let mut seen: Vec<String> = rs
             .space(a)
@@ -1497,4 +1509,10 @@ fn pick_place(
     } else {
         Err(refuse(id).into())
     }
+}
+
+// --- perf
+/// Whether this force is `p`'s and holds ships (what `Game::ships_of` counts).
+fn owns_ships(f: &Force, p: Power) -> bool {
+    f.owner() == Owner::Major(p) && (f.squadrons > 0 || f.corsairs > 0)
 }

@@ -100,6 +100,13 @@ impl Game {
     /// impulse, with a line of communication (C-LOC-USE) and no defending squadron in the port.
     pub fn check_assault(&self, rs: &Ruleset, p: Power, space: &str) -> RuleResult<SpaceId> {
         let s = Game::resolve_space(rs, space)?;
+        self.check_assault_at(rs, p, s)?;
+        Ok(s)
+    }
+
+    // --- perf
+    /// [`Game::check_assault`] for a space already resolved.
+    pub(crate) fn check_assault_at(&self, rs: &Ruleset, p: Power, s: SpaceId) -> RuleResult<()> {
         if self.board.at(s).besieged_by != Some(p) {
             return Err(Refusal::NotBesieging { power: p, space: s }.into());
         }
@@ -127,7 +134,7 @@ impl Game {
         if !self.has_loc(rs, p, s) {
             return Err(Refusal::NoLineOfCommunication { power: p, space: s }.into());
         }
-        Ok(s)
+        Ok(())
     }
 
     /// Works the assault frame on top one step further.
