@@ -1,0 +1,1226 @@
+//! Reading a command: the tokenizer, names in both languages, choices, and the parse into [`Command`].
+
+#[allow(unused_imports)]
+use super::*;
+
+/// The longest typed line the table reads ([`parse`]); longer ones are refused unread.
+pub const MAX_LINE_CHARS: usize = 2000;
+/// The longest single value (a name, a number, a unit pick, a rule id) the table reads: names
+/// are looked up with suggestions, whose cost grows with the length.
+pub const MAX_VALUE_CHARS: usize = 100;
+
+/// Refuses an invocation whose command name or some value is longer than [`MAX_VALUE_CHARS`].
+pub(super) fn check_lengths(inv: &Invocation) -> Result<(), ParseError> {
+    let long = |what: &str, text: &str| {
+        let len = text.chars().count();
+        (len > MAX_VALUE_CHARS).then(|| ParseError::TooLong {
+            what: what.chars().take(MAX_VALUE_CHARS).collect(),
+            len,
+            max: MAX_VALUE_CHARS,
+        })
+    };
+    if let Some(e) = long("command", &inv.name) {
+        return Err(e);
+    }
+    for (k, v) in &inv.options {
+        if let Some(e) = long(k, k).or_else(|| long(k, v)) {
+            return Err(e);
+        }
+    }
+    Ok(())
+}
+
+/// Reads a typed line: an optional `vq` (or `/vq`), the command, then `option:value` pairs.
+/// Values may hold spaces (they run to the next `option:`) or be quoted. Words before the first
+/// option fill the command's first option (`rule R-GAME-PLAYERS`, `join england`).
+pub fn tokenize(line: &str) -> Result<Invocation, ParseError> {
+    let mut words = split_words(line).into_iter().peekable();
+    if words
+        .peek()
+        .is_some_and(|w| w.eq_ignore_ascii_case("vq") || w.eq_ignore_ascii_case("/vq"))
+    {
+        words.next();
+    }
+    let Some(name) = words.next() else {
+        return Err(ParseError::Empty);
+    };
+    let name = name.to_lowercase();
+    let Some(spec) = spec_any(&name) else {
+        return Err(unknown_command(name));
+    };
+    let mut inv = Invocation {
+        name: spec.name.to_string(),
+        options: Vec::new(),
+    };
+    let mut current: Option<(String, Vec<String>)> = None;
+    let mut leading: Vec<String> = Vec::new();
+    for w in words {
+        if let Some((k, v)) = w.split_once(':') {
+            let key = fold(k);
+            // `as:<power>` (`как:`) is accepted for the power selector where `as` is not an option.
+            let found = match spec.option_any(&key) {
+                None if key == "as" || key == "как" => spec.option("power"),
+                found => found,
+            };
+            if let Some(o) = found {
+                if let Some((k, vals)) = current.take() {
+                    inv.options.push((k, vals.join(" ")));
+                }
+                let twice = inv.options.iter().any(|(k, _)| k == o.name);
+                if twice {
+                    return Err(ParseError::Repeated {
+                        option: o.name.to_string(),
+                    });
+                }
+                let v = unquote(v);
+                current = Some((
+                    o.name.to_string(),
+                    if v.is_empty() { vec![] } else { vec![v] },
+                ));
+                continue;
+            }
+            if k.chars().all(|c| c.is_alphabetic() || c == '-' || c == '_') && !k.is_empty() {
+                return Err(unknown_option(spec, key));
+            }
+        }
+        match &mut current {
+            Some((_, vals)) => vals.push(unquote(&w)),
+            None => leading.push(unquote(&w)),
+        }
+    }
+    if let Some((k, vals)) = current.take() {
+        inv.options.push((k, vals.join(" ")));
+    }
+    if !leading.is_empty() {
+        let first = spec.options.iter().find(|o| inv.get(o.name).is_none());
+        match first {
+            Some(o) => inv
+                .options
+                .insert(0, (o.name.to_string(), leading.join(" "))),
+            None => {
+                return Err(ParseError::Stray {
+                    word: leading.join(" "),
+                })
+            }
+        }
+    }
+    Ok(inv)
+}
+
+/// Splits on whitespace, keeping double-quoted parts (which may contain spaces) together.
+pub(super) fn split_words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    for ch in line.chars() {
+        match ch {
+            '"' | '“' | '”' | '«' | '»' => {
+                quoted = !quoted;
+                cur.push('"');
+            }
+            c if c.is_whitespace() && !quoted => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+            }
+            c => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+pub(super) fn unquote(s: &str) -> String {
+    s.replace('"', "").trim().to_string()
+}
+
+/// "; did you mean a, b?" for the closest of `candidates`, or empty.
+pub fn suggest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> String {
+    let w = word.to_lowercase();
+    let mut scored: Vec<(usize, &str)> = candidates
+        .map(|c| (crate::data::edit_distance(&w, &c.to_lowercase()), c))
+        .filter(|(d, c)| *d <= 2.max(w.len() / 3) || c.starts_with(w.as_str()))
+        .collect();
+    scored.sort();
+    if scored.is_empty() {
+        return String::new();
+    }
+    let names: Vec<&str> = scored.iter().take(3).map(|(_, c)| *c).collect();
+    format!("; did you mean {}?", names.join(", "))
+}
+
+pub(super) fn unknown_command(name: String) -> ParseError {
+    ParseError::UnknownCommand {
+        hint: suggest(&name, COMMANDS.iter().flat_map(|c| [c.name, c.ru])),
+        name,
+    }
+}
+
+pub(super) fn unknown_option(spec: &CmdSpec, option: String) -> ParseError {
+    ParseError::UnknownOption {
+        command: spec.name.into(),
+        option,
+        allowed: spec
+            .options
+            .iter()
+            .map(|o| o.name)
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// Typable Russian words for the fixed choice values (`event` → `событие`). A typed value may be
+/// either word, or a unique start of at least three letters of a Russian one.
+pub(super) const CHOICE_RU: &[(&str, &str)] = &[
+    ("cp", "од"),
+    ("event", "событие"),
+    ("en", "английский"),
+    ("ru", "русский"),
+    ("regular", "регуляры"),
+    ("mercenary", "наёмники"),
+    ("cavalry", "кавалерия"),
+    ("squadron", "эскадра"),
+    ("corsair", "корсар"),
+    ("barbary", "берберы"),
+    ("fortress", "крепость"),
+    ("protestant", "протестантский"),
+    ("catholic", "католический"),
+    ("balanced", "равновесие"),
+    ("never_intercept", "без_перехвата"),
+    ("never_avoid", "без_уклонения"),
+    ("always_withdraw", "всегда_укрываться"),
+    ("never_withdraw", "не_укрываться"),
+    ("decline_cards", "без_карт"),
+    ("mercenaries_first", "сначала_наёмники"),
+    ("sally", "вылазка"),
+    ("no_sally", "без_вылазок"),
+    ("auto_retreat", "отступать_сам"),
+    ("winter_default", "зимовка_по_умолчанию"),
+    ("units", "войска"),
+    ("control", "контроль"),
+    ("religion", "религия"),
+    ("unrest", "беспорядки"),
+    ("vp", "по"),
+    ("card", "карта"),
+    ("relation", "отношения"),
+    ("minor", "малая"),
+    ("leader", "лидер"),
+    ("kill-ruler", "смерть-правителя"),
+    ("hand", "рука"),
+    ("discard", "сброс"),
+    ("deck", "колода"),
+    ("removed", "удалена"),
+    ("peace", "мир"),
+    ("war", "война"),
+    ("alliance", "союз"),
+    ("yes", "да"),
+    ("no", "нет"),
+    ("huguenot", "гугеноты"),
+    ("dutch", "голландцы"),
+    ("ireland", "ирландия"),
+    ("papacy", "папство"),
+    ("portugal", "португалия"),
+    ("scotland", "шотландия"),
+    ("venice", "венеция"),
+    // --- position files (issue 17)
+    ("phase", "этап"),
+    ("diplomacy", "дипломатия"),
+    ("spring_deployment", "развёртывание"),
+    ("action", "действия"),
+    ("winter", "зима"),
+    // --- marriages and espionage
+    ("look", "взгляд"),
+    ("assassinate", "покушение"),
+    ("engage", "помолвка"),
+    ("married", "брак"),
+    ("assassinated", "убит"),
+    // --- treasures
+    ("treasure", "сокровище"),
+    // --- diplomatic influence (X-INF-*, X-INACTIVE)
+    ("influence", "влияние"),
+    ("inactive", "неактивная"),
+    ("resolve", "определить"),
+];
+
+/// The typable Russian word for a choice value, if it has one.
+pub fn choice_word_ru(value: &str) -> Option<&'static str> {
+    CHOICE_RU.iter().find(|(v, _)| *v == value).map(|(_, r)| *r)
+}
+
+/// A typed choice value as the English value of `list` it means; `None` if it means none.
+pub(super) fn choice_value(list: &'static [&'static str], typed: &str) -> Option<&'static str> {
+    let t = fold(typed);
+    if let Some(v) = list.iter().find(|v| **v == t) {
+        return Some(v);
+    }
+    let ru = |v: &&str| choice_word_ru(v).map(fold);
+    if let Some(v) = list.iter().find(|v| ru(v).as_deref() == Some(t.as_str())) {
+        return Some(v);
+    }
+    let starts: Vec<&&str> = list
+        .iter()
+        .filter(|v| t.chars().count() >= 3 && ru(v).is_some_and(|r| r.starts_with(&t)))
+        .collect();
+    match starts[..] {
+        [v] => Some(v),
+        _ => None,
+    }
+}
+
+/// An invocation with English names throughout: the command and option names may be given in
+/// either language, and fixed choices as their English or Russian words.
+pub fn canonical(inv: &Invocation) -> Result<Invocation, ParseError> {
+    let Some(spec) = spec_any(&inv.name) else {
+        return Err(unknown_command(inv.name.clone()));
+    };
+    let mut out = Invocation {
+        name: spec.name.to_string(),
+        options: Vec::with_capacity(inv.options.len()),
+    };
+    for (k, v) in &inv.options {
+        let Some(o) = spec.option_any(k) else {
+            return Err(unknown_option(spec, k.clone()));
+        };
+        let v = match o.kind {
+            OptKind::Choice(list) => {
+                choice_value(list, v).map_or_else(|| v.clone(), str::to_string)
+            }
+            _ => v.clone(),
+        };
+        out.options.push((o.name.to_string(), v));
+    }
+    Ok(out)
+}
+
+/// The value shown in public command lines in place of something private (a secret choice,
+/// a card moved to or from a hand).
+pub const HIDDEN: &str = "(hidden)";
+
+/// A typed line (English names, as the log stores actions) with the command, option and choice
+/// names of `loc`: `move from:paris to:rouen` → `двинуть откуда:paris куда:rouen`. Lines that
+/// do not parse come back unchanged.
+pub fn localize_line(line: &str, loc: Locale) -> String {
+    let (Locale::Ru, Ok(inv)) = (loc, tokenize(line)) else {
+        return line.to_string();
+    };
+    let Some(spec) = spec(&inv.name) else {
+        return line.to_string();
+    };
+    let mut out = spec.name_in(loc).to_string();
+    for (k, v) in &inv.options {
+        let Some(o) = spec.option(k) else {
+            return line.to_string();
+        };
+        let v = match o.kind {
+            _ if v == HIDDEN => "(скрыто)",
+            OptKind::Choice(_) => choice_word_ru(v).unwrap_or(v),
+            _ => v.as_str(),
+        };
+        out.push_str(&format!(" {}:{v}", o.name_in(loc)));
+    }
+    out
+}
+
+/// Parses a whole line into a command.
+pub fn parse(line: &str) -> Result<Command, ParseError> {
+    let len = line.chars().count();
+    if len > MAX_LINE_CHARS {
+        return Err(ParseError::TooLong {
+            what: "command".into(),
+            len,
+            max: MAX_LINE_CHARS,
+        });
+    }
+    Command::from_invocation(&tokenize(line)?)
+}
+
+impl Command {
+    /// Types an invocation (from a typed line or from slash-command options).
+    /// Names may be English or Russian (see [`canonical`]).
+    pub fn from_invocation(inv: &Invocation) -> Result<Command, ParseError> {
+        check_lengths(inv)?;
+        let inv = &canonical(inv)?;
+        let Some(spec) = spec(&inv.name) else {
+            return Err(unknown_command(inv.name.clone()));
+        };
+        let a = Args { spec, inv };
+        for o in spec.options.iter().filter(|o| o.required) {
+            a.req(o.name)?;
+        }
+        for (k, v) in &inv.options {
+            if let Some(o) = spec.option(k) {
+                check_kind(o, v)?;
+            }
+        }
+        let power = a.opt("power");
+        Ok(match spec.name {
+            "new" => Command::New {
+                scenario: a.opt("scenario"),
+                locale: a.opt("locale").and_then(|l| Locale::parse(&l)),
+            },
+            "locale" => Command::Locale {
+                lang: Locale::parse(&a.req("lang")?).unwrap_or_default(),
+            },
+            "join" => Command::Join {
+                power: a.req("power")?,
+            },
+            "leave" => Command::Leave { power },
+            "start" => Command::Start,
+            "setup" => Command::Setup {
+                file: FileArg::named(a.req("file")?),
+                private: a.opt("private").map(FileArg::named),
+            },
+            "status" => Command::Status,
+            "hand" => Command::Hand { power },
+            "play" => Command::Play {
+                card: a.req("card")?,
+                mode: if a.req("as")?.eq_ignore_ascii_case("event") {
+                    CardMode::Event
+                } else {
+                    CardMode::Cp
+                },
+                power,
+            },
+            "move" | "deploy" => {
+                let units = a.opt("units").map(|u| parse_units(&u)).transpose()?;
+                let (from, to) = (a.req("from")?, a.req("to")?);
+                if spec.name == "move" {
+                    Command::Move {
+                        from,
+                        to,
+                        units,
+                        power,
+                    }
+                } else {
+                    Command::Deploy {
+                        from,
+                        to,
+                        units,
+                        power,
+                    }
+                }
+            }
+            "control" => Command::Control {
+                space: a.req("space")?,
+                power,
+            },
+            "build" => Command::Build {
+                space: a.req("space")?,
+                what: match a.req("unit")?.to_lowercase().as_str() {
+                    "regular" => BuildWhat::Unit(UnitKind::Regular),
+                    "mercenary" => BuildWhat::Unit(UnitKind::Mercenary),
+                    "cavalry" => BuildWhat::Unit(UnitKind::Cavalry),
+                    "squadron" => BuildWhat::Unit(UnitKind::Squadron),
+                    "corsair" => BuildWhat::Unit(UnitKind::Corsair),
+                    _ => BuildWhat::Fortress,
+                },
+                power,
+            },
+            "assault" => Command::Assault {
+                space: a.req("space")?,
+                power,
+            },
+            "revolt" => Command::Revolt {
+                space: a.req("space")?,
+                capital: a
+                    .opt("capital")
+                    .is_some_and(|c| c.eq_ignore_ascii_case("yes")),
+                leaders: word_list(a.opt("leaders")),
+                power,
+                capital_at: a.opt("capital-at"),
+            },
+            "marry" => Command::Marry {
+                royal: a.req("royal")?,
+                with: a.opt("with").unwrap_or_default(),
+                refuse: a
+                    .opt("refuse")
+                    .is_some_and(|c| c.eq_ignore_ascii_case("yes")),
+                power,
+            },
+            "spy" => Command::Spy {
+                target: a.req("target")?,
+                effect: a.req("effect")?.to_lowercase(),
+                whom: a.opt("whom"),
+                power,
+            },
+            "convert" => Command::Convert {
+                space: a.req("space")?,
+                power,
+            },
+            "rebel" => Command::Rebel {
+                space: a.req("space")?,
+                power,
+            },
+            "six" => Command::Six {
+                keep: a.req("count")? == "6",
+                power,
+            },
+            "fight" => Command::Fight {
+                card: a.req("card")?,
+                power,
+            },
+            "send" => Command::Send {
+                card: a.req("card")?,
+                from: a.req("from")?,
+                units: parse_units(&a.req("units")?)?,
+                power,
+            },
+            "withdraw" => Command::Withdraw {
+                leaders: word_list(a.opt("leaders")),
+                power,
+            },
+            "capital" => Command::Capital {
+                space: a.opt("space"),
+                power,
+            },
+            "intercept" => Command::Intercept {
+                from: a.req("from")?,
+                units: a.opt("units").map(|u| parse_units(&u)).transpose()?,
+                power,
+            },
+            "avoid" => Command::Avoid {
+                to: a.req("to")?,
+                power,
+            },
+            "fortify" => Command::Fortify { power },
+            "forgo" => Command::Forgo { power },
+            "sally" => Command::Sally { power },
+            "choose" => {
+                let option = a.int("option")?;
+                let space = a.opt("space");
+                let option = match (option, &space) {
+                    (Some(n), _) => Some(u8::try_from(n).map_err(|_| ParseError::BadValue {
+                        option: "option".into(),
+                        value: n.to_string(),
+                        expected: Expected::WholeNumber,
+                    })?),
+                    (None, Some(_)) => None,
+                    (None, None) => {
+                        return Err(ParseError::Missing {
+                            command: "choose".into(),
+                            option: "option".into(),
+                        })
+                    }
+                };
+                Command::Choose {
+                    option,
+                    space,
+                    power,
+                }
+            }
+            "casualties" => Command::Casualties {
+                units: parse_units(&a.req("units")?)?,
+                power,
+            },
+            "winter" => Command::Winter {
+                to: a.opt("to"),
+                units: a.opt("units").map(|u| parse_units(&u)).transpose()?,
+                power,
+            },
+            "retreat" => Command::Retreat {
+                to: a.opt("to"),
+                inside: a.opt("inside").map(|u| parse_units(&u)).transpose()?,
+                power,
+            },
+            "sail" => Command::Sail {
+                from: a.req("from")?,
+                to: a.req("to")?,
+                power,
+            },
+            "transport" => Command::Transport {
+                from: a.req("from")?,
+                to: a.req("to")?,
+                units: parse_units(&a.req("units")?)?,
+                power,
+            },
+            "ships" => Command::Ships {
+                squadrons: count(&a, "squadrons")?.unwrap_or(0),
+                corsairs: count(&a, "corsairs")?.unwrap_or(0),
+                power,
+            },
+            "haven" => Command::Haven {
+                to: a.req("to")?,
+                power,
+            },
+            "engage" => Command::Engage {
+                from: a.req("from")?,
+                power,
+            },
+            "evade" => Command::Evade {
+                to: a.req("to")?,
+                power,
+            },
+            "piracy" => Command::Piracy {
+                zone: a.req("zone")?,
+                target: a.req("target")?,
+                power,
+            },
+            "treasure" => Command::Treasure {
+                which: {
+                    let n = a.int("which")?.ok_or_else(|| ParseError::Missing {
+                        command: "treasure".into(),
+                        option: "which".into(),
+                    })?;
+                    u16::try_from(n).map_err(|_| ParseError::BadValue {
+                        option: "which".into(),
+                        value: n.to_string(),
+                        expected: Expected::Count,
+                    })?
+                },
+                power,
+            },
+            "influence" => Command::Influence {
+                target: a.req("target")?,
+                steps: match a.int("steps")? {
+                    None => 1,
+                    Some(n) => u8::try_from(n).map_err(|_| ParseError::BadValue {
+                        option: "steps".into(),
+                        value: n.to_string(),
+                        expected: Expected::Count,
+                    })?,
+                },
+                power,
+            },
+            "tribute" => Command::Tribute {
+                pay: a.req("pay")?.to_lowercase(),
+                at: a.opt("at"),
+                power,
+            },
+            "standing" => Command::Standing {
+                answer: a.req("answer")?,
+                on: !a.opt("on").is_some_and(|v| v.eq_ignore_ascii_case("no")),
+                power,
+            },
+            "pass" => Command::Pass { power },
+            "end" => Command::End { power },
+            "war" => Command::War {
+                target: a.req("target")?,
+                card: a.opt("card"),
+                power,
+            },
+            "surrender" => Command::Surrender {
+                space: a.req("space")?,
+                units: parse_units(&a.req("units")?)?,
+                power,
+            },
+            "regain" => Command::Regain {
+                what: a.req("what")?,
+                pay: a.req("pay")?.to_lowercase(),
+                to: a.opt("to"),
+                power,
+            },
+            "sue" => Command::Sue {
+                target: a.req("target")?,
+                power,
+            },
+            "ransom" => Command::Ransom {
+                leader: a.req("leader")?,
+                to: a.opt("to"),
+                power,
+            },
+            "recall" => Command::Recall {
+                from: a.req("from")?,
+                to: a.req("to")?,
+                power,
+            },
+            "peace" => Command::Peace {
+                target: a.req("target")?,
+                power,
+            },
+            "ally" => Command::Ally {
+                target: a.req("target")?,
+                power,
+            },
+            "accept" => Command::Accept {
+                from: a.req("from")?,
+                power,
+            },
+            "minor" => Command::Minor {
+                name: a.req("name")?,
+                power,
+            },
+            "decline" => Command::Decline {
+                from: a.req("from")?,
+                power,
+            },
+            "done" => Command::Done { power },
+            "place" => Command::Place {
+                leader: a.req("leader")?,
+                space: a.req("space")?,
+                power,
+            },
+            "secret" => Command::Secret {
+                choice: match a.req("choice")?.to_lowercase().as_str() {
+                    "protestant" => EmpireChoice::Protestant,
+                    "catholic" => EmpireChoice::Catholic,
+                    _ => EmpireChoice::Balanced,
+                },
+            },
+            "undo" => Command::Undo,
+            "veto" => Command::Veto,
+            "close" => Command::Close,
+            "settings" => Command::Settings {
+                remind: a
+                    .opt("remind")
+                    .map(|v| crate::table::reminders::parse_interval(&v))
+                    .transpose()?,
+                quiet: a
+                    .opt("quiet")
+                    .map(|v| crate::table::reminders::parse_quiet(&v))
+                    .transpose()?,
+            },
+            "dashboard" => Command::Dashboard,
+            "admit" => Command::Admit {
+                power: a.req("power")?,
+            },
+            "adjust" => Command::Adjust {
+                fix: adjust_cmd(&a)?,
+                power,
+            },
+            "map" => Command::Map,
+            "vp" => Command::Vp,
+            "log" => Command::Log {
+                last: a.opt("last").and_then(|n| n.parse().ok()),
+            },
+            "help" => Command::Help {
+                command: a.opt("command"),
+            },
+            "rule" => Command::Rule { id: a.opt("id") },
+            "card" => Command::Card {
+                card: a.req("card")?,
+            },
+            "deputy" => Command::Deputy {
+                user: a.opt("user"),
+                until: a.req("until")?,
+                power,
+            },
+            "replace" => Command::Replace {
+                power,
+                user: a.opt("user"),
+                after: a.opt("after"),
+            },
+            "watch" => Command::Watch,
+            "unwatch" => Command::Unwatch,
+            "digest" => Command::Digest {
+                on: !a.req("on")?.eq_ignore_ascii_case("no"),
+            },
+            other => {
+                return Err(ParseError::UnknownCommand {
+                    name: other.into(),
+                    hint: String::new(),
+                })
+            }
+        })
+    }
+
+    /// The command's name in [`COMMANDS`].
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::New { .. } => "new",
+            Command::Locale { .. } => "locale",
+            Command::Join { .. } => "join",
+            Command::Leave { .. } => "leave",
+            Command::Start => "start",
+            Command::Setup { .. } => "setup",
+            Command::Status => "status",
+            Command::Hand { .. } => "hand",
+            Command::Play { .. } => "play",
+            Command::Move { .. } => "move",
+            Command::Control { .. } => "control",
+            Command::Build { .. } => "build",
+            Command::Assault { .. } => "assault",
+            Command::Revolt { .. } => "revolt",
+            Command::Marry { .. } => "marry",
+            Command::Spy { .. } => "spy",
+            Command::Convert { .. } => "convert",
+            Command::Rebel { .. } => "rebel",
+            Command::Six { .. } => "six",
+            Command::Fight { .. } => "fight",
+            Command::Send { .. } => "send",
+            Command::Withdraw { .. } => "withdraw",
+            Command::Capital { .. } => "capital",
+            Command::Intercept { .. } => "intercept",
+            Command::Avoid { .. } => "avoid",
+            Command::Fortify { .. } => "fortify",
+            Command::Forgo { .. } => "forgo",
+            Command::Sally { .. } => "sally",
+            Command::Choose { .. } => "choose",
+            Command::Casualties { .. } => "casualties",
+            Command::Retreat { .. } => "retreat",
+            Command::Winter { .. } => "winter",
+            Command::Sail { .. } => "sail",
+            Command::Transport { .. } => "transport",
+            Command::Ships { .. } => "ships",
+            Command::Haven { .. } => "haven",
+            Command::Engage { .. } => "engage",
+            Command::Evade { .. } => "evade",
+            Command::Piracy { .. } => "piracy",
+            Command::Tribute { .. } => "tribute",
+            Command::Treasure { .. } => "treasure",
+            Command::Influence { .. } => "influence",
+            Command::Standing { .. } => "standing",
+            Command::Pass { .. } => "pass",
+            Command::End { .. } => "end",
+            Command::War { .. } => "war",
+            Command::Sue { .. } => "sue",
+            Command::Surrender { .. } => "surrender",
+            Command::Regain { .. } => "regain",
+            Command::Ransom { .. } => "ransom",
+            Command::Recall { .. } => "recall",
+            Command::Peace { .. } => "peace",
+            Command::Ally { .. } => "ally",
+            Command::Accept { .. } => "accept",
+            Command::Minor { .. } => "minor",
+            Command::Decline { .. } => "decline",
+            Command::Done { .. } => "done",
+            Command::Deploy { .. } => "deploy",
+            Command::Place { .. } => "place",
+            Command::Secret { .. } => "secret",
+            Command::Undo => "undo",
+            Command::Veto => "veto",
+            Command::Close => "close",
+            Command::Settings { .. } => "settings",
+            Command::Dashboard => "dashboard",
+            Command::Admit { .. } => "admit",
+            Command::Adjust { .. } => "adjust",
+            Command::Map => "map",
+            Command::Vp => "vp",
+            Command::Log { .. } => "log",
+            Command::Help { .. } => "help",
+            Command::Rule { .. } => "rule",
+            Command::Card { .. } => "card",
+            Command::Deputy { .. } => "deputy",
+            Command::Replace { .. } => "replace",
+            Command::Watch => "watch",
+            Command::Unwatch => "unwatch",
+            Command::Digest { .. } => "digest",
+        }
+    }
+}
+
+pub(super) struct Args<'a> {
+    spec: &'static CmdSpec,
+    inv: &'a Invocation,
+}
+
+impl Args<'_> {
+    pub(super) fn opt(&self, name: &str) -> Option<String> {
+        self.inv
+            .get(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+    }
+    pub(super) fn req(&self, name: &str) -> Result<String, ParseError> {
+        self.opt(name).ok_or_else(|| ParseError::Missing {
+            command: self.spec.name.into(),
+            option: name.into(),
+        })
+    }
+    pub(super) fn int(&self, name: &str) -> Result<Option<i64>, ParseError> {
+        self.opt(name)
+            .map(|v| {
+                v.parse::<i64>().map_err(|_| ParseError::BadValue {
+                    option: name.into(),
+                    value: v.clone(),
+                    expected: Expected::WholeNumber,
+                })
+            })
+            .transpose()
+    }
+}
+
+pub(super) fn check_kind(o: &OptSpec, v: &str) -> Result<(), ParseError> {
+    let v = v.trim();
+    match o.kind {
+        OptKind::Choice(list) if !v.is_empty() => {
+            if list.iter().any(|c| c.eq_ignore_ascii_case(v)) {
+                Ok(())
+            } else {
+                Err(ParseError::BadValue {
+                    option: o.name.into(),
+                    value: v.into(),
+                    expected: Expected::OneOf(list),
+                })
+            }
+        }
+        OptKind::Integer | OptKind::Treasure if !v.is_empty() => v
+            .parse::<i64>()
+            .map(|_| ())
+            .map_err(|_| ParseError::BadValue {
+                option: o.name.into(),
+                value: v.into(),
+                expected: Expected::WholeNumber,
+            }),
+        _ => Ok(()),
+    }
+}
+
+/// A unit count of `adjust` (0 to 255), or `None` when the option is not given.
+pub(super) fn count(a: &Args<'_>, name: &str) -> Result<Option<u8>, ParseError> {
+    a.int(name)?
+        .map(|n| {
+            u8::try_from(n).map_err(|_| ParseError::BadValue {
+                option: name.into(),
+                value: n.to_string(),
+                expected: Expected::Count,
+            })
+        })
+        .transpose()
+}
+
+/// The unit-count options of `adjust what:units`, in the order of [`AdjustCmd::Units`]'s counts.
+pub const ADJUST_COUNTS: [&str; 5] = [
+    "regulars",
+    "mercenaries",
+    "cavalry",
+    "squadrons",
+    "corsairs",
+];
+
+/// The options each `adjust what:…` reads, besides `what` and the acting `power`.
+pub(super) fn adjust_reads(what: &str) -> &'static [&'static str] {
+    match what {
+        "units" => &[
+            "space",
+            "owner",
+            "faction",
+            "regulars",
+            "mercenaries",
+            "cavalry",
+            "squadrons",
+            "corsairs",
+        ],
+        "control" => &["space", "owner"],
+        "religion" => &["space", "religion"],
+        "unrest" => &["space", "on"],
+        "vp" => &["target", "delta"],
+        "card" => &["card", "place", "target"],
+        "relation" => &["target", "other", "status"],
+        "minor" => &["minor", "target"],
+        "leader" => &["leader", "space"],
+        "phase" => &["turn", "phase", "target"],
+        "kill-ruler" => &["target"],
+        "barbary" => &["on"],
+        "treasure" => &["target", "delta"],
+        "influence" => &["target", "minor", "delta"],
+        "inactive" => &["other", "target"],
+        "resolve" => &["minor"],
+        "engage" => &["leader"],
+        "married" => &["leader", "on"],
+        "assassinated" => &["target", "on"],
+        _ => &[],
+    }
+}
+
+/// The most treasures one `adjust what:treasure` gives or takes.
+pub const MAX_TREASURE_DELTA: i64 = 10;
+
+/// The largest VP change one `adjust what:vp` makes, either way.
+pub const MAX_VP_DELTA: i64 = 1000;
+
+pub(super) fn adjust_cmd(a: &Args<'_>) -> Result<AdjustCmd, ParseError> {
+    let what = a.req("what")?.to_lowercase();
+    // Read completely or refused: an option this kind of adjust does not read is not ignored.
+    let reads = adjust_reads(&what);
+    if let Some((k, _)) = a
+        .inv
+        .options
+        .iter()
+        .find(|(k, _)| k != "what" && k != "power" && !reads.contains(&k.as_str()))
+    {
+        return Err(ParseError::NotRead {
+            option: k.clone(),
+            what,
+            reads,
+        });
+    }
+    Ok(match what.as_str() {
+        "units" => {
+            let counts = [
+                count(a, ADJUST_COUNTS[0])?,
+                count(a, ADJUST_COUNTS[1])?,
+                count(a, ADJUST_COUNTS[2])?,
+                count(a, ADJUST_COUNTS[3])?,
+                count(a, ADJUST_COUNTS[4])?,
+            ];
+            if counts.iter().all(Option::is_none) {
+                return Err(ParseError::NeedOneOf {
+                    command: "adjust".into(),
+                    options: ADJUST_COUNTS.to_vec(),
+                });
+            }
+            AdjustCmd::Units {
+                space: a.req("space")?,
+                owner: a.req("owner")?,
+                faction: a.opt("faction"),
+                counts,
+            }
+        }
+        "control" => AdjustCmd::Control {
+            space: a.req("space")?,
+            owner: a.req("owner")?,
+        },
+        "religion" => AdjustCmd::Religion {
+            space: a.req("space")?,
+            religion: a.req("religion")?,
+        },
+        "unrest" => AdjustCmd::Unrest {
+            space: a.req("space")?,
+            on: a.req("on")?.eq_ignore_ascii_case("yes"),
+        },
+        "vp" => {
+            let delta = a.int("delta")?.ok_or_else(|| ParseError::Missing {
+                command: "adjust".into(),
+                option: "delta".into(),
+            })?;
+            if !(-MAX_VP_DELTA..=MAX_VP_DELTA).contains(&delta) {
+                return Err(ParseError::BadValue {
+                    option: "delta".into(),
+                    value: delta.to_string(),
+                    expected: Expected::Between(-MAX_VP_DELTA, MAX_VP_DELTA),
+                });
+            }
+            AdjustCmd::Vp {
+                target: a.req("target")?,
+                delta: delta as i32,
+            }
+        }
+        "card" => AdjustCmd::Card {
+            card: a.req("card")?,
+            place: a.req("place")?.to_lowercase(),
+            target: a.opt("target"),
+        },
+        "relation" => AdjustCmd::Relation {
+            target: a.req("target")?,
+            other: a.req("other")?,
+            status: a.req("status")?,
+        },
+        "minor" => AdjustCmd::Minor {
+            minor: a.req("minor")?,
+            target: a.opt("target"),
+        },
+        "leader" => AdjustCmd::Leader {
+            leader: a.req("leader")?,
+            space: a.opt("space"),
+        },
+        "phase" => AdjustCmd::Phase {
+            turn: a.int("turn")?,
+            phase: a.req("phase")?.to_lowercase(),
+            target: a.opt("target"),
+        },
+        // --- diplomatic influence (X-INF-*, X-INACTIVE)
+        "influence" => AdjustCmd::Influence {
+            target: a.req("target")?,
+            courted: a.req("minor")?,
+            delta: a.int("delta")?.ok_or_else(|| ParseError::Missing {
+                command: "adjust".into(),
+                option: "delta".into(),
+            })?,
+        },
+        "inactive" => AdjustCmd::Inactive {
+            major: a.req("other")?,
+            target: a.opt("target"),
+        },
+        "resolve" => AdjustCmd::Resolve {
+            courted: a.req("minor")?,
+        },
+        "barbary" => AdjustCmd::BarbaryPirates {
+            on: a.req("on")?.eq_ignore_ascii_case("yes"),
+        },
+        // --- treasures: a few at a time, from or to the pool
+        "treasure" => {
+            let delta = a.int("delta")?.ok_or_else(|| ParseError::Missing {
+                command: "adjust".into(),
+                option: "delta".into(),
+            })?;
+            if delta == 0 || !(-MAX_TREASURE_DELTA..=MAX_TREASURE_DELTA).contains(&delta) {
+                return Err(ParseError::BadValue {
+                    option: "delta".into(),
+                    value: delta.to_string(),
+                    expected: Expected::Between(-MAX_TREASURE_DELTA, MAX_TREASURE_DELTA),
+                });
+            }
+            AdjustCmd::Treasure {
+                target: a.req("target")?,
+                delta: delta as i8,
+            }
+        }
+        // --- marriages and espionage: `leader:` names the royals (`A+B` for a pair)
+        "engage" => {
+            let pair = a.req("leader")?;
+            let Some((x, y)) = pair.split_once('+') else {
+                return Err(ParseError::BadValue {
+                    option: "leader".into(),
+                    value: pair,
+                    expected: Expected::OneOf(&["ROYAL_A+ROYAL_B"]),
+                });
+            };
+            AdjustCmd::Engage {
+                royal: x.trim().to_string(),
+                with: y.trim().to_string(),
+            }
+        }
+        "married" => AdjustCmd::Married {
+            royal: a.req("leader")?,
+            on: a.req("on")?.eq_ignore_ascii_case("yes"),
+        },
+        "assassinated" => AdjustCmd::Assassinated {
+            target: a.req("target")?,
+            on: a.req("on")?.eq_ignore_ascii_case("yes"),
+        },
+        _ => AdjustCmd::KillRuler {
+            target: a.req("target")?,
+        },
+    })
+}
+
+/// Unit-type words a count may carry (`3r`, `2 regulars`, `1 кав`): a typed word names a type
+/// when it is the start of one of that type's words. Every word of a pick is read: a count whose
+/// type is not one of these refuses the whole pick.
+pub(super) const UNIT_WORDS: [(&[&str], usize); 3] = [
+    (
+        &[
+            "regulars",
+            "regular",
+            "регуляры",
+            "регуляров",
+            "регуляр",
+            "регулярные",
+            "регулярных",
+            "регулярный",
+            "регулярная",
+        ],
+        0,
+    ),
+    (
+        &[
+            "mercenaries",
+            "mercenary",
+            "наёмники",
+            "наёмников",
+            "наемники",
+            "наемников",
+            "наёмник",
+            "наемник",
+            "наёмные",
+            "наемные",
+            "наёмных",
+            "наемных",
+        ],
+        1,
+    ),
+    (
+        &[
+            "cavalry",
+            "кавалерия",
+            "кавалерии",
+            "кавалеристы",
+            "кавалеристов",
+        ],
+        2,
+    ),
+];
+
+/// The unit type (0 regulars, 1 mercenaries, 2 cavalry) a typed word names, if exactly one.
+pub(super) fn unit_type(word: &str) -> Option<usize> {
+    let w = word.trim_end_matches('.');
+    if w.is_empty() {
+        return None;
+    }
+    let hits: Vec<usize> = UNIT_WORDS
+        .iter()
+        .filter(|(words, _)| words.iter().any(|x| x.starts_with(w)))
+        .map(|(_, i)| *i)
+        .collect();
+    match hits[..] {
+        [i] => Some(i),
+        _ => None,
+    }
+}
+
+/// Reads a unit pick: counts such as `3r`, `2 regulars`, `1c`, `1m`, `2r2m` (several counts in
+/// one word), and leader names (words that do not start with a digit), separated by spaces,
+/// commas or `+`. The whole text is read or the pick is refused, naming the part not understood.
+pub fn parse_units(text: &str) -> Result<UnitPick, ParseError> {
+    let mut pick = UnitPick::default();
+    let words: Vec<String> = text
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '+')
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    let bad = |w: &str| ParseError::BadValue {
+        option: "units".into(),
+        value: w.into(),
+        expected: Expected::Units,
+    };
+    let repeated = |w: &str| ParseError::RepeatedPart {
+        option: "units".into(),
+        part: w.into(),
+    };
+    // Unit types already counted (regulars, mercenaries, cavalry).
+    let mut seen = [false; 3];
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i].to_lowercase();
+        if !w.starts_with(|c: char| c.is_ascii_digit()) {
+            if pick.leaders.iter().any(|l| l.to_lowercase() == w) {
+                return Err(repeated(&words[i]));
+            }
+            pick.leaders.push(words[i].clone());
+            i += 1;
+            continue;
+        }
+        // A word of `<count><type>` pairs; a bare count takes its type from the next word.
+        let mut rest = w.as_str();
+        while !rest.is_empty() {
+            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            if digits.is_empty() {
+                return Err(bad(&words[i]));
+            }
+            let n: u8 = digits.parse().map_err(|_| bad(&words[i]))?;
+            rest = &rest[digits.len()..];
+            let kind: String = rest.chars().take_while(|c| !c.is_ascii_digit()).collect();
+            rest = &rest[kind.len()..];
+            let kind = if kind.is_empty() {
+                if !rest.is_empty() {
+                    return Err(bad(&words[i]));
+                }
+                i += 1;
+                words
+                    .get(i)
+                    .map(|k| k.to_lowercase())
+                    .ok_or_else(|| bad(&w))?
+            } else {
+                kind
+            };
+            let Some(t) = unit_type(&kind) else {
+                return Err(bad(&words[i]));
+            };
+            if std::mem::replace(&mut seen[t], true) {
+                return Err(repeated(&format!("{digits}{kind}")));
+            }
+            let slot = match t {
+                0 => &mut pick.regulars,
+                1 => &mut pick.mercenaries,
+                _ => &mut pick.cavalry,
+            };
+            *slot = slot.checked_add(n).ok_or_else(|| bad(&words[i]))?;
+        }
+        i += 1;
+    }
+    Ok(pick)
+}
+
+/// Splits a list of names given as one option (commas, semicolons or spaces).
+pub(super) fn word_list(text: Option<String>) -> Vec<String> {
+    text.map(|t| {
+        t.split([',', ';', ' '])
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    })
+    .unwrap_or_default()
+}
