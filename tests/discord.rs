@@ -20,6 +20,8 @@ mod discord_campaign_perms_e2e;
 mod discord_defer_e2e;
 #[path = "discord_duplicates_e2e.rs"]
 mod discord_duplicates_e2e;
+#[path = "discord_effects_e2e.rs"]
+mod discord_effects_e2e;
 #[path = "discord_emulator.rs"]
 mod discord_emulator_tests;
 #[path = "discord_gateway_e2e.rs"]
