@@ -157,7 +157,7 @@ fn x_marriage_propose_needs_both_powers() {
         Power::France,
         Action::Marry {
             royal: "FRANCOIS_ANJOU".into(),
-            with: String::new(),
+            with: String::new().into(),
         },
     );
     assert!(matches!(
@@ -209,7 +209,7 @@ fn x_marriage_propose_refused_or_withdrawn() {
         Power::England,
         Action::RefuseMarriage {
             royal: "ROBERT_DUDLEY".into(),
-            with: String::new(),
+            with: String::new().into(),
         },
     );
     assert!(g.court.proposals.is_empty());
@@ -487,7 +487,7 @@ fn spy(target: Power, effect: SpyEffect, whom: Option<&str>) -> Action {
     Action::Spy {
         target,
         effect,
-        whom: whom.map(str::to_string),
+        whom: whom.map(str::to_string).map(Into::into),
     }
 }
 

@@ -343,7 +343,7 @@ fn c_dip_peace_regain_a_leader_for_vp() {
     let regain = |to: Option<&str>| Action::Regain {
         what: RegainItem::Leader("ALBA".into()),
         pay: PeacePay::Vp,
-        to: to.map(str::to_string),
+        to: to.map(str::to_string).map(Into::into),
     };
     let m = refused(&mut g, Power::Spain, regain(None));
     assert!(m.contains("several capitals"), "{m}");

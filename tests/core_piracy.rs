@@ -72,7 +72,7 @@ fn piracy(zone: &str, target: Power) -> Action {
 fn pay(reward: PiracyReward, at: Option<&str>) -> Action {
     Action::PiracyReward {
         reward,
-        at: at.map(str::to_string),
+        at: at.map(str::to_string).map(Into::into),
     }
 }
 

@@ -378,7 +378,7 @@ fn c_winter_quarters_equally_near_quarters_are_the_owners_choice() {
         &mut g,
         Power::France,
         Action::Winter {
-            to: Some(r.space(from).id.clone()),
+            to: Some(r.space(from).id.as_str().into()),
             units: Units::default(),
         },
     );
@@ -388,7 +388,7 @@ fn c_winter_quarters_equally_near_quarters_are_the_owners_choice() {
         &mut g,
         Power::France,
         Action::Winter {
-            to: Some(r.space(pick).id.clone()),
+            to: Some(r.space(pick).id.as_str().into()),
             units: Units::default(),
         },
     );

@@ -750,8 +750,8 @@ fn refusals_say_what_was_wrong_and_change_nothing() {
             &mut g,
             Power::England,
             Action::Move {
-                from: a,
-                to: b,
+                from: a.into(),
+                to: b.into(),
                 units: units(1),
             },
         );
@@ -958,7 +958,7 @@ fn r_space_fortress_building_and_settlements() {
         &mut g,
         Power::Spain,
         Action::BuildFortress {
-            space: settlement.clone(),
+            space: settlement.as_str().into(),
         },
     );
     assert!(has(&ev, |k| matches!(k, EventKind::FortressBuilt { .. })));
@@ -996,7 +996,9 @@ fn r_space_fortress_building_and_settlements() {
     let m = refused(
         &mut f,
         Power::France,
-        Action::BuildFortress { space: settlement },
+        Action::BuildFortress {
+            space: settlement.into(),
+        },
     );
     assert!(m.contains("only Spain"), "{m}");
 }

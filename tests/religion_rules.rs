@@ -60,7 +60,7 @@ fn revolt_at(space: &str, capital: Option<&str>) -> Action {
         space: space.into(),
         declare_capital: false,
         leaders: vec![],
-        capital: capital.map(str::to_string),
+        capital: capital.map(str::to_string).map(Into::into),
     }
 }
 

@@ -510,7 +510,7 @@ fn r_fw_fight_owner_chooses_the_home_key() {
     let keys: Vec<String> = answers
         .iter()
         .filter_map(|a| match a {
-            Action::Retreat { to: Some(t), .. } => Some(t.clone()),
+            Action::Retreat { to: Some(t), .. } => Some(t.to_string()),
             _ => None,
         })
         .collect();

@@ -5,6 +5,11 @@ use super::power::{Faction, Minor, Owner, Power, Relation, Religion};
 use super::ruleset::EmpireChoice;
 use serde::{Deserialize, Serialize};
 
+/// A data id (space, leader, royal, zone) inside an [`Action`]: a string that does not allocate
+/// for the short ids of the data (up to 23 bytes), so listing the legal actions is cheap; it
+/// serialises exactly as a `String`.
+pub type Name = smol_str::SmolStr;
+
 /// How a card is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -325,18 +330,18 @@ pub enum Action {
     /// Spring deployment: move units from a capital along friendly spaces.
     Deploy {
         /// The capital.
-        from: String,
+        from: Name,
         /// Destination.
-        to: String,
+        to: Name,
         /// Units moved.
         units: Units,
     },
     /// Spring deployment: put a Protestant leader on the map (R-PROT-LEADERS).
     PlaceLeader {
         /// Leader id.
-        leader: String,
+        leader: Name,
         /// Space id.
-        space: String,
+        space: Name,
     },
     /// Spring deployment: done.
     SkipDeployment,
@@ -352,21 +357,21 @@ pub enum Action {
     /// CP: move a formation to an adjacent space.
     Move {
         /// From.
-        from: String,
+        from: Name,
         /// To.
-        to: String,
+        to: Name,
         /// What moves.
         units: Units,
     },
     /// CP: take control of an unfortified space.
     Control {
         /// Space id.
-        space: String,
+        space: Name,
     },
     /// CP: raise a unit.
     Raise {
         /// Space id.
-        space: String,
+        space: Name,
         /// Unit type.
         unit: UnitKind,
         /// For the Protestant, the faction asked for; it must match the space (R-PROT-POOL).
@@ -377,17 +382,17 @@ pub enum Action {
     /// CP: build a fortress (R-SPACE-FORTRESS).
     BuildFortress {
         /// Space id.
-        space: String,
+        space: Name,
     },
     /// CP: assault a besieged fortified space.
     Assault {
         /// Space id.
-        space: String,
+        space: Name,
     },
     /// CP: Protestant revolt in a space of its own territory, optionally declaring it a capital.
     Revolt {
         /// Space id.
-        space: String,
+        space: Name,
         /// Declare it the faction's capital (R-PROT-CAPITAL).
         #[serde(default)]
         declare_capital: bool,
@@ -398,7 +403,7 @@ pub enum Action {
         /// (R-PROT-CAPITAL: step 5 of the revolt, anywhere in that territory); it takes the
         /// place of `declare_capital`, which names the revolt space itself.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        capital: Option<String>,
+        capital: Option<Name>,
     },
     /// CP: fight a foreign war (R-FW-FIGHT).
     FightForeignWar {
@@ -410,7 +415,7 @@ pub enum Action {
         /// The foreign-war card.
         card: u16,
         /// Space the units come from.
-        from: String,
+        from: Name,
         /// Units sent.
         units: Units,
     },
@@ -418,24 +423,24 @@ pub enum Action {
     WithdrawLeaders {
         /// Leader ids.
         #[serde(default)]
-        leaders: Vec<String>,
+        leaders: Vec<Name>,
     },
     /// "Paris Is Worth a Mass": move the Huguenot capital there, or keep it with `None`.
     MoveHuguenotCapital {
         /// Space id.
         #[serde(default)]
-        to: Option<String>,
+        to: Option<Name>,
     },
     // --- religion (X-REL-*)
     /// CP: a conversion attempt in a space of the four zones (X-REL-CONVERT).
     Convert {
         /// Space id.
-        space: String,
+        space: Name,
     },
     /// CP: an English Catholic rebellion in a Catholic space of England (X-REL-ENG-REBELLION).
     CatholicRebellion {
         /// Space id.
-        space: String,
+        space: Name,
     },
     /// The roller's answer to a natural 6 on a conversion attempt: keep the 6 and place unrest
     /// (`unrest: true`), or count it as a 5 (X-REL-SIX).
@@ -457,18 +462,18 @@ pub enum Action {
     /// Diplomacy: ransom one's own captured leader (C-DIP-RANSOM).
     Ransom {
         /// Leader id.
-        leader: String,
+        leader: Name,
         /// The capital the leader returns to; needed when the power has several free ones.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        to: Option<String>,
+        to: Option<Name>,
     },
     /// Diplomacy after a Winter: bring one's land units and leaders in a space back to a capital
     /// (C-WINTER-CAPITAL-RECALL).
     Recall {
         /// Space id the units leave.
-        from: String,
+        from: Name,
         /// The capital.
-        to: String,
+        to: Name,
     },
     /// Diplomacy: declare war on a minor power that has no ally (C-DIP-WAR-COST, paying with a
     /// card; C-DIP-WAR-LIMITS: its natural ally may then intervene).
@@ -490,7 +495,7 @@ pub enum Action {
     Winter {
         /// Winter quarters or capital (optional when only one is allowed).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        to: Option<String>,
+        to: Option<Name>,
         /// For an overstacked space: the units that go to the capital.
         #[serde(default)]
         units: Units,
@@ -499,14 +504,14 @@ pub enum Action {
     /// Intercept the entering formation with these units from an adjacent space (C-INT-ROLL).
     Intercept {
         /// Space the interceptors come from.
-        from: String,
+        from: Name,
         /// The intercepting formation.
         units: Units,
     },
     /// Try to avoid battle, moving to this space on success (C-AVOID).
     AvoidBattle {
         /// Destination.
-        to: String,
+        to: Name,
     },
     /// Withdraw the defenders into the fortifications (C-WITHDRAW).
     WithdrawInside,
@@ -521,7 +526,7 @@ pub enum Action {
     Retreat {
         /// Destination (none: nowhere to go, or nothing left outside).
         #[serde(default)]
-        to: Option<String>,
+        to: Option<Name>,
         /// Land units (and leaders) that stay inside the fortifications.
         #[serde(default)]
         inside: Units,
@@ -542,9 +547,9 @@ pub enum Action {
     /// CP: carry a formation by sea from port to port (C-NAVAL-TRANSPORT).
     NavalTransport {
         /// Port of departure.
-        from: String,
+        from: Name,
         /// Port of arrival.
-        to: String,
+        to: Name,
         /// The formation (at most 5 land units).
         units: Units,
     },
@@ -560,17 +565,17 @@ pub enum Action {
     /// Answer: where the beaten fleet retreats (C-NAVAL-COMBAT).
     NavalRetreat {
         /// Port or sea-zone id.
-        to: String,
+        to: Name,
     },
     /// Answer: try to avoid the naval battle, going to `to` on success (C-NAVAL-INT).
     NavalAvoid {
         /// Adjacent friendly port or sea zone.
-        to: String,
+        to: Name,
     },
     /// Answer: intercept the entering fleet with the whole stack at `from` (C-NAVAL-INT).
     NavalIntercept {
         /// Adjacent sea zone or port on the entered zone.
-        from: String,
+        from: Name,
     },
     // --- relief (issue 13)
     /// Answer: bring the besieged units out to join the relief battle (C-RELIEF).
@@ -579,7 +584,7 @@ pub enum Action {
     /// CP: the Ottoman's corsairs in `zone` pirate against `target`.
     Piracy {
         /// Sea-zone id.
-        zone: String,
+        zone: Name,
         /// A power controlling a port on the zone.
         target: Power,
     },
@@ -589,7 +594,7 @@ pub enum Action {
         reward: super::piracy::PiracyReward,
         /// For a lost squadron: the zone or port it is taken from.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        at: Option<String>,
+        at: Option<Name>,
     },
     // --- treasures (Virgin Queen)
     /// In one's own impulse: spend a treasure for its CP (our reading, `super::treasure`).
@@ -601,7 +606,7 @@ pub enum Action {
     /// Answer: the power that sued for peace removes these land units of its own in `space`.
     Surrender {
         /// Space id.
-        space: String,
+        space: Name,
         /// The land units removed (no leaders).
         units: Units,
     },
@@ -613,7 +618,7 @@ pub enum Action {
         pay: PeacePay,
         /// For a leader: the capital it returns to (needed when there are several).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        to: Option<String>,
+        to: Option<Name>,
     },
     // --- card effects
     /// Answer to a card effect's question: option `option` (1-based) as listed, or the space
@@ -623,7 +628,7 @@ pub enum Action {
         option: u8,
         /// A space id instead of a number.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        space: Option<String>,
+        space: Option<Name>,
     },
     // --- diplomatic influence (X-INF-BUY)
     /// CP: buy steps of influence on a minor or an inactive major.
@@ -638,18 +643,18 @@ pub enum Action {
     /// that power's proposal of the same pair (X-MARRIAGE-PROPOSE).
     Marry {
         /// A royal id (one's own, or the other's: the order does not matter).
-        royal: String,
+        royal: Name,
         /// The other royal id; empty: the other royal of the open proposal naming `royal`.
-        #[serde(default, skip_serializing_if = "String::is_empty")]
-        with: String,
+        #[serde(default, skip_serializing_if = "Name::is_empty")]
+        with: Name,
     },
     /// Diplomacy: refuse a proposal made to you, or withdraw your own (X-MARRIAGE-PROPOSE).
     RefuseMarriage {
         /// A royal id of the proposal.
-        royal: String,
+        royal: Name,
         /// The other royal id; empty: the other royal of the open proposal naming `royal`.
-        #[serde(default, skip_serializing_if = "String::is_empty")]
-        with: String,
+        #[serde(default, skip_serializing_if = "Name::is_empty")]
+        with: Name,
     },
     /// CP: an espionage attempt against another power (X-SPY-ACTION).
     Spy {
@@ -659,7 +664,7 @@ pub enum Action {
         effect: super::espionage::SpyEffect,
         /// For an assassination: the target's ruler or a leader of it on the map.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        whom: Option<String>,
+        whom: Option<Name>,
     },
 }
 

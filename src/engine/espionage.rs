@@ -380,7 +380,7 @@ impl Game {
                     out.push(Action::Spy {
                         target: t,
                         effect: SpyEffect::Assassinate,
-                        whom: Some(r.id.clone()),
+                        whom: Some(r.id.as_str().into()),
                     });
                 }
             }
@@ -389,7 +389,7 @@ impl Game {
                     out.push(Action::Spy {
                         target: t,
                         effect: SpyEffect::Assassinate,
-                        whom: Some(l),
+                        whom: Some(l.into()),
                     });
                 }
             }

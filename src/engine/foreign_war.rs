@@ -527,7 +527,7 @@ impl Game {
             Step::WarReturn { to, .. } => {
                 for s in to {
                     out.push(Action::Retreat {
-                        to: Some(rs.space(*s).id.clone()),
+                        to: Some(rs.space(*s).id.as_str().into()),
                         inside: Units::default(),
                     });
                 }
@@ -657,7 +657,7 @@ impl Game {
                 if self.check_send(rs, p, card, &from, &u).is_ok() {
                     let a = Action::SendToWar {
                         card,
-                        from: from.clone(),
+                        from: from.as_str().into(),
                         units: u,
                     };
                     if !out.contains(&a) {

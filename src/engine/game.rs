@@ -643,9 +643,11 @@ impl Game {
             (Stage::SendToWar { .. }, Action::SendToWar { card, from, units }) => {
                 self.send_to_war(rs, power, *card, from, units, &mut ev)?
             }
-            (Stage::WinterLeaders, Action::WithdrawLeaders { leaders }) => {
-                self.withdraw_leaders(rs, leaders, &mut ev)?
-            }
+            (Stage::WinterLeaders, Action::WithdrawLeaders { leaders }) => self.withdraw_leaders(
+                rs,
+                &leaders.iter().map(|l| l.to_string()).collect::<Vec<_>>(),
+                &mut ev,
+            )?,
             (Stage::HuguenotCapital { .. }, Action::MoveHuguenotCapital { to }) => {
                 self.move_huguenot_capital(rs, to.as_deref(), &mut ev)?
             }

@@ -84,13 +84,13 @@ impl Game {
                         if caps.len() > 1 {
                             for c in caps {
                                 out.push(Action::Ransom {
-                                    leader: l.clone(),
-                                    to: Some(rs.space(c).id.clone()),
+                                    leader: l.as_str().into(),
+                                    to: Some(rs.space(c).id.as_str().into()),
                                 });
                             }
                         } else {
                             out.push(Action::Ransom {
-                                leader: l.clone(),
+                                leader: l.as_str().into(),
                                 to: None,
                             });
                         }
@@ -134,8 +134,8 @@ impl Game {
                             pick.clone()
                         };
                         out.push(Action::Deploy {
-                            from: rs.space(c).id.clone(),
-                            to: rs.space(n).id.clone(),
+                            from: rs.space(c).id.as_str().into(),
+                            to: rs.space(n).id.as_str().into(),
                             units,
                         });
                     }
@@ -156,8 +156,8 @@ impl Game {
                         for s in rs.space_ids().filter(own) {
                             if self.check_leader_entry(rs, l.faction, s).is_ok() {
                                 out.push(Action::PlaceLeader {
-                                    leader: l.id.clone(),
-                                    space: rs.space(s).id.clone(),
+                                    leader: l.id.as_str().into(),
+                                    space: rs.space(s).id.as_str().into(),
                                 });
                             }
                         }
@@ -237,8 +237,8 @@ impl Game {
                             for (pick, _) in picks.iter().zip(&leaves).filter(|(_, ok)| **ok) {
                                 if self.check_move_to(rs, p, *n, pick).is_ok() {
                                     out.push(Action::Move {
-                                        from: rs.space(s).id.clone(),
-                                        to: rs.space(*n).id.clone(),
+                                        from: rs.space(s).id.as_str().into(),
+                                        to: rs.space(*n).id.as_str().into(),
                                         units: pick.clone(),
                                     });
                                 }
@@ -261,7 +261,9 @@ impl Game {
                             )
                             .is_ok()
                     {
-                        out.push(Action::Control { space: id.clone() });
+                        out.push(Action::Control {
+                            space: id.as_str().into(),
+                        });
                     }
                     let home = rs.space(s).home.owner() == Owner::Major(p);
                     // Corsairs only where they can be (Ottoman, Barbary Pirates): a cheap test
@@ -273,7 +275,7 @@ impl Game {
                         }
                         if home && cost_ok && self.check_raise_at(rs, p, s, u).is_ok() {
                             out.push(Action::Raise {
-                                space: id.clone(),
+                                space: id.as_str().into(),
                                 unit: u,
                                 faction: None,
                             });
@@ -283,7 +285,9 @@ impl Game {
                         && self.board.at(s).besieged_by == Some(p)
                         && self.check_assault_at(rs, p, s).is_ok()
                     {
-                        out.push(Action::Assault { space: id.clone() });
+                        out.push(Action::Assault {
+                            space: id.as_str().into(),
+                        });
                     }
                 }
                 self.legal_revolts(rs, p, cp, &mut out);

@@ -400,12 +400,12 @@ impl Game {
                 let other = if o.royal == id { &o.with } else { &o.royal };
                 filled = match action {
                     Action::Marry { .. } => Action::Marry {
-                        royal: id.clone(),
-                        with: other.clone(),
+                        royal: id.as_str().into(),
+                        with: other.as_str().into(),
                     },
                     _ => Action::RefuseMarriage {
-                        royal: id.clone(),
-                        with: other.clone(),
+                        royal: id.as_str().into(),
+                        with: other.as_str().into(),
                     },
                 };
                 &filled
@@ -560,13 +560,13 @@ impl Game {
             // A war declared since the proposal leaves only the refusal.
             if self.board.relation(p, o.from) != Relation::War {
                 out.push(Action::Marry {
-                    royal: o.with.clone(),
-                    with: o.royal.clone(),
+                    royal: o.with.as_str().into(),
+                    with: o.royal.as_str().into(),
                 });
             }
             out.push(Action::RefuseMarriage {
-                royal: o.with.clone(),
-                with: o.royal.clone(),
+                royal: o.with.as_str().into(),
+                with: o.royal.as_str().into(),
             });
         }
         let single = |r: &&Royal| self.royal_status(&r.id) == RoyalStatus::Single;
@@ -577,8 +577,8 @@ impl Game {
                 .filter(single)
             {
                 out.push(Action::Marry {
-                    royal: mine.id.clone(),
-                    with: theirs.id.clone(),
+                    royal: mine.id.as_str().into(),
+                    with: theirs.id.as_str().into(),
                 });
             }
         }

@@ -1097,8 +1097,8 @@ impl Game {
                 if let Ok((_, _, zones)) = self.check_transport(rs, p, &from, &to, &pick) {
                     if (zones.len() as u32 + 1) * step as u32 <= cp as u32 {
                         out.push(Action::NavalTransport {
-                            from,
-                            to,
+                            from: from.into(),
+                            to: to.into(),
                             units: pick.clone(),
                         });
                     }
@@ -1203,7 +1203,7 @@ impl Game {
                 })?;
                 let Place::Port(s) = target else {
                     return Err(Refusal::BadWinterPort {
-                        to: t.clone(),
+                        to: t.clone().to_string(),
                         allowed: to.clone(),
                     }
                     .into());
@@ -1257,19 +1257,25 @@ impl Game {
             }
             Step::NavalRetreat { to, .. } | Step::WinterPort { to, .. } => {
                 for t in to {
-                    out.push(Action::NavalRetreat { to: t.clone() });
+                    out.push(Action::NavalRetreat {
+                        to: t.as_str().into(),
+                    });
                 }
             }
             Step::NavalAvoid { to, .. } => {
                 out.push(Action::Forgo);
                 for t in to {
-                    out.push(Action::NavalAvoid { to: t.clone() });
+                    out.push(Action::NavalAvoid {
+                        to: t.as_str().into(),
+                    });
                 }
             }
             Step::NavalIntercept { from, .. } => {
                 out.push(Action::Forgo);
                 for f in from {
-                    out.push(Action::NavalIntercept { from: f.clone() });
+                    out.push(Action::NavalIntercept {
+                        from: f.as_str().into(),
+                    });
                 }
             }
             _ => {}

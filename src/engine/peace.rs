@@ -512,7 +512,7 @@ impl Game {
                     ] {
                         if n > 0 {
                             out.push(Action::Surrender {
-                                space: rs.space(s).id.clone(),
+                                space: rs.space(s).id.as_str().into(),
                                 units: u,
                             });
                         }
@@ -547,7 +547,7 @@ impl Game {
                             out.push(Action::Regain {
                                 what: RegainItem::Leader(l.clone()),
                                 pay,
-                                to: to.clone(),
+                                to: to.clone().map(Into::into),
                             });
                         }
                     }
@@ -579,7 +579,7 @@ impl Game {
             Step::PeaceWithdraw { to, .. } => {
                 for t in to {
                     out.push(Action::Retreat {
-                        to: Some(rs.space(*t).id.clone()),
+                        to: Some(rs.space(*t).id.as_str().into()),
                         inside: Units::default(),
                     });
                 }

@@ -523,7 +523,10 @@ impl Game {
         out: &mut Vec<super::action::Action>,
     ) {
         for (reward, at) in self.piracy_allowed(rs, top) {
-            out.push(super::action::Action::PiracyReward { reward, at });
+            out.push(super::action::Action::PiracyReward {
+                reward,
+                at: at.map(Into::into),
+            });
         }
     }
 
@@ -544,7 +547,7 @@ impl Game {
             }
             for target in self.piracy_targets(rs, &z) {
                 out.push(super::action::Action::Piracy {
-                    zone: z.clone(),
+                    zone: z.as_str().into(),
                     target,
                 });
             }

@@ -428,7 +428,7 @@ impl Game {
                 continue;
             }
             out.push(Action::Revolt {
-                space: sp.id.clone(),
+                space: sp.id.as_str().into(),
                 declare_capital: false,
                 leaders: Vec::new(),
                 capital: None,
@@ -450,10 +450,10 @@ impl Game {
                 if self.check_revolt(rs, p, &sp.id, at, &leaders).is_ok() {
                     let here = capital == Some(s);
                     out.push(Action::Revolt {
-                        space: sp.id.clone(),
+                        space: sp.id.as_str().into(),
                         declare_capital: here,
                         leaders,
-                        capital: at.filter(|_| !here).map(str::to_string),
+                        capital: at.filter(|_| !here).map(str::to_string).map(Into::into),
                     });
                 }
             }
@@ -531,11 +531,13 @@ impl Game {
         });
         for l in &on_map {
             out.push(Action::WithdrawLeaders {
-                leaders: vec![l.clone()],
+                leaders: vec![l.as_str().into()],
             });
         }
         if on_map.len() > 1 {
-            out.push(Action::WithdrawLeaders { leaders: on_map });
+            out.push(Action::WithdrawLeaders {
+                leaders: on_map.into_iter().map(Into::into).collect::<Vec<_>>(),
+            });
         }
     }
 
@@ -605,7 +607,7 @@ impl Game {
         out.push(Action::MoveHuguenotCapital { to: None });
         for s in self.huguenot_capital_targets(rs) {
             out.push(Action::MoveHuguenotCapital {
-                to: Some(rs.space(s).id.clone()),
+                to: Some(rs.space(s).id.as_str().into()),
             });
         }
     }

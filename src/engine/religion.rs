@@ -509,7 +509,7 @@ impl Game {
                 for s in rs.space_ids() {
                     if self.check_convert_at(rs, p, faith, s).is_ok() {
                         out.push(Action::Convert {
-                            space: rs.space(s).id.clone(),
+                            space: rs.space(s).id.as_str().into(),
                         });
                     }
                 }
@@ -519,7 +519,7 @@ impl Game {
                 for s in rs.space_ids() {
                     if self.check_catholic_rebellion_at(rs, s).is_ok() {
                         out.push(Action::CatholicRebellion {
-                            space: rs.space(s).id.clone(),
+                            space: rs.space(s).id.as_str().into(),
                         });
                     }
                 }

@@ -844,7 +844,8 @@ impl Game {
                 },
                 Action::Retreat { to: t, inside },
             ) => {
-                let dest = self.check_retreat(rs, p, *space, to, *room, *origin, t, inside)?;
+                let t = t.as_ref().map(|s| s.to_string());
+                let dest = self.check_retreat(rs, p, *space, to, *room, *origin, &t, inside)?;
                 self.steps.pop();
                 self.do_retreat(rs, p, *space, dest, inside, ev);
             }
@@ -1095,7 +1096,7 @@ impl Game {
                         })
                     {
                         out.push(Action::Intercept {
-                            from: rs.space(*f).id.clone(),
+                            from: rs.space(*f).id.as_str().into(),
                             units: u,
                         });
                     }
@@ -1105,7 +1106,7 @@ impl Game {
                 out.push(Action::Forgo);
                 for t in to {
                     out.push(Action::AvoidBattle {
-                        to: rs.space(*t).id.clone(),
+                        to: rs.space(*t).id.as_str().into(),
                     });
                 }
             }
@@ -1156,7 +1157,7 @@ impl Game {
             } => {
                 for t in to {
                     out.push(Action::Retreat {
-                        to: Some(rs.space(*t).id.clone()),
+                        to: Some(rs.space(*t).id.as_str().into()),
                         inside: Units::default(),
                     });
                 }
@@ -1167,7 +1168,7 @@ impl Game {
                         out.push(Action::Retreat { to: None, inside });
                     } else {
                         out.push(Action::Retreat {
-                            to: Some(rs.space(to[0]).id.clone()),
+                            to: Some(rs.space(to[0]).id.as_str().into()),
                             inside,
                         });
                     }
@@ -1247,7 +1248,7 @@ impl Game {
             .map(|(_, t)| *t);
         let dest = if rest > 0 { best } else { None };
         Action::Retreat {
-            to: dest.map(|t| rs.space(t).id.clone()),
+            to: dest.map(|t| rs.space(t).id.clone()).map(Into::into),
             inside,
         }
     }

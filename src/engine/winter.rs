@@ -654,7 +654,7 @@ impl Game {
     pub(crate) fn winter_default_answer(&self, rs: &Ruleset, top: &Step) -> Action {
         match top {
             Step::WinterQuarters { to, .. } => Action::Winter {
-                to: to.first().map(|s| rs.space(*s).id.clone()),
+                to: to.first().map(|s| rs.space(*s).id.clone()).map(Into::into),
                 units: Units::default(),
             },
             Step::WinterExcess {
@@ -665,7 +665,7 @@ impl Game {
                 to,
                 ..
             } => Action::Winter {
-                to: to.first().map(|s| rs.space(*s).id.clone()),
+                to: to.first().map(|s| rs.space(*s).id.clone()).map(Into::into),
                 units: mercenaries_first(self.force_land(*power, *space, *faction), *excess),
             },
             Step::EmpireWinterUnit { .. } => Action::Winter {
@@ -677,7 +677,7 @@ impl Game {
             },
             // C-NAVAL-WINTER: the first of the equally near ports (map order).
             Step::WinterPort { to, .. } => Action::NavalRetreat {
-                to: to.first().cloned().unwrap_or_default(),
+                to: to.first().cloned().unwrap_or_default().into(),
             },
             _ => Action::Forgo,
         }
@@ -707,7 +707,7 @@ impl Game {
             Step::WinterQuarters { to, .. } => {
                 for s in to {
                     out.push(Action::Winter {
-                        to: Some(rs.space(*s).id.clone()),
+                        to: Some(rs.space(*s).id.as_str().into()),
                         units: Units::default(),
                     });
                 }
@@ -728,7 +728,7 @@ impl Game {
                                 let cav = k - r - m;
                                 if cav <= have.2 {
                                     out.push(Action::Winter {
-                                        to: Some(rs.space(*c).id.clone()),
+                                        to: Some(rs.space(*c).id.as_str().into()),
                                         units: Units {
                                             regulars: r as u8,
                                             mercenaries: m as u8,

@@ -28,17 +28,25 @@ pub fn to_action(
             } => {
                 let (from, to) = (resolve::space(rs, from)?, resolve::space(rs, to)?);
                 let units = pick_units(rs, game, power, &from, &to, units.as_ref(), false)?;
-                Action::Move { from, to, units }
+                Action::Move {
+                    from: from.into(),
+                    to: to.into(),
+                    units,
+                }
             }
             Command::Deploy {
                 from, to, units, ..
             } => {
                 let (from, to) = (resolve::space(rs, from)?, resolve::space(rs, to)?);
                 let units = pick_units(rs, game, power, &from, &to, units.as_ref(), true)?;
-                Action::Deploy { from, to, units }
+                Action::Deploy {
+                    from: from.into(),
+                    to: to.into(),
+                    units,
+                }
             }
             Command::Control { space, .. } => Action::Control {
-                space: resolve::space(rs, space)?,
+                space: resolve::space(rs, space)?.into(),
             },
             Command::Build { space, what, .. } => {
                 // R-SPACE-FORTRESS: a fortress may also go in a world-map settlement (Spain only,
@@ -47,21 +55,23 @@ pub fn to_action(
                     if let Some((id, resolve::OtherPlace::Settlement)) =
                         resolve::other_place(rs, space)
                     {
-                        return Ok(Action::BuildFortress { space: id });
+                        return Ok(Action::BuildFortress { space: id.into() });
                     }
                 }
                 let space = resolve::space(rs, space)?;
                 match what {
                     BuildWhat::Unit(unit) => Action::Raise {
-                        space,
+                        space: space.into(),
                         unit: *unit,
                         faction: None,
                     },
-                    BuildWhat::Fortress => Action::BuildFortress { space },
+                    BuildWhat::Fortress => Action::BuildFortress {
+                        space: space.into(),
+                    },
                 }
             }
             Command::Assault { space, .. } => Action::Assault {
-                space: resolve::space(rs, space)?,
+                space: resolve::space(rs, space)?.into(),
             },
             Command::Revolt {
                 space,
@@ -77,7 +87,7 @@ pub fn to_action(
                     .transpose()?;
                 Action::Revolt {
                     declare_capital: *capital && capital_at.is_none(),
-                    capital: capital_at,
+                    capital: capital_at.map(Into::into),
                     leaders: resolve::leaders(rs, leaders)?
                         .into_iter()
                         .map(|leader| crate::engine::action::LeaderEntry {
@@ -85,7 +95,7 @@ pub fn to_action(
                             space: space.clone(),
                         })
                         .collect(),
-                    space,
+                    space: space.into(),
                 }
             }
             // --- marriages and espionage (X-MARRIAGE-*, X-SPY-*): royals resolve in the engine
@@ -95,12 +105,12 @@ pub fn to_action(
                 refuse: false,
                 ..
             } => Action::Marry {
-                royal: royal.clone(),
-                with: with.clone(),
+                royal: royal.as_str().into(),
+                with: with.as_str().into(),
             },
             Command::Marry { royal, with, .. } => Action::RefuseMarriage {
-                royal: royal.clone(),
-                with: with.clone(),
+                royal: royal.as_str().into(),
+                with: with.as_str().into(),
             },
             Command::Spy {
                 target,
@@ -116,13 +126,13 @@ pub fn to_action(
                         hint: String::new(),
                     }
                 })?,
-                whom: whom.clone(),
+                whom: whom.clone().map(Into::into),
             },
             Command::Convert { space, .. } => Action::Convert {
-                space: resolve::space(rs, space)?,
+                space: resolve::space(rs, space)?.into(),
             },
             Command::Rebel { space, .. } => Action::CatholicRebellion {
-                space: resolve::space(rs, space)?,
+                space: resolve::space(rs, space)?.into(),
             },
             Command::Six { keep, .. } => Action::ConversionSix { unrest: *keep },
             Command::Fight { card, .. } => Action::FightForeignWar {
@@ -132,7 +142,7 @@ pub fn to_action(
                 card, from, units, ..
             } => Action::SendToWar {
                 card: resolve::card(rs, card)?,
-                from: resolve::space(rs, from)?,
+                from: resolve::space(rs, from)?.into(),
                 units: Units {
                     regulars: units.regulars,
                     mercenaries: units.mercenaries,
@@ -141,13 +151,17 @@ pub fn to_action(
                 },
             },
             Command::Withdraw { leaders, .. } => Action::WithdrawLeaders {
-                leaders: resolve::leaders(rs, leaders)?,
+                leaders: resolve::leaders(rs, leaders)?
+                    .into_iter()
+                    .map(Into::into)
+                    .collect::<Vec<_>>(),
             },
             Command::Capital { space, .. } => Action::MoveHuguenotCapital {
-                to: space
+                to: (space
                     .as_deref()
                     .map(|s| resolve::space(rs, s))
-                    .transpose()?,
+                    .transpose()?)
+                .map(Into::into),
             },
             // --- land warfare
             Command::Intercept { from, units, .. } => {
@@ -163,26 +177,34 @@ pub fn to_action(
                         })
                         .unwrap_or_default(),
                 };
-                Action::Intercept { from, units }
+                Action::Intercept {
+                    from: from.into(),
+                    units,
+                }
             }
             Command::Avoid { to, .. } => Action::AvoidBattle {
-                to: resolve::space(rs, to)?,
+                to: resolve::space(rs, to)?.into(),
             },
             Command::Fortify { .. } => Action::WithdrawInside,
             Command::Forgo { .. } => Action::Forgo,
             Command::Sally { .. } => Action::JoinRelief,
             Command::Choose { option, space, .. } => Action::Choose {
                 option: option.unwrap_or(0),
-                space: space
+                space: (space
                     .as_deref()
                     .map(|s| resolve::space(rs, s))
-                    .transpose()?,
+                    .transpose()?)
+                .map(Into::into),
             },
             Command::Casualties { units, .. } => Action::TakeCasualties {
                 units: pick(rs, units)?,
             },
             Command::Retreat { to, inside, .. } => Action::Retreat {
-                to: to.as_deref().map(|s| resolve::space(rs, s)).transpose()?,
+                to: to
+                    .as_deref()
+                    .map(|s| resolve::space(rs, s))
+                    .transpose()?
+                    .map(Into::into),
                 inside: inside
                     .as_ref()
                     .map(|p| pick(rs, p))
@@ -190,7 +212,11 @@ pub fn to_action(
                     .unwrap_or_default(),
             },
             Command::Winter { to, units, .. } => Action::Winter {
-                to: to.as_deref().map(|s| resolve::space(rs, s)).transpose()?,
+                to: to
+                    .as_deref()
+                    .map(|s| resolve::space(rs, s))
+                    .transpose()?
+                    .map(Into::into),
                 units: units
                     .as_ref()
                     .map(|p| pick(rs, p))
@@ -207,8 +233,8 @@ pub fn to_action(
             Command::Transport {
                 from, to, units, ..
             } => Action::NavalTransport {
-                from: resolve::space(rs, from)?,
-                to: resolve::space(rs, to)?,
+                from: resolve::space(rs, from)?.into(),
+                to: resolve::space(rs, to)?.into(),
                 units: pick(rs, units)?,
             },
             Command::Ships {
@@ -220,13 +246,13 @@ pub fn to_action(
                 corsairs: *corsairs,
             },
             Command::Haven { to, .. } => Action::NavalRetreat {
-                to: resolve::place(rs, to)?,
+                to: resolve::place(rs, to)?.into(),
             },
             Command::Engage { from, .. } => Action::NavalIntercept {
-                from: resolve::place(rs, from)?,
+                from: resolve::place(rs, from)?.into(),
             },
             Command::Piracy { zone, target, .. } => Action::Piracy {
-                zone: resolve::place(rs, zone)?,
+                zone: resolve::place(rs, zone)?.into(),
                 target: resolve::power(rs, target)?,
             },
             Command::Treasure { which, .. } => Action::SpendTreasure { treasure: *which },
@@ -241,10 +267,14 @@ pub fn to_action(
                     "card" => crate::engine::piracy::PiracyReward::Card,
                     _ => crate::engine::piracy::PiracyReward::Vp,
                 },
-                at: at.as_deref().map(|x| resolve::place(rs, x)).transpose()?,
+                at: at
+                    .as_deref()
+                    .map(|x| resolve::place(rs, x))
+                    .transpose()?
+                    .map(Into::into),
             },
             Command::Evade { to, .. } => Action::NavalAvoid {
-                to: resolve::place(rs, to)?,
+                to: resolve::place(rs, to)?.into(),
             },
             Command::Standing { answer, on, .. } => Action::SetStanding {
                 standing: crate::engine::steps::Standing::parse(answer)
@@ -269,7 +299,7 @@ pub fn to_action(
             },
             // --- peace (C-DIP-PEACE)
             Command::Surrender { space, units, .. } => Action::Surrender {
-                space: resolve::space(rs, space)?,
+                space: resolve::space(rs, space)?.into(),
                 units: pick(rs, units)?,
             },
             Command::Regain { what, pay, to, .. } => Action::Regain {
@@ -278,15 +308,23 @@ pub fn to_action(
                     "card" => crate::engine::action::PeacePay::Card,
                     _ => crate::engine::action::PeacePay::Vp,
                 },
-                to: to.as_deref().map(|t| resolve::space(rs, t)).transpose()?,
+                to: to
+                    .as_deref()
+                    .map(|t| resolve::space(rs, t))
+                    .transpose()?
+                    .map(Into::into),
             },
             Command::Ransom { leader, to, .. } => Action::Ransom {
-                leader: resolve::leader(rs, leader)?,
-                to: to.as_deref().map(|t| resolve::space(rs, t)).transpose()?,
+                leader: resolve::leader(rs, leader)?.into(),
+                to: to
+                    .as_deref()
+                    .map(|t| resolve::space(rs, t))
+                    .transpose()?
+                    .map(Into::into),
             },
             Command::Recall { from, to, .. } => Action::Recall {
-                from: resolve::space(rs, from)?,
-                to: resolve::space(rs, to)?,
+                from: resolve::space(rs, from)?.into(),
+                to: resolve::space(rs, to)?.into(),
             },
             Command::Peace { target, .. } => match resolve::power(rs, target) {
                 Ok(target) => Action::OfferPeace { target },
@@ -316,8 +354,8 @@ pub fn to_action(
                 _ => Action::DoneDiplomacy,
             },
             Command::Place { leader, space, .. } => Action::PlaceLeader {
-                leader: resolve::leader(rs, leader)?,
-                space: resolve::space(rs, space)?,
+                leader: resolve::leader(rs, leader)?.into(),
+                space: resolve::space(rs, space)?.into(),
             },
             Command::Secret { choice } => Action::SecretChoice { choice: *choice },
             Command::Adjust { fix, .. } => Action::Adjust(adjustment(rs, game, fix)?),

@@ -435,8 +435,8 @@ impl Game {
             }
             for (n, _) in &rs.neighbours[s.idx()] {
                 let a = Action::Move {
-                    from: rs.space(s).id.clone(),
-                    to: rs.space(*n).id.clone(),
+                    from: rs.space(s).id.as_str().into(),
+                    to: rs.space(*n).id.as_str().into(),
                     units: pick.clone(),
                 };
                 if self.check_effect_move(rs, p, &a).is_ok() {
@@ -1137,7 +1137,7 @@ impl Game {
                     let a = Action::Spy {
                         target: t,
                         effect: *effect,
-                        whom,
+                        whom: whom.map(Into::into),
                     };
                     if self.spy(rs, p, &a, u8::MAX, ev).is_err() {
                         ev.push(skip("spy"));
