@@ -1492,7 +1492,7 @@ fn field_battle_dice(r: &Ruleset, leader: Option<&str>) -> usize {
                 to: "DIJON".into(),
                 units: Units {
                     regulars: 2,
-                    leaders: leader.iter().map(|l| l.to_string()).collect(),
+                    leaders: leader.iter().map(|l| (*l).into()).collect(),
                     ..Units::default()
                 },
             },

@@ -50,7 +50,7 @@ pub struct Units {
     pub cavalry: u8,
     /// Leader ids.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub leaders: Vec<String>,
+    pub leaders: Vec<Name>,
 }
 
 impl Units {

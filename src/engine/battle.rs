@@ -86,7 +86,8 @@ impl Game {
         if self.marks.is_empty() {
             return Some(u);
         }
-        u.leaders.retain(|l| !self.marks.pinned_leaders.contains(l));
+        u.leaders
+            .retain(|l| !self.marks.pinned_leaders.iter().any(|x| x == l));
         super::steps::cap_pick(u, self.movable(p, s))
     }
 
@@ -95,7 +96,7 @@ impl Game {
         !self.marks.pinned_leaders.is_empty()
             && u.leaders
                 .iter()
-                .any(|l| self.marks.pinned_leaders.contains(l))
+                .any(|l| self.marks.pinned_leaders.iter().any(|x| x == l))
     }
 
     /// Land units in `s` that `p` decides for (its own and its allied minors').

@@ -189,9 +189,9 @@ impl Game {
                 .leaders
                 .iter()
                 .any(|x| &x.id == l && x.kind == LeaderKind::Army);
-            if !army || !mine.iter().any(|f| f.leaders.contains(l)) {
+            if !army || !mine.iter().any(|f| f.leaders.iter().any(|x| x == l)) {
                 return Err(Refusal::LeaderNotHere {
-                    leader: l.clone(),
+                    leader: l.to_string(),
                     power: p,
                     space: s,
                     army: true,
@@ -241,7 +241,8 @@ impl Game {
             f.mercenaries -= m;
             f.cavalry -= c;
             need = (need.0 - r, need.1 - m, need.2 - c);
-            f.leaders.retain(|l| !u.leaders.contains(l));
+            f.leaders
+                .retain(|l| !u.leaders.contains(&smol_str::SmolStr::from(l.as_str())));
         }
         self.board.tidy(s);
     }
@@ -592,10 +593,13 @@ impl Game {
             Some(s) => {
                 let f = self.board.force_mut(s, Owner::Major(p), None);
                 f.add_units(units.regulars, units.mercenaries, units.cavalry, 0);
-                f.leaders.extend(units.leaders.iter().cloned());
+                f.leaders
+                    .extend(units.leaders.iter().map(|l| l.to_string()));
                 self.board.tidy(s);
             }
-            None => self.off_map.extend(units.leaders.iter().cloned()),
+            None => self
+                .off_map
+                .extend(units.leaders.iter().map(|l| l.to_string())),
         }
         ev.push(Event::public(EventKind::ForeignWarEnded {
             card,
@@ -648,7 +652,7 @@ impl Game {
             for l in leaders {
                 for b in &base {
                     let mut u = b.clone();
-                    u.leaders = vec![l.clone()];
+                    u.leaders = vec![l.clone().into()];
                     picks.push(u);
                 }
             }

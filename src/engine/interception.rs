@@ -561,11 +561,13 @@ impl Game {
                     h.regulars = f.regulars.saturating_sub(u.regulars);
                     h.mercenaries = f.mercenaries.saturating_sub(u.mercenaries);
                     h.cavalry = f.cavalry.saturating_sub(u.cavalry);
-                    h.leaders.retain(|l| !u.leaders.contains(l));
+                    h.leaders
+                        .retain(|l| !u.leaders.contains(&smol_str::SmolStr::from(l.as_str())));
                     f.regulars -= h.regulars;
                     f.mercenaries -= h.mercenaries;
                     f.cavalry -= h.cavalry;
-                    f.leaders.retain(|l| u.leaders.contains(l));
+                    f.leaders
+                        .retain(|l| u.leaders.contains(&smol_str::SmolStr::from(l.as_str())));
                 } else {
                     f.regulars = 0;
                     f.mercenaries = 0;
@@ -592,10 +594,10 @@ fn e_mover(g: &Game) -> Power {
 }
 
 /// The best army battle rating among these leaders.
-pub(crate) fn leaders_battle(rs: &Ruleset, leaders: &[String]) -> u32 {
+pub(crate) fn leaders_battle<S: AsRef<str>>(rs: &Ruleset, leaders: &[S]) -> u32 {
     leaders
         .iter()
-        .filter_map(|l| rs.leaders.iter().find(|x| &x.id == l))
+        .filter_map(|l| rs.leaders.iter().find(|x| x.id == l.as_ref()))
         .filter(|l| l.kind == super::ruleset::LeaderKind::Army)
         .map(|l| l.battle as u32)
         .max()

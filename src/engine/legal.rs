@@ -353,7 +353,7 @@ impl Game {
             regulars: take(r),
             cavalry: take(c),
             mercenaries: take(m),
-            leaders,
+            leaders: leaders.into_iter().map(Into::into).collect::<Vec<_>>(),
         };
         (u.land() > 0).then_some(u)
     }

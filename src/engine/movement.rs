@@ -18,12 +18,12 @@ pub const MAX_WITHOUT_LEADER: u32 = 4;
 
 /// C-MOVE-FORMATION: the largest formation these leaders may command: the sum of the two highest
 /// army command ratings (one leader: its rating), never below four.
-pub fn formation_limit(rs: &Ruleset, leaders: &[String]) -> u32 {
+pub fn formation_limit<S: AsRef<str>>(rs: &Ruleset, leaders: &[S]) -> u32 {
     // --- perf: the two best command ratings kept as they come (no list sorted per call).
     let (mut first, mut second) = (0u32, 0u32);
     for c in leaders
         .iter()
-        .filter_map(|l| rs.leaders.iter().find(|x| &x.id == l))
+        .filter_map(|l| rs.leaders.iter().find(|x| x.id == l.as_ref()))
         .filter(|l| l.kind == LeaderKind::Army)
         .map(|l| l.command as u32)
     {
@@ -316,11 +316,14 @@ impl Game {
         for l in &u.leaders {
             // A naval leader moves only with ships (C-NAVAL-MOVE).
             if rs.is_naval_leader(l) {
-                return Err(Refusal::NavalLeaderOnLand { leader: l.clone() }.into());
+                return Err(Refusal::NavalLeaderOnLand {
+                    leader: l.to_string(),
+                }
+                .into());
             }
-            if !mine().any(|f| f.leaders.contains(l)) {
+            if !mine().any(|f| f.leaders.iter().any(|x| x == l)) {
                 return Err(Refusal::LeaderNotHere {
-                    leader: l.clone(),
+                    leader: l.to_string(),
                     power: p,
                     space: s,
                     army: false,
@@ -366,10 +369,11 @@ impl Game {
             let ls: Vec<String> = f
                 .leaders
                 .iter()
-                .filter(|l| u.leaders.contains(l))
+                .filter(|l| u.leaders.contains(&smol_str::SmolStr::from(l.as_str())))
                 .cloned()
                 .collect();
-            f.leaders.retain(|l| !u.leaders.contains(l));
+            f.leaders
+                .retain(|l| !u.leaders.contains(&smol_str::SmolStr::from(l.as_str())));
             moved.push(Force {
                 owner: Some(owner),
                 faction: f.faction,

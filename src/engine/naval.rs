@@ -980,7 +980,10 @@ impl Game {
         }
         for l in &u.leaders {
             if rs.is_naval_leader(l) {
-                return Err(Refusal::NavalLeaderOnLand { leader: l.clone() }.into());
+                return Err(Refusal::NavalLeaderOnLand {
+                    leader: l.to_string(),
+                }
+                .into());
             }
         }
         if self.board.at(a).besieged_by.is_some() && self.board.controls(rs, p, a) {

@@ -1091,7 +1091,8 @@ impl Game {
                         .largest_pick(rs, p, *f, None)
                         .and_then(|u| cap_pick(u, self.movable(p, *f)))
                         .map(|mut u| {
-                            u.leaders.retain(|l| !self.marks.pinned_leaders.contains(l));
+                            u.leaders
+                                .retain(|l| !self.marks.pinned_leaders.iter().any(|x| x == l));
                             u
                         })
                     {

@@ -488,12 +488,18 @@ impl Game {
         here.regulars -= units.regulars.min(here.regulars);
         here.mercenaries -= units.mercenaries.min(here.mercenaries);
         here.cavalry -= units.cavalry.min(here.cavalry);
-        here.leaders.retain(|l| !units.leaders.contains(l));
+        here.leaders
+            .retain(|l| !units.leaders.contains(&smol_str::SmolStr::from(l.as_str())));
         let mut moving = Force::new(f.owner(), f.faction);
         moving.regulars = units.regulars;
         moving.mercenaries = units.mercenaries;
         moving.cavalry = units.cavalry;
-        moving.leaders = units.leaders.clone();
+        moving.leaders = units
+            .leaders
+            .clone()
+            .into_iter()
+            .map(|l| l.to_string())
+            .collect::<Vec<_>>();
         self.put_land(c, f, &moving);
         self.board.tidy(s);
         ev.push(Event::public(EventKind::WinterQuarters {
@@ -621,9 +627,9 @@ impl Game {
                     .into());
                 }
                 for l in &units.leaders {
-                    if !here.leaders.contains(l) || rs.is_naval_leader(l) {
+                    if !here.leaders.iter().any(|x| x == l) || rs.is_naval_leader(l) {
                         return Err(Refusal::LeaderNotHere {
-                            leader: l.clone(),
+                            leader: l.to_string(),
                             power: p,
                             space: *space,
                             army: true,

@@ -1323,7 +1323,7 @@ fn import_bounded(
                 regulars: w.regulars,
                 mercenaries: w.mercenaries,
                 cavalry: w.cavalry,
-                leaders: ls,
+                leaders: ls.into_iter().map(Into::into).collect::<Vec<_>>(),
             },
         });
     }

@@ -217,7 +217,7 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
             u.regulars, u.mercenaries, u.cavalry
         );
         if !u.leaders.is_empty() {
-            let _ = writeln!(w, "leaders = {}", qs(u.leaders.iter().map(String::as_str)));
+            let _ = writeln!(w, "leaders = {}", qs(u.leaders.iter().map(|l| l.as_str())));
         }
     }
     write_spaces(w, rs, board);

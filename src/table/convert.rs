@@ -147,7 +147,10 @@ pub fn to_action(
                     regulars: units.regulars,
                     mercenaries: units.mercenaries,
                     cavalry: units.cavalry,
-                    leaders: resolve::leaders(rs, &units.leaders)?,
+                    leaders: resolve::leaders(rs, &units.leaders)?
+                        .into_iter()
+                        .map(Into::into)
+                        .collect::<Vec<_>>(),
                 },
             },
             Command::Withdraw { leaders, .. } => Action::WithdrawLeaders {
@@ -429,7 +432,10 @@ fn pick(rs: &Ruleset, p: &UnitPick) -> Result<Units, Msg> {
         regulars: p.regulars,
         mercenaries: p.mercenaries,
         cavalry: p.cavalry,
-        leaders: resolve::leaders(rs, &p.leaders)?,
+        leaders: resolve::leaders(rs, &p.leaders)?
+            .into_iter()
+            .map(Into::into)
+            .collect::<Vec<_>>(),
     })
 }
 
@@ -447,7 +453,10 @@ fn pick_units(
             regulars: p.regulars,
             mercenaries: p.mercenaries,
             cavalry: p.cavalry,
-            leaders: resolve::leaders(rs, &p.leaders)?,
+            leaders: resolve::leaders(rs, &p.leaders)?
+                .into_iter()
+                .map(Into::into)
+                .collect::<Vec<_>>(),
         });
     }
     let listed = game
@@ -482,8 +491,12 @@ fn pick_units(
             all.mercenaries += f.mercenaries;
             all.cavalry += f.cavalry;
             // Naval leaders stay with the ships (C-NAVAL-MOVE).
-            all.leaders
-                .extend(f.leaders.iter().filter(|l| !rs.is_naval_leader(l)).cloned());
+            all.leaders.extend(
+                f.leaders
+                    .iter()
+                    .filter(|l| !rs.is_naval_leader(l))
+                    .map(|l| l.as_str().into()),
+            );
         }
     }
     if all.land() == 0 {
@@ -745,7 +758,7 @@ fn units_text(u: &Units) -> String {
     if u.cavalry > 0 {
         parts.push(format!("{}c", u.cavalry));
     }
-    parts.extend(u.leaders.iter().cloned());
+    parts.extend(u.leaders.iter().map(|l| l.to_string()));
     parts.join(" ")
 }
 

@@ -67,7 +67,7 @@ pub fn land(g: &Game, id: &str, owner: Owner) -> u32 {
 pub fn regs(n: u8, leaders: &[&str]) -> Units {
     Units {
         regulars: n,
-        leaders: leaders.iter().map(|l| l.to_string()).collect(),
+        leaders: leaders.iter().map(|l| (*l).into()).collect(),
         ..Units::default()
     }
 }
