@@ -241,8 +241,7 @@ impl Game {
             f.mercenaries -= m;
             f.cavalry -= c;
             need = (need.0 - r, need.1 - m, need.2 - c);
-            f.leaders
-                .retain(|l| !u.leaders.contains(&smol_str::SmolStr::from(l.as_str())));
+            f.leaders.retain(|l| !u.leaders.iter().any(|x| x == l));
         }
         self.board.tidy(s);
     }

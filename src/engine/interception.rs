@@ -561,13 +561,11 @@ impl Game {
                     h.regulars = f.regulars.saturating_sub(u.regulars);
                     h.mercenaries = f.mercenaries.saturating_sub(u.mercenaries);
                     h.cavalry = f.cavalry.saturating_sub(u.cavalry);
-                    h.leaders
-                        .retain(|l| !u.leaders.contains(&smol_str::SmolStr::from(l.as_str())));
+                    h.leaders.retain(|l| !u.leaders.iter().any(|x| x == l));
                     f.regulars -= h.regulars;
                     f.mercenaries -= h.mercenaries;
                     f.cavalry -= h.cavalry;
-                    f.leaders
-                        .retain(|l| u.leaders.contains(&smol_str::SmolStr::from(l.as_str())));
+                    f.leaders.retain(|l| u.leaders.iter().any(|x| x == l));
                 } else {
                     f.regulars = 0;
                     f.mercenaries = 0;

@@ -369,11 +369,10 @@ impl Game {
             let ls: Vec<String> = f
                 .leaders
                 .iter()
-                .filter(|l| u.leaders.contains(&smol_str::SmolStr::from(l.as_str())))
+                .filter(|l| u.leaders.iter().any(|x| x == l))
                 .cloned()
                 .collect();
-            f.leaders
-                .retain(|l| !u.leaders.contains(&smol_str::SmolStr::from(l.as_str())));
+            f.leaders.retain(|l| !u.leaders.iter().any(|x| x == l));
             moved.push(Force {
                 owner: Some(owner),
                 faction: f.faction,

@@ -489,7 +489,7 @@ impl Game {
         here.mercenaries -= units.mercenaries.min(here.mercenaries);
         here.cavalry -= units.cavalry.min(here.cavalry);
         here.leaders
-            .retain(|l| !units.leaders.contains(&smol_str::SmolStr::from(l.as_str())));
+            .retain(|l| !units.leaders.iter().any(|x| x == l));
         let mut moving = Force::new(f.owner(), f.faction);
         moving.regulars = units.regulars;
         moving.mercenaries = units.mercenaries;
