@@ -365,6 +365,20 @@ impl Game {
         if !e.enabled {
             return;
         }
+        // --- perf: every power's leaders on the map found in one pass, not one pass per target
+        let mut on_map: [Vec<&str>; 6] = Default::default();
+        if e.leader.cost <= cp {
+            let forces = self.board.spaces.iter().flat_map(|s| s.forces.iter());
+            for f in forces.chain(self.board.seas.values().flatten()) {
+                if let Owner::Major(q) = f.owner() {
+                    on_map[q as usize].extend(f.leaders.iter().map(String::as_str));
+                }
+            }
+            for v in &mut on_map {
+                v.sort_unstable();
+                v.dedup();
+            }
+        }
         for t in self.powers.iter().filter(|t| *t != p) {
             for effect in [SpyEffect::Look, SpyEffect::Discard] {
                 if e.row(effect, false).cost <= cp {
@@ -385,11 +399,11 @@ impl Game {
                 }
             }
             if e.leader.cost <= cp {
-                for l in self.leaders_on_map(t) {
+                for l in &on_map[t as usize] {
                     out.push(Action::Spy {
                         target: t,
                         effect: SpyEffect::Assassinate,
-                        whom: Some(l.into()),
+                        whom: Some((*l).into()),
                     });
                 }
             }
