@@ -4,6 +4,8 @@
 
 #[path = "common/mod.rs"]
 mod common;
+#[path = "support/effect_deck_data.rs"]
+mod effect_deck_data;
 #[path = "land_support/mod.rs"]
 mod land_support;
 #[path = "table_support/mod.rs"]

@@ -6,6 +6,8 @@
 mod bot_e2e;
 #[path = "support/discord_emulator/mod.rs"]
 mod discord_emulator;
+#[path = "support/effect_deck_data.rs"]
+mod effect_deck_data;
 
 #[path = "discord_absence_e2e.rs"]
 mod discord_absence_e2e;

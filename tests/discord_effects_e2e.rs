@@ -1,10 +1,8 @@
 //! Card effects through Discord, end to end against the loopback emulator (X-CARD-EFFECT): with
-//! three cards of the test deck (tests/effect_deck/, not Virgin Queen cards) in the data, France
+//! the test deck (tests/effect_deck/, not Virgin Queen cards) in the data, France
 //! plays a card that shows it Spain's hand (the faces reach France's DM only; the channel hears
 //! the count), and the Protestant plays one whose choice belongs to Spain, answered by a button
 //! that only Spain's player may use.
-
-use std::path::Path;
 
 use crate::bot_e2e;
 use crate::discord_emulator;
@@ -13,46 +11,6 @@ use bot_e2e::*;
 use discord_emulator::Emulator;
 use serde_json::json;
 use vqbot::discord::BotConfig;
-
-/// The deck cards this test plays: 24 (Spain scores 1 VP), 28 (France looks at Spain's hand),
-/// 38 (Spain chooses between two options).
-const CARDS: [&str; 3] = ["24", "28", "38"];
-
-/// The shipped data with the three deck cards in place of the same card numbers.
-fn effect_data(dir: &Path) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shipped = root.join("map_data/virgin_queen");
-    for e in std::fs::read_dir(&shipped).expect("shipped data") {
-        let e = e.expect("entry");
-        std::fs::copy(e.path(), dir.join(e.file_name())).expect("copy");
-    }
-    let deck = root.join("tests/effect_deck");
-    let rows = std::fs::read_to_string(deck.join("cards.csv")).expect("deck rows");
-    let ours: Vec<&str> = rows
-        .lines()
-        .filter(|r| CARDS.contains(&r.split(',').next().unwrap_or("")))
-        .collect();
-    assert_eq!(ours.len(), CARDS.len(), "the deck has the three cards");
-    for r in &ours {
-        let effect = r.split(',').nth(12).expect("an event column");
-        std::fs::copy(
-            deck.join(format!("{effect}.effect")),
-            dir.join(format!("{effect}.effect")),
-        )
-        .expect("copy the effect");
-    }
-    let cards = std::fs::read_to_string(shipped.join("cards.csv")).expect("cards");
-    let out: Vec<String> = cards
-        .lines()
-        .map(|l| {
-            let n = l.split(',').next().unwrap_or("");
-            ours.iter()
-                .find(|r| r.split(',').next() == Some(n))
-                .map_or_else(|| l.to_string(), |r| r.to_string())
-        })
-        .collect();
-    std::fs::write(dir.join("cards.csv"), out.join("\n") + "\n").expect("write cards");
-}
 
 /// The card names («…») of a hand DM's first "Your hand" line.
 fn hand_names(dm: &str, header: &str) -> Vec<String> {
@@ -85,7 +43,7 @@ async fn x_card_effect_look_by_dm_and_a_choice_by_another_powers_button() {
     let dir = tempfile::tempdir().expect("tempdir");
     let data = dir.path().join("data");
     std::fs::create_dir(&data).expect("data dir");
-    effect_data(&data);
+    crate::effect_deck_data::deck_data(&data);
     let bot = Bot::spawn(BotConfig {
         token: emu.token(),
         rest_base: Some(emu.base_url()),

@@ -11,39 +11,6 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The shipped data with the deck's rows in place of the same card numbers, and its effects.
-fn deck_data(dir: &Path) -> usize {
-    let shipped = root().join("map_data/virgin_queen");
-    for e in std::fs::read_dir(&shipped).expect("data") {
-        let e = e.expect("entry");
-        std::fs::copy(e.path(), dir.join(e.file_name())).expect("copy");
-    }
-    let deck = root().join("tests/effect_deck");
-    let mut effects = 0;
-    for e in std::fs::read_dir(&deck).expect("deck") {
-        let e = e.expect("entry");
-        if e.path().extension().is_some_and(|x| x == "effect") {
-            std::fs::copy(e.path(), dir.join(e.file_name())).expect("copy");
-            effects += 1;
-        }
-    }
-    let rows = std::fs::read_to_string(deck.join("cards.csv")).expect("deck cards");
-    let rows: Vec<&str> = rows.lines().skip(1).collect();
-    let cards = std::fs::read_to_string(shipped.join("cards.csv")).expect("cards");
-    let out: Vec<String> = cards
-        .lines()
-        .map(|l| {
-            let n = l.split(',').next().unwrap_or("");
-            rows.iter()
-                .find(|r| r.split(',').next() == Some(n))
-                .map_or_else(|| l.to_string(), |r| r.to_string())
-        })
-        .collect();
-    std::fs::write(dir.join("cards.csv"), out.join("\n") + "\n").expect("write");
-    assert_eq!(rows.len(), effects, "one effect file per deck card");
-    effects
-}
-
 fn script(data: &Path, db: &Path, file: &str) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_vqbot"))
         .args(["script", file, "--seed", "3", "--db"])
@@ -64,7 +31,10 @@ fn x_card_effect_test_deck_plays_end_to_end_with_a_restart_mid_effect() {
     let tmp = tempfile::tempdir().expect("temp");
     let data = tmp.path().join("data");
     std::fs::create_dir(&data).expect("dir");
-    assert!(deck_data(&data) >= 29, "a deck of at least 29 cards");
+    assert!(
+        crate::effect_deck_data::deck_data(&data) >= 29,
+        "a deck of at least 29 cards"
+    );
     let check = Command::new(env!("CARGO_BIN_EXE_vqbot"))
         .arg("check-data")
         .arg(&data)
@@ -201,7 +171,7 @@ fn x_card_effect_random_playouts_with_the_deck_keep_their_invariants() {
     use vqbot::engine::cards::run::EffectEvent;
     use vqbot::engine::{Awaiting, EventKind, Game, GameOptions, PowerSet, Visibility};
     let tmp = tempfile::tempdir().expect("temp");
-    deck_data(tmp.path());
+    crate::effect_deck_data::deck_data(tmp.path());
     let mut rs = vqbot::data::load(tmp.path()).expect("deck data loads");
     for c in &mut rs.cards {
         if c.effect.is_some() {
