@@ -31,8 +31,7 @@ use super::prompts::{buttons, state_tag, Stamp};
 use crate::table::choices::Prompts;
 use crate::table::command::{option_name, Command, ParseError};
 use crate::table::{
-    Audience, Caller, Channel, ChannelPermission, Image, Locale, Msg, Notice, Outbox, Table, Texts,
-    UserId,
+    Audience, Caller, Channel, ChannelPermission, Image, Locale, Msg, Notice, Outbox, Texts, UserId,
 };
 
 /// Discord's limit on message content.
@@ -187,16 +186,10 @@ pub(crate) enum Outcome {
 pub(crate) struct Done {
     outbox: Outbox,
     before_seq: Option<u32>,
-    after: Option<After>,
+    /// The game after the command, as far as prompts need it.
+    after: Option<Prompts>,
     /// The game or whom it waits for changed (the dashboard follows; issue 29).
     changed: bool,
-}
-
-/// The game after the command, as far as prompts need it.
-type After = Prompts;
-
-fn after(table: &Table, channel: Channel) -> Option<After> {
-    table.prompts(channel)
 }
 
 /// Milliseconds since the Unix epoch (the clock of the stored DM state).
@@ -231,7 +224,7 @@ fn run_table(
     let after = if outbox.refused {
         None
     } else {
-        after(table, channel)
+        table.prompts(channel)
     };
     // --- campaign rhythm (issue 29): whom the game waits for now, and since when; a command
     // that changed nothing (`status`) does not restart its caller's wait
