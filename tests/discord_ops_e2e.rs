@@ -52,11 +52,16 @@ async fn a_stalled_request_delays_neither_another_channel_nor_its_own_next_comma
     // Every answer to channel A hangs for a minute (longer than any wait of this test).
     emu.stall_requests(Some(a), "/api/v10/", Duration::from_secs(60), 1);
     let stalled = invoke(&emu, alice, a, "new", &[]);
+    // The stall has begun when its fault was taken (the request reached the emulator and is
+    // held); the interaction has no response yet. Waiting on the response alone was true from
+    // the start, so a loaded machine could send A's next command before A's first reached
+    // Discord, and that next answer took the stall instead.
     emu.wait_until("A's answer to reach Discord and stall", |s| {
-        s.interactions
-            .iter()
-            .any(|i| i.id == stalled.id && i.response_type.is_none())
-            .then_some(())
+        (s.faults.is_empty()
+            && s.interactions
+                .iter()
+                .any(|i| i.id == stalled.id && i.response_type.is_none()))
+        .then_some(())
     })
     .await;
 
