@@ -25,6 +25,7 @@ use super::event::{Event, EventKind};
 use super::game::{Game, Stage};
 use super::power::{Minor, Owner, Power, PowerSet, UnknownValue};
 use super::refusal::Refusal;
+use super::refusal_rows::refusal_rows;
 use super::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -235,127 +236,48 @@ pub enum InfluenceEvent {
     },
 }
 
-/// Why influence is refused (rule X-INF-BUY / X-INF-TRACK).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "why")]
-#[allow(missing_docs)]
-pub enum InfluenceRefusal {
-    /// The power has no influence track (`allowed`: the powers that do, this game).
-    NoTrack {
-        target: Courted,
-        allowed: Vec<Courted>,
-    },
-    /// The major is seated (active): nobody courts it.
-    ActiveMajor {
-        target: Power,
-        allowed: Vec<Courted>,
-    },
-    /// More steps than the track holds.
-    BeyondTrack {
-        power: Power,
-        target: Courted,
-        have: u8,
-        asked: u8,
-        max: u8,
-    },
-    /// An adjustment would take influence below zero.
-    BelowZero {
-        power: Power,
-        target: Courted,
-        have: u8,
-    },
-    /// Its status was resolved this turn: no more influence on it until the next turn.
-    ResolvedThisTurn { target: Courted, turn: u8 },
-    /// Not enough CP for the steps.
-    NeedsCp {
-        target: Courted,
-        steps: u8,
-        cost: u8,
-        cp: u8,
-    },
-    /// Zero steps asked.
-    NoSteps,
-    /// An inactive major does not buy influence.
-    InactiveBuyer { power: Power },
-    /// An adjustment named a controller for a power that is not an inactive major of this game.
-    NotInactive { target: Power, inactive: Vec<Power> },
-}
+/// The sample target of [`InfluenceRefusal`]'s rows.
+const SCOTLAND: Courted = Courted::Minor(Minor::Scotland);
 
-impl InfluenceRefusal {
-    /// The rule the refusal enforces.
-    pub fn rule(&self) -> &'static str {
-        match self {
-            InfluenceRefusal::NoTrack { .. }
-            | InfluenceRefusal::BeyondTrack { .. }
-            | InfluenceRefusal::BelowZero { .. } => "X-INF-TRACK",
-            InfluenceRefusal::ActiveMajor { .. }
-            | InfluenceRefusal::NotInactive { .. }
-            | InfluenceRefusal::InactiveBuyer { .. } => "X-INACTIVE",
-            InfluenceRefusal::ResolvedThisTurn { .. } => "X-INF-RESOLVE",
-            InfluenceRefusal::NeedsCp { .. } | InfluenceRefusal::NoSteps => "X-INF-BUY",
-        }
-    }
-
-    /// A short id of the variant.
-    pub fn id(&self) -> &'static str {
-        match self {
-            InfluenceRefusal::NoTrack { .. } => "influence_no_track",
-            InfluenceRefusal::ActiveMajor { .. } => "influence_active_major",
-            InfluenceRefusal::BeyondTrack { .. } => "influence_beyond_track",
-            InfluenceRefusal::BelowZero { .. } => "influence_below_zero",
-            InfluenceRefusal::ResolvedThisTurn { .. } => "influence_resolved_this_turn",
-            InfluenceRefusal::NeedsCp { .. } => "influence_needs_cp",
-            InfluenceRefusal::NoSteps => "influence_no_steps",
-            InfluenceRefusal::InactiveBuyer { .. } => "influence_inactive_buyer",
-            InfluenceRefusal::NotInactive { .. } => "influence_not_inactive",
-        }
-    }
-
-    /// One of each variant (for the catalogue's completeness tests).
-    pub fn samples() -> Vec<InfluenceRefusal> {
-        let c = Courted::Minor(Minor::Scotland);
-        vec![
-            InfluenceRefusal::NoTrack {
-                target: c,
-                allowed: vec![Courted::Minor(Minor::Papacy)],
-            },
-            InfluenceRefusal::ActiveMajor {
-                target: Power::Spain,
-                allowed: vec![c],
-            },
-            InfluenceRefusal::BeyondTrack {
-                power: Power::France,
-                target: c,
-                have: 4,
-                asked: 2,
-                max: 5,
-            },
-            InfluenceRefusal::BelowZero {
-                power: Power::France,
-                target: c,
-                have: 1,
-            },
-            InfluenceRefusal::ResolvedThisTurn { target: c, turn: 2 },
-            InfluenceRefusal::NeedsCp {
-                target: c,
-                steps: 2,
-                cost: 4,
-                cp: 3,
-            },
-            InfluenceRefusal::NoSteps,
-            InfluenceRefusal::InactiveBuyer {
-                power: Power::Ottoman,
-            },
-            InfluenceRefusal::NotInactive {
-                target: Power::Spain,
-                inactive: vec![Power::Ottoman],
-            },
-        ]
-    }
-
-    /// Terse detail for logs.
-    pub fn detail(&self) -> String {
-        format!("{self:?}")
+refusal_rows! {
+    /// Why influence is refused (rule X-INF-BUY / X-INF-TRACK).
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case", tag = "why")]
+    #[allow(missing_docs)]
+    pub enum InfluenceRefusal {
+        /// The power has no influence track (`allowed`: the powers that do, this game).
+        NoTrack { target: Courted, allowed: Vec<Courted> }
+            => "influence_no_track" rule "X-INF-TRACK"
+            sample { target: SCOTLAND, allowed: vec![Courted::Minor(Minor::Papacy)] };
+        /// The major is seated (active): nobody courts it.
+        ActiveMajor { target: Power, allowed: Vec<Courted> }
+            => "influence_active_major" rule "X-INACTIVE"
+            sample { target: Power::Spain, allowed: vec![SCOTLAND] };
+        /// More steps than the track holds.
+        BeyondTrack { power: Power, target: Courted, have: u8, asked: u8, max: u8 }
+            => "influence_beyond_track" rule "X-INF-TRACK"
+            sample { power: Power::France, target: SCOTLAND, have: 4, asked: 2, max: 5 };
+        /// An adjustment would take influence below zero.
+        BelowZero { power: Power, target: Courted, have: u8 }
+            => "influence_below_zero" rule "X-INF-TRACK"
+            sample { power: Power::France, target: SCOTLAND, have: 1 };
+        /// Its status was resolved this turn: no more influence on it until the next turn.
+        ResolvedThisTurn { target: Courted, turn: u8 }
+            => "influence_resolved_this_turn" rule "X-INF-RESOLVE"
+            sample { target: SCOTLAND, turn: 2 };
+        /// Not enough CP for the steps.
+        NeedsCp { target: Courted, steps: u8, cost: u8, cp: u8 }
+            => "influence_needs_cp" rule "X-INF-BUY"
+            sample { target: SCOTLAND, steps: 2, cost: 4, cp: 3 };
+        /// Zero steps asked.
+        NoSteps => "influence_no_steps" rule "X-INF-BUY" sample;
+        /// An inactive major does not buy influence.
+        InactiveBuyer { power: Power }
+            => "influence_inactive_buyer" rule "X-INACTIVE" sample { power: Power::Ottoman };
+        /// An adjustment named a controller for a power that is not an inactive major of this game.
+        NotInactive { target: Power, inactive: Vec<Power> }
+            => "influence_not_inactive" rule "X-INACTIVE"
+            sample { target: Power::Spain, inactive: vec![Power::Ottoman] };
     }
 }
 

@@ -43,6 +43,7 @@ pub mod piracy;
 pub mod power;
 pub mod protestant;
 pub mod refusal;
+pub mod refusal_rows;
 pub mod religion;
 pub mod ruleset;
 pub mod siege;
