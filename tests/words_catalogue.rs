@@ -7,11 +7,22 @@ use crate::common;
 use crate::land_support;
 
 use std::collections::BTreeSet;
+use strum::IntoEnumIterator;
+use vqbot::engine::action::{Adjustment, CardPlace, PeacePay};
 use vqbot::engine::action::{CardMode, UnitKind, Units};
-use vqbot::engine::event::{EventKind, PhaseName, Side};
+use vqbot::engine::cards::run::EffectEvent;
+use vqbot::engine::event::{
+    EndReason, EventKind, EventTag, FreeUnitBar, PhaseName, RevealReason, Side, Skipped,
+};
 use vqbot::engine::game::Decision;
+use vqbot::engine::influence::{Courted, InfluenceEvent};
+use vqbot::engine::marriage::CourtEvent;
+use vqbot::engine::piracy::PiracyReward;
 use vqbot::engine::power::{Faction, Owner, Power};
+use vqbot::engine::power::{Minor, Relation, Religion};
+use vqbot::engine::ruleset::EmpireChoice;
 use vqbot::engine::ruleset::{Ruleset, SpaceId};
+use vqbot::engine::steps::Standing;
 use vqbot::engine::Refusal;
 use vqbot::table::command::{parse, parse_units, Command, ParseError, COMMANDS};
 use vqbot::table::messages::{Locale, Texts};
@@ -378,35 +389,6 @@ fn latin_words(text: &str) -> BTreeSet<String> {
 }
 
 /// Every decision a player is asked.
-const DECISIONS: &[Decision] = &[
-    Decision::Diplomacy,
-    Decision::SecretChoice,
-    Decision::Deployment,
-    Decision::Impulse,
-    Decision::SpendCp,
-    Decision::SendToWar,
-    Decision::WithdrawLeaders,
-    Decision::MoveCapital,
-    Decision::ConversionSix,
-    Decision::Intercept,
-    Decision::AvoidBattle,
-    Decision::WithdrawInside,
-    Decision::CombatCard,
-    Decision::ResponseCard,
-    Decision::Casualties,
-    Decision::Retreat,
-    Decision::NavalCasualties,
-    Decision::NavalRetreat,
-    Decision::NavalIntercept,
-    Decision::NavalAvoid,
-    Decision::JoinRelief,
-    Decision::DiceCard,
-    Decision::PiracyReward,
-    Decision::WinterPort,
-    Decision::Intervene,
-    Decision::WinterQuarters,
-    Decision::WinterExcess,
-];
 
 fn sample_events() -> Vec<EventKind> {
     let (a, b) = (SpaceId(0), SpaceId(1));
@@ -732,7 +714,309 @@ fn sample_events() -> Vec<EventKind> {
             to: None,
             units: 2,
         },
+        // --- every other event kind (the completeness test below lists them all)
+        EventKind::QuestionSkipped {
+            power: p,
+            skipped: Skipped::Avoid { space: a },
+        },
+        EventKind::QuestionSkipped {
+            power: p,
+            skipped: Skipped::Withdraw {
+                space: a,
+                units: 4,
+                max: 2,
+            },
+        },
+        EventKind::QuestionSkipped {
+            power: p,
+            skipped: Skipped::DeployNoUnits {
+                capitals: vec![a, b],
+            },
+        },
+        EventKind::QuestionSkipped {
+            power: p,
+            skipped: Skipped::FreeUnit {
+                space: a,
+                why: FreeUnitBar::HeldBy(Owner::Major(q)),
+            },
+        },
+        EventKind::TurnStarted { turn: 2 },
+        EventKind::HandDealt {
+            power: p,
+            cards: vec![4, 5],
+        },
+        EventKind::Effect {
+            card: 4,
+            what: EffectEvent::Calmed { space: a },
+        },
+        EventKind::Effect {
+            card: 4,
+            what: EffectEvent::Control { space: a, power: p },
+        },
+        EventKind::Effect {
+            card: 4,
+            what: EffectEvent::Razed { space: a },
+        },
+        EventKind::Effect {
+            card: 4,
+            what: EffectEvent::LeaderPlaced {
+                leader: "COLIGNY".into(),
+                space: a,
+            },
+        },
+        EventKind::Effect {
+            card: 4,
+            what: EffectEvent::Vp { power: p, n: 1 },
+        },
+        EventKind::HandSize { power: p, cards: 3 },
+        EventKind::ImpulseStarted { power: p },
+        EventKind::EventNotAutomated { power: p, card: 4 },
+        EventKind::CpLeft { power: p, cp: 2 },
+        EventKind::Passed { power: p },
+        EventKind::AssaultRolled {
+            space: a,
+            attacker: side(p),
+            defender: side(q),
+        },
+        EventKind::WarDeclared { by: p, target: q },
+        EventKind::Offered {
+            from: p,
+            to: q,
+            status: Relation::Alliance,
+        },
+        EventKind::OfferAccepted {
+            from: p,
+            to: q,
+            status: Relation::Peace,
+        },
+        EventKind::OfferDeclined {
+            from: p,
+            to: q,
+            status: Relation::Alliance,
+        },
+        EventKind::MinorAllied {
+            minor: Minor::Scotland,
+            power: q,
+        },
+        EventKind::DiplomacyDone { power: p },
+        EventKind::SecretCommitted {
+            commitment: "abc123".into(),
+        },
+        EventKind::SecretChosen {
+            choice: EmpireChoice::Catholic,
+            salt: "s".into(),
+        },
+        EventKind::SecretRevealed {
+            choice: EmpireChoice::Balanced,
+            salt: "s".into(),
+            vp: 2,
+            reason: RevealReason::GameEnded,
+        },
+        EventKind::RulerChanged {
+            power: p,
+            ruler: "ELIZABETH_I".into(),
+        },
+        EventKind::MasterOfCentralEurope { held: true },
+        EventKind::VpTotals {
+            vp: [3, 4, 5, 6, 7, 8],
+            seated: vec![p, q],
+        },
+        EventKind::LeadersWithdrawn {
+            leaders: vec!["COLIGNY".into()],
+        },
+        EventKind::ForeignWarStarted {
+            card: 10,
+            power: p,
+            required: 3,
+            army: 2,
+        },
+        EventKind::ForeignWarBattle {
+            card: 10,
+            attacker: side(p),
+            defender: side(q),
+        },
+        EventKind::WarCasualtiesTaken {
+            power: p,
+            card: 10,
+            units: units.clone(),
+        },
+        EventKind::WarCostPaid {
+            power: p,
+            card: 10,
+            cost: 2,
+        },
+        EventKind::PeaceSued {
+            by: p,
+            winner: q,
+            vp: 1,
+        },
+        EventKind::PeaceUnitsOwed { power: p, units: 2 },
+        EventKind::AllianceEnded { a: p, b: q },
+        EventKind::MinorWarDeclared {
+            by: p,
+            minor: Minor::Venice,
+        },
+        EventKind::MinorPeace {
+            by: p,
+            minor: Minor::Venice,
+        },
+        EventKind::MinorWarEnded {
+            power: p,
+            minor: Minor::Venice,
+            ally: q,
+        },
+        EventKind::MandatoryOverdue {
+            power: p,
+            card: 4,
+            removed: true,
+        },
+        EventKind::Adjusted {
+            by: p,
+            adjustment: Adjustment::Vp { power: q, delta: 1 },
+        },
+        EventKind::CardMoved {
+            by: p,
+            to: CardPlace::Discard,
+        },
+        EventKind::HuguenotCapitalStays { card: 4 },
+        EventKind::ConversionAttempt {
+            power: p,
+            space: a,
+            natural: 4,
+            counted: 4,
+            modifier: 1,
+            needed: 5,
+            success: true,
+        },
+        EventKind::ReligionChanged {
+            space: a,
+            religion: Religion::Protestant,
+        },
+        EventKind::CatholicRebellion {
+            space: a,
+            by: q,
+            attacker: side(q),
+            defender: side(p),
+            success: false,
+        },
+        EventKind::UnitsAdjusted {
+            by: p,
+            space: a,
+            owner: Owner::Major(p),
+            faction: None,
+            before: [1, 0, 0, 0, 0],
+            after: [2, 1, 0, 0, 0],
+        },
+        EventKind::StandingSet {
+            power: p,
+            standing: Standing::NeverIntercept,
+            on: true,
+        },
+        EventKind::StandingApplied {
+            power: p,
+            standing: Standing::NeverIntercept,
+            decision: Decision::Intercept,
+        },
+        EventKind::PiracyRewardGiven {
+            target: q,
+            zone: zone(),
+            reward: PiracyReward::Vp,
+            at: Some(port()),
+            piracy_vp: 1,
+        },
+        EventKind::PiracyCard {
+            from: q,
+            to: p,
+            card: 4,
+        },
+        EventKind::TreasureRowRefilled {
+            added: 2,
+            row: 3,
+            pool: 10,
+        },
+        EventKind::TreasureDrawn { power: p, held: 2 },
+        EventKind::NoTreasureDrawn { power: Some(p) },
+        EventKind::TreasureGained {
+            power: p,
+            treasure: 1,
+        },
+        EventKind::TreasureReturned {
+            power: p,
+            treasure: 1,
+        },
+        EventKind::TreasureSpent {
+            power: p,
+            treasure: 1,
+            cp: 2,
+        },
+        EventKind::TreasuresHeld {
+            power: p,
+            treasures: vec![1, 2],
+        },
+        EventKind::PeaceUnitsShort {
+            power: p,
+            owed: 3,
+            on_map: 1,
+        },
+        EventKind::PeaceRegainOpen {
+            power: p,
+            winner: q,
+            leaders: vec!["COLIGNY".into()],
+            keys: vec![a],
+            spaces: vec![b],
+        },
+        EventKind::PeaceRegained {
+            power: p,
+            winner: q,
+            leader: None,
+            spaces: vec![a],
+            pay: PeacePay::Vp,
+            vp: 1,
+            to: Some(b),
+        },
+        EventKind::PeaceCard {
+            from: p,
+            to: q,
+            card: 4,
+        },
+        EventKind::GameOver {
+            winners: vec![p],
+            reason: EndReason::Standard { vp: 25 },
+        },
+        EventKind::Influence(InfluenceEvent::Bought {
+            power: p,
+            target: Courted::Minor(Minor::Scotland),
+            steps: 1,
+            now: 2,
+            cp: 2,
+        }),
+        EventKind::Court {
+            what: CourtEvent::Proposed {
+                from: p,
+                royal: "ELIZABETH_I".into(),
+                to: q,
+                with: "FRANCOIS_ANJOU".into(),
+            },
+        },
     ]
+}
+
+// Issue 30 item 9: the sample events cover every event kind, so the catalogue test below renders
+// each of them in Russian.
+#[test]
+fn x_words_the_sample_events_cover_every_event_kind() {
+    let sampled: BTreeSet<&'static str> = sample_events()
+        .iter()
+        .map(|e| EventTag::from(e).into())
+        .collect();
+    let missing: Vec<&'static str> = EventTag::iter()
+        .map(<&'static str>::from)
+        .filter(|t| !sampled.contains(t))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "event kinds without a sample: {missing:?}"
+    );
 }
 
 #[test]
@@ -752,10 +1036,11 @@ fn x_words_the_russian_catalogue_inflects_names_and_speaks_russian() {
             .map(|p| (*p, "игрок".to_string()))
             .collect::<Vec<_>>()
     };
-    for d in DECISIONS {
+    // Every decision there is (the enum lists them), not a hand-kept list.
+    for d in Decision::iter() {
         let aw = vqbot::engine::Awaiting::One {
             power: Power::England,
-            decision: *d,
+            decision: d,
         };
         texts.push(t.next_up(&aw, &who(1)));
     }

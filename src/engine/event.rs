@@ -214,7 +214,11 @@ pub enum FreeUnitBar {
 }
 
 /// One thing that happened.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+///
+/// [`EventTag`] names each variant without its data, so a completeness check can list them all.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::EnumDiscriminants)]
+#[strum_discriminants(name(EventTag), derive(strum::EnumIter, strum::IntoStaticStr))]
+#[strum_discriminants(doc = "The variant of an [`EventKind`], without its data.")]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum EventKind {
     /// A question `power` would have been asked was skipped; `skipped` says which and why.

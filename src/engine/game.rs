@@ -103,7 +103,7 @@ pub enum Stage {
 }
 
 /// The decision a power is asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, strum::EnumIter)]
 #[serde(rename_all = "snake_case")]
 pub enum Decision {
     /// Negotiate; finish with `done`.

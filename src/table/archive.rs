@@ -194,7 +194,7 @@ impl Table {
         });
         head.push(match l {
             Locale::En => format!("Seed `{}`; its commitment sha256(seed) = `{}`, posted when the game opened.", s.row.seed, s.row.seed_commitment),
-            Locale::Ru => format!("Сид `{}`; его обязательство sha256(сид) = `{}`, опубликованное при открытии партии.", s.row.seed, s.row.seed_commitment),
+            Locale::Ru => format!("Сид `{}`; его обязательство SHA-256(сид) = `{}`, опубликованное при открытии партии.", s.row.seed, s.row.seed_commitment),
         });
         if let Some(c) = &g.empire.commitment {
             // The choice itself is public once revealed (the game's end reveals it).

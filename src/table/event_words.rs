@@ -149,7 +149,7 @@ impl Texts<'_> {
             EventKind::SecretCommitted { commitment } => tr!(
                 l,
                 "The Empire has made its secret choice. Commitment sha256(choice|salt) = `{}`.",
-                "Империя сделала тайный выбор. Обязательство sha256(выбор|соль) = `{}`.",
+                "Империя сделала тайный выбор. Обязательство SHA-256(выбор|соль) = `{}`.",
                 commitment
             ),
             EventKind::SecretChosen { choice, salt } => tr!(

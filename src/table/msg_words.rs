@@ -370,7 +370,7 @@ impl Texts<'_> {
             Msg::GameCreated { creator, scenario, commitment } => tr!(
                 l,
                 "New game ({} scenario) opened by {}. Take a seat with {}; {} starts it with {}.\nFairness: sha256(seed) = `{}`; the seed is revealed when the game ends.",
-                "Новая партия (сценарий {}) открыта: {}. Займите место: {}; начинает {} командой {}.\nЧестность: sha256(сид) = `{}`; сид будет раскрыт в конце партии.",
+                "Новая партия (сценарий {}) открыта: {}. Займите место: {}; начинает {} командой {}.\nЧестность: SHA-256(сид) = `{}`; сид будет раскрыт в конце партии.",
                 scenario, creator, self.command("join", &["power"]), creator, self.command("start", &[]), commitment
             ),
             Msg::LocaleSet => l.pick("Messages in this game are now in English.", "Сообщения этой партии теперь на русском.").into(),
@@ -465,7 +465,7 @@ impl Texts<'_> {
                 keys,
                 bonus
             ),
-            Msg::SeedCommitment { commitment } => tr!(l, "sha256(seed) = `{}`", "sha256(сид) = `{}`", commitment),
+            Msg::SeedCommitment { commitment } => tr!(l, "sha256(seed) = `{}`", "SHA-256(сид) = `{}`", commitment),
             Msg::Rule(text) => text.clone(),
             // --- safe input
             Msg::UnknownListed { what, name, hint, allowed } => tr!(l, "unknown {} `{}`{}; allowed: {}", "не найдено: {} `{}`{}; можно: {}", self.thing(what), name, self.hint(hint), self.allowed_near(*allowed, name)),
