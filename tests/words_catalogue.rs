@@ -388,8 +388,6 @@ fn latin_words(text: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// Every decision a player is asked.
-
 fn sample_events() -> Vec<EventKind> {
     let (a, b) = (SpaceId(0), SpaceId(1));
     let (p, q) = (Power::England, Power::France);
