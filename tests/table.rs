@@ -36,6 +36,8 @@ mod table_campaign_restart;
 mod table_influence;
 #[path = "table_input_info.rs"]
 mod table_input_info;
+#[path = "table_interact.rs"]
+mod table_interact;
 #[path = "table_map_moments.rs"]
 mod table_map_moments;
 #[path = "table_people.rs"]

@@ -27,9 +27,10 @@ use serenity::all::{
 use super::commands::slash_path;
 use super::handler::{ephemeral_message, lock, BotState, CommandError};
 use super::help::Lang;
-use super::prompts::{buttons, state_tag, Stamp};
+use super::prompts::{buttons, Stamp};
 use crate::table::choices::Prompts;
 use crate::table::command::{option_name, Command, ParseError};
+use crate::table::interact::{Answered, Interaction};
 use crate::table::{
     Audience, Caller, Channel, ChannelPermission, Image, Locale, Msg, Notice, Outbox, Texts, UserId,
 };
@@ -208,33 +209,19 @@ fn run_table(
     expect: Option<(i64, Option<Stamp>)>,
 ) -> Outcome {
     state.ensure_loaded(channel);
-    let table = &state.table;
-    let before = table.summary(channel).ok().flatten();
-    if let Some((game_id, Some(stamp))) = expect {
-        let current = before
-            .as_ref()
-            .filter(|b| b.id == game_id)
-            .and_then(|b| b.seq)
-            .zip(table.state_hash(channel).map(|h| state_tag(&h)));
-        if !current.is_some_and(|(seq, tag)| stamp.matches(seq, tag)) {
-            return Outcome::Stale;
-        }
-    }
-    let outbox = table.handle_command(channel, caller, cmd);
-    let after = if outbox.refused {
-        None
-    } else {
-        table.prompts(channel)
+    let done = match state
+        .table
+        .interact(channel, caller, cmd, expect, state.rhythm.now())
+    {
+        Interaction::Stale => return Outcome::Stale,
+        Interaction::Done(d) => d,
     };
-    // --- campaign rhythm (issue 29): whom the game waits for now, and since when; a command
-    // that changed nothing (`status`) does not restart its caller's wait
-    let mut changed = false;
-    if let Some(a) = &after {
-        let acted = a.seq != before.as_ref().and_then(|b| b.seq);
-        let by = if acted { caller.user } else { 0 };
-        let waits = table.observe_wait(channel, by, state.rhythm.now());
-        changed = acted || waits;
-    }
+    let Answered {
+        outbox,
+        before_seq,
+        after,
+        changed,
+    } = *done;
     // Whom this answer may DM: their stored DM state, read once per process.
     let mut users: Vec<UserId> = vec![caller.user];
     users.extend(outbox.messages.iter().filter_map(|m| match m.to {
@@ -247,7 +234,7 @@ fn run_table(
     state.load_dm_state(users);
     Outcome::Done(Box::new(Done {
         outbox,
-        before_seq: before.and_then(|b| b.seq),
+        before_seq,
         after,
         changed,
     }))

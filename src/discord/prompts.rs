@@ -10,7 +10,7 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
-pub use crate::table::choices::{state_tag, Stamp};
+pub use crate::table::choices::Stamp;
 use crate::table::choices::{Choice, ChoiceStyle};
 use crate::table::command::Invocation;
 use crate::table::Channel;

@@ -29,6 +29,7 @@ pub mod command;
 pub mod convert;
 pub mod dashboard;
 mod digest;
+pub mod interact;
 pub mod limits;
 mod load;
 mod lobby;
