@@ -356,3 +356,25 @@ fn x_campaign_the_terminal_table_shows_the_dashboard_on_request() {
         "counts, never the cards: {text}"
     );
 }
+
+// Issue 30 item 9: a place name's Russian gender is data where its ending misleads, and a bad
+// value is refused with the file and line.
+#[test]
+fn check_data_refuses_a_russian_gender_that_is_not_m_f_n_or_pl() {
+    let dir = copy_data();
+    let d = dir.path();
+    let text = std::fs::read_to_string(d.join("spaces.csv")).expect("read");
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("SALONIKA,"))
+        .expect("Salonika's row")
+        + 1;
+    std::fs::write(d.join("spaces.csv"), text.replacen(",pl\n", ",plural\n", 1)).expect("write");
+    let (code, _, err) = vqbot(&["check-data", d.to_str().expect("utf-8")], d);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains(&format!("spaces.csv:{line}:")) && err.contains("ru_gender"),
+        "{err}"
+    );
+    assert!(err.contains("m, f, n or pl"), "{err}");
+}

@@ -1205,3 +1205,22 @@ fn x_words_a_war_on_an_allied_minor_says_how_it_is_made() {
         }
     }
 }
+
+// Issue 30 item 9: past forms agree with the place's gender: a foreign name that does not
+// decline takes «город» (masculine), and the data's `ru_gender` settles names whose ending
+// misleads (Булонь, Ла-Рошель feminine; Салоники plural).
+#[test]
+fn x_words_russian_past_forms_agree_with_the_gender_of_the_place() {
+    let rs = common::rs();
+    let t = Texts::new(rs, Locale::Ru);
+    let past = |id: &str| t.ru_past(common::sp(id), "взят", "взята", "взято", "взяты");
+    assert_eq!(past("CALAIS"), "взят");
+    assert_eq!(past("BORDEAUX"), "взят");
+    assert_eq!(past("TRIPOLI"), "взят");
+    assert_eq!(past("MADRID"), "взят");
+    assert_eq!(past("VIENNA"), "взята");
+    assert_eq!(past("BOULOGNE"), "взята");
+    assert_eq!(past("LA_ROCHELLE"), "взята");
+    assert_eq!(past("SALONIKA"), "взяты");
+    assert_eq!(past("ATHENS"), "взяты");
+}

@@ -893,7 +893,7 @@ fn space_row(r: &Row, p: &mut Problems) -> Option<Space> {
 }
 
 /// The optional Russian case columns of a row (`name_ru_gen`, `name_ru_acc`, `name_ru_ins`,
-/// `name_ru_pre`, `ru_prep`).
+/// `name_ru_pre`, `ru_prep`, `ru_gender`).
 fn ru_forms(r: &Row, p: &mut Problems) -> Option<crate::engine::ruleset::RuForms> {
     let prep = r.get("ru_prep");
     if !matches!(prep, "" | "на") {
@@ -904,12 +904,24 @@ fn ru_forms(r: &Row, p: &mut Problems) -> Option<crate::engine::ruleset::RuForms
         );
         return None;
     }
+    let gender = r.get("ru_gender");
+    if !matches!(gender, "" | "m" | "f" | "n" | "pl") {
+        p.add(
+            r.file,
+            r.line,
+            format!(
+                "column `ru_gender`: `{gender}` is not valid; leave it empty (read from the name's ending) or write m, f, n or pl"
+            ),
+        );
+        return None;
+    }
     Some(crate::engine::ruleset::RuForms {
         gen: r.get("name_ru_gen").to_string(),
         acc: r.get("name_ru_acc").to_string(),
         ins: r.get("name_ru_ins").to_string(),
         pre: r.get("name_ru_pre").to_string(),
         prep: prep.to_string(),
+        gender: gender.to_string(),
     })
 }
 

@@ -68,6 +68,10 @@ pub struct RuForms {
     pub pre: String,
     /// The preposition of place: `на` for islands (на Мальте, с Мальты); empty for `в`/`из`.
     pub prep: String,
+    /// The grammatical gender (`m`, `f`, `n`, `pl`) where the name's ending misleads (Булонь is
+    /// feminine); empty: read from the ending.
+    #[serde(default)]
+    pub gender: String,
 }
 
 impl Space {

@@ -402,10 +402,11 @@ impl<'a> Texts<'a> {
         }
     }
 
-    /// A Russian past-tense form agreeing with a space name's gender (by its ending: «Вена
-    /// взята», «Мадрид взят», «Бордо взято»).
+    /// A Russian past-tense form agreeing with a space name's gender («Вена взята», «Мадрид
+    /// взят», «Бордо взят»): the data's `ru_gender`, else read from the name's ending.
     pub fn ru_past(&self, s: SpaceId, m: &str, f: &str, n: &str, pl: &str) -> String {
-        match ru_gender(&self.rs.space(s).name_ru) {
+        let sp = self.rs.space(s);
+        match ru_gender_column(&sp.ru.gender).unwrap_or_else(|| ru_gender(&sp.name_ru)) {
             RuGender::M => m,
             RuGender::F => f,
             RuGender::N => n,
@@ -999,15 +1000,16 @@ pub enum RuGender {
     M,
     /// Feminine (Вена).
     F,
-    /// Neuter (Бордо).
+    /// Neuter (Сараево).
     N,
     /// Plural (Нидерланды).
     Pl,
 }
 
-/// A Russian name's gender read from the ending of its last word (a reconstruction of the
-/// usual rule: -а/-я feminine, -о/-е/-и/-у foreign indeclinables neuter, -ы plural; else
-/// masculine).
+/// A Russian place name's gender read from the ending of its last word (the usual rule: -а/-я
+/// feminine, -ы plural; a foreign name that does not decline, -о/-е/-и/-у, takes the gender of
+/// «город», masculine: «Бордо взят»; else masculine). A name the rule gets wrong (Булонь,
+/// Салоники) says its gender in the data's `ru_gender` column.
 pub fn ru_gender(name: &str) -> RuGender {
     let last = name
         .split([' ', '-'])
@@ -1017,8 +1019,18 @@ pub fn ru_gender(name: &str) -> RuGender {
     match last.chars().next_back() {
         Some('а' | 'я') => RuGender::F,
         Some('ы') => RuGender::Pl,
-        Some('о' | 'е' | 'и' | 'у' | 'ю' | 'э') => RuGender::N,
         _ => RuGender::M,
+    }
+}
+
+/// The gender written in the data (`ru_gender`), if any.
+fn ru_gender_column(g: &str) -> Option<RuGender> {
+    match g {
+        "m" => Some(RuGender::M),
+        "f" => Some(RuGender::F),
+        "n" => Some(RuGender::N),
+        "pl" => Some(RuGender::Pl),
+        _ => None,
     }
 }
 
