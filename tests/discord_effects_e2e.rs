@@ -149,6 +149,34 @@ async fn x_card_effect_look_by_dm_and_a_choice_by_another_powers_button() {
     let ix = click(&emu, alice, &line, &vp).await;
     let text = said(&emu, &ix).await;
     assert!(text.contains("Spain") && text.contains("VP"), "{text}");
+
+    // Spain's impulse: card 52 moves a formation for free; the question has buttons for the
+    // moves (from the legal answers) and for declining.
+    ok(&emu, alice, ch, "adjust", &put("52", "spain")).await;
+    let ix = ok(
+        &emu,
+        alice,
+        ch,
+        "play",
+        &[("card", json!("52")), ("as", json!("event"))],
+    )
+    .await;
+    let line = line_of(&emu, &ix).await;
+    button(&line, "Do not move");
+    let mv = button(&line, "Move ");
+    let label = buttons(&line)
+        .into_iter()
+        .find(|(_, id)| *id == mv)
+        .map(|(l, _)| l)
+        .unwrap_or_default();
+    let ix = click(&emu, alice, &line, &mv).await;
+    let text = said(&emu, &ix).await;
+    let to = label.rsplit("→ ").next().unwrap_or_default().to_string();
+    assert!(
+        !to.is_empty() && text.contains(&to),
+        "{label}: {text}\n---\n{}",
+        channel_text(&emu, ch)
+    );
     ok(&emu, alice, ch, "vp", &[]).await;
     bot.shutdown().await;
 }

@@ -268,6 +268,19 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
     let l = t.loc;
     let pw = power.as_str();
     let mut out = Vec::new();
+    // --- card effects: a free move may be declined (`forgo`, not listed among the moves); the
+    // button comes first so the 25-button cap never drops it
+    if let Some(crate::engine::steps::Step::EffectAsk {
+        ask: crate::engine::cards::run::Ask::Move { .. },
+        ..
+    }) = game.steps.last()
+    {
+        out.push(Choice {
+            label: l.pick("Do not move", "Не двигаться").to_string(),
+            style: ChoiceStyle::Secondary,
+            invocation: inv("forgo", &[("power", pw)]),
+        });
+    }
     for a in game.legal_actions(rs, power) {
         let (label, style, invocation) = match &a {
             Action::Forgo => (
@@ -506,6 +519,23 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                 };
                 opts.push(("power", pw));
                 (label, ChoiceStyle::Primary, inv("regain", &opts))
+            }
+            // --- card effects: a free move, one button per formation and neighbour
+            Action::Move { from, to, units } => {
+                let w = super::convert::units_text(units);
+                (
+                    format!(
+                        "{} {w}: {} → {}",
+                        l.pick("Move", "Двинуть"),
+                        space_name(rs, t, from),
+                        space_name(rs, t, to)
+                    ),
+                    ChoiceStyle::Primary,
+                    inv(
+                        "move",
+                        &[("from", from), ("to", to), ("units", &w), ("power", pw)],
+                    ),
+                )
             }
             // --- card effects: one button per option or space the card's question lists
             Action::Choose { option, .. } => {

@@ -747,7 +747,8 @@ fn regain_item(rs: &Ruleset, what: &str) -> Result<RegainItem, Msg> {
     }
 }
 
-fn units_text(u: &Units) -> String {
+/// Units as the `units:` option reads them (`2r 1m ALBA`).
+pub(crate) fn units_text(u: &Units) -> String {
     let mut parts = Vec::new();
     if u.regulars > 0 {
         parts.push(format!("{}r", u.regulars));

@@ -133,13 +133,26 @@ pub async fn accepted(
 }
 
 /// The "who acts next" line among the answers to `ix`.
+/// The messages an interaction's answer wrote: its original message and follow-ups, but not
+/// the message a clicked button lives on when the click was only acknowledged (type 6): that
+/// message is the old prompt, and the answer comes in follow-ups (a slow answer would otherwise
+/// be read as the old prompt).
+fn answer_messages(
+    rec: &super::discord_emulator::InteractionRecord,
+) -> Vec<super::discord_emulator::MessageId> {
+    rec.original_message
+        .into_iter()
+        .filter(|m| rec.response_type != Some(6) || Some(*m) != rec.source_message)
+        .chain(rec.followups.iter().copied())
+        .collect()
+}
+
 pub async fn line_of(emu: &Emulator, ix: &Interaction) -> MessageRecord {
     let id = ix.id;
     emu.wait_until("the next-up line of a command", move |s| {
         let rec = s.interaction(id)?;
-        rec.original_message
+        answer_messages(rec)
             .into_iter()
-            .chain(rec.followups.iter().copied())
             .filter_map(|m| s.message(m).cloned())
             .find(|m| !m.is_loading() && !m.is_ephemeral() && m.content.contains('➡'))
     })
@@ -153,9 +166,8 @@ pub async fn said(emu: &Emulator, ix: &Interaction) -> String {
     emu.wait_until("the answers of a command", move |s| {
         let rec = s.interaction(id)?;
         Some(
-            rec.original_message
+            answer_messages(rec)
                 .into_iter()
-                .chain(rec.followups.iter().copied())
                 .filter_map(|m| s.message(m).cloned())
                 .filter(|m| !m.is_ephemeral())
                 .map(|m| m.content + "\n")
