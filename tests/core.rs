@@ -15,6 +15,8 @@ mod table_support;
 mod card_effects;
 #[path = "core_court.rs"]
 mod core_court;
+#[path = "core_inactive_answers.rs"]
+mod core_inactive_answers;
 #[path = "core_influence.rs"]
 mod core_influence;
 #[path = "core_land_battle.rs"]

@@ -233,6 +233,12 @@ pub enum InfluenceEvent {
         target: Courted,
         steps: u8,
     },
+    /// A question of an inactive major no player answers, answered by the fixed rule
+    /// (X-INACTIVE-ANSWERS).
+    Answered {
+        power: Power,
+        answer: super::inactive::RuleAnswer,
+    },
 }
 
 /// Why influence is refused (rule X-INF-BUY / X-INF-TRACK).

@@ -23,6 +23,7 @@ use super::board::{Force, Stance};
 use super::error::{RuleError, RuleResult};
 use super::event::{Event, EventKind};
 use super::game::Game;
+use super::inactive::RuleAnswer;
 use super::interception::decider;
 use super::power::{Owner, Power};
 use super::refusal::Refusal;
@@ -564,12 +565,22 @@ impl Game {
         let opts = loss_options(have, hits);
         match (d, opts.as_slice()) {
             (_, []) => {}
-            (Some(p), [_, _, ..]) => self.steps.push(Step::NavalCasualties {
-                power: p,
-                place: rs.place_id(pl),
-                hits,
-            }),
-            (_, [first, ..]) => self.sink(rs, pl, d, o, *first, ev),
+            // --- diplomacy (issue 26): an inactive major nobody plays is not asked
+            // (X-INACTIVE-ANSWERS); a controlled one's controller is.
+            (Some(p), [_, _, ..]) if self.asks_player(p) => {
+                self.steps.push(Step::NavalCasualties {
+                    power: p,
+                    place: rs.place_id(pl),
+                    hits,
+                })
+            }
+            (_, [first, rest @ ..]) => {
+                if let Some(p) = d.filter(|_| !rest.is_empty()) {
+                    let place = rs.place_id(pl);
+                    self.answered_by_rule(p, RuleAnswer::NavalCasualties { place }, ev);
+                }
+                self.sink(rs, pl, d, o, *first, ev)
+            }
         }
     }
 
@@ -664,13 +675,21 @@ impl Game {
         let opts = self.naval_retreats(rs, z, lp, lo);
         match (lp, opts.as_slice()) {
             (_, []) => self.lose_fleet(rs, pl, lp, lo, ev),
-            (Some(d), [_, _, ..]) => self.steps.push(Step::NavalRetreat {
+            // --- diplomacy (issue 26): X-INACTIVE-ANSWERS, as for the losses.
+            (Some(d), [_, _, ..]) if self.asks_player(d) => self.steps.push(Step::NavalRetreat {
                 power: d,
                 place: z.clone(),
                 to: opts.iter().map(|x| rs.place_id(x)).collect(),
             }),
-            (_, [t, ..]) => {
+            (_, [t, rest @ ..]) => {
                 let t = t.clone();
+                if let Some(d) = lp.filter(|_| !rest.is_empty()) {
+                    let answer = RuleAnswer::NavalRetreat {
+                        place: z.clone(),
+                        to: rs.place_id(&t),
+                    };
+                    self.answered_by_rule(d, answer, ev);
+                }
                 self.naval_retreat(rs, pl, lp, lo, &t, ev)
             }
         }
@@ -808,6 +827,15 @@ impl Game {
                 // Anything else (never expected at sea) goes with them.
                 match dest {
                     Some(s) => {
+                        if let Owner::Major(q) = o {
+                            if self.nearest_ports(rs, &z, o).len() > 1 {
+                                let answer = RuleAnswer::WinterPort {
+                                    zone: z.clone(),
+                                    to: s,
+                                };
+                                self.answered_by_rule(q, answer, ev);
+                            }
+                        }
                         self.put_naval(&Place::Port(s), fleet);
                         ev.push(Event::public(EventKind::WinterPort {
                             owner: o,
@@ -879,6 +907,10 @@ impl Game {
         for (z, forces) in &self.board.seas {
             for f in forces.iter().filter(|f| f.ships() > 0) {
                 let Owner::Major(p) = f.owner() else { continue };
+                // X-INACTIVE-ANSWERS: in Winter an inactive major is never asked.
+                if !self.powers.contains(p) {
+                    continue;
+                }
                 let ports = self.nearest_ports(rs, z, f.owner());
                 if ports.len() > 1 && !asks.iter().any(|(q, y, _)| *q == p && y == z) {
                     let to: Vec<String> = ports.iter().map(|s| rs.space(*s).id.clone()).collect();
