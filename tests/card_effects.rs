@@ -18,7 +18,7 @@ const SPAIN: Power = Power::Spain;
 const FRANCE: Power = Power::France;
 
 /// The shipped ruleset with these cards given a kind and a written effect.
-fn deck(cards: &[(u16, CardKind, &str)]) -> Ruleset {
+pub(crate) fn deck(cards: &[(u16, CardKind, &str)]) -> Ruleset {
     let mut r = rs().clone();
     for (n, kind, text) in cards {
         let key = format!("test_{n}");
@@ -39,7 +39,7 @@ fn one(text: &str) -> Ruleset {
 
 /// A 1559 game with Spain, France, England and the Protestant, in Spain's impulse, Spain holding
 /// the test card.
-fn game(r: &Ruleset) -> Game {
+pub(crate) fn game(r: &Ruleset) -> Game {
     let opts = GameOptions {
         scenario: "1559".into(),
         powers: [SPAIN, FRANCE, Power::England, Power::Protestant]

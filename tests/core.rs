@@ -13,6 +13,8 @@ mod table_support;
 
 #[path = "card_effects.rs"]
 mod card_effects;
+#[path = "card_effects_naval.rs"]
+mod card_effects_naval;
 #[path = "core_court.rs"]
 mod core_court;
 #[path = "core_inactive_answers.rs"]

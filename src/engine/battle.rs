@@ -191,7 +191,9 @@ impl Game {
         self.push_windows(Window::Combat, &asked, s);
     }
 
-    /// The powers with units in the fight in `s`, the attacker's side first.
+    /// The powers with units in the fight in `s`, the attacker's side first; a power no player
+    /// answers for (an inactive major nobody controls, X-INACTIVE-ANSWERS) holds no cards and
+    /// is not asked.
     fn battle_sides(&self, p: Power, s: SpaceId) -> Vec<Power> {
         let mut asked = self.side_powers(p, s, true);
         for q in self.side_powers(p, s, false) {
@@ -199,6 +201,7 @@ impl Game {
                 asked.push(q);
             }
         }
+        asked.retain(|q| self.asks_player(*q));
         asked
     }
 
