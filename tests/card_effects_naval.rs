@@ -59,6 +59,10 @@ fn run(g: &mut Game, r: &Ruleset, by: Option<Power>, ev: &mut Vec<Event>) -> Vec
         let Awaiting::One { power, decision } = g.awaiting() else {
             break;
         };
+        assert!(
+            g.powers.contains(power) || g.influence.controller[power as usize].is_some(),
+            "{power}, which nobody plays, is asked {decision:?}"
+        );
         let a = match decision {
             Decision::SpendCp | Decision::Impulse => break,
             Decision::CombatCard => {
@@ -166,4 +170,34 @@ fn c_battle_cards_naval_defender_card_changes_hits_and_dice() {
         "France's 1 squadron: 2 dice less the card's one"
     );
     assert_eq!(ah, 0, "Spain's hits cancelled");
+}
+
+// X-INACTIVE-ANSWERS with C-BATTLE-CARDS at sea: against the Ottoman, inactive and controlled by
+// nobody, only Spain is asked in the window, and its card's `choose for:opponent` asks nobody:
+// the effect goes on and the battle is fought.
+#[test]
+fn x_inactive_answers_no_window_or_choice_for_a_power_nobody_plays() {
+    let r = deck(&[(
+        CARD,
+        CardKind::Combat,
+        "text_source: placeholder\nchoose for:opponent\n  option \"Lose 1 VP\"\n    vp -1\n  option \"Nothing\"\n    dice 0\ndice 1\n",
+    )]);
+    let mut g = sea_battle(&r);
+    assert!(g.influence.inactive.contains(Power::Ottoman));
+    g.influence.controller = [None; 6];
+    g.board.seas.clear();
+    g.board.set_relation(SPAIN, Power::Ottoman, Relation::War);
+    ships(
+        &mut g,
+        &r,
+        "TYRRHENIAN_SEA",
+        Owner::Major(Power::Ottoman),
+        1,
+        0,
+    );
+    let mut ev = sail(&mut g, &r);
+    let asked = run(&mut g, &r, Some(SPAIN), &mut ev);
+    assert_eq!(asked, vec![SPAIN], "the Ottoman is not asked");
+    assert!(!g.awaiting().powers().contains(Power::Ottoman));
+    assert_eq!(rolled(&ev).0, 4 + 1, "the effect went on past the choice");
 }

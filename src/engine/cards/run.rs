@@ -614,7 +614,9 @@ impl Game {
     fn who(&self, run: &EffectRun, w: Who) -> Option<Power> {
         match w {
             Who::Me => Some(run.power),
-            Who::Opponent => run.opponent,
+            // X-INACTIVE-ANSWERS: an opponent no player answers for (an inactive major nobody
+            // controls) is not asked, nor aimed at, as a power not in play is not.
+            Who::Opponent => run.opponent.filter(|p| self.asks_player(*p)),
             Who::Power(p) => self.powers.contains(p).then_some(p),
         }
     }
