@@ -18,7 +18,7 @@ const SPAIN: Power = Power::Spain;
 const FRANCE: Power = Power::France;
 
 /// The shipped ruleset with these cards given a kind and a written effect.
-fn deck(cards: &[(u16, CardKind, &str)]) -> Ruleset {
+pub(crate) fn deck(cards: &[(u16, CardKind, &str)]) -> Ruleset {
     let mut r = rs().clone();
     for (n, kind, text) in cards {
         let key = format!("test_{n}");
@@ -39,7 +39,7 @@ fn one(text: &str) -> Ruleset {
 
 /// A 1559 game with Spain, France, England and the Protestant, in Spain's impulse, Spain holding
 /// the test card.
-fn game(r: &Ruleset) -> Game {
+pub(crate) fn game(r: &Ruleset) -> Game {
     let opts = GameOptions {
         scenario: "1559".into(),
         powers: [SPAIN, FRANCE, Power::England, Power::Protestant]
@@ -1158,10 +1158,13 @@ fn x_card_effect_new_primitives_refuse_bad_input_with_file_and_line() {
         ("cancel nothing", "avoidance"),
         ("play_cp 2", "takes no word"),
         ("return_card where home", "acts on no space"),
-        ("place_leader NOBODY where home", "not a leader id"),
+        (
+            "place_leader NOBODY where home",
+            "not a leader of leaders.csv",
+        ),
         ("place_leader DORIA where home", "naval leader"),
         ("capture_leader ALBA", "by:<power>"),
-        ("kill_leader", "names a leader id"),
+        ("kill_leader", "names a leader by its id or map name"),
         ("ruler until:turn", "changes something"),
         ("ruler admin:lots", "a whole number"),
         ("move fast", "no_interception and/or no_avoidance"),
@@ -1174,6 +1177,60 @@ fn x_card_effect_new_primitives_refuse_bad_input_with_file_and_line() {
             "{text}: {p:?}"
         );
     }
+}
+
+// X-CARD-EFFECT (issue 25): the leader primitives take a leader's map name (leader_names.csv),
+// its full name quoted, its Russian name or the last word of its English name, as the
+// `place leader:` command does, not only its id; each reads as the id would.
+#[test]
+fn x_card_effect_leader_primitives_take_map_names() {
+    let parsed = |text: &str| {
+        let mut p = vqbot::data::Problems::default();
+        let e = vqbot::data::effects::parse(
+            "t.effect",
+            "t",
+            &format!("text_source: placeholder\n{text}\n"),
+            rs(),
+            &mut p,
+        );
+        assert!(p.0.is_empty(), "{text}: {:?}", p.0);
+        e.expect("an effect")
+    };
+    let by_id = parsed("kill_leader ALBA");
+    for name in [
+        "Alba",
+        "alba",
+        "\"Duke of Alba\"",
+        "Альба",
+        "\"Герцог Альба\"",
+    ] {
+        assert_eq!(parsed(&format!("kill_leader {name}")), by_id, "{name}");
+    }
+    assert_eq!(
+        parsed("capture_leader Coligny by:spain"),
+        parsed("capture_leader COLIGNY by:spain")
+    );
+    assert_eq!(
+        parsed("place_leader \"Don John\" where space:MADRID"),
+        parsed("place_leader DON_JOHN where space:MADRID")
+    );
+    assert_eq!(
+        parsed("remove_leader don_john"),
+        parsed("remove_leader DON_JOHN")
+    );
+}
+
+// X-CARD-EFFECT (issue 25): an unknown leader name is refused by check-data with file:line and
+// the closest leaders (id and map name).
+#[test]
+fn x_card_effect_unknown_leader_name_refused_with_the_closest() {
+    let p = problems("text_source: placeholder\n\nkill_leader Albaa\n");
+    let m = p
+        .iter()
+        .find(|m| m.starts_with("bad.effect:3:"))
+        .unwrap_or_else(|| panic!("{p:?}"));
+    assert!(m.contains("`Albaa` is not a leader"), "{m}");
+    assert!(m.contains("closest: `ALBA` (Alba)"), "{m}");
 }
 
 // X-CARD-EFFECT: `card N` shows the new primitives in words, in English and Russian.

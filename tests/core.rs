@@ -13,8 +13,12 @@ mod table_support;
 
 #[path = "card_effects.rs"]
 mod card_effects;
+#[path = "card_effects_naval.rs"]
+mod card_effects_naval;
 #[path = "core_court.rs"]
 mod core_court;
+#[path = "core_inactive_answers.rs"]
+mod core_inactive_answers;
 #[path = "core_influence.rs"]
 mod core_influence;
 #[path = "core_land_battle.rs"]

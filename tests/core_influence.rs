@@ -107,6 +107,61 @@ fn x_inactive_setup_by_powers_in_play() {
     assert_eq!(six.courted(rs()).len(), 5);
 }
 
+/// Whether card `n` is in the game after the start: in a hand, the deck or the discard pile.
+fn in_play(g: &Game, n: u16) -> bool {
+    g.hands.iter().flatten().any(|c| *c == n) || g.deck.contains(&n) || g.discard.contains(&n)
+}
+
+// X-INACTIVE-SETUP (card_players.csv, the VASSAL module's text, digest §3.2): The Sublime Porte
+// (#20) is added with 2-4 players and removed with 5; German Intervention (#19) is added with
+// 2-5; War with Persia (#10) is removed with 2-4 and War with Poland (#11) with 2-5. Fails on
+// the old row `20,2,5` (the Porte dealt in a five-power game, whatever the seed).
+#[test]
+fn x_inactive_setup_player_count_cards_at_start() {
+    let five = new_game_with(
+        powers(&[
+            Power::Ottoman,
+            Power::Spain,
+            Power::England,
+            Power::France,
+            Power::Protestant,
+        ]),
+        11,
+    );
+    for seed in [1, 7, 11] {
+        let four = four(seed);
+        assert!(
+            in_play(&four, 20),
+            "four powers: the Sublime Porte is dealt"
+        );
+        assert!(
+            in_play(&four, 19),
+            "four powers: German Intervention is dealt"
+        );
+    }
+    assert!(
+        !in_play(&five, 20),
+        "five powers: the Sublime Porte is removed"
+    );
+    assert!(
+        in_play(&five, 19),
+        "five powers: German Intervention is dealt"
+    );
+    let six = common::new_game(11);
+    assert!(
+        !in_play(&six, 19) && !in_play(&six, 20),
+        "six powers: neither"
+    );
+    // The foreign wars enter later (turns 4 and 6): their rows, as the Card Draw reads them.
+    let dealt = |n, players| rs().turn.card_dealt_with(n, players);
+    assert!(
+        !dealt(10, 4) && dealt(10, 5) && dealt(10, 6),
+        "War with Persia"
+    );
+    assert!(!dealt(11, 5) && dealt(11, 6), "War with Poland");
+    assert!(dealt(20, 2) && dealt(20, 4) && !dealt(20, 5) && !dealt(20, 6));
+}
+
 // X-INF-BUY, X-INF-TRACK: a CP action of one's impulse; refused on a seated major, past the track,
 // with too few CP; the state unchanged by a refusal.
 #[test]

@@ -118,6 +118,14 @@ fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>, 
                 v[pick.random_range(0..v.len())]
             }
         };
+        // X-INACTIVE-ANSWERS: nobody is asked for an inactive major nobody controls (its
+        // questions answer themselves by the rule, announced).
+        assert!(
+            g.powers.contains(p) || g.influence.controller[p as usize].is_some(),
+            "seed {seed}: {p}, which nobody plays, is asked ({:?}, {:?})",
+            g.awaiting(),
+            g.steps.last()
+        );
         let legal = g.legal_actions(rs, p);
         assert!(
             !legal.is_empty(),

@@ -187,8 +187,8 @@ fn x_inf_roll_x_inactive_x_marriage_x_spy_look_four_power_script() {
     assert_eq!(check_look(&out, "alice", "bob", "England"), 4);
 }
 
-// X-INF-BUY, X-INF-ROLL, X-INACTIVE, X-MARRIAGE-PROPOSE, X-MARRIAGE-RESOLVE, X-SPY-LOOK: the
-// seeded five-power game (the Empire inactive) through two turns.
+// X-INF-BUY, X-INF-ROLL, X-INACTIVE, X-INACTIVE-SETUP, X-MARRIAGE-PROPOSE, X-MARRIAGE-RESOLVE,
+// X-SPY-LOOK: the seeded five-power game (the Empire inactive) through two turns.
 #[test]
 fn x_inf_roll_x_inactive_x_marriage_x_spy_look_five_power_script() {
     let out = run_script("examples/influence_five.vq", "11");
@@ -197,6 +197,11 @@ fn x_inf_roll_x_inactive_x_marriage_x_spy_look_five_power_script() {
         "{out}"
     );
     assert!(out.contains("**Turn 3** begins"), "two whole turns");
+    // X-INACTIVE-SETUP: with five powers The Sublime Porte is removed (card_players.csv).
+    assert!(
+        !out.contains("#20 «The Sublime Porte»"),
+        "the Porte is not dealt"
+    );
     let rolls = check_contest(&out, "Holy Roman Empire");
     let names: Vec<&str> = rolls.iter().map(|r| r.0.as_str()).collect();
     assert_eq!(names, ["Spain", "France"], "{rolls:?}");

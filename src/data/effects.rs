@@ -175,6 +175,73 @@ fn split(s: &str) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
+/// A leader's names for effects, normalized: id, English and Russian names, and the short names
+/// printed on the map's counters (leader_names.csv), as the `place leader:` command reads them.
+fn leader_keys(l: &crate::engine::ruleset::Leader) -> Vec<String> {
+    [&l.id, &l.name_en, &l.name_ru, &l.short_en, &l.short_ru]
+        .into_iter()
+        .filter(|n| !n.is_empty())
+        .map(|n| norm_name(n))
+        .collect()
+}
+
+fn norm_name(s: &str) -> String {
+    s.trim()
+        .to_lowercase()
+        .replace(['_', '-'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The leader an effect names (X-CARD-EFFECT): by id or any of its names (case, `_` and spaces
+/// ignored), or by the last word of its English name where only one leader has it (`alba`).
+fn leader_named<'r>(rs: &'r Ruleset, name: &str) -> Option<&'r crate::engine::ruleset::Leader> {
+    let t = norm_name(name);
+    if let Some(l) = rs.leaders.iter().find(|l| leader_keys(l).contains(&t)) {
+        return Some(l);
+    }
+    let last: Vec<_> = rs
+        .leaders
+        .iter()
+        .filter(|l| norm_name(&l.name_en).rsplit(' ').next() == Some(t.as_str()))
+        .collect();
+    match last[..] {
+        [l] => Some(l),
+        _ => None,
+    }
+}
+
+/// The three leader names closest to `name` (edit distance over every name a leader answers
+/// to), each with its id: what check-data offers for an unknown leader.
+fn closest_leaders(rs: &Ruleset, name: &str) -> String {
+    let t = norm_name(name);
+    let mut scored: Vec<(usize, String)> = rs
+        .leaders
+        .iter()
+        .map(|l| {
+            let d = leader_keys(l)
+                .iter()
+                .map(|k| crate::engine::names::edit_distance(&t, k))
+                .min()
+                .unwrap_or(usize::MAX);
+            let shown = if l.short_en.is_empty() {
+                &l.name_en
+            } else {
+                &l.short_en
+            };
+            (d, format!("`{}` ({})", l.id, shown))
+        })
+        .collect();
+    scored.sort();
+    scored
+        .into_iter()
+        .take(3)
+        .map(|(_, s)| s)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Parses one effect file (`file` is its name in messages).
 pub fn parse(file: &str, key: &str, text: &str, rs: &Ruleset, p: &mut Problems) -> Option<Effect> {
     let before = p.0.len();
@@ -960,11 +1027,12 @@ impl Compiler<'_> {
                 self.only_opts(no, verb, &a, allowed);
                 self.no_plain(no, verb, &a, 1);
                 let Some(id) = a.plain.first() else {
-                    self.err(no, format!("`{verb}` names a leader id of leaders.csv, e.g. `{verb} ALBA`"));
+                    self.err(no, format!("`{verb}` names a leader by its id or map name, e.g. `{verb} ALBA` or `{verb} \"Duke of Alba\"`"));
                     return;
                 };
-                let Some(l) = self.rs.leaders.iter().find(|l| l.id.eq_ignore_ascii_case(id)) else {
-                    self.err(no, format!("`{id}` is not a leader id in leaders.csv (e.g. {})", self.rs.leaders.first().map_or("", |l| l.id.as_str())));
+                let name = text(id).unwrap_or(id);
+                let Some(l) = leader_named(self.rs, name) else {
+                    self.err(no, format!("`{name}` is not a leader of leaders.csv or leader_names.csv; closest: {}", closest_leaders(self.rs, name)));
                     return;
                 };
                 let leader = l.id.clone();

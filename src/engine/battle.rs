@@ -8,6 +8,7 @@ use super::board::{Force, Stance};
 use super::error::RuleResult;
 use super::event::{Event, EventKind, Side};
 use super::game::{Game, Stage};
+use super::inactive::RuleAnswer;
 use super::interception::{decider, MAX_DEFENDERS};
 use super::power::{Owner, Power};
 use super::refusal::{LandCount, Refusal};
@@ -190,7 +191,9 @@ impl Game {
         self.push_windows(Window::Combat, &asked, s);
     }
 
-    /// The powers with units in the fight in `s`, the attacker's side first.
+    /// The powers with units in the fight in `s`, the attacker's side first; a power no player
+    /// answers for (an inactive major nobody controls, X-INACTIVE-ANSWERS) holds no cards and
+    /// is not asked.
     fn battle_sides(&self, p: Power, s: SpaceId) -> Vec<Power> {
         let mut asked = self.side_powers(p, s, true);
         for q in self.side_powers(p, s, false) {
@@ -198,6 +201,7 @@ impl Game {
                 asked.push(q);
             }
         }
+        asked.retain(|q| self.asks_player(*q));
         asked
     }
 
@@ -369,6 +373,10 @@ impl Game {
                     })
                 }
                 _ => {
+                    // X-INACTIVE-ANSWERS: an inactive major nobody plays is not asked.
+                    if let Some(q) = d.filter(|_| kinds > 1 && k < r + m + c) {
+                        self.answered_by_rule(q, RuleAnswer::Casualties { space: s }, ev);
+                    }
                     let u = mercenaries_first((r, m, c), k);
                     self.remove_pool(d, s, &u, ev);
                 }
@@ -692,6 +700,14 @@ impl Game {
         // space, keeping as many inside as there is room for.
         // --- diplomacy (issue 26): a controlled inactive major is asked too (X-INACTIVE).
         if (room == 0 && to.len() <= 1) || !self.asks_player(d) {
+            // X-INACTIVE-ANSWERS: the rule answers a choice no player makes, said aloud.
+            if !(room == 0 && to.len() <= 1) {
+                let answer = RuleAnswer::Retreat {
+                    space: s,
+                    to: to.first().copied(),
+                };
+                self.answered_by_rule(d, answer, ev);
+            }
             let captor = self.captor_against(rs, d, s);
             let inside = if room == 0 {
                 Units::default()

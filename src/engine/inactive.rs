@@ -12,13 +12,76 @@
 //!   unallied minor's are (R-CONTROL-TERMS), and its questions in battle answer themselves;
 //! - while a power controls it (X-INF-ROLL), it is dealt cards in the Card Draw phase (no home
 //!   cards: the module removes them) and has an impulse in the impulse order, played by its
-//!   controller's player; an uncontrolled inactive major's hand is discarded at the Card Draw.
+//!   controller's player; an uncontrolled inactive major's hand is discarded at the Card Draw;
+//! - a question of an inactive major nobody plays is answered by a fixed public rule
+//!   ([`RuleAnswer`], `vq rule X-INACTIVE-ANSWERS`), announced with what it decided and why;
+//!   in Winter the rule answers for every inactive major, controlled or not.
 
 use super::event::{Event, EventKind};
 use super::game::Game;
 use super::influence::{Courted, InfluenceEvent};
 use super::power::{Power, PowerSet, Relation};
-use super::ruleset::Ruleset;
+use super::ruleset::{Ruleset, SpaceId};
+use serde::{Deserialize, Serialize};
+
+/// A question of an inactive major that no player answers, and the fixed rule that answered it
+/// (X-INACTIVE-ANSWERS): what a neutral power would do, public and the same every time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "question")]
+pub enum RuleAnswer {
+    /// Land losses in `space`: mercenaries first, then cavalry, then regulars.
+    Casualties {
+        /// Where the battle was.
+        space: SpaceId,
+    },
+    /// The beaten land units in `space` retreat to the first legal space in the map's order
+    /// (`to`; none: they are eliminated), as many staying inside as there is room for.
+    Retreat {
+        /// Where the battle was.
+        space: SpaceId,
+        /// Where they went.
+        to: Option<SpaceId>,
+    },
+    /// Defenders of four units or fewer withdraw into the fortifications of `space`.
+    Withdraw {
+        /// The fortified space.
+        space: SpaceId,
+    },
+    /// Naval losses in `place`: corsairs before squadrons (the fewest squadrons sunk).
+    NavalCasualties {
+        /// A sea zone or port id.
+        place: String,
+    },
+    /// The beaten fleet in `place` retreats to the first legal place in the data's order.
+    NavalRetreat {
+        /// The sea zone.
+        place: String,
+        /// Where it went (a port or sea-zone id).
+        to: String,
+    },
+    /// Winter: land units in `from` go to the first of the equally near quarters in the map's
+    /// order.
+    WinterQuarters {
+        /// Where they were.
+        from: SpaceId,
+        /// Where they went (none: attrition).
+        to: Option<SpaceId>,
+    },
+    /// Winter: excess land units in `space` go to the first capital, mercenaries first.
+    WinterExcess {
+        /// The overstacked space.
+        space: SpaceId,
+        /// The capital they went to.
+        to: SpaceId,
+    },
+    /// Winter: the fleet in `zone` goes to the first of the equally near ports in data order.
+    WinterPort {
+        /// The sea zone.
+        zone: String,
+        /// The port.
+        to: SpaceId,
+    },
+}
 
 impl Game {
     /// The powers that have impulses: those in play and the inactive majors someone controls.
@@ -38,6 +101,16 @@ impl Game {
     /// controller's player answers). An uncontrolled inactive major's are answered by the rules.
     pub fn asks_player(&self, p: Power) -> bool {
         self.impulse_powers().contains(p)
+    }
+
+    /// X-INACTIVE-ANSWERS: announces that the rule answered `p`'s question, if `p` is an
+    /// inactive major (a power in play, or anyone else, is not announced: nothing changes).
+    pub(crate) fn answered_by_rule(&self, p: Power, answer: RuleAnswer, ev: &mut Vec<Event>) {
+        if self.influence.inactive.contains(p) {
+            ev.push(Event::public(EventKind::Influence(
+                InfluenceEvent::Answered { power: p, answer },
+            )));
+        }
     }
 
     /// The power whose player acts for `p`: `p` itself when in play, else its controller.

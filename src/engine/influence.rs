@@ -234,6 +234,12 @@ pub enum InfluenceEvent {
         target: Courted,
         steps: u8,
     },
+    /// A question of an inactive major no player answers, answered by the fixed rule
+    /// (X-INACTIVE-ANSWERS).
+    Answered {
+        power: Power,
+        answer: super::inactive::RuleAnswer,
+    },
 }
 
 /// The sample target of [`InfluenceRefusal`]'s rows.

@@ -8,6 +8,7 @@ use super::board::Stance;
 use super::error::RuleResult;
 use super::event::{Event, EventKind, Skipped};
 use super::game::Game;
+use super::inactive::RuleAnswer;
 use super::power::{LinkKind, Owner, Power};
 use super::refusal::Refusal;
 use super::ruleset::{CardKind, Ruleset, SpaceId};
@@ -120,6 +121,10 @@ impl Game {
                             space,
                             units,
                         }));
+                        // X-INACTIVE-ANSWERS: an inactive major's defenders, said why.
+                        if let Some(q) = decider(self, owner) {
+                            self.answered_by_rule(q, RuleAnswer::Withdraw { space }, ev);
+                        }
                     }
                     None => {
                         if let Some((power, units)) = self.withdraw_too_many(rs, &e) {

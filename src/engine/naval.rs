@@ -23,11 +23,12 @@ use super::board::{Force, Stance};
 use super::error::{RuleError, RuleResult};
 use super::event::{Event, EventKind};
 use super::game::Game;
+use super::inactive::RuleAnswer;
 use super::interception::decider;
 use super::power::{Owner, Power};
 use super::refusal::Refusal;
-use super::ruleset::{LeaderKind, Ruleset, SpaceId};
-use super::steps::Step;
+use super::ruleset::{CardKind, LeaderKind, Ruleset, SpaceId};
+use super::steps::{Step, Window};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -79,6 +80,20 @@ pub struct NavalBattle {
     /// Powers whose interception into this zone succeeded (they are not offered to avoid).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub interceptors: Vec<Power>,
+    // --- card effects (issue 25): the naval combat-card window, as the land battle's
+    /// The combat-card window was opened (C-BATTLE-CARDS at sea).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cards_offered: bool,
+    /// Extra dice from combat cards' effects (attacker, defender).
+    #[serde(default, skip_serializing_if = "no_bonus")]
+    pub bonus_dice: (i8, i8),
+    /// Hits added (or, negative, cancelled) by combat cards' effects (attacker, defender).
+    #[serde(default, skip_serializing_if = "no_bonus")]
+    pub bonus_hits: (i8, i8),
+}
+
+fn no_bonus(b: &(i8, i8)) -> bool {
+    *b == (0, 0)
 }
 
 impl Ruleset {
@@ -406,6 +421,9 @@ impl Game {
                 attacker_wins: false,
                 avoid_offered: false,
                 interceptors: Vec::new(),
+                cards_offered: false,
+                bonus_dice: (0, 0),
+                bonus_hits: (0, 0),
             }));
             for (q, from) in offers.into_iter().rev() {
                 self.steps.push(Step::NavalIntercept {
@@ -417,6 +435,30 @@ impl Game {
         }
         self.run_steps(rs, ev);
         Ok(())
+    }
+
+    /// C-BATTLE-CARDS at sea: the powers asked in a naval battle's card window: every power
+    /// whose ships are in it (the attacker, then the defenders in impulse order), if a player
+    /// answers for it.
+    fn naval_battle_sides(&self, a: Power, pl: &Place) -> Vec<Power> {
+        let (att, def) = self.naval_sides(a, pl);
+        let mut out: Vec<Power> = Vec::new();
+        let mut defenders: Vec<Power> = def
+            .iter()
+            .filter(|f| f.ships() > 0)
+            .filter_map(|f| decider(self, f.owner()))
+            .collect();
+        defenders.sort();
+        if att.iter().any(|f| f.ships() > 0) {
+            out.push(a);
+        }
+        for q in defenders {
+            if !out.contains(&q) {
+                out.push(q);
+            }
+        }
+        out.retain(|q| self.asks_player(*q));
+        out
     }
 
     /// The forces of each side at a place: the attacker's own, and everyone hostile to it.
@@ -490,14 +532,38 @@ impl Game {
                         return;
                     }
                 }
+                // --- card effects (issue 25): C-BATTLE-CARDS at sea, the combat-card window
+                // before the dice, as the land battle's: every power with ships in the battle is
+                // asked, attacker first, whenever a combat card may be outstanding (public
+                // information only, never what anyone holds).
+                if !b.cards_offered {
+                    if let Some(Step::NavalBattle(top)) = self.steps.last_mut() {
+                        top.cards_offered = true;
+                    }
+                    if self.window_possible(rs, &[CardKind::Combat, CardKind::Response]) {
+                        let asked = self.naval_battle_sides(b.attacker, &pl);
+                        let space = match &pl {
+                            Place::Port(s) => *s,
+                            Place::Sea(z) => rs.ports_on(z).first().copied().unwrap_or(SpaceId(0)),
+                        };
+                        if !asked.is_empty() {
+                            self.push_windows(Window::Combat, &asked, space);
+                            return;
+                        }
+                    }
+                }
                 let in_port = matches!(pl, Place::Port(_));
-                let ad = Game::naval_dice(rs, &att);
-                let dd = Game::naval_dice(rs, &def) + u32::from(in_port);
+                let plus = |n: u32, k: i8| (n as i64 + k as i64).max(0) as u32;
+                let ad = plus(Game::naval_dice(rs, &att), b.bonus_dice.0);
+                let dd = plus(
+                    Game::naval_dice(rs, &def) + u32::from(in_port),
+                    b.bonus_dice.1,
+                );
                 let attacker_dice = self.roll(ad);
                 let defender_dice = self.roll(dd);
                 let (ah, dh) = (
-                    super::battle::hits(&attacker_dice),
-                    super::battle::hits(&defender_dice),
+                    plus(super::battle::hits(&attacker_dice), b.bonus_hits.0),
+                    plus(super::battle::hits(&defender_dice), b.bonus_hits.1),
                 );
                 let attacker_wins = ah > dh;
                 ev.push(Event::public(EventKind::NavalBattleRolled {
@@ -564,12 +630,22 @@ impl Game {
         let opts = loss_options(have, hits);
         match (d, opts.as_slice()) {
             (_, []) => {}
-            (Some(p), [_, _, ..]) => self.steps.push(Step::NavalCasualties {
-                power: p,
-                place: rs.place_id(pl),
-                hits,
-            }),
-            (_, [first, ..]) => self.sink(rs, pl, d, o, *first, ev),
+            // --- diplomacy (issue 26): an inactive major nobody plays is not asked
+            // (X-INACTIVE-ANSWERS); a controlled one's controller is.
+            (Some(p), [_, _, ..]) if self.asks_player(p) => {
+                self.steps.push(Step::NavalCasualties {
+                    power: p,
+                    place: rs.place_id(pl),
+                    hits,
+                })
+            }
+            (_, [first, rest @ ..]) => {
+                if let Some(p) = d.filter(|_| !rest.is_empty()) {
+                    let place = rs.place_id(pl);
+                    self.answered_by_rule(p, RuleAnswer::NavalCasualties { place }, ev);
+                }
+                self.sink(rs, pl, d, o, *first, ev)
+            }
         }
     }
 
@@ -664,13 +740,21 @@ impl Game {
         let opts = self.naval_retreats(rs, z, lp, lo);
         match (lp, opts.as_slice()) {
             (_, []) => self.lose_fleet(rs, pl, lp, lo, ev),
-            (Some(d), [_, _, ..]) => self.steps.push(Step::NavalRetreat {
+            // --- diplomacy (issue 26): X-INACTIVE-ANSWERS, as for the losses.
+            (Some(d), [_, _, ..]) if self.asks_player(d) => self.steps.push(Step::NavalRetreat {
                 power: d,
                 place: z.clone(),
                 to: opts.iter().map(|x| rs.place_id(x)).collect(),
             }),
-            (_, [t, ..]) => {
+            (_, [t, rest @ ..]) => {
                 let t = t.clone();
+                if let Some(d) = lp.filter(|_| !rest.is_empty()) {
+                    let answer = RuleAnswer::NavalRetreat {
+                        place: z.clone(),
+                        to: rs.place_id(&t),
+                    };
+                    self.answered_by_rule(d, answer, ev);
+                }
                 self.naval_retreat(rs, pl, lp, lo, &t, ev)
             }
         }
@@ -808,6 +892,15 @@ impl Game {
                 // Anything else (never expected at sea) goes with them.
                 match dest {
                     Some(s) => {
+                        if let Owner::Major(q) = o {
+                            if self.nearest_ports(rs, &z, o).len() > 1 {
+                                let answer = RuleAnswer::WinterPort {
+                                    zone: z.clone(),
+                                    to: s,
+                                };
+                                self.answered_by_rule(q, answer, ev);
+                            }
+                        }
                         self.put_naval(&Place::Port(s), fleet);
                         ev.push(Event::public(EventKind::WinterPort {
                             owner: o,
@@ -879,6 +972,10 @@ impl Game {
         for (z, forces) in &self.board.seas {
             for f in forces.iter().filter(|f| f.ships() > 0) {
                 let Owner::Major(p) = f.owner() else { continue };
+                // X-INACTIVE-ANSWERS: in Winter an inactive major is never asked.
+                if !self.powers.contains(p) {
+                    continue;
+                }
                 let ports = self.nearest_ports(rs, z, f.owner());
                 if ports.len() > 1 && !asks.iter().any(|(q, y, _)| *q == p && y == z) {
                     let to: Vec<String> = ports.iter().map(|s| rs.space(*s).id.clone()).collect();

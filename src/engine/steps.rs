@@ -1362,6 +1362,18 @@ impl Game {
                 super::power::Owner::Major(q) if q != p => Some(q),
                 _ => None,
             },
+            // --- card effects (issue 25): a naval battle's other side (C-BATTLE-CARDS at sea).
+            Step::NavalBattle(b) if b.attacker != p => Some(b.attacker),
+            Step::NavalBattle(b) => Game::resolve_place(rs, &b.place).ok().and_then(|pl| {
+                self.board
+                    .forces_at(&pl)
+                    .iter()
+                    .filter(|f| f.ships() > 0 && self.is_hostile(p, f.owner()))
+                    .find_map(|f| match f.owner() {
+                        super::power::Owner::Major(q) => Some(q),
+                        _ => None,
+                    })
+            }),
             Step::EventPlayed { power, .. } if *power != p => Some(*power),
             Step::Entry(e) if e.mover != p => Some(e.mover),
             _ => None,

@@ -9,6 +9,7 @@ use super::board::{Force, Stance};
 use super::error::RuleResult;
 use super::event::{Event, EventKind, FreeUnitBar, Skipped};
 use super::game::Game;
+use super::inactive::RuleAnswer;
 use super::interception::decider;
 use super::power::{Faction, Owner, Power, Relation};
 use super::refusal::{LandCount, Refusal};
@@ -262,6 +263,14 @@ impl Game {
                             to,
                         });
                     }
+                    // X-INACTIVE-ANSWERS: an inactive major's units, said why.
+                    if let Owner::Major(q) = f.owner() {
+                        let answer = RuleAnswer::WinterQuarters {
+                            from: s,
+                            to: to.first().copied(),
+                        };
+                        self.answered_by_rule(q, answer, ev);
+                    }
                 }
                 self.send_to_quarters(rs, s, &f, to.first().copied(), ev);
             }
@@ -408,6 +417,12 @@ impl Game {
                             .find(|x| x.owner() == f.owner() && x.faction == *faction)
                             .cloned()
                             .unwrap_or_else(|| Force::new(f.owner(), *faction));
+                        // X-INACTIVE-ANSWERS: an inactive major's excess, said why.
+                        let answer = RuleAnswer::WinterExcess {
+                            space: s,
+                            to: to[0],
+                        };
+                        self.answered_by_rule(p, answer, ev);
                         let units = mercenaries_first(
                             (
                                 here.regulars as u32,

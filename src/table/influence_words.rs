@@ -3,6 +3,7 @@
 //! `messages` (it uses its `tr!`).
 
 use super::{Locale, Texts};
+use crate::engine::inactive::RuleAnswer;
 use crate::engine::influence::{Courted, InfluenceEvent, InfluenceRefusal};
 use crate::engine::{Game, Power};
 
@@ -127,6 +128,80 @@ impl Texts<'_> {
                 self.power(*power),
                 steps,
                 self.courted(*target)
+            ),
+            InfluenceEvent::Answered { power, answer } => {
+                let what = self.rule_answer(answer);
+                tr!(
+                    l,
+                    "{} has no player: {} (X-INACTIVE-ANSWERS, the neutral default).",
+                    "У державы {} нет игрока: {} (X-INACTIVE-ANSWERS, нейтральное правило).",
+                    self.power(*power),
+                    what
+                )
+            }
+        }
+    }
+
+    /// What the fixed rule decided for an inactive major nobody plays (X-INACTIVE-ANSWERS).
+    fn rule_answer(&self, a: &RuleAnswer) -> String {
+        let l = self.loc;
+        let nowhere = || {
+            l.pick("nowhere: eliminated", "некуда — уничтожены")
+                .to_string()
+        };
+        match a {
+            RuleAnswer::Casualties { space } => tr!(
+                l,
+                "its losses {} are taken mercenaries first, then cavalry, then regulars",
+                "её потери {} — сначала наёмники, потом конница, потом регуляры",
+                self.space_in(*space)
+            ),
+            RuleAnswer::Retreat { space, to } => tr!(
+                l,
+                "its units beaten in {} retreat to the first legal space in the map's order ({})",
+                "её разбитые войска {} отступают в первое по порядку карты допустимое пространство ({})",
+                self.space_in(*space),
+                to.map_or_else(nowhere, |t| self.space(t))
+            ),
+            RuleAnswer::Withdraw { space } => tr!(
+                l,
+                "its defenders (four units or fewer) withdraw into the fortifications {}",
+                "её защитники (не больше четырёх) уходят за стены {}",
+                self.space_in(*space)
+            ),
+            RuleAnswer::NavalCasualties { place } => tr!(
+                l,
+                "its ships lost {} are corsairs before squadrons",
+                "её потери на море {} — сначала корсары, потом эскадры",
+                self.place_name_in(place)
+            ),
+            RuleAnswer::NavalRetreat { place, to } => tr!(
+                l,
+                "its fleet beaten {} retreats to the first legal place in the data's order ({})",
+                "её разбитый флот {} отступает в первое по порядку данных допустимое место ({})",
+                self.place_name_in(place),
+                self.place_id(to)
+            ),
+            RuleAnswer::WinterQuarters { from, to } => tr!(
+                l,
+                "its units {} winter in the first of the equally near quarters in the map's order ({})",
+                "её войска {} зимуют в первом по порядку карты из равно близких мест ({})",
+                self.space_in(*from),
+                to.map_or_else(nowhere, |t| self.space(t))
+            ),
+            RuleAnswer::WinterExcess { space, to } => tr!(
+                l,
+                "its excess units {} go to its first capital, mercenaries first ({})",
+                "её лишние войска {} уходят в первую столицу, сначала наёмники ({})",
+                self.space_in(*space),
+                self.space(*to)
+            ),
+            RuleAnswer::WinterPort { zone, to } => tr!(
+                l,
+                "its fleet {} winters in the first of the equally near ports in the data's order ({})",
+                "её флот {} зимует в первом по порядку данных из равно близких портов ({})",
+                self.place_name_in(zone),
+                self.space(*to)
             ),
         }
     }

@@ -614,7 +614,9 @@ impl Game {
     fn who(&self, run: &EffectRun, w: Who) -> Option<Power> {
         match w {
             Who::Me => Some(run.power),
-            Who::Opponent => run.opponent,
+            // X-INACTIVE-ANSWERS: an opponent no player answers for (an inactive major nobody
+            // controls) is not asked, nor aimed at, as a power not in play is not.
+            Who::Opponent => run.opponent.filter(|p| self.asks_player(*p)),
             Who::Power(p) => self.powers.contains(p).then_some(p),
         }
     }
@@ -1229,6 +1231,34 @@ impl Game {
             *e = e.saturating_add(n);
             return true;
         }
+        // --- card effects (issue 25): a naval battle's card window (C-BATTLE-CARDS at sea),
+        // before its roll: dice and hits for a side, counted when the dice are rolled.
+        if let Some(Step::NavalBattle(b)) = self
+            .steps
+            .iter_mut()
+            .rev()
+            .find(|s| matches!(s, Step::Battle(_) | Step::NavalBattle(_) | Step::Assault(_)))
+        {
+            if b.phase != super::super::naval::NavalPhase::Roll {
+                return false;
+            }
+            let attacker_side = matches!(
+                (side, b.attacker == p),
+                (BattleSide::Mine, true) | (BattleSide::Theirs, false)
+            );
+            let pair = if dice {
+                &mut b.bonus_dice
+            } else {
+                &mut b.bonus_hits
+            };
+            let e = if attacker_side {
+                &mut pair.0
+            } else {
+                &mut pair.1
+            };
+            *e = e.saturating_add(n);
+            return true;
+        }
         let Some(b) = self.steps.iter_mut().rev().find_map(|s| match s {
             Step::Battle(b) => Some(b),
             _ => None,
@@ -1290,7 +1320,7 @@ impl Game {
             Cond::InBattle => self
                 .steps
                 .iter()
-                .any(|s| matches!(s, Step::Battle(_) | Step::Assault(_))),
+                .any(|s| matches!(s, Step::Battle(_) | Step::Assault(_) | Step::NavalBattle(_))),
             Cond::Not(c) => !self.cond(rs, run, c),
         }
     }
