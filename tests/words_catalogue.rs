@@ -15,6 +15,7 @@ use vqbot::engine::event::{
     EndReason, EventKind, EventTag, FreeUnitBar, PhaseName, RevealReason, Side, Skipped,
 };
 use vqbot::engine::game::Decision;
+use vqbot::engine::inactive::RuleAnswer;
 use vqbot::engine::influence::{Courted, InfluenceEvent};
 use vqbot::engine::marriage::CourtEvent;
 use vqbot::engine::piracy::PiracyReward;
@@ -987,6 +988,24 @@ fn sample_events() -> Vec<EventKind> {
             steps: 1,
             now: 2,
             cp: 2,
+        }),
+        EventKind::Influence(InfluenceEvent::Answered {
+            power: Power::Ottoman,
+            answer: RuleAnswer::Retreat {
+                space: a,
+                to: Some(b),
+            },
+        }),
+        EventKind::Influence(InfluenceEvent::Answered {
+            power: Power::Ottoman,
+            answer: RuleAnswer::WinterQuarters {
+                from: a,
+                to: Some(b),
+            },
+        }),
+        EventKind::Influence(InfluenceEvent::Answered {
+            power: Power::Ottoman,
+            answer: RuleAnswer::Withdraw { space: a },
         }),
         EventKind::Court {
             what: CourtEvent::Proposed {
