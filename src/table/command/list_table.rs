@@ -435,7 +435,7 @@ pub(super) const TABLE: &[CmdSpec] = &[
                 OptKind::Text,
                 false,
                 "quiet hours, UTC: 22-7, off",
-                "тихие часы, UTC: 22-7, выкл",
+                "тихие часы по Гринвичу: 22-7, выкл",
             ),
             opt(
                 "hands",
