@@ -15,6 +15,9 @@ mod discord_absence_e2e;
 mod discord_bot_e2e;
 #[path = "discord_campaign_e2e.rs"]
 mod discord_campaign_e2e;
+// --- campaign (issue 29: private threads for everyone, the end's post after a crash)
+#[path = "discord_campaign_threads_e2e.rs"]
+mod discord_campaign_threads_e2e;
 // --- campaign (issue 32 leftovers)
 #[path = "discord_campaign_perms_e2e.rs"]
 mod discord_campaign_perms_e2e;

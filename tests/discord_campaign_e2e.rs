@@ -19,12 +19,12 @@ use serde_json::json;
 use vqbot::discord::{BotConfig, ManualClock};
 
 /// 2026-12-02 10:00 UTC.
-const T0: i64 = 1_796_205_600_000;
+pub(crate) const T0: i64 = 1_796_205_600_000;
 const HOUR: Duration = Duration::from_secs(3600);
 /// The scheduler's tick in these tests (real time); the clock it reads is the test's.
 const TICK: Duration = Duration::from_millis(40);
 
-fn start_bot(emu: &Emulator, db: PathBuf, clock: Arc<ManualClock>) -> Bot {
+pub(crate) fn start_bot(emu: &Emulator, db: PathBuf, clock: Arc<ManualClock>) -> Bot {
     Bot::spawn(BotConfig {
         token: emu.token(),
         rest_base: Some(emu.base_url()),
@@ -40,16 +40,16 @@ fn start_bot(emu: &Emulator, db: PathBuf, clock: Arc<ManualClock>) -> Bot {
     })
 }
 
-struct Table {
-    emu: Emulator,
-    guild: GuildId,
-    ch: ChannelId,
-    alice: UserId,
-    bob: UserId,
+pub(crate) struct Table {
+    pub(crate) emu: Emulator,
+    pub(crate) guild: GuildId,
+    pub(crate) ch: ChannelId,
+    pub(crate) alice: UserId,
+    pub(crate) bob: UserId,
     dir: tempfile::TempDir,
 }
 
-async fn table() -> Table {
+pub(crate) async fn table() -> Table {
     let emu = Emulator::start().await;
     let guild = emu.create_guild("campaign");
     let ch = emu.create_text_channel(guild, "table");
@@ -67,7 +67,7 @@ async fn table() -> Table {
 }
 
 impl Table {
-    fn db(&self) -> PathBuf {
+    pub(crate) fn db(&self) -> PathBuf {
         self.dir.path().join("games.sqlite3")
     }
 }
@@ -508,8 +508,7 @@ async fn x_campaign_a_player_with_closed_dms_gets_the_hand_in_a_private_thread()
 // the ended game, posts the result, the revealed seed and the archive in its channel, once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn x_campaign_an_end_stored_before_a_crash_is_posted_at_the_next_start() {
-    use vqbot::engine::{Action, Awaiting, Power};
-    use vqbot::table::{Caller, Channel, Table as Tbl, TableOptions};
+    use vqbot::table::Channel;
     let t = table().await;
     let emu = &t.emu;
     let db = t.db();
@@ -522,60 +521,7 @@ async fn x_campaign_an_end_stored_before_a_crash_is_posted_at_the_next_start() {
     // undone: the crash between the last action and the status.
     let file = db.clone();
     tokio::task::spawn_blocking(move || {
-        let rs = std::sync::Arc::new(vqbot::data::load_default().expect("data"));
-        let store = vqbot::table::sqlite::open(&file).expect("store");
-        let tb = Tbl::new(
-            rs.clone(),
-            store,
-            TableOptions {
-                seed: Some(47),
-                ..TableOptions::default()
-            },
-        );
-        let a = Caller::new(alice, "alice");
-        let b = Caller::new(bob, "bob");
-        let run = |c: &Caller, line: &str| {
-            let out = tb.handle(ch, c, line);
-            assert!(!out.refused, "{line}: {out:#?}");
-            out
-        };
-        run(&a, "vq new");
-        run(&a, "vq join power:england");
-        run(&b, "vq join power:protestant");
-        run(&a, "vq start");
-        for _ in 0..3 {
-            let g = tb.game(ch).expect("started");
-            let p = match g.awaiting() {
-                Awaiting::One { power, .. } => power,
-                Awaiting::Simultaneous { pending, .. } => pending.iter().next().expect("one"),
-                Awaiting::Over { .. } => break,
-            };
-            let legal = g.legal_actions(&rs, p);
-            let act = legal
-                .iter()
-                .find(|x| matches!(x, Action::DoneDiplomacy | Action::Decline { .. }))
-                .unwrap_or(&legal[0]);
-            let line = format!(
-                "vq {}",
-                vqbot::table::convert::action_line(act, p, false).expect("a line")
-            );
-            run(if p == Power::England { &a } else { &b }, &line);
-        }
-        let mut last = None;
-        for space in ["paris", "lyon", "bordeaux", "rouen", "marseille"] {
-            last = Some(run(
-                &b,
-                &format!("vq adjust what:control space:{space} owner:protestant"),
-            ));
-        }
-        let end = last.expect("ran");
-        assert!(
-            end.messages
-                .iter()
-                .any(|m| m.text.contains("The campaign is over")),
-            "the game ended"
-        );
-        drop(tb);
+        play_to_the_end_offline(&file, ch, alice, bob);
         let conn = rusqlite::Connection::open(&file).expect("opens");
         conn.execute("UPDATE games SET status = 'active'", [])
             .expect("the crash");
@@ -607,4 +553,71 @@ async fn x_campaign_an_end_stored_before_a_crash_is_posted_at_the_next_start() {
         .count();
     assert_eq!(zips, 1, "one archive");
     bot.shutdown().await;
+}
+
+/// Plays a two-player game (england, protestant) to its end on the bot's file `file` through
+/// the table itself, as a bot would that stopped before posting anything of it: the end is
+/// stored, nothing reached Discord. Blocking.
+pub(crate) fn play_to_the_end_offline(
+    file: &std::path::Path,
+    ch: vqbot::table::Channel,
+    alice: u64,
+    bob: u64,
+) {
+    use vqbot::engine::{Action, Awaiting, Power};
+    use vqbot::table::{Caller, Table as Tbl, TableOptions};
+    let rs = std::sync::Arc::new(vqbot::data::load_default().expect("data"));
+    let store = vqbot::table::sqlite::open(file).expect("store");
+    let tb = Tbl::new(
+        rs.clone(),
+        store,
+        TableOptions {
+            seed: Some(47),
+            ..TableOptions::default()
+        },
+    );
+    let a = Caller::new(alice, "alice");
+    let b = Caller::new(bob, "bob");
+    let run = |c: &Caller, line: &str| {
+        let out = tb.handle(ch, c, line);
+        assert!(!out.refused, "{line}: {out:#?}");
+        out
+    };
+    run(&a, "vq new");
+    run(&a, "vq join power:england");
+    run(&b, "vq join power:protestant");
+    run(&a, "vq start");
+    for _ in 0..3 {
+        let g = tb.game(ch).expect("started");
+        let p = match g.awaiting() {
+            Awaiting::One { power, .. } => power,
+            Awaiting::Simultaneous { pending, .. } => pending.iter().next().expect("one"),
+            Awaiting::Over { .. } => break,
+        };
+        let legal = g.legal_actions(&rs, p);
+        let act = legal
+            .iter()
+            .find(|x| matches!(x, Action::DoneDiplomacy | Action::Decline { .. }))
+            .unwrap_or(&legal[0]);
+        let line = format!(
+            "vq {}",
+            vqbot::table::convert::action_line(act, p, false).expect("a line")
+        );
+        run(if p == Power::England { &a } else { &b }, &line);
+    }
+    let mut last = None;
+    for space in ["paris", "lyon", "bordeaux", "rouen", "marseille"] {
+        last = Some(run(
+            &b,
+            &format!("vq adjust what:control space:{space} owner:protestant"),
+        ));
+    }
+    let end = last.expect("ran");
+    assert!(
+        end.messages
+            .iter()
+            .any(|m| m.text.contains("The campaign is over")),
+        "the game ended"
+    );
+    drop(tb);
 }

@@ -123,9 +123,9 @@ fn ids_too_large_for_sqlite_are_refused() {
 #[test]
 fn a_version_2_file_migrates_to_the_users_table_keeping_its_games() {
     // Migrations 3 (people), 4 (fresh salt), 5 (seen interactions), 6 (campaign rhythm) and 7
-    // (absences), both of issue 29, and 8 (the campaign's memory, issue 29) run on a version 2
-    // file.
-    assert_eq!(SCHEMA_VERSION, 8);
+    // (absences), both of issue 29, 8 (the campaign's memory, issue 29) and 9 (the end's post,
+    // issue 29) run on a version 2 file.
+    assert_eq!(SCHEMA_VERSION, 9);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("v2.sqlite3");
     {
@@ -230,4 +230,49 @@ fn options_change_only_in_the_lobby_and_the_locale_at_any_time() {
         s.set_options(GameId(999), "{}"),
         Err(StoreError::NoSuchGame(_))
     ));
+}
+
+// --- campaign (issue 29, item 7): schema 9 marks a finished game's end as posted. A game that
+// finished before the migration was posted by the bot that finished it (it gets its mark); one
+// that finishes after has none until the bot posts it, then it is not listed again.
+#[test]
+fn schema_9_lists_finished_games_whose_end_was_not_posted() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v8.sqlite3");
+    {
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch("PRAGMA journal_mode = WAL").unwrap();
+        for m in &MIGRATIONS[..8] {
+            conn.execute_batch(&format!(
+                "BEGIN; {} PRAGMA user_version = {}; COMMIT;",
+                m.sql, m.version
+            ))
+            .unwrap();
+        }
+        conn.execute_batch(
+            "INSERT INTO games (id, guild_id, channel_id, status, ruleset, scenario, options_json,
+                                seed, seed_commitment, locale, created_by, created_at,
+                                updated_at, engine_version)
+             VALUES (4, 1, 2, 'finished', 'vq', '1559', '{}', 's', 'c', 'en', 9, 100, 200,
+                     '0.0.1');",
+        )
+        .unwrap();
+    }
+    let mut s = Store::open(&path).unwrap();
+    assert_eq!(s.schema_version().unwrap(), 9);
+    assert!(s.ends_unposted().unwrap().is_empty(), "posted before");
+    let g = s
+        .create_game(&new_game(ChannelKey::guild(1, 2), GameStatus::Active))
+        .unwrap()
+        .id;
+    assert!(s.ends_unposted().unwrap().is_empty(), "not finished yet");
+    s.set_status(g, GameStatus::Finished).unwrap();
+    assert_eq!(s.ends_unposted().unwrap(), vec![(g, 1, 2)]);
+    s.set_end_posted(g).unwrap();
+    s.set_end_posted(g).unwrap();
+    assert!(s.ends_unposted().unwrap().is_empty(), "posted once");
+    // A thread leads back to its channel.
+    s.set_hand_thread(1, 2, 9, 77).unwrap();
+    assert_eq!(s.thread_parent(77).unwrap(), Some((1, 2)));
+    assert_eq!(s.thread_parent(78).unwrap(), None);
 }

@@ -204,7 +204,12 @@ impl Session {
         let parsed = crate::table::parse(command)
             .map(read_files)
             .map(|c| self.name_users(c));
-        self.table.handle_command(channel, &caller, parsed)
+        let out = self.table.handle_command(channel, &caller, parsed);
+        // --- campaign (issue 29, item 7): the terminal shows the end at once: it is posted.
+        if let Some(game) = out.ended {
+            self.table.end_posted(game);
+        }
+        out
     }
 
     /// `user:bob` in the terminal names the local player bob (issue 29: `deputy`, `replace`):

@@ -21,7 +21,7 @@ use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, Context, CreateActionRow,
     CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
-    EditInteractionResponse, GuildId, Http, HttpError,
+    EditInteractionResponse, Http, HttpError,
 };
 
 use super::commands::slash_path;
@@ -64,12 +64,6 @@ impl Ix {
         match self {
             Ix::Command(c) => c.app_permissions,
             Ix::Component(c) => c.app_permissions,
-        }
-    }
-    fn guild_id(&self) -> Option<GuildId> {
-        match self {
-            Ix::Command(c) => c.guild_id,
-            Ix::Component(c) => c.guild_id,
         }
     }
     async fn create_response(
@@ -542,8 +536,9 @@ async fn deliver(
         .map_or(Lang::from_locale(Some(ix.locale())).locale(), |a| a.locale);
     let t = Texts::new(rs, game_loc);
     let invoker = caller.user;
-    // Answers in the invoker's own DM channel are private already.
-    let in_dm = ix.guild_id().is_none() && ix.channel_id().get() != channel.channel;
+    // Answers in the invoker's own DM channel, or in their private thread, are private already
+    // (issue 29: a command in the thread acts on the channel's game; its public posts go there).
+    let in_dm = ix.channel_id().get() != channel.channel;
     let prefer_private = from_button_hand || in_dm || state.dms_held_back(invoker, now_ms());
 
     let mut posts: Vec<Post> = Vec::new();
@@ -568,6 +563,7 @@ async fn deliver(
     let mut private: Vec<String> = Vec::new();
     let mut dms: Vec<(UserId, String)> = Vec::new();
     let consent = outbox.consent;
+    let ended = outbox.ended;
     for m in outbox.messages {
         match m.to {
             Audience::Channel => {
@@ -604,8 +600,13 @@ async fn deliver(
             shown_here = true;
             continue;
         }
+        // --- campaign (issue 29): by DM, or in the player's private thread (`threads.rs`).
         let sent = plan
-            .within(http, ix, send_dm(state, http, u, &text, Vec::new()))
+            .within(
+                http,
+                ix,
+                super::threads::private(state, http, channel, u, &text, Vec::new(), t.loc),
+            )
             .await;
         match sent {
             Ok(()) => {}
@@ -616,16 +617,6 @@ async fn deliver(
                 if u == invoker {
                     private.push(text);
                     shown_here = true;
-                } else if matches!(e, DmError::Closed)
-                    && plan
-                        .within(
-                            http,
-                            ix,
-                            super::threads::send(state, http, channel, u, &text, t.loc),
-                        )
-                        .await
-                {
-                    // --- campaign (issue 29): delivered in the player's private thread.
                 } else if !notices.iter().any(|(n, _)| *n == u) {
                     // Not kept: the "show me" button renders their current hand instead.
                     notices.push((u, matches!(e, DmError::Closed)));
@@ -675,7 +666,13 @@ async fn deliver(
                     let text = Notice::SecretPrompt.text(t.loc);
                     let rows = buttons(channel, a.game_id, Some(stamp), choices);
                     let sent = plan
-                        .within(http, ix, send_dm(state, http, holder, &text, rows))
+                        .within(
+                            http,
+                            ix,
+                            super::threads::private(
+                                state, http, channel, holder, &text, rows, t.loc,
+                            ),
+                        )
                         .await;
                     if sent.is_err() {
                         let secret = format!(
@@ -731,7 +728,11 @@ async fn deliver(
         items.append(&mut public_items);
     }
     items.extend(private_items);
-    send_items(http, ix, items, plan.ack).await
+    let sent = send_items(http, ix, items, plan.ack).await;
+    if let (Ok(()), Some(game)) = (&sent, ended) {
+        mark_end_posted(state, game).await;
+    }
+    sent
 }
 
 /// What a refused channel post says about the bot's permissions: 50001 Missing Access (it
@@ -945,6 +946,7 @@ pub(crate) async fn post_outbox(
     loc: Locale,
 ) {
     let mut items = Vec::new();
+    let ended = outbox.ended;
     for m in outbox.messages {
         match m.to {
             Audience::Channel => {
@@ -965,7 +967,9 @@ pub(crate) async fn post_outbox(
                 ));
             }
             Audience::Dm(u) => {
-                if let Err(DmError::Other(e)) = send_dm(state, http, u, &m.text, Vec::new()).await {
+                let sent =
+                    super::threads::private(state, http, channel, u, &m.text, Vec::new(), loc);
+                if let Err(DmError::Other(e)) = sent.await {
                     tracing::warn!(user = u, error = %e, "a DM failed");
                 }
             }
@@ -980,7 +984,15 @@ pub(crate) async fn post_outbox(
             ?missing,
             "posting an unprompted outbox failed"
         );
+    } else if let Some(game) = ended {
+        mark_end_posted(state, game).await;
     }
+}
+
+// --- campaign (issue 29, item 7): the end of a game, once posted, is not posted again.
+async fn mark_end_posted(state: &BotState, game: i64) {
+    let table = state.table.clone();
+    let _ = tokio::task::spawn_blocking(move || table.end_posted(game)).await;
 }
 
 #[cfg(test)]

@@ -494,6 +494,13 @@ async fn slash(
         return Ix::Command(Box::new(ci)).respond(ctx, &text, true).await;
     }
     let channel = channel_of(ci.guild_id, ci.channel_id);
+    // --- campaign (issue 29): in a player's private thread, the game is its channel's.
+    let table = state.table.clone();
+    let channel = tokio::task::spawn_blocking(move || table.thread_parent(channel))
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or(channel);
     // Discord resolves the member's permissions in this channel; Manage Channels makes them a
     // moderator of its game (they may `close` it alone).
     let moderator = ci

@@ -12,7 +12,6 @@ use std::time::Duration;
 
 use serenity::all::{ChannelId, CreateAllowedMentions, CreateMessage, Http};
 
-use super::deliver::send_dm;
 use super::handler::{lock, BotState};
 use crate::table::reminders::ReminderRound;
 use crate::table::{Locale, UserId};
@@ -137,9 +136,18 @@ fn dms_closed_note(loc: Locale, users: &[UserId]) -> String {
 async fn deliver_round(state: &BotState, http: &Http, r: ReminderRound) {
     let mut ping = Vec::new();
     for rem in &r.reminders {
-        if send_dm(state, http, rem.user, &rem.dm, Vec::new())
-            .await
-            .is_err()
+        // --- campaign (issue 29): or in the player's private thread (`threads.rs`)
+        if super::threads::private(
+            state,
+            http,
+            r.channel,
+            rem.user,
+            &rem.dm,
+            Vec::new(),
+            r.locale,
+        )
+        .await
+        .is_err()
         {
             ping.push(rem.user);
         }

@@ -1,21 +1,25 @@
-//! A private thread per player as the place for hands when their DMs are closed (issue 29,
-//! item 5). When a DM to a seated player fails because their DMs are closed, the bot opens a
-//! private thread under the game's channel (type 12, not invitable), adds only that player,
-//! and posts there what the DM carried; later private messages of that game go to the same
-//! thread. Only the player (and the server's moderators with Manage Threads, as in every
-//! private thread) can see it. The thread is remembered in the store, so a restart reuses it.
+//! A private thread per player as the place for hands (issue 29, item 5). When a DM to a
+//! seated player fails because their DMs are closed, or when the table chose private threads
+//! for everyone (`settings hands:threads`), the bot opens a private thread under the game's
+//! channel (type 12, not invitable), adds only that player, and posts there what the DM
+//! carried (with its buttons: the Empire's secret choice); later private messages of that game
+//! go to the same thread. Only the player (and the server's moderators with Manage Threads, as
+//! in every private thread) can see it. The thread is remembered in the store, so a restart
+//! reuses it, and a command used in it acts on the channel's game (`handler.rs`).
 //!
 //! The bot needs Create Private Threads and Send Messages in Threads in the channel; without
-//! them the player is pointed to the "show my hand" button, as before.
+//! them the message goes by DM after all, or the player is pointed to the "show my hand"
+//! button, as before.
 
 use serenity::all::{
-    AutoArchiveDuration, ChannelId, ChannelType, CreateAllowedMentions, CreateMessage,
-    CreateThread, Http,
+    AutoArchiveDuration, ChannelId, ChannelType, CreateActionRow, CreateAllowedMentions,
+    CreateMessage, CreateThread, Http,
 };
 
-use super::deliver::{split, MAX_CONTENT};
+use super::deliver::{send_dm, split, DmError, MAX_CONTENT};
 use super::handler::{lock, BotState};
 use super::reminders::NO_THREADS_FOR;
+use crate::table::hands_words::HandsWords;
 use crate::table::{Channel, Locale, UserId};
 
 /// Why a message did not reach a private thread.
@@ -44,29 +48,60 @@ fn refused(e: &serenity::Error) -> bool {
 /// Discord's limit on a thread name.
 const NAME_MAX: usize = 100;
 
-/// The first line of a new thread: whom it is for and why.
-fn opening(loc: Locale, user: UserId) -> String {
-    match loc {
-        Locale::En => format!(
-            "<@{user}>: your DMs are closed to me, so your private game messages (your hand, secret choices) come to this private thread. Only you can see it."
-        ),
-        Locale::Ru => format!(
-            "<@{user}>: ваши личные сообщения для меня закрыты, поэтому ваши личные игровые сообщения (рука, тайный выбор) приходят в эту закрытую ветку. Её видите только вы."
-        ),
-    }
+/// Whether the table of `channel` chose private threads for everyone.
+async fn chosen(state: &BotState, channel: Channel) -> bool {
+    let table = state.table.clone();
+    tokio::task::spawn_blocking(move || table.hands_in_threads(channel))
+        .await
+        .unwrap_or(false)
 }
 
-/// Posts `text` in `user`'s private thread of the game in `channel`, opening the thread first
-/// if the player has none yet; whether it reached the thread (a failure is logged).
-pub(crate) async fn send(
+/// Sends a private message of the game in `channel` to `user` where the table wants it: their
+/// private thread if the table chose threads for everyone (by DM if the thread cannot be
+/// opened), otherwise by DM, and to the thread when their DMs are closed. `rows` go under the
+/// last piece. `Err` when it reached neither.
+pub(crate) async fn private(
     state: &BotState,
     http: &Http,
     channel: Channel,
     user: UserId,
     text: &str,
+    rows: Vec<CreateActionRow>,
     loc: Locale,
+) -> Result<(), DmError> {
+    if chosen(state, channel).await {
+        if send_with(state, http, channel, user, text, rows.clone(), loc, true).await {
+            return Ok(());
+        }
+        return send_dm(state, http, user, text, rows).await;
+    }
+    match send_dm(state, http, user, text, rows.clone()).await {
+        Err(DmError::Closed) => {
+            if send_with(state, http, channel, user, text, rows, loc, false).await {
+                Ok(())
+            } else {
+                Err(DmError::Closed)
+            }
+        }
+        other => other,
+    }
+}
+
+/// Posts `text` (with `rows` under its last piece) in `user`'s private thread of the game in
+/// `channel`, opening the thread first if the player has none yet (`chosen`: because the table
+/// chose threads, for its first line); whether it reached the thread (a failure is logged).
+#[allow(clippy::too_many_arguments)]
+async fn send_with(
+    state: &BotState,
+    http: &Http,
+    channel: Channel,
+    user: UserId,
+    text: &str,
+    rows: Vec<CreateActionRow>,
+    loc: Locale,
+    chosen: bool,
 ) -> bool {
-    match send_inner(state, http, channel, user, text, loc).await {
+    match send_inner(state, http, channel, user, text, rows, loc, chosen).await {
         Ok(()) => true,
         Err(Skipped::Refused) => false,
         Err(Skipped::Failed(e)) => {
@@ -76,13 +111,16 @@ pub(crate) async fn send(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn send_inner(
     state: &BotState,
     http: &Http,
     channel: Channel,
     user: UserId,
     text: &str,
+    rows: Vec<CreateActionRow>,
     loc: Locale,
+    chosen: bool,
 ) -> Result<(), Skipped> {
     let table = state.table.clone();
     let known = tokio::task::spawn_blocking(move || table.hand_thread(channel, user))
@@ -124,7 +162,7 @@ async fn send_inner(
                 .add_thread_member(http, serenity::all::UserId::new(user.max(1)))
                 .await?;
             let first = CreateMessage::new()
-                .content(opening(loc, user))
+                .content(HandsWords::ThreadOpening { user, chosen }.text(loc))
                 .allowed_mentions(
                     CreateAllowedMentions::new()
                         .empty_roles()
@@ -138,10 +176,16 @@ async fn send_inner(
             made.id
         }
     };
-    for piece in split(text, MAX_CONTENT) {
-        let msg = CreateMessage::new()
+    let pieces = split(text, MAX_CONTENT);
+    let n = pieces.len();
+    let mut rows = Some(rows);
+    for (i, piece) in pieces.into_iter().enumerate() {
+        let mut msg = CreateMessage::new()
             .content(piece)
             .allowed_mentions(CreateAllowedMentions::new().empty_users().empty_roles());
+        if i + 1 == n {
+            msg = msg.components(rows.take().unwrap_or_default());
+        }
         thread.send_message(http, msg).await?;
     }
     Ok(())

@@ -186,6 +186,54 @@ impl Store {
     }
 }
 
+// --- campaign (issue 29): the end's post kept across a crash; a thread's channel
+impl Store {
+    /// The game channel of a player's private thread, as (guild, channel), if it is one.
+    pub fn thread_parent(&self, thread: u64) -> Result<Option<(u64, u64)>> {
+        let found: Option<(i64, i64)> = self
+            .conn
+            .prepare_cached(
+                "SELECT guild_id, channel_id FROM hand_threads WHERE thread_id = ?1 LIMIT 1",
+            )?
+            .query_row([sql_id(thread)], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?;
+        Ok(found.map(|(g, c)| (u64::try_from(g).unwrap_or(0), u64::try_from(c).unwrap_or(0))))
+    }
+
+    /// The finished games whose end was not posted yet, as (game, guild, channel), oldest
+    /// first.
+    pub fn ends_unposted(&self) -> Result<Vec<(GameId, u64, u64)>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT id, guild_id, channel_id FROM games
+              WHERE status = 'finished'
+                AND NOT EXISTS (SELECT 1 FROM end_posts e WHERE e.game_id = games.id)
+              ORDER BY id",
+        )?;
+        let rows = st
+            .query_map([], |r| {
+                Ok((
+                    GameId(r.get(0)?),
+                    u64::try_from(r.get::<_, i64>(1)?).unwrap_or(0),
+                    u64::try_from(r.get::<_, i64>(2)?).unwrap_or(0),
+                ))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
+    }
+
+    /// Marks a game's end as posted (again: no change).
+    pub fn set_end_posted(&mut self, game: GameId) -> Result<()> {
+        self.check_file()?;
+        self.conn
+            .prepare_cached(
+                "INSERT INTO end_posts (game_id, posted_at) VALUES (?1, ?2)
+                 ON CONFLICT (game_id) DO NOTHING",
+            )?
+            .execute(params![game.0, now_ms()])?;
+        self.committed()
+    }
+}
+
 /// A Discord id as SQLite's INTEGER (ids fit in i64 until 2084).
 fn sql_id(id: u64) -> i64 {
     i64::try_from(id).unwrap_or(i64::MAX)

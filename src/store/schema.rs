@@ -65,6 +65,12 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0008_campaign_memory.sql",
         sql: include_str!("../../migrations/0008_campaign_memory.sql"),
     },
+    // --- campaign (issue 29): the end's post survives a crash; threads lead to their channel
+    Migration {
+        version: 9,
+        name: "0009_end_posts.sql",
+        sql: include_str!("../../migrations/0009_end_posts.sql"),
+    },
 ];
 
 /// The schema version this binary writes.

@@ -84,6 +84,10 @@ pub struct Absence {
     /// The inactivity after which a seat may be replaced (ms); `None`: the default.
     #[serde(default)]
     pub replace_after: Option<i64>,
+    /// Every seated player's private messages go to their private thread, not by DM (issue
+    /// 29, item 5: `settings hands:threads`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hands_in_threads: bool,
 }
 
 /// A request to replace an inactive player, and who agreed so far.
@@ -614,7 +618,7 @@ impl Table {
         }
     }
 
-    fn save_absence(&self, s: &Slot) -> Result<(), Msg> {
+    pub(super) fn save_absence(&self, s: &Slot) -> Result<(), Msg> {
         let json = serde_json::to_string(&s.around.stored).map_err(|e| Msg::StoreFailed {
             error: e.to_string(),
         })?;
@@ -758,18 +762,21 @@ impl Table {
 
     // --- campaign (issue 29): an end stored just before a crash is posted at the next start
     /// Finds the stored games that are over but not closed (their last action was stored and
-    /// the bot stopped before it stored the end): closes them and returns, by channel, what
-    /// their end posts — the revealed seed, the result, the chart and the archive. The Discord
-    /// front end calls it once at start; every active game is loaded for it.
+    /// the bot stopped before it stored the end), and the finished games whose end was never
+    /// posted: closes the former and returns, by channel, what their end posts — the revealed
+    /// seed, the result, the chart and the archive. The Discord front end calls it once at
+    /// start (and marks each posted with [`Table::end_posted`]); every active game is loaded.
     pub fn catch_up_endings(&self) -> Vec<(super::Channel, Locale, Outbox)> {
+        // --- campaign (issue 29): and those whose end was stored but not posted (`hands.rs`);
+        // listed before the games closed below, which are then unposted too.
+        let mut out = self.unposted_endings();
         let games = match lock(&self.store).active_games() {
             Ok(g) => g,
             Err(e) => {
                 tracing::warn!(error = %e, "listing the active games failed");
-                return Vec::new();
+                return out;
             }
         };
-        let mut out = Vec::new();
         for (game, channel) in games {
             let done = self.with_slot(channel, |s| {
                 if s.row.id != game || !self.close_if_over(s) {

@@ -31,6 +31,8 @@ impl Table {
     /// once, by the action that ended the game.
     pub(super) fn end_of_campaign(&self, s: &Slot, t: Texts<'_>, out: &mut Outbox) {
         let Some(g) = &s.game else { return };
+        // --- campaign (issue 29): marked posted by the front end once it is out
+        out.ended = Some(s.row.id);
         let rows = match lock(&self.store).actions(s.row.id) {
             Ok(r) => r,
             Err(e) => {

@@ -147,6 +147,8 @@ const PLACES: &[&str] = &["hand", "discard", "deck", "removed"];
 const RELIGIONS: &[&str] = &["catholic", "protestant"];
 const STATUSES: &[&str] = &["peace", "war", "alliance"];
 const YES_NO: &[&str] = &["yes", "no"];
+// --- campaign (issue 29, item 5): where a table's private messages go
+const HANDS_PLACES: &[&str] = &["dm", "threads"];
 /// How a natural 6 of a conversion attempt is counted (X-REL-SIX).
 const SIX_COUNTS: &[&str] = &["6", "5"];
 /// Standing answers (`crate::engine::steps::Standing` ids).
@@ -394,6 +396,8 @@ mod tests {
                 // --- campaign rhythm (issue 29): texts with a form of their own
                 _ if o.name == "remind" => "12h",
                 _ if o.name == "quiet" => "22-7",
+                _ if o.name == "hands" && ru => "ветки",
+                _ if o.name == "hands" => "threads",
                 _ => "some value",
             };
             let name = if ru { o.ru } else { o.name };

@@ -5,10 +5,15 @@ use super::*;
 
 impl Table {
     pub(super) fn load(&self, channel: Channel) -> Result<Option<Slot>, TableError> {
-        let store = lock(&self.store);
-        let Some(row) = store.open_game(channel)? else {
+        let Some(row) = lock(&self.store).open_game(channel)? else {
             return Ok(None);
         };
+        self.load_row(row).map(Some)
+    }
+
+    /// Loads the game of a stored row, whatever its status.
+    pub(super) fn load_row(&self, row: GameRow) -> Result<Slot, TableError> {
+        let store = lock(&self.store);
         let mut seats = BTreeMap::new();
         for (p, u) in store.seats(row.id)? {
             if let Ok(p) = p.parse::<Power>() {
@@ -33,7 +38,7 @@ impl Table {
             slot
         };
         match self.rebuild(Slot::new(row.clone(), seats.clone()), resume) {
-            Ok(slot) => Ok(Some(with_salt(slot))),
+            Ok(slot) => Ok(with_salt(slot)),
             // --- ops: a snapshot that no longer loads or matches (the data or the state format
             // changed since it was written) is only a cache: replay the whole log instead.
             Err(e) if from_snapshot => {
@@ -44,8 +49,7 @@ impl Table {
                     actions,
                     initial: None,
                 };
-                self.rebuild(Slot::new(row, seats), full)
-                    .map(|slot| Some(with_salt(slot)))
+                self.rebuild(Slot::new(row, seats), full).map(with_salt)
             }
             Err(e) => Err(e),
         }

@@ -29,6 +29,9 @@ pub mod command;
 pub mod convert;
 pub mod dashboard;
 mod digest;
+// --- campaign (issue 29, items 5 and 7): private threads for everyone, the end's post kept
+mod hands;
+pub mod hands_words;
 pub mod interact;
 pub mod limits;
 mod load;
@@ -626,6 +629,7 @@ impl Table {
         if let Some((msg, end)) = revealed {
             out.channel(t.msg(&msg));
             out.messages.extend(end.messages);
+            out.ended = out.ended.or(end.ended);
         }
         for (i, text) in expired.into_iter().enumerate() {
             out.messages.insert(
@@ -836,9 +840,11 @@ impl Table {
             | Command::Unwatch
             | Command::Digest { .. } => self.absence_command(s, caller, cmd, t, &mut out)?,
             // --- campaign rhythm (issue 29)
-            Command::Settings { remind, quiet } => {
-                self.settings(s, caller, *remind, *quiet, t, &mut out)?
-            }
+            Command::Settings {
+                remind,
+                quiet,
+                hands,
+            } => self.settings(s, caller, (*remind, *quiet, *hands), t, &mut out)?,
             Command::Dashboard => {
                 // --- campaign (issue 29): the table's clock, not the wall clock
                 let now = self.now();

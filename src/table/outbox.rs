@@ -54,6 +54,10 @@ pub struct Outbox {
     /// The map moment's pictures, still to be drawn, when the table leaves them to the front
     /// end ([`crate::table::Table::with_deferred_pictures`]).
     pub pictures: Option<Box<PictureJob>>,
+    /// The game whose end (result, chart, seed, archive) this outbox posts: once it is posted,
+    /// the front end tells the table ([`crate::table::Table::end_posted`]), so that a crash
+    /// before the post does not lose it (issue 29, item 7).
+    pub ended: Option<i64>,
 }
 
 impl Outbox {

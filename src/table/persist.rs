@@ -274,6 +274,23 @@ pub trait GameStore: Send {
     fn set_hand_thread(&mut self, _channel: Channel, _user: u64, _thread: u64) -> PResult<()> {
         Ok(())
     }
+    // --- campaign (issue 29): threads lead to their channel; the end's post is kept
+    /// The game channel of a player's private thread (`thread` as a channel id).
+    fn thread_parent(&self, _thread: u64) -> PResult<Option<Channel>> {
+        Ok(None)
+    }
+    /// A game by its id, whatever its status.
+    fn game_row(&self, _id: i64) -> PResult<Option<GameRow>> {
+        Ok(None)
+    }
+    /// The finished games whose end was not posted yet, with their channels.
+    fn ends_unposted(&self) -> PResult<Vec<(i64, Channel)>> {
+        Ok(Vec::new())
+    }
+    /// Marks a game's end as posted.
+    fn set_end_posted(&mut self, _id: i64) -> PResult<()> {
+        Ok(())
+    }
 }
 
 /// A store that lives in memory only.
@@ -296,6 +313,8 @@ pub struct MemStore {
     memory: HashMap<i64, String>,
     held: Vec<(i64, Channel, String)>,
     threads: HashMap<(Channel, u64), u64>,
+    /// Finished games whose end was posted.
+    end_posted: std::collections::HashSet<i64>,
 }
 
 /// How many claimed interaction ids a [`MemStore`] remembers.
@@ -526,6 +545,28 @@ impl GameStore for MemStore {
     }
     fn hand_thread(&self, channel: Channel, user: u64) -> PResult<Option<u64>> {
         Ok(self.threads.get(&(channel, user)).copied())
+    }
+    fn thread_parent(&self, thread: u64) -> PResult<Option<Channel>> {
+        Ok(self
+            .threads
+            .iter()
+            .find(|(_, t)| **t == thread)
+            .map(|((c, _), _)| *c))
+    }
+    fn game_row(&self, id: i64) -> PResult<Option<GameRow>> {
+        Ok(self.games.iter().find(|g| g.id == id).cloned())
+    }
+    fn ends_unposted(&self) -> PResult<Vec<(i64, Channel)>> {
+        Ok(self
+            .games
+            .iter()
+            .filter(|g| g.status == Status::Finished && !self.end_posted.contains(&g.id))
+            .map(|g| (g.id, g.channel))
+            .collect())
+    }
+    fn set_end_posted(&mut self, id: i64) -> PResult<()> {
+        self.end_posted.insert(id);
+        Ok(())
     }
     fn set_hand_thread(&mut self, channel: Channel, user: u64, thread: u64) -> PResult<()> {
         self.threads.insert((channel, user), thread);

@@ -33,6 +33,14 @@ pub const MAX_GAMES_PER_ROUND: usize = 50;
 
 const HOUR_MS: i64 = 3_600_000;
 
+/// The options of `settings`: the reminder interval, the caller's quiet hours, where private
+/// messages go.
+type Settings = (
+    Option<Option<u32>>,
+    Option<Option<(u8, u8)>>,
+    Option<super::command::HandsPlace>,
+);
+
 fn bad(option: &str, value: &str, expected: Expected) -> ParseError {
     ParseError::BadValue {
         option: option.into(),
@@ -350,8 +358,7 @@ impl Table {
         &self,
         s: &mut Slot,
         caller: &Caller,
-        remind: Option<Option<u32>>,
-        quiet: Option<Option<(u8, u8)>>,
+        (remind, quiet, hands): Settings,
         t: Texts<'_>,
         out: &mut Outbox,
     ) -> Result<(), Msg> {
@@ -359,9 +366,18 @@ impl Table {
         if !seated && s.row.created_by != Some(caller.user) {
             return Err(Msg::NotSeated);
         }
+        // --- campaign (issue 29, item 5): private threads for everyone, or DMs
+        if let Some(place) = hands {
+            self.set_hands_place(s, caller, place, t, out)?;
+            if remind.is_none() && quiet.is_none() {
+                return Ok(());
+            }
+        }
         if remind.is_none() && quiet.is_none() {
             let c = self.campaign_of(s.row.id);
             let mut text = setting_text(c.remind_after_s, t.loc);
+            text.push('\n');
+            text.push_str(&self.hands_line(s, t.loc));
             let mine = lock(&self.store).quiet_hours(caller.user).ok().flatten();
             text.push('\n');
             text.push_str(&match (mine, t.loc) {
@@ -380,6 +396,9 @@ impl Table {
             self.store_do(|st| st.set_quiet_hours(caller.user, q))?;
         }
         let user = caller.user;
+        if remind.is_none() && quiet.is_none() {
+            return Ok(());
+        }
         self.edit_campaign(s.row.id, |st, c| {
             if let Some(after) = remind {
                 c.remind_after_s = after;

@@ -156,6 +156,10 @@ impl Table {
                 lines.push(format!("• {} — {}", t.power(*p), self.name(*u)));
             }
         }
+        // --- campaign (issue 29, item 5): a table that chose private threads says so
+        if s.around.stored.hands_in_threads {
+            lines.push(self.hands_line(s, t.loc));
+        }
         if let Some(g) = &s.game {
             let hs: Vec<String> = g
                 .impulse_powers()

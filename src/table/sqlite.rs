@@ -334,6 +334,32 @@ impl GameStore for SqliteStore {
             .set_hand_thread(channel.guild, channel.channel, user, thread)
             .map_err(err)
     }
+    fn thread_parent(&self, thread: u64) -> PResult<Option<Channel>> {
+        Ok(self
+            .0
+            .thread_parent(thread)
+            .map_err(err)?
+            .map(|(guild, channel)| Channel { guild, channel }))
+    }
+    fn game_row(&self, id: i64) -> PResult<Option<GameRow>> {
+        match self.0.game(GameId(id)) {
+            Ok(r) => Ok(Some(row_of(r))),
+            Err(crate::store::StoreError::NoSuchGame(_)) => Ok(None),
+            Err(e) => Err(err(e)),
+        }
+    }
+    fn ends_unposted(&self) -> PResult<Vec<(i64, Channel)>> {
+        Ok(self
+            .0
+            .ends_unposted()
+            .map_err(err)?
+            .into_iter()
+            .map(|(g, guild, channel)| (g.0, Channel { guild, channel }))
+            .collect())
+    }
+    fn set_end_posted(&mut self, id: i64) -> PResult<()> {
+        self.0.set_end_posted(GameId(id)).map_err(err)
+    }
 }
 
 /// The shipped ruleset, loaded once, for [`Replayable`] (whose calls carry no ruleset).

@@ -249,6 +249,19 @@ pub fn choice_word_ru(value: &str) -> Option<&'static str> {
     CHOICE_RU.iter().find(|(v, _)| *v == value).map(|(_, r)| *r)
 }
 
+/// `settings hands:` as typed, in either language.
+fn hands_place(typed: &str) -> Result<HandsPlace, ParseError> {
+    match fold(typed).as_str() {
+        "dm" | "лс" => Ok(HandsPlace::Dm),
+        "threads" | "thread" | "ветки" | "ветка" => Ok(HandsPlace::Threads),
+        _ => Err(ParseError::BadValue {
+            option: "hands".into(),
+            value: typed.into(),
+            expected: Expected::OneOf(HANDS_PLACES),
+        }),
+    }
+}
+
 /// A typed choice value as the English value of `list` it means; `None` if it means none.
 pub(super) fn choice_value(list: &'static [&'static str], typed: &str) -> Option<&'static str> {
     let t = fold(typed);
@@ -670,6 +683,8 @@ impl Command {
                     .opt("quiet")
                     .map(|v| crate::table::reminders::parse_quiet(&v))
                     .transpose()?,
+                // --- campaign (issue 29, item 5): `dm` or `threads` (`лс`, `ветки`)
+                hands: a.opt("hands").map(|v| hands_place(&v)).transpose()?,
             },
             "dashboard" => Command::Dashboard,
             "admit" => Command::Admit {

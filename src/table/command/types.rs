@@ -492,6 +492,8 @@ pub enum Command {
     Settings {
         remind: Option<Option<u32>>,
         quiet: Option<Option<(u8, u8)>>,
+        /// Where every seated player's private messages go (issue 29, item 5).
+        hands: Option<HandsPlace>,
     },
     /// The game at a glance (the living dashboard's text).
     Dashboard,
@@ -597,6 +599,16 @@ impl std::fmt::Display for Expected {
             }
         }
     }
+}
+
+/// Where a table's private messages (hands, secret choices, digests, reminders) go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum HandsPlace {
+    /// By DM; a player whose DMs are closed gets a private thread instead (the default).
+    #[default]
+    Dm,
+    /// Every seated player's private thread under the game's channel.
+    Threads,
 }
 
 /// Why a command line could not be read.
