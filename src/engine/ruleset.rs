@@ -469,6 +469,14 @@ pub struct Ruleset {
     /// Space id → index (derived).
     #[serde(skip)]
     pub index: HashMap<String, SpaceId>,
+    // --- perf: ids as ready action names, cloned into listed actions (derived).
+    /// Each space's id as an action [`Name`](super::action::Name), by [`SpaceId`] (derived).
+    #[serde(skip)]
+    pub space_names: Vec<super::action::Name>,
+    /// Each leader's id as an action [`Name`](super::action::Name), by index in `leaders`
+    /// (derived).
+    #[serde(skip)]
+    pub leader_names: Vec<super::action::Name>,
 }
 
 impl Ruleset {
@@ -480,6 +488,8 @@ impl Ruleset {
             .enumerate()
             .map(|(i, s)| (s.id.clone(), SpaceId(i as u16)))
             .collect();
+        self.space_names = self.spaces.iter().map(|s| s.id.as_str().into()).collect();
+        self.leader_names = self.leaders.iter().map(|l| l.id.as_str().into()).collect();
         let mut n = vec![Vec::new(); self.spaces.len()];
         for l in &self.links {
             n[l.a.idx()].push((l.b, l.kind));
@@ -494,6 +504,14 @@ impl Ruleset {
     /// The space with this index.
     pub fn space(&self, id: SpaceId) -> &Space {
         &self.spaces[id.idx()]
+    }
+
+    /// The space's id as an action name (a cheap clone of a name made once).
+    pub fn space_name(&self, id: SpaceId) -> super::action::Name {
+        match self.space_names.get(id.idx()) {
+            Some(n) => n.clone(),
+            None => self.space(id).id.as_str().into(),
+        }
     }
 
     /// Looks a space up by its data id (exact).
