@@ -569,10 +569,19 @@ impl Game {
             if s != from && !(sea && seen[0][s.idx()]) {
                 out.push((s, sea));
             }
-            let mut next: Vec<(SpaceId, bool)> = rs.neighbours[s.idx()]
-                .iter()
-                .map(|(x, _)| (*x, sea))
-                .collect();
+            // --- perf: each step is taken as it is found (no list of steps collected per space),
+            // in the same order: the land neighbours, then the ports across each clear zone.
+            let mut visit = |x: SpaceId, by_sea: bool| {
+                let k = usize::from(by_sea);
+                if seen[k][x.idx()] || (by_sea && seen[0][x.idx()]) || !passable(x) {
+                    return;
+                }
+                seen[k][x.idx()] = true;
+                q.push_back((x, by_sea));
+            };
+            for (x, _) in &rs.neighbours[s.idx()] {
+                visit(*x, sea);
+            }
             if !sea {
                 for z in &rs.space(s).ports {
                     let ports = clear.entry(z.as_str()).or_insert_with(|| {
@@ -580,17 +589,11 @@ impl Game {
                             .then(|| rs.ports_on(z))
                     });
                     if let Some(v) = ports {
-                        next.extend(v.iter().map(|x| (*x, true)));
+                        for x in v.iter() {
+                            visit(*x, true);
+                        }
                     }
                 }
-            }
-            for (x, by_sea) in next {
-                let k = usize::from(by_sea);
-                if seen[k][x.idx()] || (by_sea && seen[0][x.idx()]) || !passable(x) {
-                    continue;
-                }
-                seen[k][x.idx()] = true;
-                q.push_back((x, by_sea));
             }
         }
         // A space reached both ways is reached by land.
@@ -684,11 +687,18 @@ impl Game {
                 q.push_back(s);
             }
         }
+        // --- perf: a space refused as a carrier is not tested again from its other neighbours.
+        let mut refused = vec![false; n];
         while let Some(x) = q.pop_front() {
             for (m, _) in &rs.neighbours[x.idx()] {
-                if !reach[m.idx()] && self.carries_loc(rs, p, *m) {
+                if reach[m.idx()] || refused[m.idx()] {
+                    continue;
+                }
+                if self.carries_loc(rs, p, *m) {
                     reach[m.idx()] = true;
                     q.push_back(*m);
+                } else {
+                    refused[m.idx()] = true;
                 }
             }
         }
