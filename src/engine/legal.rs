@@ -4,6 +4,7 @@
 //! always open and are not listed.
 
 use super::action::{Action, CardMode, UnitKind, Units};
+use super::board::Stance;
 use super::game::{Game, Stage};
 use super::power::{LinkKind, Owner, Power, Relation};
 use super::ruleset::{CardKind, EmpireChoice, LeaderKind, Ruleset};
@@ -234,6 +235,11 @@ impl Game {
                             if !fits(cost) {
                                 continue;
                             }
+                            // --- perf: a neutral space is refused for every pick; no refusal
+                            // is built for it.
+                            if self.board.space_stance(rs, p, *n) == Stance::Neutral {
+                                continue;
+                            }
                             for (pick, _) in picks.iter().zip(&leaves).filter(|(_, ok)| **ok) {
                                 if self.check_move_to(rs, p, *n, pick).is_ok() {
                                     out.push(Action::Move {
@@ -268,8 +274,24 @@ impl Game {
                     // Corsairs only where they can be (Ottoman, Barbary Pirates): a cheap test
                     // keeps the listing's cost for everyone else (C-RAISE).
                     let corsairs = p == Power::Ottoman && self.naval.barbary_pirates;
-                    for (u, cost_ok) in raises.into_iter().filter(|_| home) {
-                        if u == UnitKind::Corsair && !corsairs {
+                    // --- perf: what `check_raise_at` refuses for every unit (not controlled,
+                    // besieged, in unrest) or for a unit kind (mercenaries for the Ottoman,
+                    // cavalry for anyone else, ships away from a port) is tested first, so that
+                    // no refusal is built for it.
+                    let raise_here = home
+                        && self.board.controls(rs, p, s)
+                        && self.board.at(s).besieged_by.is_none()
+                        && !self.board.at(s).unrest;
+                    let port = rs.space(s).is_port();
+                    for (u, cost_ok) in raises.into_iter().filter(|_| raise_here) {
+                        let kind_ok = match u {
+                            UnitKind::Mercenary => p != Power::Ottoman,
+                            UnitKind::Cavalry => p == Power::Ottoman,
+                            UnitKind::Squadron => port,
+                            UnitKind::Corsair => port && corsairs,
+                            UnitKind::Regular => true,
+                        };
+                        if !kind_ok {
                             continue;
                         }
                         if home && cost_ok && self.check_raise_at(rs, p, s, u).is_ok() {

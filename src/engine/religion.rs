@@ -511,6 +511,13 @@ impl Game {
         if let Some(faith) = rs.religion.faith(p) {
             if rs.cost("convert").is_some_and(|c| c <= cp) {
                 for s in rs.space_ids() {
+                    // --- perf: the check's first two refusals tested here, so that the spaces
+                    // they refuse build no refusal.
+                    if rs.space(s).zone == ReligiousZone::None
+                        || self.board.religion(rs, s) == faith
+                    {
+                        continue;
+                    }
                     if self.check_convert_at(rs, p, faith, s).is_ok() {
                         out.push(Action::Convert {
                             space: rs.space_name(s),
