@@ -558,7 +558,7 @@ impl Game {
         let mut q = VecDeque::from([(from, false)]);
         seen[0][from.idx()] = true;
         // --- perf: each zone's ports are found once per search (None: the zone is not clear).
-        let mut clear: HashMap<&str, Option<Vec<SpaceId>>> = HashMap::new();
+        let mut clear: HashMap<&str, Option<std::borrow::Cow<'_, [SpaceId]>>> = HashMap::new();
         let mut out = Vec::new();
         let passable = |s: SpaceId| {
             self.board.space_stance(rs, p, s) == Stance::Friendly
@@ -586,7 +586,7 @@ impl Game {
                 for z in &rs.space(s).ports {
                     let ports = clear.entry(z.as_str()).or_insert_with(|| {
                         (open == Some(z.as_str()) || self.spring_sea_guard(rs, p, z).is_none())
-                            .then(|| rs.ports_on(z))
+                            .then(|| rs.zone_ports(z))
                     });
                     if let Some(v) = ports {
                         for x in v.iter() {
@@ -608,9 +608,9 @@ impl Game {
         if let Some(f) = self.board.seas.get(z).and_then(|v| v.iter().find(other)) {
             return Some(f.owner());
         }
-        rs.ports_on(z).into_iter().find_map(|s| {
+        rs.zone_ports(z).iter().find_map(|s| {
             self.board
-                .at(s)
+                .at(*s)
                 .forces
                 .iter()
                 .find(other)

@@ -477,6 +477,9 @@ pub struct Ruleset {
     /// (derived).
     #[serde(skip)]
     pub leader_names: Vec<super::action::Name>,
+    /// Each sea zone's ports in data order, by zone id (derived; see [`Ruleset::zone_ports`]).
+    #[serde(skip)]
+    pub zone_ports: HashMap<String, Vec<SpaceId>>,
 }
 
 impl Ruleset {
@@ -490,6 +493,17 @@ impl Ruleset {
             .collect();
         self.space_names = self.spaces.iter().map(|s| s.id.as_str().into()).collect();
         self.leader_names = self.leaders.iter().map(|l| l.id.as_str().into()).collect();
+        let mut zp: HashMap<String, Vec<SpaceId>> = HashMap::new();
+        for (i, sp) in self.spaces.iter().enumerate() {
+            for z in &sp.ports {
+                let v = zp.entry(z.clone()).or_default();
+                // A zone named twice on one space lists the port once, as a scan would.
+                if v.last() != Some(&SpaceId(i as u16)) {
+                    v.push(SpaceId(i as u16));
+                }
+            }
+        }
+        self.zone_ports = zp;
         let mut n = vec![Vec::new(); self.spaces.len()];
         for l in &self.links {
             n[l.a.idx()].push((l.b, l.kind));
@@ -511,6 +525,16 @@ impl Ruleset {
         match self.space_names.get(id.idx()) {
             Some(n) => n.clone(),
             None => self.space(id).id.as_str().into(),
+        }
+    }
+
+    /// The ports on sea zone `z` in data order (the same list as `ports_on`), without scanning
+    /// the spaces; empty for an unknown zone.
+    pub fn zone_ports(&self, z: &str) -> std::borrow::Cow<'_, [SpaceId]> {
+        match self.zone_ports.get(z) {
+            Some(v) => std::borrow::Cow::Borrowed(v.as_slice()),
+            None if self.zone_ports.is_empty() => std::borrow::Cow::Owned(self.ports_on(z)),
+            None => std::borrow::Cow::Borrowed(&[]),
         }
     }
 
