@@ -33,7 +33,12 @@ fn zone_ports_are_the_ports_on_each_zone() {
     let rs = common::rs();
     assert!(!rs.sea_zones.is_empty());
     for z in &rs.sea_zones {
-        assert_eq!(rs.zone_ports(&z.id).as_ref(), rs.ports_on(&z.id).as_slice(), "{}", z.id);
+        assert_eq!(
+            rs.zone_ports(&z.id).as_ref(),
+            rs.ports_on(&z.id).as_slice(),
+            "{}",
+            z.id
+        );
     }
     assert!(rs.zone_ports("NO_SUCH_SEA").is_empty());
 }
