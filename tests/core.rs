@@ -33,6 +33,8 @@ mod core_land_relief;
 mod core_land_siege;
 #[path = "core_minor_peace.rs"]
 mod core_minor_peace;
+#[path = "core_names.rs"]
+mod core_names;
 #[path = "core_naval.rs"]
 mod core_naval;
 #[path = "core_peace.rs"]

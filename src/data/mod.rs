@@ -822,6 +822,9 @@ pub fn load_with_summary(dir: &Path) -> Result<(Ruleset, Summary), Vec<Problem>>
         fingerprint: fingerprint(dir),
         neighbours: Vec::new(),
         index: HashMap::new(),
+        space_names: Vec::new(),
+        leader_names: Vec::new(),
+        zone_ports: HashMap::new(),
     };
     rs.rebuild_indexes();
     // ---- card events: automated keys and written effects (*.effect)

@@ -4,6 +4,7 @@
 //! always open and are not listed.
 
 use super::action::{Action, CardMode, UnitKind, Units};
+use super::board::Stance;
 use super::game::{Game, Stage};
 use super::power::{LinkKind, Owner, Power, Relation};
 use super::ruleset::{CardKind, EmpireChoice, LeaderKind, Ruleset};
@@ -85,7 +86,7 @@ impl Game {
                             for c in caps {
                                 out.push(Action::Ransom {
                                     leader: l.as_str().into(),
-                                    to: Some(rs.space(c).id.as_str().into()),
+                                    to: Some(rs.space_name(c)),
                                 });
                             }
                         } else {
@@ -134,8 +135,8 @@ impl Game {
                             pick.clone()
                         };
                         out.push(Action::Deploy {
-                            from: rs.space(c).id.as_str().into(),
-                            to: rs.space(n).id.as_str().into(),
+                            from: rs.space_name(c),
+                            to: rs.space_name(n),
                             units,
                         });
                     }
@@ -157,7 +158,7 @@ impl Game {
                             if self.check_leader_entry(rs, l.faction, s).is_ok() {
                                 out.push(Action::PlaceLeader {
                                     leader: l.id.as_str().into(),
-                                    space: rs.space(s).id.as_str().into(),
+                                    space: rs.space_name(s),
                                 });
                             }
                         }
@@ -234,18 +235,22 @@ impl Game {
                             if !fits(cost) {
                                 continue;
                             }
+                            // --- perf: a neutral space is refused for every pick; no refusal
+                            // is built for it.
+                            if self.board.space_stance(rs, p, *n) == Stance::Neutral {
+                                continue;
+                            }
                             for (pick, _) in picks.iter().zip(&leaves).filter(|(_, ok)| **ok) {
                                 if self.check_move_to(rs, p, *n, pick).is_ok() {
                                     out.push(Action::Move {
-                                        from: rs.space(s).id.as_str().into(),
-                                        to: rs.space(*n).id.as_str().into(),
+                                        from: rs.space_name(s),
+                                        to: rs.space_name(*n),
                                         units: pick.clone(),
                                     });
                                 }
                             }
                         }
                     }
-                    let id = &rs.space(s).id;
                     // Cheap filters first, so that refused candidates do not build messages.
                     let near = mine || rs.neighbours[s.idx()].iter().any(|(n, _)| land[n.idx()]);
                     if control_ok
@@ -262,20 +267,36 @@ impl Game {
                             .is_ok()
                     {
                         out.push(Action::Control {
-                            space: id.as_str().into(),
+                            space: rs.space_name(s),
                         });
                     }
                     let home = rs.space(s).home.owner() == Owner::Major(p);
                     // Corsairs only where they can be (Ottoman, Barbary Pirates): a cheap test
                     // keeps the listing's cost for everyone else (C-RAISE).
                     let corsairs = p == Power::Ottoman && self.naval.barbary_pirates;
-                    for (u, cost_ok) in raises.into_iter().filter(|_| home) {
-                        if u == UnitKind::Corsair && !corsairs {
+                    // --- perf: what `check_raise_at` refuses for every unit (not controlled,
+                    // besieged, in unrest) or for a unit kind (mercenaries for the Ottoman,
+                    // cavalry for anyone else, ships away from a port) is tested first, so that
+                    // no refusal is built for it.
+                    let raise_here = home
+                        && self.board.controls(rs, p, s)
+                        && self.board.at(s).besieged_by.is_none()
+                        && !self.board.at(s).unrest;
+                    let port = rs.space(s).is_port();
+                    for (u, cost_ok) in raises.into_iter().filter(|_| raise_here) {
+                        let kind_ok = match u {
+                            UnitKind::Mercenary => p != Power::Ottoman,
+                            UnitKind::Cavalry => p == Power::Ottoman,
+                            UnitKind::Squadron => port,
+                            UnitKind::Corsair => port && corsairs,
+                            UnitKind::Regular => true,
+                        };
+                        if !kind_ok {
                             continue;
                         }
                         if home && cost_ok && self.check_raise_at(rs, p, s, u).is_ok() {
                             out.push(Action::Raise {
-                                space: id.as_str().into(),
+                                space: rs.space_name(s),
                                 unit: u,
                                 faction: None,
                             });
@@ -286,7 +307,7 @@ impl Game {
                         && self.check_assault_at(rs, p, s).is_ok()
                     {
                         out.push(Action::Assault {
-                            space: id.as_str().into(),
+                            space: rs.space_name(s),
                         });
                     }
                 }
@@ -338,7 +359,7 @@ impl Game {
             .iter()
             .filter(|f| f.owner() == Owner::Major(p) && (faction.is_none() || f.faction == faction))
             .collect();
-        let leaders = army_leaders(rs, &forces);
+        let leaders = army_leader_names(rs, &forces);
         let limit = super::movement::formation_limit(rs, &leaders);
         let mut left = limit;
         let mut take = |n: u32| {
@@ -353,7 +374,7 @@ impl Game {
             regulars: take(r),
             cavalry: take(c),
             mercenaries: take(m),
-            leaders: leaders.into_iter().map(Into::into).collect::<Vec<_>>(),
+            leaders,
         };
         (u.land() > 0).then_some(u)
     }
@@ -385,6 +406,24 @@ pub(crate) fn one_unit_of(forces: &[&super::board::Force]) -> Option<Units> {
         return None;
     }
     Some(u)
+}
+
+/// [`army_leaders`] as action names, cloned from the ruleset's (no name built per call).
+fn army_leader_names(rs: &Ruleset, forces: &[&super::board::Force]) -> Vec<super::action::Name> {
+    forces
+        .iter()
+        .flat_map(|f| f.leaders.iter())
+        .filter_map(|l| {
+            let i = rs
+                .leaders
+                .iter()
+                .position(|x| &x.id == l && x.kind == LeaderKind::Army)?;
+            Some(match rs.leader_names.get(i) {
+                Some(n) if n == l.as_str() => n.clone(),
+                _ => l.as_str().into(),
+            })
+        })
+        .collect()
 }
 
 /// The army leaders (not naval ones) with these forces.

@@ -570,15 +570,22 @@ impl Game {
             });
         }
         let single = |r: &&Royal| self.royal_status(&r.id) == RoyalStatus::Single;
+        // --- perf: the partners (the same list for each of p's royals) and their names, once.
+        let theirs: Vec<super::action::Name> = self
+            .royals(rs)
+            .filter(|r| r.power != p && self.board.relation(p, r.power) != Relation::War)
+            .filter(single)
+            .map(|r| r.id.as_str().into())
+            .collect();
+        if theirs.is_empty() {
+            return;
+        }
         for mine in self.royals(rs).filter(|r| r.power == p).filter(single) {
-            for theirs in self
-                .royals(rs)
-                .filter(|r| r.power != p && self.board.relation(p, r.power) != Relation::War)
-                .filter(single)
-            {
+            let royal: super::action::Name = mine.id.as_str().into();
+            for with in &theirs {
                 out.push(Action::Marry {
-                    royal: mine.id.as_str().into(),
-                    with: theirs.id.as_str().into(),
+                    royal: royal.clone(),
+                    with: with.clone(),
                 });
             }
         }

@@ -558,7 +558,7 @@ impl Game {
         let mut q = VecDeque::from([(from, false)]);
         seen[0][from.idx()] = true;
         // --- perf: each zone's ports are found once per search (None: the zone is not clear).
-        let mut clear: HashMap<&str, Option<Vec<SpaceId>>> = HashMap::new();
+        let mut clear: HashMap<&str, Option<std::borrow::Cow<'_, [SpaceId]>>> = HashMap::new();
         let mut out = Vec::new();
         let passable = |s: SpaceId| {
             self.board.space_stance(rs, p, s) == Stance::Friendly
@@ -569,28 +569,31 @@ impl Game {
             if s != from && !(sea && seen[0][s.idx()]) {
                 out.push((s, sea));
             }
-            let mut next: Vec<(SpaceId, bool)> = rs.neighbours[s.idx()]
-                .iter()
-                .map(|(x, _)| (*x, sea))
-                .collect();
+            // --- perf: each step is taken as it is found (no list of steps collected per space),
+            // in the same order: the land neighbours, then the ports across each clear zone.
+            let mut visit = |x: SpaceId, by_sea: bool| {
+                let k = usize::from(by_sea);
+                if seen[k][x.idx()] || (by_sea && seen[0][x.idx()]) || !passable(x) {
+                    return;
+                }
+                seen[k][x.idx()] = true;
+                q.push_back((x, by_sea));
+            };
+            for (x, _) in &rs.neighbours[s.idx()] {
+                visit(*x, sea);
+            }
             if !sea {
                 for z in &rs.space(s).ports {
                     let ports = clear.entry(z.as_str()).or_insert_with(|| {
                         (open == Some(z.as_str()) || self.spring_sea_guard(rs, p, z).is_none())
-                            .then(|| rs.ports_on(z))
+                            .then(|| rs.zone_ports(z))
                     });
                     if let Some(v) = ports {
-                        next.extend(v.iter().map(|x| (*x, true)));
+                        for x in v.iter() {
+                            visit(*x, true);
+                        }
                     }
                 }
-            }
-            for (x, by_sea) in next {
-                let k = usize::from(by_sea);
-                if seen[k][x.idx()] || (by_sea && seen[0][x.idx()]) || !passable(x) {
-                    continue;
-                }
-                seen[k][x.idx()] = true;
-                q.push_back((x, by_sea));
             }
         }
         // A space reached both ways is reached by land.
@@ -605,9 +608,9 @@ impl Game {
         if let Some(f) = self.board.seas.get(z).and_then(|v| v.iter().find(other)) {
             return Some(f.owner());
         }
-        rs.ports_on(z).into_iter().find_map(|s| {
+        rs.zone_ports(z).iter().find_map(|s| {
             self.board
-                .at(s)
+                .at(*s)
                 .forces
                 .iter()
                 .find(other)
@@ -684,11 +687,18 @@ impl Game {
                 q.push_back(s);
             }
         }
+        // --- perf: a space refused as a carrier is not tested again from its other neighbours.
+        let mut refused = vec![false; n];
         while let Some(x) = q.pop_front() {
             for (m, _) in &rs.neighbours[x.idx()] {
-                if !reach[m.idx()] && self.carries_loc(rs, p, *m) {
+                if reach[m.idx()] || refused[m.idx()] {
+                    continue;
+                }
+                if self.carries_loc(rs, p, *m) {
                     reach[m.idx()] = true;
                     q.push_back(*m);
+                } else {
+                    refused[m.idx()] = true;
                 }
             }
         }

@@ -428,7 +428,7 @@ impl Game {
                 continue;
             }
             out.push(Action::Revolt {
-                space: sp.id.as_str().into(),
+                space: rs.space_name(s),
                 declare_capital: false,
                 leaders: Vec::new(),
                 capital: None,
@@ -450,7 +450,7 @@ impl Game {
                 if self.check_revolt(rs, p, &sp.id, at, &leaders).is_ok() {
                     let here = capital == Some(s);
                     out.push(Action::Revolt {
-                        space: sp.id.as_str().into(),
+                        space: rs.space_name(s),
                         declare_capital: here,
                         leaders,
                         capital: at.filter(|_| !here).map(str::to_string).map(Into::into),
@@ -607,7 +607,7 @@ impl Game {
         out.push(Action::MoveHuguenotCapital { to: None });
         for s in self.huguenot_capital_targets(rs) {
             out.push(Action::MoveHuguenotCapital {
-                to: Some(rs.space(s).id.as_str().into()),
+                to: Some(rs.space_name(s)),
             });
         }
     }

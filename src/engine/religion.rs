@@ -191,21 +191,25 @@ impl Game {
             }
             .into());
         }
-        let near = rs.neighbours[s.idx()]
-            .iter()
-            .any(|(n, _)| self.board.religion(rs, *n) == faith)
-            || (rs.religion.sea_foothold
-                && rs.space(s).is_port()
-                && rs
-                    .space_ids()
-                    .any(|o| o != s && rs.share_sea(s, o) && self.board.religion(rs, o) == faith));
+        // --- perf: own land units here are looked for first (cheap); the foothold search,
+        // which can scan every port, only when there are none.
         let here = self
             .board
             .at(s)
             .forces
             .iter()
             .any(|f| f.owner() == Owner::Major(p) && f.land() > 0);
-        if !near && !here {
+        let near = || {
+            rs.neighbours[s.idx()]
+                .iter()
+                .any(|(n, _)| self.board.religion(rs, *n) == faith)
+                || (rs.religion.sea_foothold
+                    && rs.space(s).is_port()
+                    && rs.space_ids().any(|o| {
+                        o != s && self.board.religion(rs, o) == faith && rs.share_sea(s, o)
+                    }))
+        };
+        if !here && !near() {
             return Err(Refusal::ConvertNoFoothold {
                 space: s,
                 religion: faith,
@@ -507,9 +511,16 @@ impl Game {
         if let Some(faith) = rs.religion.faith(p) {
             if rs.cost("convert").is_some_and(|c| c <= cp) {
                 for s in rs.space_ids() {
+                    // --- perf: the check's first two refusals tested here, so that the spaces
+                    // they refuse build no refusal.
+                    if rs.space(s).zone == ReligiousZone::None
+                        || self.board.religion(rs, s) == faith
+                    {
+                        continue;
+                    }
                     if self.check_convert_at(rs, p, faith, s).is_ok() {
                         out.push(Action::Convert {
-                            space: rs.space(s).id.as_str().into(),
+                            space: rs.space_name(s),
                         });
                     }
                 }
@@ -519,7 +530,7 @@ impl Game {
                 for s in rs.space_ids() {
                     if self.check_catholic_rebellion_at(rs, s).is_ok() {
                         out.push(Action::CatholicRebellion {
-                            space: rs.space(s).id.as_str().into(),
+                            space: rs.space_name(s),
                         });
                     }
                 }

@@ -473,6 +473,17 @@ pub struct Ruleset {
     /// Space id → index (derived).
     #[serde(skip)]
     pub index: HashMap<String, SpaceId>,
+    // --- perf: ids as ready action names, cloned into listed actions (derived).
+    /// Each space's id as an action [`Name`](super::action::Name), by [`SpaceId`] (derived).
+    #[serde(skip)]
+    pub space_names: Vec<super::action::Name>,
+    /// Each leader's id as an action [`Name`](super::action::Name), by index in `leaders`
+    /// (derived).
+    #[serde(skip)]
+    pub leader_names: Vec<super::action::Name>,
+    /// Each sea zone's ports in data order, by zone id (derived; see [`Ruleset::zone_ports`]).
+    #[serde(skip)]
+    pub zone_ports: HashMap<String, Vec<SpaceId>>,
 }
 
 impl Ruleset {
@@ -484,6 +495,19 @@ impl Ruleset {
             .enumerate()
             .map(|(i, s)| (s.id.clone(), SpaceId(i as u16)))
             .collect();
+        self.space_names = self.spaces.iter().map(|s| s.id.as_str().into()).collect();
+        self.leader_names = self.leaders.iter().map(|l| l.id.as_str().into()).collect();
+        let mut zp: HashMap<String, Vec<SpaceId>> = HashMap::new();
+        for (i, sp) in self.spaces.iter().enumerate() {
+            for z in &sp.ports {
+                let v = zp.entry(z.clone()).or_default();
+                // A zone named twice on one space lists the port once, as a scan would.
+                if v.last() != Some(&SpaceId(i as u16)) {
+                    v.push(SpaceId(i as u16));
+                }
+            }
+        }
+        self.zone_ports = zp;
         let mut n = vec![Vec::new(); self.spaces.len()];
         for l in &self.links {
             n[l.a.idx()].push((l.b, l.kind));
@@ -498,6 +522,24 @@ impl Ruleset {
     /// The space with this index.
     pub fn space(&self, id: SpaceId) -> &Space {
         &self.spaces[id.idx()]
+    }
+
+    /// The space's id as an action name (a cheap clone of a name made once).
+    pub fn space_name(&self, id: SpaceId) -> super::action::Name {
+        match self.space_names.get(id.idx()) {
+            Some(n) => n.clone(),
+            None => self.space(id).id.as_str().into(),
+        }
+    }
+
+    /// The ports on sea zone `z` in data order (the same list as `ports_on`), without scanning
+    /// the spaces; empty for an unknown zone.
+    pub fn zone_ports(&self, z: &str) -> std::borrow::Cow<'_, [SpaceId]> {
+        match self.zone_ports.get(z) {
+            Some(v) => std::borrow::Cow::Borrowed(v.as_slice()),
+            None if self.zone_ports.is_empty() => std::borrow::Cow::Owned(self.ports_on(z)),
+            None => std::borrow::Cow::Borrowed(&[]),
+        }
     }
 
     /// Looks a space up by its data id (exact).
