@@ -329,11 +329,20 @@ async fn scenario(channels: usize, heavy: bool) {
     let mut plain = Vec::new();
     let mut impulses = Vec::new();
     let mut pictures = Vec::new();
+    // A channel whose run failed (an answer that never came within 60 s) is counted and shown
+    // below with the requests of its last unanswered interaction, instead of ending the bench.
+    let mut failed = 0;
     for r in futures::future::join_all(runs).await {
-        let (p, i, pic) = r.expect("a channel's run panicked");
+        let Ok((p, i, pic)) = r else {
+            failed += 1;
+            continue;
+        };
         plain.extend(p);
         impulses.extend(i);
         pictures.extend(pic);
+    }
+    if failed > 0 {
+        report_failures(&emu, failed);
     }
     let wall = started.elapsed();
     let late = emu
@@ -374,7 +383,56 @@ async fn scenario(channels: usize, heavy: bool) {
     let _ = bot.await;
 }
 
+/// What the emulator saw of the interactions left without a filled response, and the 429s it
+/// answered by route (ids replaced by `*`).
+fn report_failures(emu: &Emulator, failed: usize) {
+    let shape = |path: &str| {
+        path.split('/')
+            .map(|seg| {
+                if seg.len() > 12 && seg.chars().any(|c| c.is_ascii_digit()) {
+                    "*"
+                } else {
+                    seg
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    emu.read(|s| {
+        let mut by_route: std::collections::BTreeMap<(String, &str), usize> = Default::default();
+        for (path, scope) in &s.rate_limits.refused {
+            *by_route.entry((shape(path), *scope)).or_default() += 1;
+        }
+        println!("{failed} channel run(s) failed; 429s by route: {by_route:?}");
+        let unanswered: Vec<_> = s
+            .interactions
+            .iter()
+            .filter(|r| {
+                r.original_message
+                    .and_then(|m| s.message(m))
+                    .is_none_or(|m| m.is_loading())
+            })
+            .take(3)
+            .collect();
+        for r in unanswered {
+            let mine: Vec<String> = s
+                .requests
+                .iter()
+                .filter(|q| q.path.contains(&r.token))
+                .map(|q| format!("{} {} {}", q.method, shape(&q.path), q.status))
+                .collect();
+            println!("unanswered interaction {}: {mine:?}", r.id);
+        }
+    });
+}
+
 fn main() {
+    if std::env::var_os("RUST_LOG").is_some() {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .with_writer(std::io::stderr)
+            .try_init();
+    }
     // `cargo test --benches` runs bench binaries with `--bench` absent; keep that quick.
     if !std::env::args().any(|a| a == "--bench") {
         return;
