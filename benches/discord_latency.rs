@@ -10,7 +10,8 @@
 //!   one that superseded it; issue 30, item 15). Passes that change nothing post no map and are
 //!   not counted.
 //!
-//! It also counts acknowledgements that missed Discord's 3-second deadline (10062).
+//! It also counts acknowledgements that missed Discord's 3-second deadline (10062) and the 429s
+//! the emulator answered (its rate-limit buckets are on, as Discord's are).
 
 #[path = "../tests/support/discord_emulator/mod.rs"]
 // Its unit tests are stripped from this harness-less target, leaving their imports unused.
@@ -280,9 +281,10 @@ fn pct(v: &mut [Duration], p: f64) -> Duration {
 async fn scenario(channels: usize, heavy: bool) {
     let emu = Emulator::start_with(EmulatorConfig {
         wait_timeout: Duration::from_secs(60),
-        // serenity's limiter is on (below), the emulator's buckets off: with them, the
-        // 20-channel run lost an answer's piece to a 429 (issue 32, left open in the note).
-        rate_limits: false,
+        // The emulator's buckets are on (per channel, per interaction token; issue 32), and so
+        // is serenity's limiter (below): the bot answers each interaction through a client of
+        // its own, so one answer's exhausted bucket holds no other channel's.
+        rate_limits: true,
         ..EmulatorConfig::default()
     })
     .await;
@@ -327,11 +329,20 @@ async fn scenario(channels: usize, heavy: bool) {
     let mut plain = Vec::new();
     let mut impulses = Vec::new();
     let mut pictures = Vec::new();
+    // A channel whose run failed (an answer that never came within 60 s) is counted and shown
+    // below with the requests of its last unanswered interaction, instead of ending the bench.
+    let mut failed = 0;
     for r in futures::future::join_all(runs).await {
-        let (p, i, pic) = r.expect("a channel's run panicked");
+        let Ok((p, i, pic)) = r else {
+            failed += 1;
+            continue;
+        };
         plain.extend(p);
         impulses.extend(i);
         pictures.extend(pic);
+    }
+    if failed > 0 {
+        report_failures(&emu, failed);
     }
     let wall = started.elapsed();
     let late = emu
@@ -346,9 +357,15 @@ async fn scenario(channels: usize, heavy: bool) {
             r.path.ends_with("/callback") && r.json.as_ref().is_some_and(|j| j["type"] == 5)
         })
         .count();
+    // 429s the emulator answered: (bucket, global).
+    let (bucket_429, global_429) = emu.read(|s| {
+        let r = &s.rate_limits.refused;
+        let global = r.iter().filter(|(_, scope)| *scope == "global").count();
+        (r.len() - global, global)
+    });
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!(
-        "{channels:>2} channel(s), {} map: plain n={} p50 {:?} p99 {:?} | impulse text n={} p50 {:?} p99 {:?} | pictures n={} p50 {:?} p99 {:?} | deferred {deferred}, missed 3 s ack {late} | wall {wall:?} | load {} -> {}",
+        "{channels:>2} channel(s), {} map: plain n={} p50 {:?} p99 {:?} | impulse text n={} p50 {:?} p99 {:?} | pictures n={} p50 {:?} p99 {:?} | deferred {deferred}, missed 3 s ack {late} | 429 bucket {bucket_429} global {global_429} | wall {wall:?} | load {} -> {}",
         if heavy { "real" } else { "tiny" },
         plain.len(),
         pct(&mut plain, 0.5),
@@ -366,7 +383,56 @@ async fn scenario(channels: usize, heavy: bool) {
     let _ = bot.await;
 }
 
+/// What the emulator saw of the interactions left without a filled response, and the 429s it
+/// answered by route (ids replaced by `*`).
+fn report_failures(emu: &Emulator, failed: usize) {
+    let shape = |path: &str| {
+        path.split('/')
+            .map(|seg| {
+                if seg.len() > 12 && seg.chars().any(|c| c.is_ascii_digit()) {
+                    "*"
+                } else {
+                    seg
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    emu.read(|s| {
+        let mut by_route: std::collections::BTreeMap<(String, &str), usize> = Default::default();
+        for (path, scope) in &s.rate_limits.refused {
+            *by_route.entry((shape(path), *scope)).or_default() += 1;
+        }
+        println!("{failed} channel run(s) failed; 429s by route: {by_route:?}");
+        let unanswered: Vec<_> = s
+            .interactions
+            .iter()
+            .filter(|r| {
+                r.original_message
+                    .and_then(|m| s.message(m))
+                    .is_none_or(|m| m.is_loading())
+            })
+            .take(3)
+            .collect();
+        for r in unanswered {
+            let mine: Vec<String> = s
+                .requests
+                .iter()
+                .filter(|q| q.path.contains(&r.token))
+                .map(|q| format!("{} {} {}", q.method, shape(&q.path), q.status))
+                .collect();
+            println!("unanswered interaction {}: {mine:?}", r.id);
+        }
+    });
+}
+
 fn main() {
+    if std::env::var_os("RUST_LOG").is_some() {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .with_writer(std::io::stderr)
+            .try_init();
+    }
     // `cargo test --benches` runs bench binaries with `--bench` absent; keep that quick.
     if !std::env::args().any(|a| a == "--bench") {
         return;

@@ -10,7 +10,7 @@ use crate::discord_emulator;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use bot_e2e::{accepted, invoke, wait_session, Bot};
+use bot_e2e::{accepted, invoke, line_of, wait_session, Bot};
 use discord_emulator::{Emulator, Interaction};
 use serde_json::json;
 use vqbot::discord::BotConfig;
@@ -127,5 +127,120 @@ async fn x_a_burst_arrives_whole_in_order_and_acknowledged_in_time() {
     assert!(refused.is_empty(), "requests refused with 429: {refused:?}");
     let headers_seen = emu.read(|s| s.requests.iter().filter(|r| r.status == 200).count());
     assert!(headers_seen > 0);
+    bot.shutdown().await;
+}
+
+/// The emulator's successful requests to one interaction's webhook routes (its follow-ups and
+/// the edits of its response).
+fn webhook_requests(emu: &Emulator, ix: &Interaction) -> usize {
+    let path = format!("/api/v10/webhooks/{}/{}", emu.application_id(), ix.token);
+    emu.read(|s| {
+        s.requests
+            .iter()
+            .filter(|r| r.path.starts_with(&path) && r.status == 200)
+            .count()
+    })
+}
+
+/// x_per_token_buckets (issue 32): Discord counts an interaction's follow-ups per token — the
+/// webhooks of `/webhooks/{application.id}/{interaction.token}` are a top-level resource of
+/// their own, "webhook_id + webhook_token"
+/// (<https://discord.com/developers/docs/topics/rate-limits>) — and the emulator's buckets are
+/// on. Every answer is deferred. Channel A's `start` answers in many pieces (the game's start,
+/// the first turn, the next-up line, notices for players whose DMs failed): as many webhook
+/// requests as its token's bucket takes (5 per 2 s), which leaves it empty. Channel B's `rule`
+/// list (three pieces), asked right then, is answered at once. On serenity's one `Http`, which
+/// keys every follow-up of the application into one bucket, B waited for A's reset (about 2 s);
+/// the bound below fails then.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn x_one_answers_exhausted_bucket_does_not_hold_another_channels_answer() {
+    let emu = Emulator::start().await;
+    assert!(
+        emu.read(|s| s.config().rate_limits),
+        "the emulator's buckets are on"
+    );
+    let guild = emu.create_guild("Two tables");
+    let powers = [
+        "england",
+        "france",
+        "empire",
+        "spain",
+        "protestant",
+        "ottoman",
+    ];
+    let users: Vec<_> = powers.iter().map(|p| emu.create_user(p)).collect();
+    for u in &users {
+        emu.add_member(guild, *u);
+        // DMs fail: A's answer carries notices for the players (more pieces).
+        emu.set_dms_broken(*u, true);
+    }
+    let (a, b) = (
+        emu.create_text_channel(guild, "table-a"),
+        emu.create_text_channel(guild, "table-b"),
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bot = Bot::spawn(BotConfig {
+        token: emu.token(),
+        rest_base: Some(emu.base_url()),
+        rate_limiter: true,
+        https_proxy: Some(emu.https_proxy_url()),
+        database: Some(dir.path().join("games.sqlite3")),
+        seed: Some(5),
+        // Every answer is deferred, so each of its pieces is a request on its token's webhook
+        // bucket (the deferred message's edit, then the follow-ups).
+        ack_budget: Duration::ZERO,
+        ..BotConfig::default()
+    });
+    wait_session(&emu, 1).await;
+    accepted(&emu, users[0], a, "new", &[]).await;
+    for (u, p) in users.iter().zip(powers) {
+        accepted(&emu, *u, a, "join", &[("power", json!(p))]).await;
+    }
+
+    let start = invoke(&emu, users[0], a, "start", &[]);
+    let a_path = format!("/api/v10/webhooks/{}/{}", emu.application_id(), start.token);
+    emu.wait_until("A's fifth follow-up: its bucket is empty", |s| {
+        let n = s
+            .requests
+            .iter()
+            .filter(|r| r.path.starts_with(&a_path) && r.status == 200)
+            .count();
+        (n >= 5).then_some(())
+    })
+    .await;
+    let asked = Instant::now();
+    let rules = invoke(&emu, users[1], b, "rule", &[]);
+    let id = rules.id;
+    emu.wait_until("B's whole answer", move |s| {
+        let r = s.interaction(id)?;
+        let filled = s
+            .message(r.original_message?)
+            .is_some_and(|m| !m.is_loading());
+        // The public "answered privately" note, then the list's three private pieces.
+        (filled && r.followups.len() >= 3).then_some(())
+    })
+    .await;
+    let b_took = asked.elapsed();
+    let a_sent_by_then = webhook_requests(&emu, &start);
+    eprintln!(
+        "B answered {b_took:?} after A's bucket emptied ({a_sent_by_then} webhook requests of A)"
+    );
+
+    // A's whole answer arrived, in order.
+    line_of(&emu, &start).await;
+    let a_pieces = emu.followups(&start);
+    assert!(a_pieces.windows(2).all(|w| w[0].id < w[1].id), "in order");
+    let b_refused = emu.read(|s| {
+        s.rate_limits
+            .refused
+            .iter()
+            .filter(|(p, _)| p.contains(&rules.token))
+            .count()
+    });
+    assert_eq!(b_refused, 0, "B never hit a 429");
+    assert!(
+        b_took < Duration::from_millis(1000),
+        "B's answer waited {b_took:?}: held behind A's exhausted bucket"
+    );
     bot.shutdown().await;
 }

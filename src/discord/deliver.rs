@@ -24,6 +24,7 @@ use serenity::all::{
     EditInteractionResponse, Http, HttpError,
 };
 
+use super::answers::AnswerHttp;
 use super::commands::slash_path;
 use super::handler::{ephemeral_message, lock, BotState, CommandError};
 use super::help::Lang;
@@ -66,42 +67,54 @@ impl Ix {
             Ix::Component(c) => c.app_permissions,
         }
     }
+    fn application_id(&self) -> serenity::all::ApplicationId {
+        match self {
+            Ix::Command(c) => c.application_id,
+            Ix::Component(c) => c.application_id,
+        }
+    }
+    /// The client of this interaction's answer: rate-limited per interaction token (issue 32).
+    async fn answer_http(&self, ctx: &Context) -> AnswerHttp {
+        AnswerHttp::of(ctx, self.application_id()).await
+    }
     async fn create_response(
         &self,
-        http: &Http,
+        a: &AnswerHttp,
         r: CreateInteractionResponse,
     ) -> Result<(), serenity::Error> {
+        let http = a.http();
         match self {
-            Ix::Command(c) => c.create_response(http, r).await,
-            Ix::Component(c) => c.create_response(http, r).await,
+            Ix::Command(c) => a.send(c.create_response(http, r)).await,
+            Ix::Component(c) => a.send(c.create_response(http, r)).await,
         }
     }
     async fn followup(
         &self,
-        http: &Http,
+        a: &AnswerHttp,
         f: CreateInteractionResponseFollowup,
     ) -> Result<(), serenity::Error> {
+        let http = a.http();
         match self {
-            Ix::Command(c) => c.create_followup(http, f).await.map(|_| ()),
-            Ix::Component(c) => c.create_followup(http, f).await.map(|_| ()),
+            Ix::Command(c) => a.send(c.create_followup(http, f)).await.map(|_| ()),
+            Ix::Component(c) => a.send(c.create_followup(http, f)).await.map(|_| ()),
         }
     }
     /// Acknowledges without an answer yet: "thinking" for a command (visible to the invoker
     /// only when `ack` says the answer will be private), a silent ack for a click.
-    async fn defer(&self, http: &Http, ack: Ack) -> Result<(), serenity::Error> {
+    async fn defer(&self, a: &AnswerHttp, ack: Ack) -> Result<(), serenity::Error> {
         match self {
-            Ix::Command(c) => {
+            Ix::Command(_) => {
                 let private = ack == Ack::DeferredPrivate;
-                c.create_response(
-                    http,
+                self.create_response(
+                    a,
                     CreateInteractionResponse::Defer(
                         CreateInteractionResponseMessage::new().ephemeral(private),
                     ),
                 )
                 .await
             }
-            Ix::Component(c) => {
-                c.create_response(http, CreateInteractionResponse::Acknowledge)
+            Ix::Component(_) => {
+                self.create_response(a, CreateInteractionResponse::Acknowledge)
                     .await
             }
         }
@@ -121,7 +134,7 @@ impl Ix {
                 ..Item::default()
             });
         }
-        send_items(&ctx.http, self, items, Ack::Now).await
+        send_items(&self.answer_http(ctx).await, self, items, Ack::Now).await
     }
 }
 
@@ -139,7 +152,7 @@ pub(crate) struct AckPlan {
 impl AckPlan {
     /// Awaits `work`; if the interaction is still unacknowledged at the deadline (a request
     /// waiting out a rate limit), defers it first so the 3-second window is kept.
-    async fn within<T>(&mut self, http: &Http, ix: &Ix, work: impl Future<Output = T>) -> T {
+    async fn within<T>(&mut self, http: &AnswerHttp, ix: &Ix, work: impl Future<Output = T>) -> T {
         if self.ack != Ack::Now {
             return work.await;
         }
@@ -246,6 +259,8 @@ pub(crate) async fn execute(
     expect: Option<(i64, Option<Stamp>)>,
 ) -> Result<(), CommandError> {
     let started = tokio::time::Instant::now();
+    // Every request of the answer goes through its own client (issue 32; see `answers`).
+    let answer = ix.answer_http(ctx).await;
     let lang = Lang::from_locale(Some(ix.locale()));
     let from_button_hand =
         matches!(ix, Ix::Component(_)) && matches!(cmd, Ok(Command::Hand { .. }));
@@ -285,7 +300,7 @@ pub(crate) async fn execute(
     let (deferred, (turn, done)) = match quick {
         Ok(r) => (Ack::Now, r),
         Err(_) => {
-            if let Err(e) = ix.defer(&ctx.http, defer_as).await {
+            if let Err(e) = ix.defer(&answer, defer_as).await {
                 // Too late to answer; let the command finish in order before giving up.
                 let _ = work.await;
                 return Err(e.into());
@@ -299,13 +314,13 @@ pub(crate) async fn execute(
             tracing::error!(error = %e, "a table call panicked");
             let text = Notice::TableFailed.text(lang.locale());
             let items = vec![Item::private(text)];
-            return send_items(&ctx.http, &ix, items, deferred).await;
+            return send_items(&answer, &ix, items, deferred).await;
         }
     };
     let result = match outcome {
         Outcome::Stale => {
             let text = Notice::PromptStale.text(lang.locale());
-            send_items(&ctx.http, &ix, vec![Item::private(text)], deferred).await
+            send_items(&answer, &ix, vec![Item::private(text)], deferred).await
         }
         Outcome::Done(mut done) => {
             let pictures = done.outbox.pictures.take();
@@ -314,6 +329,7 @@ pub(crate) async fn execute(
             let sent = deliver(
                 state,
                 &ctx.http,
+                &answer,
                 &ix,
                 channel,
                 &caller,
@@ -349,7 +365,7 @@ pub(crate) async fn execute(
                             mentions,
                             ..Item::default()
                         };
-                        if let Err(e) = ix.followup(&ctx.http, followup_message(item)).await {
+                        if let Err(e) = ix.followup(&answer, followup_message(item)).await {
                             tracing::warn!(error = %e, "posting the pre-flight report failed");
                         }
                     }
@@ -517,6 +533,7 @@ pub(crate) async fn send_dm(
 async fn deliver(
     state: &BotState,
     http: &Http,
+    answer: &AnswerHttp,
     ix: &Ix,
     channel: Channel,
     caller: &Caller,
@@ -603,7 +620,7 @@ async fn deliver(
         // --- campaign (issue 29): by DM, or in the player's private thread (`threads.rs`).
         let sent = plan
             .within(
-                http,
+                answer,
                 ix,
                 super::threads::private(state, http, channel, u, &text, Vec::new(), t.loc),
             )
@@ -667,7 +684,7 @@ async fn deliver(
                     let rows = buttons(channel, a.game_id, Some(stamp), choices);
                     let sent = plan
                         .within(
-                            http,
+                            answer,
                             ix,
                             super::threads::private(
                                 state, http, channel, holder, &text, rows, t.loc,
@@ -710,7 +727,7 @@ async fn deliver(
         // for the channel's next answer, and the player is told what the bot lacks there.
         let problem = plan
             .within(
-                http,
+                answer,
                 ix,
                 post_to_channel(state, http, channel, public_items, t.loc),
             )
@@ -728,7 +745,7 @@ async fn deliver(
         items.append(&mut public_items);
     }
     items.extend(private_items);
-    let sent = send_items(http, ix, items, plan.ack).await;
+    let sent = send_items(answer, ix, items, plan.ack).await;
     if let (Ok(()), Some(game)) = (&sent, ended) {
         mark_end_posted(state, game).await;
     }
@@ -880,12 +897,18 @@ fn edit_message(item: Item) -> EditInteractionResponse {
 
 /// Sends items as the answer to `ix`: the first as the response (or into the deferred
 /// "thinking" message, when its visibility fits), the rest as follow-ups.
-async fn send_items(http: &Http, ix: &Ix, items: Vec<Item>, ack: Ack) -> Result<(), CommandError> {
+async fn send_items(
+    a: &AnswerHttp,
+    ix: &Ix,
+    items: Vec<Item>,
+    ack: Ack,
+) -> Result<(), CommandError> {
+    let http = a.http();
     let mut items = items.into_iter().peekable();
     let Some(first_private) = items.peek().map(|i| i.ephemeral) else {
         match (ack, ix) {
-            (Ack::Now, _) => ix.create_response(http, ephemeral_message("✓")).await?,
-            (_, Ix::Command(c)) => c.delete_response(http).await?,
+            (Ack::Now, _) => ix.create_response(a, ephemeral_message("✓")).await?,
+            (_, Ix::Command(c)) => a.send(c.delete_response(http)).await?,
             (_, Ix::Component(_)) => {}
         }
         return Ok(());
@@ -894,7 +917,7 @@ async fn send_items(http: &Http, ix: &Ix, items: Vec<Item>, ack: Ack) -> Result<
         (Ack::Now, _) => {
             if let Some(first) = items.next() {
                 ix.create_response(
-                    http,
+                    a,
                     CreateInteractionResponse::Message(response_message(first)),
                 )
                 .await?
@@ -903,12 +926,12 @@ async fn send_items(http: &Http, ix: &Ix, items: Vec<Item>, ack: Ack) -> Result<
         // The deferred message takes the first answer when it is as public as that answer.
         (Ack::DeferredPublic, Ix::Command(c)) if !first_private => {
             if let Some(first) = items.next() {
-                c.edit_response(http, edit_message(first)).await?;
+                a.send(c.edit_response(http, edit_message(first))).await?;
             }
         }
         (Ack::DeferredPrivate, Ix::Command(c)) if first_private => {
             if let Some(first) = items.next() {
-                c.edit_response(http, edit_message(first)).await?;
+                a.send(c.edit_response(http, edit_message(first))).await?;
             }
         }
         (Ack::DeferredPublic, Ix::Command(c)) => {
@@ -919,18 +942,18 @@ async fn send_items(http: &Http, ix: &Ix, items: Vec<Item>, ack: Ack) -> Result<
                 text: Notice::AnsweredPrivately.text(loc),
                 ..Item::default()
             };
-            c.edit_response(http, edit_message(note)).await?;
+            a.send(c.edit_response(http, edit_message(note))).await?;
         }
         (Ack::DeferredPrivate, Ix::Command(c)) => {
             // A private "thinking" message whose answer is public: it is closed with a tick
             // and the public answer follows as its own message.
             let tick = Item::private("✓".into());
-            c.edit_response(http, edit_message(tick)).await?;
+            a.send(c.edit_response(http, edit_message(tick))).await?;
         }
         (_, Ix::Component(_)) => {}
     }
     for item in items {
-        ix.followup(http, followup_message(item)).await?;
+        ix.followup(a, followup_message(item)).await?;
     }
     Ok(())
 }

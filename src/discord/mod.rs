@@ -14,6 +14,8 @@
 //! Every HTTP request to Discord has a timeout ([`HTTP_TIMEOUT`]).
 
 mod absence;
+// --- issue 32: interaction answers rate-limited per token, not per application
+mod answers;
 mod commands;
 mod dashboard;
 mod deliver;
@@ -32,7 +34,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serenity::all::{ClientBuilder, GatewayError, GatewayIntents, GuildId, HttpBuilder};
+use serenity::all::{ClientBuilder, GatewayError, GatewayIntents, GuildId};
 
 use crate::table::{Locale, MemStore, Renderer, Table, TableOptions};
 
@@ -282,9 +284,11 @@ fn open_table(config: &BotConfig) -> Result<Table, OpenError> {
     Ok(table.with_clock(config.clock.clone()))
 }
 
-/// serenity's HTTP client, with a timeout on every request (serenity's default client has
-/// none, so one stalled request would hold its channel's answers forever).
-fn http_client(config: &BotConfig) -> Result<serenity::all::Http, &'static str> {
+/// serenity's HTTP clients, with a timeout on every request (serenity's default client has
+/// none, so one stalled request would hold its channel's answers forever): the builder of the
+/// bot's shared `Http` (bot-token routes) and of each interaction answer's own
+/// (`answers::AnswerHttp`, rate-limited per interaction token as Discord counts it).
+fn http_clients(config: &BotConfig) -> Result<answers::Clients, &'static str> {
     let mut client = reqwest::Client::builder()
         .use_rustls_tls()
         .timeout(config.http_timeout)
@@ -295,15 +299,12 @@ fn http_client(config: &BotConfig) -> Result<serenity::all::Http, &'static str> 
         client = client.proxy(proxy).danger_accept_invalid_certs(true);
     }
     let client = client.build().map_err(|_| "cannot build the HTTP client")?;
-    let mut http = HttpBuilder::new(&config.token).client(client);
-    if let Some(base) = &config.rest_base {
-        // serenity's rate limiter sends to discord.com whatever the base: off with a REST base,
-        // unless the test routes discord.com itself (`https_proxy`).
-        http = http
-            .proxy(base.as_str())
-            .ratelimiter_disabled(!config.rate_limiter);
-    }
-    Ok(http.build())
+    Ok(answers::Clients::new(
+        client,
+        &config.token,
+        config.rest_base.as_deref(),
+        config.rate_limiter,
+    ))
 }
 
 /// Runs the bot until `shutdown` completes: then new interactions are turned away politely,
@@ -331,7 +332,8 @@ pub async fn run(
             .map_err(BotError::from)?
     };
 
-    let http = http_client(&config).map_err(BotError::Config)?;
+    let clients = http_clients(&config).map_err(BotError::Config)?;
+    let http = clients.http().build();
 
     let state = Arc::new(handler::BotState::new(
         Arc::new(table),
@@ -341,6 +343,7 @@ pub async fn run(
     ));
     let mut client = ClientBuilder::new_with_http(http, GatewayIntents::non_privileged())
         .event_handler_arc(Arc::new(handler::Handler(state.clone())))
+        .type_map_insert::<answers::Clients>(Arc::new(clients))
         .await
         .map_err(BotError::Client)?;
     let shard_manager = client.shard_manager.clone();
