@@ -66,6 +66,17 @@ fn tokens_never_appear_in_logs() {
         emu.wait_ready().await;
         let ix = emu.invoke_slash(alice, channel, "vq", "help", &[]);
         emu.wait_response(&ix).await;
+        // The commands are registered beside the first answer, not before it: stop only once
+        // the registration was logged (bounded), or a loaded machine stops the bot first.
+        let registered = || {
+            String::from_utf8_lossy(&logs.0.lock().expect("log buffer")).contains("registered /vq")
+        };
+        for _ in 0..500 {
+            if registered() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
         let _ = stop.send(());
         bot.await.expect("no panic").expect("clean shutdown");
 

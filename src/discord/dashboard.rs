@@ -5,7 +5,8 @@
 //! per channel waits [`super::BotConfig::dashboard_delay`] before editing, so a burst of changes
 //! (an impulse's several commands, a picture posted after its text) costs one edit and a channel
 //! never edits more often than once per delay: well within Discord's per-channel limit of five
-//! message requests per five seconds. The message id is stored with the game, so a restart edits
+//! message requests per five seconds. Across channels the bot paces its dashboard requests to
+//! twenty a second, under Discord's global limit. The message id is stored with the game, so a restart edits
 //! the same message. A dashboard someone deleted (the edit fails with 10008 Unknown Message) is
 //! posted again once; deleted a second time, it stays gone.
 
@@ -27,6 +28,33 @@ struct Entry {
     dirty: bool,
     /// A task is waiting or editing for this channel.
     busy: bool,
+}
+
+/// The bot's background requests (dashboard edits) go out at most one per this
+/// interval (20 per second), well under Discord's global limit of 50 requests per second, so a
+/// burst across many channels leaves room for the answers players wait for
+/// (https://discord.com/developers/docs/topics/rate-limits#global-rate-limit).
+pub(crate) const BACKGROUND_PACE: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Paces the bot's background requests, bot-wide: one slot per [`BACKGROUND_PACE`].
+#[derive(Default)]
+pub(crate) struct Pacer {
+    /// The earliest moment the next background request may go out.
+    next_slot: tokio::sync::Mutex<Option<tokio::time::Instant>>,
+}
+
+impl Pacer {
+    /// Waits for the next slot ([`BACKGROUND_PACE`] after the previous one).
+    pub(crate) async fn pace(&self) {
+        let at = {
+            let mut next = self.next_slot.lock().await;
+            let now = tokio::time::Instant::now();
+            let at = next.map_or(now, |n| n.max(now));
+            *next = Some(at + BACKGROUND_PACE);
+            at
+        };
+        tokio::time::sleep_until(at).await;
+    }
 }
 
 /// The dashboards of every channel, and the requests they made (for the benchmark and tests).
@@ -87,6 +115,7 @@ async fn run(state: Weak<BotState>, http: Arc<Http>, channel: Channel) {
         if !st.rhythm.dashboards.take_dirty(channel) {
             return;
         }
+        st.rhythm.background.pace().await;
         update(&st, &http, channel).await;
     }
 }
@@ -176,5 +205,32 @@ async fn update(state: &Arc<BotState>, http: &Http, channel: Channel) {
         let st = state.clone();
         let _ = tokio::task::spawn_blocking(move || st.table.set_dashboard_message(game, Some(d)))
             .await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Issue 29: background requests (the dashboards') go out at most one per
+    // BACKGROUND_PACE, bot-wide, so a burst stays under Discord's global limit of 50 a second.
+    #[tokio::test]
+    async fn background_requests_are_paced_bot_wide() {
+        let d = Pacer::default();
+        let t0 = tokio::time::Instant::now();
+        for _ in 0..5 {
+            d.pace().await;
+        }
+        let took = t0.elapsed();
+        assert!(took >= BACKGROUND_PACE * 4, "five slots in {took:?}");
+        // After a quiet moment the next slot is free at once.
+        tokio::time::sleep(BACKGROUND_PACE * 2).await;
+        let t1 = tokio::time::Instant::now();
+        d.pace().await;
+        assert!(
+            t1.elapsed() < BACKGROUND_PACE,
+            "a free slot waited {:?}",
+            t1.elapsed()
+        );
     }
 }

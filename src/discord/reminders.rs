@@ -28,6 +28,8 @@ pub(crate) struct Rhythm {
     dashboard_delay: Mutex<Duration>,
     /// The living dashboards (issue 29, item 2).
     pub(crate) dashboards: super::dashboard::Dashboards,
+    /// The pace of the dashboards' requests, under the global limit.
+    pub(crate) background: super::dashboard::Pacer,
     // --- campaign (issue 29, item 5)
     /// Channels where Discord refused to open a private thread, and when (not tried again
     /// for [`NO_THREADS_FOR`]).
@@ -45,6 +47,7 @@ impl Default for Rhythm {
             delivered: Mutex::default(),
             dashboard_delay: Mutex::new(super::DASHBOARD_DELAY),
             dashboards: super::dashboard::Dashboards::default(),
+            background: super::dashboard::Pacer::default(),
             no_threads: Mutex::default(),
         }
     }
