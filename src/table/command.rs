@@ -217,6 +217,7 @@ mod list_play;
 mod list_table;
 mod parse;
 mod types;
+pub mod values;
 #[allow(unused_imports)]
 use parse::*;
 pub use parse::*;

@@ -677,11 +677,11 @@ impl Command {
             "settings" => Command::Settings {
                 remind: a
                     .opt("remind")
-                    .map(|v| crate::table::reminders::parse_interval(&v))
+                    .map(|v| super::values::parse_interval(&v))
                     .transpose()?,
                 quiet: a
                     .opt("quiet")
-                    .map(|v| crate::table::reminders::parse_quiet(&v))
+                    .map(|v| super::values::parse_quiet(&v))
                     .transpose()?,
                 // --- campaign (issue 29, item 5): `dm` or `threads` (`лс`, `ветки`)
                 hands: a.opt("hands").map(|v| hands_place(&v)).transpose()?,
