@@ -90,16 +90,7 @@ impl Store {
         let mut st = self.conn.prepare_cached(
             "SELECT id, guild_id, channel_id FROM games WHERE status = 'active' ORDER BY id",
         )?;
-        let rows = st
-            .query_map([], |r| {
-                Ok((
-                    GameId(r.get(0)?),
-                    u64::try_from(r.get::<_, i64>(1)?).unwrap_or(0),
-                    u64::try_from(r.get::<_, i64>(2)?).unwrap_or(0),
-                ))
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(rows)
+        game_channels(&mut st)
     }
 
     /// Holds an announcement that could not be posted in a channel (issue 32).
@@ -209,16 +200,7 @@ impl Store {
                 AND NOT EXISTS (SELECT 1 FROM end_posts e WHERE e.game_id = games.id)
               ORDER BY id",
         )?;
-        let rows = st
-            .query_map([], |r| {
-                Ok((
-                    GameId(r.get(0)?),
-                    u64::try_from(r.get::<_, i64>(1)?).unwrap_or(0),
-                    u64::try_from(r.get::<_, i64>(2)?).unwrap_or(0),
-                ))
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(rows)
+        game_channels(&mut st)
     }
 
     /// Marks a game's end as posted (again: no change).
@@ -237,4 +219,18 @@ impl Store {
 /// A Discord id as SQLite's INTEGER (ids fit in i64 until 2084).
 fn sql_id(id: u64) -> i64 {
     i64::try_from(id).unwrap_or(i64::MAX)
+}
+
+/// The rows of a query selecting `id, guild_id, channel_id` of games, as (game, guild, channel).
+fn game_channels(st: &mut rusqlite::CachedStatement<'_>) -> Result<Vec<(GameId, u64, u64)>> {
+    let rows = st
+        .query_map([], |r| {
+            Ok((
+                GameId(r.get(0)?),
+                u64::try_from(r.get::<_, i64>(1)?).unwrap_or(0),
+                u64::try_from(r.get::<_, i64>(2)?).unwrap_or(0),
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
 }
