@@ -244,3 +244,84 @@ async fn x_one_answers_exhausted_bucket_does_not_hold_another_channels_answer() 
     );
     bot.shutdown().await;
 }
+
+/// x_dm_opening_paced (issue 32): Discord rate-limits opening DM channels
+/// (`POST /users/@me/channels`, a route with its own bucket:
+/// <https://discord.com/developers/docs/resources/user#create-dm> and
+/// <https://discord.com/developers/docs/topics/rate-limits>). Twelve two-player tables start at
+/// the same moment, so 24 players are sent their first hand, each needing a DM channel opened.
+/// A route's first requests pass serenity's limiter before it knows the bucket, so 24 openings
+/// sent at once go over the emulator's 10 a second and are refused with 429 (serenity then sleeps
+/// each refusal off while holding the route). The bot opens DM channels one at a time, so the
+/// limiter learns the bucket from the first answer and waits instead: no opening is refused, and
+/// every player gets their hand.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn x_dm_openings_of_many_tables_at_once_are_never_refused() {
+    let emu = Emulator::start().await;
+    let guild = emu.create_guild("Many tables");
+    let tables = 12;
+    let mut seats = Vec::new();
+    for i in 0..tables {
+        let a = emu.create_user(&format!("a{i}"));
+        let b = emu.create_user(&format!("b{i}"));
+        emu.add_member(guild, a);
+        emu.add_member(guild, b);
+        let ch = emu.create_text_channel(guild, &format!("table-{i}"));
+        seats.push((ch, a, b));
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bot = Bot::spawn(BotConfig {
+        token: emu.token(),
+        rest_base: Some(emu.base_url()),
+        rate_limiter: true,
+        https_proxy: Some(emu.https_proxy_url()),
+        database: Some(dir.path().join("games.sqlite3")),
+        seed: Some(3),
+        ..BotConfig::default()
+    });
+    wait_session(&emu, 1).await;
+    for (ch, a, b) in &seats {
+        accepted(&emu, *a, *ch, "new", &[]).await;
+        accepted(&emu, *a, *ch, "join", &[("power", json!("england"))]).await;
+        accepted(&emu, *b, *ch, "join", &[("power", json!("france"))]).await;
+    }
+    let starts: Vec<Interaction> = seats
+        .iter()
+        .map(|(ch, a, _)| invoke(&emu, *a, *ch, "start", &[]))
+        .collect();
+    for (_, a, b) in &seats {
+        for u in [*a, *b] {
+            emu.wait_until("every player's first hand by DM", move |s| {
+                s.channels
+                    .values()
+                    .find(|c| c.kind == discord_emulator::ChannelKind::Dm(u))
+                    .map(|c| s.channel_messages(c.id))
+                    .filter(|m| m.iter().any(|m| m.content.contains("hand")))
+                    .map(|_| ())
+            })
+            .await;
+        }
+    }
+    for s in &starts {
+        let answer = emu.wait_response(s).await;
+        assert!(!answer.is_loading(), "every start was answered");
+    }
+    let refused: Vec<_> = emu.read(|s| s.rate_limits.refused.clone());
+    let openings: Vec<_> = refused
+        .iter()
+        .filter(|(path, _)| path == "users/@me/channels")
+        .collect();
+    assert!(
+        openings.is_empty(),
+        "DM openings refused with 429: {} ({refused:?})",
+        openings.len()
+    );
+    let opened = emu.read(|s| {
+        s.requests
+            .iter()
+            .filter(|r| r.path == "/api/v10/users/@me/channels" && r.status == 200)
+            .count()
+    });
+    assert!(opened >= 2 * tables, "{opened} DM channels opened");
+    bot.shutdown().await;
+}

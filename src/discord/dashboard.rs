@@ -30,7 +30,7 @@ struct Entry {
     busy: bool,
 }
 
-/// The bot's background requests (dashboard edits) go out at most one per this
+/// The bot's background requests (dashboard edits, reminders) go out at most one per this
 /// interval (20 per second), well under Discord's global limit of 50 requests per second, so a
 /// burst across many channels leaves room for the answers players wait for
 /// (https://discord.com/developers/docs/topics/rate-limits#global-rate-limit).

@@ -482,6 +482,32 @@ fn closed_dms(e: &serenity::Error) -> bool {
     matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if r.error.code == 50007 || r.error.code == 50278)
 }
 
+/// The user's DM channel: known, or opened now, one opening at a time bot-wide. Opening a DM
+/// channel is a rate-limited route (<https://discord.com/developers/docs/resources/user#create-dm>);
+/// serenity's limiter knows a route's bucket only from an answer, so openings sent together all
+/// pass it and most are refused with 429, each slept off with the route held. One at a time,
+/// the first answer teaches the limiter the bucket and the rest wait their turn.
+async fn dm_channel(
+    state: &BotState,
+    http: &Http,
+    user: UserId,
+) -> Result<ChannelId, serenity::Error> {
+    if let Some(c) = lock(&state.dm_channels).get(&user).copied() {
+        return Ok(c);
+    }
+    let _one = state.dm_opening.lock().await;
+    // Another task may have opened it while this one waited.
+    if let Some(c) = lock(&state.dm_channels).get(&user).copied() {
+        return Ok(c);
+    }
+    let c = serenity::all::UserId::new(user.max(1))
+        .create_dm_channel(http)
+        .await?
+        .id;
+    lock(&state.dm_channels).insert(user, c);
+    Ok(c)
+}
+
 pub(crate) async fn send_dm(
     state: &BotState,
     http: &Http,
@@ -492,18 +518,9 @@ pub(crate) async fn send_dm(
     if state.dms_held_back(user, now_ms()) {
         return Err(DmError::Closed);
     }
-    let cached = lock(&state.dm_channels).get(&user).copied();
-    let channel = match cached {
-        Some(c) => c,
-        None => {
-            let c = serenity::all::UserId::new(user.max(1))
-                .create_dm_channel(http)
-                .await
-                .map_err(DmError::Other)?
-                .id;
-            lock(&state.dm_channels).insert(user, c);
-            c
-        }
+    let channel = match dm_channel(state, http, user).await {
+        Ok(c) => c,
+        Err(e) => return Err(DmError::Other(e)),
     };
     let pieces = split(text, MAX_CONTENT);
     let n = pieces.len();

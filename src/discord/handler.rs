@@ -58,6 +58,10 @@ pub struct BotState {
     dm_retry_after: Duration,
     /// DM channel ids by user.
     pub(crate) dm_channels: Mutex<HashMap<UserId, ChannelId>>,
+    /// Held while a DM channel is opened: the bot opens one at a time (issue 32), so serenity's
+    /// limiter learns the route's bucket from the first answer and waits instead of a burst
+    /// of openings being refused with 429.
+    pub(crate) dm_opening: tokio::sync::Mutex<()>,
     // --- campaign (issue 32): announcements Discord refused are held in the table's store
     // (`Table::hold_posts`), posted oldest first with the channel's next answer.
     registered: AtomicBool,
@@ -102,6 +106,7 @@ impl BotState {
             dm_closed: Mutex::new(HashMap::new()),
             dm_retry_after,
             dm_channels: Mutex::new(HashMap::new()),
+            dm_opening: tokio::sync::Mutex::new(()),
             registered: AtomicBool::new(false),
             registration_failure: Mutex::new(None),
             shard_manager: OnceLock::new(),

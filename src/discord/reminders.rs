@@ -139,6 +139,9 @@ fn dms_closed_note(loc: Locale, users: &[UserId]) -> String {
 async fn deliver_round(state: &BotState, http: &Http, r: ReminderRound) {
     let mut ping = Vec::new();
     for rem in &r.reminders {
+        // Reminders are background requests: paced bot-wide with the dashboards' edits, under
+        // Discord's global limit, so a burst of due reminders leaves room for players' answers.
+        state.rhythm.background.pace().await;
         // --- campaign (issue 29): or in the player's private thread (`threads.rs`)
         if super::threads::private(
             state,
@@ -168,6 +171,7 @@ async fn deliver_round(state: &BotState, http: &Http, r: ReminderRound) {
             .users(ping.iter().map(|u| serenity::all::UserId::new((*u).max(1))))
     };
     let msg = CreateMessage::new().content(text).allowed_mentions(allowed);
+    state.rhythm.background.pace().await;
     if let Err(e) = ChannelId::new(r.channel.channel.max(1))
         .send_message(http, msg)
         .await
