@@ -36,21 +36,42 @@ struct Entry {
 /// (https://discord.com/developers/docs/topics/rate-limits#global-rate-limit).
 pub(crate) const BACKGROUND_PACE: std::time::Duration = std::time::Duration::from_millis(50);
 
-/// Paces the bot's background requests, bot-wide: one slot per [`BACKGROUND_PACE`].
-#[derive(Default)]
+/// Every request the bot makes through its shared client (channel posts, edits, DMs, threads)
+/// takes a slot of one bot-wide pacer, at most one per this interval (40 per second), under
+/// Discord's global limit of 50 a second. serenity 0.12 has no limiter of its own for the global
+/// limit: it learns of it from a 429 and then sleeps each refused request's `Retry-After` in
+/// turn, holding every request behind it, so a burst over the limit stalls the whole bot.
+pub(crate) const GLOBAL_PACE: std::time::Duration = std::time::Duration::from_millis(25);
+
+/// Paces requests bot-wide: one slot per interval ([`BACKGROUND_PACE`] by default).
 pub(crate) struct Pacer {
-    /// The earliest moment the next background request may go out.
+    /// The earliest moment the next request may go out.
     next_slot: tokio::sync::Mutex<Option<tokio::time::Instant>>,
+    /// The interval between two slots.
+    every: std::time::Duration,
+}
+
+impl Default for Pacer {
+    fn default() -> Self {
+        Pacer::every(BACKGROUND_PACE)
+    }
 }
 
 impl Pacer {
-    /// Waits for the next slot ([`BACKGROUND_PACE`] after the previous one).
+    /// A pacer with one slot per `every`.
+    pub(crate) fn every(every: std::time::Duration) -> Self {
+        Pacer {
+            next_slot: tokio::sync::Mutex::new(None),
+            every,
+        }
+    }
+    /// Waits for the next slot (the interval after the previous one).
     pub(crate) async fn pace(&self) {
         let at = {
             let mut next = self.next_slot.lock().await;
             let now = tokio::time::Instant::now();
             let at = next.map_or(now, |n| n.max(now));
-            *next = Some(at + BACKGROUND_PACE);
+            *next = Some(at + self.every);
             at
         };
         tokio::time::sleep_until(at).await;
@@ -134,10 +155,11 @@ fn jump_link(channel: Channel, message: u64) -> String {
 }
 
 /// Posts a new dashboard, pins it where the bot may, and returns its id.
-async fn post(http: &Http, target: ChannelId, text: &str) -> Option<MessageId> {
+async fn post(state: &BotState, http: &Http, target: ChannelId, text: &str) -> Option<MessageId> {
     let msg = CreateMessage::new()
         .content(text)
         .allowed_mentions(CreateAllowedMentions::new().empty_users().empty_roles());
+    state.rhythm.global.pace().await;
     match target.send_message(http, msg).await {
         Ok(m) => {
             if let Err(e) = target.pin(http, m.id).await {
@@ -175,17 +197,18 @@ async fn update(state: &Arc<BotState>, http: &Http, channel: Channel) {
     let stored = match record {
         Some(d) => {
             let edit = EditMessage::new().content(text.as_str());
+            state.rhythm.global.pace().await;
             match target
                 .edit_message(http, MessageId::new(d.message.max(1)), edit)
                 .await
             {
                 Ok(_) => return,
-                Err(e) if unknown_message(&e) && !d.reposted => {
-                    post(http, target, &text).await.map(|id| DashboardRecord {
+                Err(e) if unknown_message(&e) && !d.reposted => post(state, http, target, &text)
+                    .await
+                    .map(|id| DashboardRecord {
                         message: id.get(),
                         reposted: true,
-                    })
-                }
+                    }),
                 Err(e) if unknown_message(&e) => {
                     tracing::info!(game, "the dashboard was deleted again; not re-posted");
                     return;
@@ -196,10 +219,12 @@ async fn update(state: &Arc<BotState>, http: &Http, channel: Channel) {
                 }
             }
         }
-        None => post(http, target, &text).await.map(|id| DashboardRecord {
-            message: id.get(),
-            reposted: false,
-        }),
+        None => post(state, http, target, &text)
+            .await
+            .map(|id| DashboardRecord {
+                message: id.get(),
+                reposted: false,
+            }),
     };
     if let Some(d) = stored {
         let st = state.clone();

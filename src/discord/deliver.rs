@@ -500,6 +500,7 @@ async fn dm_channel(
     if let Some(c) = lock(&state.dm_channels).get(&user).copied() {
         return Ok(c);
     }
+    state.rhythm.global.pace().await;
     let c = serenity::all::UserId::new(user.max(1))
         .create_dm_channel(http)
         .await?
@@ -532,6 +533,7 @@ pub(crate) async fn send_dm(
         if i + 1 == n {
             msg = msg.components(components.take().unwrap_or_default());
         }
+        state.rhythm.global.pace().await;
         if let Err(e) = channel.send_message(http, msg).await {
             if closed_dms(&e) {
                 state.record_dm(user, true, now_ms()).await;
@@ -811,6 +813,7 @@ async fn post_to_channel(
         let text = item.text.clone();
         let with_file = !item.images.is_empty();
         let mentions = item.mentions.clone();
+        state.rhythm.global.pace().await;
         let Err(e) = target.send_message(http, channel_message(item)).await else {
             continue;
         };
@@ -823,6 +826,7 @@ async fn post_to_channel(
                 mentions,
                 ..Item::default()
             };
+            state.rhythm.global.pace().await;
             match target.send_message(http, channel_message(bare)).await {
                 Ok(_) => {
                     problem = Some(missing);

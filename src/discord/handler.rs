@@ -96,6 +96,7 @@ impl BotState {
         ack_budget: Duration,
         dm_retry_after: Duration,
     ) -> Self {
+        let rhythm = super::reminders::Rhythm::default();
         BotState {
             table,
             dev_guild,
@@ -114,8 +115,10 @@ impl BotState {
             closing: AtomicBool::new(false),
             in_flight: AtomicUsize::new(0),
             idle: Notify::new(),
-            pictures: Arc::default(),
-            rhythm: super::reminders::Rhythm::default(),
+            pictures: Arc::new(super::pictures::PictureQueue::with_pace(
+                rhythm.global.clone(),
+            )),
+            rhythm,
         }
     }
 

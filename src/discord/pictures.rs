@@ -40,6 +40,8 @@ pub(crate) struct PictureQueue {
     // --- campaign (issue 32): Discord refused the picture (no Attach Files): the table is told
     /// Called with the channel when Discord refused a picture for a missing permission.
     on_refused: std::sync::OnceLock<Box<dyn Fn(Channel) + Send + Sync>>,
+    /// The bot-wide pace of the shared client's requests (`Rhythm::global`).
+    pub(crate) global: Arc<super::dashboard::Pacer>,
 }
 
 impl Default for PictureQueue {
@@ -49,6 +51,19 @@ impl Default for PictureQueue {
             slots: Arc::new(Semaphore::new(crate::table::limits::MAX_CONCURRENT_RENDERS)),
             on_posted: std::sync::OnceLock::new(),
             on_refused: std::sync::OnceLock::new(),
+            global: Arc::new(super::dashboard::Pacer::every(
+                super::dashboard::GLOBAL_PACE,
+            )),
+        }
+    }
+}
+
+impl PictureQueue {
+    /// A queue whose posts take slots of the bot-wide `global` pacer.
+    pub(crate) fn with_pace(global: Arc<super::dashboard::Pacer>) -> Self {
+        PictureQueue {
+            global,
+            ..PictureQueue::default()
         }
     }
 }
@@ -153,6 +168,7 @@ impl PictureQueue {
             for img in &images {
                 msg = msg.add_file(CreateAttachment::bytes(img.png.clone(), img.name.clone()));
             }
+            self.global.pace().await;
             match ChannelId::new(channel.channel.max(1))
                 .send_message(&http, msg)
                 .await

@@ -30,6 +30,8 @@ pub(crate) struct Rhythm {
     pub(crate) dashboards: super::dashboard::Dashboards,
     /// The pace of the dashboards' requests, under the global limit.
     pub(crate) background: super::dashboard::Pacer,
+    /// The bot-wide pace of every request through the shared client (the global limit).
+    pub(crate) global: Arc<super::dashboard::Pacer>,
     // --- campaign (issue 29, item 5)
     /// Channels where Discord refused to open a private thread, and when (not tried again
     /// for [`NO_THREADS_FOR`]).
@@ -48,6 +50,9 @@ impl Default for Rhythm {
             dashboard_delay: Mutex::new(super::DASHBOARD_DELAY),
             dashboards: super::dashboard::Dashboards::default(),
             background: super::dashboard::Pacer::default(),
+            global: Arc::new(super::dashboard::Pacer::every(
+                super::dashboard::GLOBAL_PACE,
+            )),
             no_threads: Mutex::default(),
         }
     }
@@ -172,6 +177,7 @@ async fn deliver_round(state: &BotState, http: &Http, r: ReminderRound) {
     };
     let msg = CreateMessage::new().content(text).allowed_mentions(allowed);
     state.rhythm.background.pace().await;
+    state.rhythm.global.pace().await;
     if let Err(e) = ChannelId::new(r.channel.channel.max(1))
         .send_message(http, msg)
         .await

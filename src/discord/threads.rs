@@ -168,6 +168,7 @@ async fn send_inner(
                         .empty_roles()
                         .users([serenity::all::UserId::new(user.max(1))]),
                 );
+            state.rhythm.global.pace().await;
             made.id.send_message(http, first).await?;
             let table = state.table.clone();
             let id = made.id.get();
@@ -186,6 +187,7 @@ async fn send_inner(
         if i + 1 == n {
             msg = msg.components(rows.take().unwrap_or_default());
         }
+        state.rhythm.global.pace().await;
         thread.send_message(http, msg).await?;
     }
     Ok(())
