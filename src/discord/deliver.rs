@@ -519,10 +519,9 @@ pub(crate) async fn send_dm(
     if state.dms_held_back(user, now_ms()) {
         return Err(DmError::Closed);
     }
-    let channel = match dm_channel(state, http, user).await {
-        Ok(c) => c,
-        Err(e) => return Err(DmError::Other(e)),
-    };
+    let channel = dm_channel(state, http, user)
+        .await
+        .map_err(DmError::Other)?;
     let pieces = split(text, MAX_CONTENT);
     let n = pieces.len();
     let mut components = Some(components);
