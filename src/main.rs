@@ -602,8 +602,16 @@ fn replay(db: &std::path::Path, game: i64) -> ExitCode {
     }
     match vqbot::store::verify::<vqbot::engine::Game>(&store, GameId(game)) {
         Ok(v) => {
+            let matched = if v.older_format == 0 {
+                "every hash matches".to_string()
+            } else {
+                format!(
+                    "every hash matches except those of the first {} actions, which an older vqbot logged in its own state format and which were replayed without comparing them",
+                    v.older_format
+                )
+            };
             println!(
-                "game {game}: {} actions re-applied, {} snapshots compared, every hash matches; final state {}",
+                "game {game}: {} actions re-applied, {} snapshots compared, {matched}; final state {}",
                 v.actions, v.snapshots, v.final_hash
             );
             ExitCode::SUCCESS

@@ -41,6 +41,8 @@ mod core_naval;
 mod core_peace;
 #[path = "core_piracy.rs"]
 mod core_piracy;
+#[path = "core_state_format.rs"]
+mod core_state_format;
 #[path = "core_treasures.rs"]
 mod core_treasures;
 #[path = "core_turn_data.rs"]

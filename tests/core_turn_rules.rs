@@ -182,7 +182,10 @@ fn end_impulses(g: &mut Game) -> Vec<Event> {
         cp: 1,
     };
     let mut ev = act(g, Power::Ottoman, Action::EndImpulse);
-    if g.stage == Stage::WinterLeaders {
+    if matches!(
+        g.steps.last(),
+        Some(vqbot::engine::steps::Step::WithdrawLeaders(_))
+    ) {
         ev.extend(act(
             g,
             Power::Protestant,
@@ -1157,7 +1160,10 @@ fn c_card_mandatory_overdue_resolved_in_winter() {
         let mut ev = g
             .apply(r, Power::Ottoman, &Action::EndImpulse)
             .expect("end impulse");
-        if g.stage == Stage::WinterLeaders {
+        if matches!(
+            g.steps.last(),
+            Some(vqbot::engine::steps::Step::WithdrawLeaders(_))
+        ) {
             ev.extend(
                 g.apply(
                     r,

@@ -102,7 +102,10 @@ fn game_with_a_six(r: &Ruleset) -> Game {
         let mut g = new_game(seed);
         cp(&mut g, P, 3);
         ok_in(r, &mut g, P, convert("GRONINGEN"));
-        if matches!(g.stage, Stage::ConversionSix { .. }) {
+        if matches!(
+            g.steps.last(),
+            Some(vqbot::engine::steps::Step::ConversionSix(_))
+        ) {
             return g;
         }
     }
@@ -575,7 +578,10 @@ fn x_prot_capital_space_unfortified_capital_is_winter_quarters() {
         cp: 1,
     };
     let mut ev = ok(&mut g, Power::Ottoman, Action::EndImpulse);
-    if g.stage == Stage::WinterLeaders {
+    if matches!(
+        g.steps.last(),
+        Some(vqbot::engine::steps::Step::WithdrawLeaders(_))
+    ) {
         ev.extend(ok(&mut g, P, Action::WithdrawLeaders { leaders: vec![] }));
     }
     // Other Winter questions (the Empire's free unit, ties) take their first legal answer.
@@ -672,7 +678,10 @@ fn successes(r: &Ruleset, n: u64) -> usize {
             let mut g = new_game(*seed);
             cp(&mut g, P, 2);
             let mut ev = ok_in(r, &mut g, P, convert("GRONINGEN"));
-            if matches!(g.stage, Stage::ConversionSix { .. }) {
+            if matches!(
+                g.steps.last(),
+                Some(vqbot::engine::steps::Step::ConversionSix(_))
+            ) {
                 ev = ok_in(r, &mut g, P, Action::ConversionSix { unrest: false });
             }
             attempt(&ev).expect("attempt").3

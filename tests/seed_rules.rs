@@ -76,7 +76,10 @@ fn end_turn(g: &mut Game) -> Vec<vqbot::engine::Event> {
     }
     cp(g, Power::Ottoman, 1);
     let mut ev = ok(g, Power::Ottoman, Action::EndImpulse);
-    if g.stage == Stage::WinterLeaders {
+    if matches!(
+        g.steps.last(),
+        Some(vqbot::engine::steps::Step::WithdrawLeaders(_))
+    ) {
         ev.extend(ok(g, P, Action::WithdrawLeaders { leaders: vec![] }));
     }
     // Winter questions (C-WINTER-QUARTERS) get the first legal answer.
@@ -743,7 +746,14 @@ fn r_prot_leaders_taken_off_in_winter() {
     }
     cp(&mut g, Power::Ottoman, 1);
     ok(&mut g, Power::Ottoman, Action::EndImpulse);
-    assert_eq!(g.stage, Stage::WinterLeaders);
+    assert!(
+        matches!(
+            g.steps.last(),
+            Some(vqbot::engine::steps::Step::WithdrawLeaders(_))
+        ),
+        "{:?}",
+        g.steps
+    );
     assert!(g.legal_actions(rs(), P).len() >= 3);
     let m = refused(
         &mut g,
@@ -983,7 +993,10 @@ fn r_prot_capital_paris_is_worth_a_mass() {
     ok(&mut g, P, revolt("LA_ROCHELLE", true));
     control(&mut g, "PARIS", P);
     play_event(&mut g, Power::France, card_named("Paris Is Worth a Mass"));
-    assert!(matches!(g.stage, Stage::HuguenotCapital { .. }));
+    assert!(matches!(
+        g.steps.last(),
+        Some(vqbot::engine::steps::Step::HuguenotCapital(_))
+    ));
     let m = refused(
         &mut g,
         P,
@@ -1017,7 +1030,10 @@ fn r_prot_capital_paris_is_worth_a_mass_without_a_capital() {
     assert_eq!(g.board.protestant_capitals[0], None);
     let card = card_named("Paris Is Worth a Mass");
     let ev = play_event(&mut g, Power::France, card);
-    assert!(!matches!(g.stage, Stage::HuguenotCapital { .. }));
+    assert!(!matches!(
+        g.steps.last(),
+        Some(vqbot::engine::steps::Step::HuguenotCapital(_))
+    ));
     assert!(
         ev.iter()
             .any(|e| e.vis == Visibility::Public
@@ -1052,12 +1068,9 @@ fn r_fw_deploy_sends_required_units() {
     g.board.spaces[sp("EDIRNE").idx()].besieged_by = Some(Power::Empire);
     play_event(&mut g, Power::Spain, PERSIA);
     assert!(matches!(
-        g.stage,
-        Stage::SendToWar {
-            power: Power::Ottoman,
-            card: PERSIA,
-            played_by: Power::Spain
-        }
+        g.steps.last(),
+        Some(vqbot::engine::steps::Step::SendToWar(q))
+            if q.power == Power::Ottoman && q.card == PERSIA && q.played_by == Power::Spain
     ));
     assert!(!g.discard.contains(&PERSIA) && !g.hands.iter().any(|h| h.contains(&PERSIA)));
     let too_many = spec.units + 1;

@@ -6,7 +6,7 @@ use crate::cli_support;
 use crate::table_support;
 
 use table_support::*;
-use vqbot::engine::{Action, Awaiting, Decision, Power, Stage};
+use vqbot::engine::{Action, Awaiting, Decision, Power};
 use vqbot::table::command::{localize_line, parse, Command};
 use vqbot::table::convert::to_action;
 use vqbot::table::Locale;
@@ -92,7 +92,7 @@ fn x_rel_six_and_convert_through_the_table_in_russian() {
         let out = ok(&t, "alice", "vq обратить место:Шрусбери");
         let text = public(&out);
         let g = t.game(CH).expect("game");
-        if let Stage::ConversionSix { .. } = g.stage {
+        if let Some(vqbot::engine::steps::Step::ConversionSix(_)) = g.steps.last() {
             assert!(text.contains("выбрасывает 6"), "{text}");
             assert!(
                 text.contains("`шесть считать:6`") && text.contains("`шесть считать:5`"),

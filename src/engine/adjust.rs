@@ -330,8 +330,8 @@ impl Game {
                 power: whose()?,
                 passes: 0,
             },
-            // The stage Winter leaves behind; `adjust` then runs Winter (`end_of_turn`).
-            PhaseName::Winter => Stage::WinterLeaders,
+            // `adjust` then runs Winter (`end_of_turn`).
+            PhaseName::Winter => Stage::Winter,
             PhaseName::CardDraw | PhaseName::VictoryDetermination => {
                 return Err(Refusal::AdjustPhaseNotSettable { phase }.into())
             }

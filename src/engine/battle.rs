@@ -25,7 +25,7 @@ impl Game {
     pub(crate) fn active_power(&self) -> Power {
         match self.stage {
             Stage::Impulse { power, .. } | Stage::Cp { power, .. } => power,
-            Stage::Deployment { power } | Stage::SendToWar { power, .. } => power,
+            Stage::Deployment { power } => power,
             _ => Power::Ottoman,
         }
     }

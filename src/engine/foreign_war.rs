@@ -2,7 +2,7 @@
 //!
 //! A foreign-war card names the power it strikes, the land units that power must keep on the card
 //! and the size of the foreign army (`cards.csv`). Played as an event, the card leaves the hand
-//! for the struck power's side and that power sends its units ([`Stage::SendToWar`]); the war is
+//! for the struck power's side and that power sends its units (the question [`SendToWar`]); the war is
 //! then fought with the `FightForeignWar` CP action until the foreign army is destroyed. Units on
 //! the card are off the map: they never go to winter quarters.
 
@@ -10,9 +10,10 @@ use super::action::{Action, UnitKind, Units};
 use super::battle::mercenaries_first;
 use super::error::RuleResult;
 use super::event::{Event, EventKind, Side};
-use super::game::{Game, Stage};
+use super::game::{Decision, Game};
 use super::military::hits;
 use super::power::{Faction, Home, Owner, Power, SpaceType};
+use super::question::Question;
 use super::refusal::{LandCount, Refusal};
 use super::ruleset::{Card, CardKind, ForeignWarSpec, LeaderKind, Ruleset, SpaceId};
 use super::steps::{Step, WarFight, WarFightPhase, Window};
@@ -31,6 +32,46 @@ pub struct ForeignWar {
     pub army: u8,
     /// The power's land units and leader (at most one) on the card.
     pub units: Units,
+}
+
+/// The question (R-FW-DEPLOY): the struck power sends units to the foreign war just played; it
+/// is asked again until the card holds the required units or nothing more can be sent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SendToWar {
+    /// The struck power.
+    pub power: Power,
+    /// The foreign-war card.
+    pub card: u16,
+    /// Who played the event (the impulse goes on after them).
+    pub played_by: Power,
+}
+
+impl Question for SendToWar {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::SendToWar)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::SendToWar { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::SendToWar { card, from, units } = a else {
+            return Err(Refusal::NoWarAwaitingUnits.into());
+        };
+        g.send_to_war(rs, p, self.card, *card, from, units, ev)
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, _p: Power, out: &mut Vec<Action>) {
+        g.legal_send_to_war(rs, self.power, self.card, out)
+    }
 }
 
 impl ForeignWar {
@@ -76,11 +117,11 @@ impl Game {
             required: spec.units,
             army: spec.army,
         }));
-        self.stage = Stage::SendToWar {
+        self.steps.push(Step::SendToWar(SendToWar {
             power: spec.power,
             card,
             played_by: by,
-        };
+        }));
         self.end_sending_if_done(rs, ev);
     }
 
@@ -106,16 +147,13 @@ impl Game {
 
     /// The sending ends when the card holds the required units or nothing more can be sent.
     fn end_sending_if_done(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
-        let Stage::SendToWar {
-            power,
-            card,
-            played_by,
-        } = self.stage
-        else {
+        let Some(Step::SendToWar(q)) = self.steps.last() else {
             return;
         };
+        let (power, card, played_by) = (q.power, q.card, q.played_by);
         let missing = self.war_index(card).map_or(0, |i| self.wars[i].missing());
         if missing == 0 || self.war_sources(rs, power).is_empty() {
+            self.steps.pop();
             self.next_impulse(rs, played_by, 0, ev);
         }
     }
@@ -125,16 +163,11 @@ impl Game {
         &self,
         rs: &Ruleset,
         p: Power,
+        waiting_card: u16,
         card: u16,
         from: &str,
         u: &Units,
     ) -> RuleResult<SpaceId> {
-        let Stage::SendToWar {
-            card: waiting_card, ..
-        } = self.stage
-        else {
-            return Err(Refusal::NoWarAwaitingUnits.into());
-        };
         if card != waiting_card {
             return Err(Refusal::WrongWarCard {
                 waiting: waiting_card,
@@ -203,16 +236,18 @@ impl Game {
     }
 
     /// R-FW-DEPLOY: units (and at most one leader) go from a space to the card.
-    pub(crate) fn send_to_war(
+    #[allow(clippy::too_many_arguments)]
+    fn send_to_war(
         &mut self,
         rs: &Ruleset,
         p: Power,
+        waiting_card: u16,
         card: u16,
         from: &str,
         u: &Units,
         ev: &mut Vec<Event>,
     ) -> RuleResult<()> {
-        let s = self.check_send(rs, p, card, from, u)?;
+        let s = self.check_send(rs, p, waiting_card, card, from, u)?;
         self.take_from_board(p, s, u);
         let i = self.war_index(card).unwrap_or(0);
         add_units(&mut self.wars[i].units, u);
@@ -657,7 +692,7 @@ impl Game {
             }
             let from = rs.space(s).id.clone();
             for u in picks {
-                if self.check_send(rs, p, card, &from, &u).is_ok() {
+                if self.check_send(rs, p, card, card, &from, &u).is_ok() {
                     let a = Action::SendToWar {
                         card,
                         from: from.as_str().into(),

@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 /// Version of the saved-state format.
-pub const STATE_FORMAT: u32 = 1;
+pub const STATE_FORMAT: u32 = 2;
 
 /// An offer made in diplomacy, waiting for an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,36 +55,6 @@ pub enum Stage {
         /// Consecutive passes before this impulse.
         passes: u8,
     },
-    /// A foreign-war event was played: the struck power sends units to the card (R-FW-DEPLOY).
-    SendToWar {
-        /// The struck power.
-        power: Power,
-        /// The foreign-war card.
-        card: u16,
-        /// Who played the event (the impulse goes on after them).
-        played_by: Power,
-    },
-    /// Start of Winter: the Protestant may take leaders off the map (R-PROT-LEADERS).
-    WinterLeaders,
-    /// "Paris Is Worth a Mass" was played: the Protestant may move its Huguenot capital
-    /// (R-PROT-CAPITAL).
-    HuguenotCapital {
-        /// Who played the event.
-        played_by: Power,
-    },
-    // --- religion (X-REL-SIX)
-    /// A conversion attempt rolled a natural 6: the roller keeps it and places unrest, or counts
-    /// it as a 5 (X-REL-SIX). The attempt's CP are already paid.
-    ConversionSix {
-        /// The roller.
-        power: Power,
-        /// The space of the attempt.
-        space: SpaceId,
-        /// The attempt's modifier.
-        modifier: i8,
-        /// CP left after the attempt.
-        cp: u8,
-    },
     /// Spending the CP of a played card.
     Cp {
         /// Whose impulse.
@@ -92,6 +62,9 @@ pub enum Stage {
         /// CP left.
         cp: u8,
     },
+    /// Winter (C-WINTER-ORDER): the Winter frame on the decision stack holds where it stands
+    /// and its questions wait above it.
+    Winter,
     /// The game is over.
     Over {
         /// The winners (empty: nobody).
@@ -460,21 +433,11 @@ impl Game {
                 power: *power,
                 decision: Decision::SpendCp,
             },
-            Stage::SendToWar { power, .. } => Awaiting::One {
-                power: *power,
-                decision: Decision::SendToWar,
-            },
-            Stage::WinterLeaders => Awaiting::One {
-                power: Power::Protestant,
-                decision: Decision::WithdrawLeaders,
-            },
-            Stage::HuguenotCapital { .. } => Awaiting::One {
-                power: Power::Protestant,
-                decision: Decision::MoveCapital,
-            },
-            Stage::ConversionSix { power, .. } => Awaiting::One {
-                power: *power,
-                decision: Decision::ConversionSix,
+            // Winter's questions are on the stack above its frame; between them (never at rest)
+            // nobody is asked.
+            Stage::Winter => Awaiting::Simultaneous {
+                pending: PowerSet::EMPTY,
+                decision: Decision::WinterQuarters,
             },
             Stage::Over { winners, .. } => Awaiting::Over {
                 winners: winners.clone(),
@@ -484,22 +447,11 @@ impl Game {
 
     /// The current phase.
     pub fn phase(&self) -> Option<PhaseName> {
-        if self
-            .steps
-            .iter()
-            .any(|s| matches!(s, super::steps::Step::Winter { .. }))
-        {
-            return Some(PhaseName::Winter);
-        }
         match self.stage {
             Stage::Diplomacy { .. } => Some(PhaseName::Diplomacy),
             Stage::SecretChoice | Stage::Deployment { .. } => Some(PhaseName::SpringDeployment),
-            Stage::Impulse { .. }
-            | Stage::Cp { .. }
-            | Stage::SendToWar { .. }
-            | Stage::HuguenotCapital { .. }
-            | Stage::ConversionSix { .. } => Some(PhaseName::Action),
-            Stage::WinterLeaders => Some(PhaseName::Winter),
+            Stage::Impulse { .. } | Stage::Cp { .. } => Some(PhaseName::Action),
+            Stage::Winter => Some(PhaseName::Winter),
             Stage::Over { .. } => None,
         }
     }
@@ -623,9 +575,6 @@ impl Game {
                 let cp = *cp;
                 self.religion_cp_action(rs, power, a, cp, &mut ev)?
             }
-            (Stage::ConversionSix { .. }, Action::ConversionSix { unrest }) => {
-                self.answer_six(rs, *unrest, &mut ev)?
-            }
             (Stage::Cp { cp, .. }, a) if is_cp_action(a) => {
                 let cp = *cp;
                 let cost = self.cp_action(rs, power, a, cp, &mut ev)?;
@@ -639,17 +588,6 @@ impl Game {
             // --- treasures (X-TREASURE-SPEND)
             (Stage::Impulse { .. } | Stage::Cp { .. }, Action::SpendTreasure { treasure }) => {
                 self.spend_treasure(rs, power, *treasure, &mut ev)?
-            }
-            (Stage::SendToWar { .. }, Action::SendToWar { card, from, units }) => {
-                self.send_to_war(rs, power, *card, from, units, &mut ev)?
-            }
-            (Stage::WinterLeaders, Action::WithdrawLeaders { leaders }) => self.withdraw_leaders(
-                rs,
-                &leaders.iter().map(|l| l.to_string()).collect::<Vec<_>>(),
-                &mut ev,
-            )?,
-            (Stage::HuguenotCapital { .. }, Action::MoveHuguenotCapital { to }) => {
-                self.move_huguenot_capital(rs, to.as_deref(), &mut ev)?
             }
             (_, Action::RevealSecret) => return Err(self.refuse_reveal()),
             (_, a) => {

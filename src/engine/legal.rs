@@ -322,13 +322,7 @@ impl Game {
                 self.legal_espionage(rs, p, cp, &mut out);
                 out.push(Action::EndImpulse);
             }
-            Stage::SendToWar { power, card, .. } => {
-                self.legal_send_to_war(rs, *power, *card, &mut out)
-            }
-            Stage::WinterLeaders => self.legal_withdraw_leaders(rs, &mut out),
-            Stage::HuguenotCapital { .. } => self.legal_huguenot_capital(rs, &mut out),
-            Stage::ConversionSix { .. } => self.legal_six(&mut out),
-            Stage::Over { .. } => {}
+            Stage::Winter | Stage::Over { .. } => {}
         }
         out
     }

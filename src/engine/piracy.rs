@@ -42,9 +42,6 @@ pub struct NavalState {
     /// The Barbary Pirates event has been played: the Ottoman may build corsairs (C-RAISE).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub barbary_pirates: bool,
-    /// Winter waits for owners to choose winter ports among equally near ones (C-NAVAL-WINTER).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub winter_pending: bool,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -54,10 +51,7 @@ fn is_zero(n: &u8) -> bool {
 impl NavalState {
     /// Nothing set (the state JSON omits it).
     pub fn is_empty(&self) -> bool {
-        self.piracy_vp == 0
-            && self.pirated.is_empty()
-            && !self.barbary_pirates
-            && !self.winter_pending
+        self.piracy_vp == 0 && self.pirated.is_empty() && !self.barbary_pirates
     }
 }
 

@@ -19,14 +19,89 @@
 use super::action::{Action, LeaderEntry, UnitKind, Units};
 use super::error::{RuleError, RuleResult};
 use super::event::{Event, EventKind};
-use super::game::{Game, Stage};
+use super::game::{Decision, Game};
 use super::power::{Faction, Home, Owner, Power, Religion, ReligiousZone};
+use super::question::Question;
 use super::refusal::{FortifiedFor, LandCount, Refusal};
 use super::ruleset::{LeaderKind, Ruleset, SpaceId};
+use super::steps::Step;
 use serde::{Deserialize, Serialize};
 
 /// The card whose event may move the Huguenot capital (R-PROT-CAPITAL).
 pub const PARIS_CARD: &str = "Paris Is Worth a Mass";
+
+/// The question (R-PROT-LEADERS): at the start of Winter the Protestant may take army leaders
+/// off the map.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WithdrawLeaders {
+    /// The Protestant.
+    pub power: Power,
+}
+
+impl Question for WithdrawLeaders {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::WithdrawLeaders)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::WithdrawLeaders { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        _p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::WithdrawLeaders { leaders } = a else {
+            return Err(Refusal::NothingPending.into());
+        };
+        let names: Vec<String> = leaders.iter().map(|l| l.to_string()).collect();
+        g.withdraw_leaders(rs, &names, ev)
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, _p: Power, out: &mut Vec<Action>) {
+        g.legal_withdraw_leaders(rs, out)
+    }
+}
+
+/// The question (R-PROT-CAPITAL's exception): "Paris Is Worth a Mass" was played and the
+/// Protestant may move its Huguenot capital, or keep it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HuguenotCapital {
+    /// Who played the event (the impulse goes on after them).
+    pub played_by: Power,
+}
+
+impl Question for HuguenotCapital {
+    fn asked(&self) -> (Power, Decision) {
+        (Power::Protestant, Decision::MoveCapital)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::MoveHuguenotCapital { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        _p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::MoveHuguenotCapital { to } = a else {
+            return Err(Refusal::NoCapitalMovePending.into());
+        };
+        g.move_huguenot_capital(rs, self.played_by, to.as_deref(), ev)
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, _p: Power, out: &mut Vec<Action>) {
+        g.legal_huguenot_capital(rs, out)
+    }
+}
 
 /// The Protestant's state beyond the board.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -486,7 +561,7 @@ impl Game {
 
     /// R-PROT-LEADERS: as land units return home, the Protestant takes these leaders off the map
     /// (they may enter again at a Spring Deployment or a revolt); then Winter goes on.
-    pub(crate) fn withdraw_leaders(
+    fn withdraw_leaders(
         &mut self,
         rs: &Ruleset,
         leaders: &[String],
@@ -519,12 +594,13 @@ impl Game {
             }));
         }
         self.off_map.extend(ids);
-        self.finish_turn(rs, ev);
+        // Winter goes on from its frame below (C-WINTER-ORDER).
+        self.steps.pop();
         Ok(())
     }
 
     /// Keep all leaders, take off each one alone, or all of them.
-    pub(crate) fn legal_withdraw_leaders(&self, rs: &Ruleset, out: &mut Vec<Action>) {
+    fn legal_withdraw_leaders(&self, rs: &Ruleset, out: &mut Vec<Action>) {
         let on_map = self.protestant_leaders_on_map(rs);
         out.push(Action::WithdrawLeaders {
             leaders: Vec::new(),
@@ -571,27 +647,33 @@ impl Game {
             && self.board.protestant_capitals[0].is_some()
             && !self.huguenot_capital_targets(rs).is_empty();
         if can {
-            self.stage = Stage::HuguenotCapital { played_by: by };
+            self.steps
+                .push(Step::HuguenotCapital(HuguenotCapital { played_by: by }));
         } else {
             ev.push(Event::public(EventKind::HuguenotCapitalStays { card }));
         }
     }
 
     /// The Protestant's answer to "Paris Is Worth a Mass": a new Huguenot capital, or none.
-    pub(crate) fn move_huguenot_capital(
+    fn move_huguenot_capital(
         &mut self,
         rs: &Ruleset,
+        played_by: Power,
         to: Option<&str>,
         ev: &mut Vec<Event>,
     ) -> RuleResult<()> {
-        let Stage::HuguenotCapital { played_by } = self.stage else {
-            return Err(Refusal::NoCapitalMovePending.into());
-        };
-        if let Some(t) = to {
-            let s = Game::resolve_space(rs, t)?;
-            if !self.huguenot_capital_targets(rs).contains(&s) {
-                return Err(Refusal::NotHuguenotCapitalTarget { space: s }.into());
+        let to = match to {
+            Some(t) => {
+                let s = Game::resolve_space(rs, t)?;
+                if !self.huguenot_capital_targets(rs).contains(&s) {
+                    return Err(Refusal::NotHuguenotCapitalTarget { space: s }.into());
+                }
+                Some(s)
             }
+            None => None,
+        };
+        self.steps.pop();
+        if let Some(s) = to {
             self.board.protestant_capitals[0] = Some(s);
             ev.push(Event::public(EventKind::CapitalMoved {
                 power: Power::Protestant,
@@ -603,7 +685,7 @@ impl Game {
     }
 
     /// Keep the capital, or move it to each possible space.
-    pub(crate) fn legal_huguenot_capital(&self, rs: &Ruleset, out: &mut Vec<Action>) {
+    fn legal_huguenot_capital(&self, rs: &Ruleset, out: &mut Vec<Action>) {
         out.push(Action::MoveHuguenotCapital { to: None });
         for s in self.huguenot_capital_targets(rs) {
             out.push(Action::MoveHuguenotCapital {

@@ -14,7 +14,7 @@
 //! - X-REL-CONVERT: who converts, where (a space of the zones not of the converter's faith,
 //!   next to a space of that faith or holding the converter's land units), the modifiers and the
 //!   success number;
-//! - X-REL-SIX: the natural-6 choice is the roller's decision ([`Stage::ConversionSix`]);
+//! - X-REL-SIX: the natural-6 choice is the roller's decision (the question [`ConversionSix`]);
 //! - X-REL-ONE-REBELLION: one rebellion (Protestant revolt or English Catholic rebellion) per zone
 //!   per impulse;
 //! - X-REL-ENG-REBELLION: the English Catholic rebellion's procedure.
@@ -22,11 +22,56 @@
 use super::action::Action;
 use super::error::RuleResult;
 use super::event::{Event, EventKind, Side};
-use super::game::{Game, Stage};
+use super::game::{Decision, Game, Stage};
 use super::power::{Owner, Power, Religion, ReligiousZone, SpaceType};
+use super::question::Question;
 use super::refusal::Refusal;
 use super::ruleset::{Ruleset, SpaceId};
+use super::steps::Step;
 use serde::{Deserialize, Serialize};
+
+/// The question (X-REL-SIX): a conversion attempt rolled a natural 6; the roller keeps it and
+/// places unrest, or counts it as the data's lower number. The attempt's CP are paid: the stage
+/// holds the CP left.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConversionSix {
+    /// The roller.
+    pub power: Power,
+    /// The space of the attempt.
+    pub space: SpaceId,
+    /// The attempt's modifier.
+    pub modifier: i8,
+}
+
+impl Question for ConversionSix {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::ConversionSix)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::ConversionSix { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        _p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::ConversionSix { unrest } = a else {
+            return Err(Refusal::NoSixPending.into());
+        };
+        g.answer_six(rs, self, *unrest, ev);
+        Ok(())
+    }
+
+    fn legal(&self, _g: &Game, _rs: &Ruleset, _p: Power, out: &mut Vec<Action>) {
+        out.push(Action::ConversionSix { unrest: true });
+        out.push(Action::ConversionSix { unrest: false });
+    }
+}
 
 /// The numbers of the religious struggle, read from `religion.csv` (see `docs/data-format.md`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -244,12 +289,12 @@ impl Game {
                         space: s,
                         modifier: modifier as i8,
                     }));
-                    self.stage = Stage::ConversionSix {
+                    self.stage = Stage::Cp { power: p, cp: left };
+                    self.steps.push(Step::ConversionSix(ConversionSix {
                         power: p,
                         space: s,
                         modifier: modifier as i8,
-                        cp: left,
-                    };
+                    }));
                     return Ok(());
                 }
                 let unrest = natural == r.unrest_natural;
@@ -323,43 +368,26 @@ impl Game {
     }
 
     /// X-REL-SIX: the roller keeps the natural 6 (and places unrest) or counts it as a 5.
-    pub(crate) fn answer_six(
-        &mut self,
-        rs: &Ruleset,
-        unrest: bool,
-        ev: &mut Vec<Event>,
-    ) -> RuleResult<()> {
-        let Stage::ConversionSix {
-            power,
-            space,
-            modifier,
-            cp,
-        } = self.stage
-        else {
-            return Err(Refusal::NoSixPending.into());
+    fn answer_six(&mut self, rs: &Ruleset, q: &ConversionSix, unrest: bool, ev: &mut Vec<Event>) {
+        self.steps.pop();
+        let cp = match self.stage {
+            Stage::Cp { cp, .. } => cp,
+            _ => 0,
         };
         let r = &rs.religion;
         let natural = r.unrest_natural;
         let counted = if unrest { natural } else { r.six_counts_as };
-        self.stage = Stage::Cp { power, cp };
         self.resolve_conversion(
             rs,
-            power,
-            space,
+            q.power,
+            q.space,
             natural,
             counted,
-            modifier as i32,
+            q.modifier as i32,
             unrest,
             ev,
         );
-        self.after_religion_action(rs, power, cp, ev);
-        Ok(())
-    }
-
-    /// Both answers to a natural 6.
-    pub(crate) fn legal_six(&self, out: &mut Vec<Action>) {
-        out.push(Action::ConversionSix { unrest: true });
-        out.push(Action::ConversionSix { unrest: false });
+        self.after_religion_action(rs, q.power, cp, ev);
     }
 
     // ---------------------------------------------------------------- English Catholic rebellion

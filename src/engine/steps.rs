@@ -18,6 +18,7 @@ use super::error::{RuleError, RuleResult};
 use super::event::{Event, EventKind, Side};
 use super::game::{Decision, Game, Stage};
 use super::power::Power;
+use super::question::Question;
 use super::refusal::Refusal;
 use super::ruleset::{CardKind, Ruleset, SpaceId};
 use serde::{Deserialize, Serialize};
@@ -200,6 +201,10 @@ pub enum Window {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WinterPhase {
+    /// Owners choose among equally near winter ports for their fleets at sea (C-NAVAL-WINTER).
+    Ports,
+    /// The Protestant may take army leaders off the map (R-PROT-LEADERS).
+    Leaders,
     /// Fleets to port and sieges lifted.
     Start,
     /// Land units and leaders go to winter quarters, one force at a time.
@@ -497,11 +502,36 @@ pub enum Step {
         /// What is asked.
         ask: super::cards::run::Ask,
     },
+    // --- questions defined in their chapter modules (`super::question::Question`)
+    /// Decision (R-FW-DEPLOY): the struck power sends units to a foreign war just played.
+    SendToWar(super::foreign_war::SendToWar),
+    /// Decision (R-PROT-LEADERS): at the start of Winter the Protestant may take army leaders
+    /// off the map.
+    WithdrawLeaders(super::protestant::WithdrawLeaders),
+    /// Decision (R-PROT-CAPITAL): "Paris Is Worth a Mass" lets the Protestant move its
+    /// Huguenot capital.
+    HuguenotCapital(super::protestant::HuguenotCapital),
+    /// Decision (X-REL-SIX): a conversion attempt rolled a natural 6.
+    ConversionSix(super::religion::ConversionSix),
 }
 
 impl Step {
+    /// The question, for the steps defined in their chapter modules: the one list of them.
+    pub(crate) fn question(&self) -> Option<&dyn Question> {
+        Some(match self {
+            Step::SendToWar(q) => q,
+            Step::WithdrawLeaders(q) => q,
+            Step::HuguenotCapital(q) => q,
+            Step::ConversionSix(q) => q,
+            _ => return None,
+        })
+    }
+
     /// The power and decision awaited, for decision steps; `None` for frames.
     pub fn decision(&self) -> Option<(Power, Decision)> {
+        if let Some(q) = self.question() {
+            return Some(q.asked());
+        }
         Some(match self {
             Step::Entry(_)
             | Step::Battle(_)
@@ -554,6 +584,8 @@ impl Step {
             Step::NavalAvoid { power, .. } => (*power, Decision::NavalAvoid),
             Step::PiracyReward { power, .. } => (*power, Decision::PiracyReward),
             Step::WinterPort { power, .. } => (*power, Decision::WinterPort),
+            // The chapter questions answered above (`Step::question`).
+            _ => return None,
         })
     }
 }
@@ -703,6 +735,10 @@ pub fn is_step_answer(a: &Action) -> bool {
             | Action::Surrender { .. }
             | Action::Regain { .. }
             | Action::Choose { .. }
+            | Action::SendToWar { .. }
+            | Action::WithdrawLeaders { .. }
+            | Action::MoveHuguenotCapital { .. }
+            | Action::ConversionSix { .. }
             | Action::Play {
                 mode: CardMode::Event,
                 ..
@@ -756,6 +792,9 @@ impl Game {
         let Some(top) = self.steps.last().cloned() else {
             return Err(Refusal::NothingPending.into());
         };
+        if let Some(q) = top.question().filter(|q| q.takes(a)) {
+            return q.answer(self, rs, p, a, ev);
+        }
         match (&top, a) {
             (Step::Intercept { to, from, .. }, Action::Intercept { from: f, units }) => {
                 let f = self.check_intercept(rs, p, *to, from, f, units)?;
@@ -985,6 +1024,12 @@ impl Game {
         let Some((p, d)) = top.decision() else {
             return false;
         };
+        if let Some(q) = top.question() {
+            return match q.standing(self, rs) {
+                Some((standing, action)) => self.apply_standing(rs, p, d, standing, &action, ev),
+                None => false,
+            };
+        }
         let answer = match top {
             Step::Intercept { .. } | Step::NavalIntercept { .. }
                 if self.has_standing(p, Standing::NeverIntercept) =>
@@ -1044,6 +1089,19 @@ impl Game {
         let Some((standing, action)) = answer else {
             return false;
         };
+        self.apply_standing(rs, p, d, standing, &action, ev)
+    }
+
+    /// Answers the question on top with `p`'s standing answer, announced to `p` alone.
+    fn apply_standing(
+        &mut self,
+        rs: &Ruleset,
+        p: Power,
+        d: Decision,
+        standing: Standing,
+        action: &Action,
+        ev: &mut Vec<Event>,
+    ) -> bool {
         // The channel hears the answer itself (its own events), not that a policy gave it.
         ev.push(Event::private(
             p,
@@ -1053,7 +1111,7 @@ impl Game {
                 decision: d,
             },
         ));
-        if self.answer_step(rs, p, &action, ev).is_err() {
+        if self.answer_step(rs, p, action, ev).is_err() {
             // A standing answer that does not fit leaves the question to the player.
             return false;
         }
@@ -1063,11 +1121,6 @@ impl Game {
     /// After the stack empties, the stage resumes: an impulse whose CP are spent ends.
     pub(crate) fn resume_stage(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
         if !self.steps.is_empty() || self.is_over() {
-            return;
-        }
-        // --- naval warfare: Winter resumes once the winter ports are chosen (C-NAVAL-WINTER).
-        if self.naval.winter_pending {
-            self.end_of_turn(rs, ev);
             return;
         }
         if let Stage::Cp { power, cp } = self.stage {
@@ -1083,6 +1136,10 @@ impl Game {
     /// The legal answers to the decision on top of the stack.
     pub(crate) fn legal_step_answers(&self, rs: &Ruleset, p: Power, out: &mut Vec<Action>) {
         let Some(top) = self.steps.last() else { return };
+        if let Some(q) = top.question() {
+            q.legal(self, rs, p, out);
+            return;
+        }
         match top {
             Step::Intercept { from, .. } => {
                 out.push(Action::Forgo);
@@ -1216,6 +1273,8 @@ impl Game {
             | Step::ForeignWarFight(_)
             | Step::Effect(_)
             | Step::Winter { .. } => {}
+            // The chapter questions answered above (`Step::question`).
+            _ => {}
         }
     }
 

@@ -151,7 +151,7 @@ impl Game {
             phase: self.phase(),
             awaiting: self.awaiting(),
             cp_left: match self.stage {
-                Stage::Cp { cp, .. } | Stage::ConversionSix { cp, .. } => Some(cp),
+                Stage::Cp { cp, .. } => Some(cp),
                 _ => None,
             },
             powers: self.powers.iter().collect(),

@@ -23,6 +23,28 @@ impl Game {
     /// it is answered, so Winter survives a restart (the frame is in the state).
     pub(crate) fn work_winter(&mut self, rs: &Ruleset, phase: WinterPhase, ev: &mut Vec<Event>) {
         let next = match phase {
+            // --- naval warfare: owners first choose among equally near winter ports
+            // (C-NAVAL-WINTER); asked again until no fleet at sea has a choice.
+            WinterPhase::Ports => {
+                if self.ask_winter_ports(rs) {
+                    return;
+                }
+                WinterPhase::Leaders
+            }
+            // R-PROT-LEADERS: the Protestant may take army leaders off the map first.
+            WinterPhase::Leaders => {
+                if self.winter_leader_choice_due(rs) {
+                    if let Some(Step::Winter { phase }) = self.steps.last_mut() {
+                        *phase = WinterPhase::Start;
+                    }
+                    self.steps
+                        .push(Step::WithdrawLeaders(super::protestant::WithdrawLeaders {
+                            power: Power::Protestant,
+                        }));
+                    return;
+                }
+                WinterPhase::Start
+            }
             WinterPhase::Start => {
                 // Naval units go to port before sieges end (C-NAVAL-WINTER).
                 self.naval_winter(rs, ev);

@@ -57,7 +57,9 @@ pub fn steps(phase: &str) -> &'static [&'static str] {
             "huguenot_capital",
             "conversion_six",
         ],
-        "winter" => &["withdraw_leaders"],
+        // `withdraw_leaders`: Winter about to begin with the Protestant's question (the default,
+        // as format 1 wrote it); `winter`: Winter under way, its frame in `[engine] steps`.
+        "winter" => &["withdraw_leaders", "winter"],
         "over" => &["over"],
         _ => &[],
     }

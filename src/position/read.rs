@@ -20,6 +20,8 @@ use crate::engine::power::{
 };
 use crate::engine::protestant::ProtestantState;
 use crate::engine::ruleset::{CardKind, EmpireChoice, Leader, LeaderKind, WorldKind};
+use crate::engine::steps::Step;
+use crate::engine::upgrade::{lift_format_1, Format1Question};
 use crate::engine::{Game, Ruleset, SpaceId};
 
 type S<T> = Spanned<T>;
@@ -1149,7 +1151,14 @@ fn import_bounded(
         }),
         None => Default::default(),
     };
-    // --- naval warfare: piracy VP, piracy markers, Barbary Pirates (C-PIRACY, C-RAISE)
+    // --- naval warfare: piracy VP, piracy markers, Barbary Pirates (C-PIRACY, C-RAISE); format 1
+    // also marked pending winter ports here
+    let winter_ports_pending = raw.engine.naval.as_ref().is_some_and(|j| {
+        serde_json::from_str::<serde_json::Value>(j.get_ref())
+            .ok()
+            .and_then(|v| v.get("winter_pending").and_then(serde_json::Value::as_bool))
+            .unwrap_or(false)
+    });
     let naval: crate::engine::piracy::NavalState = match &raw.engine.naval {
         Some(j) => serde_json::from_str(j.get_ref()).unwrap_or_else(|e| {
             r.bad(
@@ -1568,13 +1577,28 @@ fn import_bounded(
         }
     }
 
+    let has_winter = steps.iter().any(|s| matches!(s, Step::Winter { .. }));
+    if matches!(stage, Some((Stage::Winter, None))) && !has_winter && !winter_ports_pending {
+        let span = raw
+            .turn
+            .step
+            .as_ref()
+            .map_or(raw.turn.phase.span(), |s| s.span());
+        r.bad(
+            span,
+            "step winter is Winter under way: `[engine] steps` must hold its frame (export the position again), or use step withdraw_leaders for Winter about to begin",
+        );
+    }
     if !problems_is_empty(&r) {
         problems.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
         return Err(problems);
     }
-    let Some(stage) = stage else {
+    let Some((stage, question)) = stage else {
         return Err(problems);
     };
+    // Format 1's stage questions and pending winter ports go onto the decision stack.
+    let mut steps = steps;
+    let stage = lift_format_1(stage, question, winter_ports_pending, &mut steps);
     let deck = if raw.cards.rest_to_deck {
         let mut rest: Vec<u16> = rs
             .cards
@@ -1866,7 +1890,7 @@ fn read_stage(
     powers: PowerSet,
     wars: &[ForeignWar],
     in_battle: bool,
-) -> Option<Stage> {
+) -> Option<(Stage, Option<Format1Question>)> {
     let phase = t.phase.get_ref().trim().to_lowercase();
     if !PHASES.contains(&phase.as_str()) {
         r.bad(
@@ -1902,7 +1926,7 @@ fn read_stage(
     // Which keys each step reads.
     let keys: &[&str] = match step.as_str() {
         "negotiate" => &["done", "offers"],
-        "secret_choice" | "withdraw_leaders" => &[],
+        "secret_choice" | "withdraw_leaders" | "winter" => &[],
         "deployment" => &["power"],
         "impulse" => &["power", "passes"],
         "spend_cp" => &["power", "cp_left"],
@@ -1949,6 +1973,8 @@ fn read_stage(
             }
         }
     };
+    // The questions format 1 wrote as steps of a phase (they are on the decision stack now).
+    let mut question = None;
     let stage = match step.as_str() {
         "negotiate" => {
             let mut done = PowerSet::EMPTY;
@@ -2044,16 +2070,21 @@ fn read_stage(
                 }
             };
             match (power, played_by, card) {
-                (Some(power), Some(played_by), Some(card)) => Some(Stage::SendToWar {
-                    power,
-                    card,
-                    played_by,
-                }),
+                (Some(power), Some(played_by), Some(card)) => {
+                    question = Some(Format1Question::SendToWar {
+                        power,
+                        card,
+                        played_by,
+                    });
+                    Some(Stage::Winter)
+                }
                 _ => None,
             }
         }
-        "huguenot_capital" => need_power(r, &t.played_by, "played_by")
-            .map(|played_by| Stage::HuguenotCapital { played_by }),
+        "huguenot_capital" => need_power(r, &t.played_by, "played_by").map(|played_by| {
+            question = Some(Format1Question::HuguenotCapital { played_by });
+            Stage::Winter
+        }),
         "conversion_six" => {
             let power = need_power(r, &t.power, "power");
             let space = match &t.space {
@@ -2066,16 +2097,23 @@ fn read_stage(
             let modifier = t.modifier.as_ref().map_or(0, |m| *m.get_ref());
             let cp = t.cp_left.as_ref().map_or(0, |c| *c.get_ref());
             match (power, space) {
-                (Some(power), Some(space)) => Some(Stage::ConversionSix {
-                    power,
-                    space,
-                    modifier,
-                    cp,
-                }),
+                (Some(power), Some(space)) => {
+                    question = Some(Format1Question::ConversionSix {
+                        power,
+                        space,
+                        modifier,
+                        cp,
+                    });
+                    Some(Stage::Winter)
+                }
                 _ => None,
             }
         }
-        "withdraw_leaders" => Some(Stage::WinterLeaders),
+        "withdraw_leaders" => {
+            question = Some(Format1Question::WinterLeaders);
+            Some(Stage::Winter)
+        }
+        "winter" => Some(Stage::Winter),
         _ => {
             let mut winners = Vec::new();
             for p in t
@@ -2102,7 +2140,7 @@ fn read_stage(
         }
     };
     if ok {
-        stage
+        stage.map(|s| (s, question))
     } else {
         None
     }

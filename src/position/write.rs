@@ -106,7 +106,7 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
     let _ = writeln!(w, "scenario = {}", q(scenario));
     let _ = writeln!(w, "powers = {}", power_ids(powers.iter()));
     let _ = writeln!(w, "actions = {seq}");
-    write_turn(w, rs, *turn, stage);
+    write_turn(w, *turn, stage);
     write_relations(w, board);
     write_peace_made(w, peace_made);
     if !minor_peace.is_empty() {
@@ -252,7 +252,7 @@ pub fn export(rs: &Ruleset, g: &Game) -> Exported {
     }
 }
 
-fn write_turn(w: &mut String, rs: &Ruleset, turn: u8, stage: &Stage) {
+fn write_turn(w: &mut String, turn: u8, stage: &Stage) {
     let _ = writeln!(w, "\n[turn]\nnumber = {turn}");
     let mut line = |k: &str, v: String| {
         let _ = writeln!(w, "{k} = {v}");
@@ -295,38 +295,9 @@ fn write_turn(w: &mut String, rs: &Ruleset, turn: u8, stage: &Stage) {
             line("power", q(power.as_str()));
             line("cp_left", cp.to_string());
         }
-        Stage::SendToWar {
-            power,
-            card,
-            played_by,
-        } => {
-            line("phase", q("action"));
-            line("step", q("send_to_war"));
-            line("power", q(power.as_str()));
-            line("card", card.to_string());
-            line("played_by", q(played_by.as_str()));
-        }
-        Stage::HuguenotCapital { played_by } => {
-            line("phase", q("action"));
-            line("step", q("huguenot_capital"));
-            line("played_by", q(played_by.as_str()));
-        }
-        Stage::ConversionSix {
-            power,
-            space,
-            modifier,
-            cp,
-        } => {
-            line("phase", q("action"));
-            line("step", q("conversion_six"));
-            line("power", q(power.as_str()));
-            line("space", q(&rs.space(*space).id));
-            line("modifier", modifier.to_string());
-            line("cp_left", cp.to_string());
-        }
-        Stage::WinterLeaders => {
+        Stage::Winter => {
             line("phase", q("winter"));
-            line("step", q("withdraw_leaders"));
+            line("step", q("winter"));
         }
         Stage::Over { winners, reason } => {
             line("phase", q("over"));

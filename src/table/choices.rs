@@ -718,12 +718,17 @@ mod tests {
     #[test]
     fn x_rel_six_buttons_carry_both_answers() {
         let (rs, mut g) = fixture();
-        g.stage = Stage::ConversionSix {
+        g.stage = Stage::Cp {
             power: Power::England,
-            space: crate::engine::SpaceId(0),
-            modifier: 1,
             cp: 2,
         };
+        g.steps.push(crate::engine::steps::Step::ConversionSix(
+            crate::engine::religion::ConversionSix {
+                power: Power::England,
+                space: crate::engine::SpaceId(0),
+                modifier: 1,
+            },
+        ));
         let got = buttons_of(&rs, &g);
         assert_eq!(
             got,

@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use super::*;
+use crate::engine::game::STATE_FORMAT;
+use crate::engine::upgrade;
 
 impl Table {
     pub(super) fn load(&self, channel: Channel) -> Result<Option<Slot>, TableError> {
@@ -61,15 +63,25 @@ impl Table {
         if slot.row.status != Status::Lobby {
             let id = slot.row.id;
             let bad = |message: String| TableError::Replay { game: id, message };
+            // A log written in an older state format logged hashes of that shape: its actions
+            // are replayed without comparing them, until the first that matches (the first
+            // written by this version), after which every one must.
+            let mut older_format = false;
             let mut g = match resume.snapshot {
                 Some(snap) => {
-                    let mut g: Game = serde_json::from_str(&snap.state_json).map_err(|e| {
+                    let (mut g, format) = upgrade::read_state(&snap.state_json).map_err(|e| {
                         bad(format!(
                             "the snapshot at action {} does not load: {e}",
                             snap.seq
                         ))
                     })?;
-                    if g.state_hash() != snap.state_hash {
+                    older_format = format < STATE_FORMAT;
+                    let hash = if older_format {
+                        upgrade::stored_hash(&snap.state_json)
+                    } else {
+                        g.state_hash()
+                    };
+                    if hash != snap.state_hash {
                         return Err(bad(format!(
                             "the snapshot at action {} does not match the logged state hash",
                             snap.seq
@@ -100,10 +112,11 @@ impl Table {
                     // Before the first snapshot: the stored start state tells whether the group
                     // corrected its game data since; if so the log is applied to that start
                     // under the new data, as after a snapshot.
-                    let stored: Option<Game> = resume
-                        .initial
-                        .as_deref()
-                        .and_then(|j| serde_json::from_str(j).ok());
+                    let stored: Option<Game> = resume.initial.as_deref().and_then(|j| {
+                        let (g, format) = upgrade::read_state(j).ok()?;
+                        older_format = format < STATE_FORMAT;
+                        Some(g)
+                    });
                     match stored {
                         Some(mut g) if g.ruleset != self.rs.fingerprint => {
                             slot.data_changed = Some(DataChange {
@@ -136,14 +149,19 @@ impl Table {
                         e.with_ids(&self.rs)
                     ))
                 })?;
+                let matches = g.state_hash() == r.state_hash;
+                if matches {
+                    older_format = false;
+                }
                 match slot.data_changed.as_mut() {
                     Some(c) => {
                         c.replayed += 1;
-                        if g.state_hash() != r.state_hash {
+                        if !matches && !older_format {
                             c.differed += 1;
                         }
                     }
-                    None if g.state_hash() != r.state_hash => {
+                    None if !matches && older_format => {}
+                    None if !matches => {
                         return Err(bad(format!(
                             "action {} replays to a different state",
                             r.seq

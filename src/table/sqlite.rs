@@ -399,6 +399,13 @@ impl Replayable for Game {
     }
 
     fn from_snapshot(s: &str) -> Result<Self, String> {
-        serde_json::from_str(s).map_err(|e| e.to_string())
+        crate::engine::upgrade::read_state(s)
+            .map(|(g, _)| g)
+            .map_err(|e| e.to_string())
+    }
+
+    fn older_format(snapshot: &str) -> bool {
+        crate::engine::upgrade::read_state(snapshot)
+            .is_ok_and(|(_, f)| f < crate::engine::game::STATE_FORMAT)
     }
 }

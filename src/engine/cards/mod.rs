@@ -18,6 +18,7 @@ use super::game::{Game, Stage};
 use super::power::{Power, SpaceType};
 use super::refusal::Refusal;
 use super::ruleset::{CardKind, Ruleset};
+use super::steps::Step;
 use rand::seq::SliceRandom;
 use run::After;
 
@@ -290,8 +291,8 @@ impl Game {
     /// Huguenot capital move): the impulse then goes on from that step.
     fn event_decision_pending(&self) -> bool {
         matches!(
-            self.stage,
-            Stage::SendToWar { .. } | Stage::HuguenotCapital { .. }
+            self.steps.last(),
+            Some(Step::SendToWar(_) | Step::HuguenotCapital(_))
         )
     }
 
