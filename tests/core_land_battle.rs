@@ -324,12 +324,15 @@ fn c_battle_hits_owner_chooses_regulars_over_mercenaries() {
         |g, _| {
             matches!(
                 g.steps.last(),
-                Some(vqbot::engine::steps::Step::Casualties { power: Power::France, hits, .. }) if *hits <= 2
+                Some(vqbot::engine::steps::Step::Casualties(vqbot::engine::battle::Casualties { power: Power::France, hits, .. })) if *hits <= 2
             )
         },
     );
     let hits = match g.steps.last() {
-        Some(vqbot::engine::steps::Step::Casualties { hits, .. }) => *hits as u8,
+        Some(vqbot::engine::steps::Step::Casualties(vqbot::engine::battle::Casualties {
+            hits,
+            ..
+        })) => *hits as u8,
         _ => unreachable!(),
     };
     let too_many = Units {
@@ -697,7 +700,7 @@ fn x_inactive_controlled_major_chooses_its_casualties() {
         g.steps.iter().any(|s| {
             matches!(
                 s,
-                vqbot::engine::steps::Step::Casualties { power: Power::Ottoman, hits, .. } if *hits < 4
+                vqbot::engine::steps::Step::Casualties(vqbot::engine::battle::Casualties { power: Power::Ottoman, hits, .. }) if *hits < 4
             )
         })
     };
@@ -708,7 +711,10 @@ fn x_inactive_controlled_major_chooses_its_casualties() {
     );
     assert!(g.asks_player(Power::Ottoman));
     let hits = match g.steps.last() {
-        Some(vqbot::engine::steps::Step::Casualties { hits, .. }) => *hits as u8,
+        Some(vqbot::engine::steps::Step::Casualties(vqbot::engine::battle::Casualties {
+            hits,
+            ..
+        })) => *hits as u8,
         other => panic!("the Ottoman's casualties are asked last: {other:?}"),
     };
     assert_eq!(g.acting_player_power(Power::Ottoman), Some(Power::France));

@@ -313,7 +313,11 @@ fn c_naval_combat_loser_chooses_retreat() {
         },
         |g, _| asked(g) == Some((Power::Spain, Decision::NavalRetreat)),
     );
-    let Some(vqbot::engine::steps::Step::NavalRetreat { to, .. }) = g.steps.last().cloned() else {
+    let Some(vqbot::engine::steps::Step::NavalRetreat(vqbot::engine::naval::NavalRetreat {
+        to,
+        ..
+    })) = g.steps.last().cloned()
+    else {
         panic!("a naval retreat is asked");
     };
     assert!(to.contains(&"NAPLES".to_string()), "{to:?}");
@@ -1054,7 +1058,7 @@ fn c_naval_winter_owner_chooses_among_equally_near_ports() {
     // France has no cards and passes by itself: the Action phase ends with Spain's pass.
     ok(&mut g, Power::Spain, Action::Pass);
     assert_eq!(
-        vqbot::engine::steps::Step::WinterPort {
+        vqbot::engine::steps::Step::WinterPort(vqbot::engine::naval::WinterPort {
             power: Power::Spain,
             zone: "TYRRHENIAN_SEA".into(),
             to: vec![
@@ -1063,7 +1067,7 @@ fn c_naval_winter_owner_chooses_among_equally_near_ports() {
                 "NAPLES".into(),
                 "PALERMO".into()
             ],
-        },
+        }),
         g.steps.last().cloned().expect("a winter port question")
     );
     assert_eq!(

@@ -295,7 +295,9 @@ fn c_dip_peace_fewer_units_on_the_map_than_owed() {
     assert!(text.contains("has only 1 on the map"), "{text}");
     assert!(matches!(
         g.steps.last(),
-        Some(vqbot::engine::steps::Step::PeaceUnits { owed: 1, .. })
+        Some(vqbot::engine::steps::Step::PeaceUnits(
+            vqbot::engine::peace::PeaceUnits { owed: 1, .. }
+        ))
     ));
     act(
         &mut g,

@@ -135,7 +135,7 @@ fn at_winter_port() -> Game {
         .squadrons += 2;
     end_action_phase(&mut g);
     assert!(
-        matches!(g.steps.last(), Some(Step::WinterPort { .. })),
+        matches!(g.steps.last(), Some(Step::WinterPort(_))),
         "{:?}",
         g.steps
     );

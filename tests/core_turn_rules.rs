@@ -229,7 +229,11 @@ fn c_winter_quarters_excess_is_the_owners_choice() {
     assert_eq!(g.phase(), Some(vqbot::engine::PhaseName::Winter));
     let paris = land(&g, "PARIS", FR);
     // Winter may have brought more French units to Lyon: the question says how many leave.
-    let Some(vqbot::engine::steps::Step::WinterExcess { excess, to, .. }) = g.steps.last().cloned()
+    let Some(vqbot::engine::steps::Step::WinterExcess(vqbot::engine::winter::WinterExcess {
+        excess,
+        to,
+        ..
+    })) = g.steps.last().cloned()
     else {
         panic!("an excess question: {:?}", g.steps.last());
     };
@@ -369,7 +373,10 @@ fn c_winter_quarters_equally_near_quarters_are_the_owners_choice() {
     g.board.force_mut(from, FR, None).regulars = 1;
     end_impulses(&mut g);
     assert_eq!(winter_question(&g), Some(Power::France));
-    let Some(vqbot::engine::steps::Step::WinterQuarters { to, .. }) = g.steps.last().cloned()
+    let Some(vqbot::engine::steps::Step::WinterQuarters(vqbot::engine::winter::WinterQuarters {
+        to,
+        ..
+    })) = g.steps.last().cloned()
     else {
         panic!("a winter-quarters question: {:?}", g.steps.last());
     };

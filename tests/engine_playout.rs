@@ -258,7 +258,10 @@ fn play(seed: u64, steps: usize) -> (Game, Vec<(vqbot::engine::Power, Action)>, 
         }
         if let (
             Action::Regain { pay, .. },
-            Some(vqbot::engine::steps::Step::PeaceRegain { power, winner }),
+            Some(vqbot::engine::steps::Step::PeaceRegain(vqbot::engine::peace::PeaceRegain {
+                power,
+                winner,
+            })),
         ) = (&a, before.steps.last())
         {
             let cards = |g: &Game| g.hands.iter().map(|h| h.len()).sum::<usize>();

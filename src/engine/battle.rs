@@ -366,11 +366,11 @@ impl Game {
             match d {
                 // --- diplomacy (issue 26): a controlled inactive major is asked too (X-INACTIVE).
                 Some(q) if kinds > 1 && k < r + m + c && self.asks_player(q) => {
-                    asks.push(Step::Casualties {
+                    asks.push(Step::Casualties(crate::engine::battle::Casualties {
                         power: q,
                         space: s,
                         hits: k,
-                    })
+                    }))
                 }
                 _ => {
                     // X-INACTIVE-ANSWERS: an inactive major nobody plays is not asked.
@@ -725,13 +725,14 @@ impl Game {
             );
             return;
         }
-        self.steps.push(Step::Retreat {
-            power: d,
-            space: s,
-            to,
-            room,
-            origin,
-        });
+        self.steps
+            .push(Step::Retreat(crate::engine::battle::Retreat {
+                power: d,
+                space: s,
+                to,
+                room,
+                origin,
+            }));
     }
 
     /// The major power fighting `d` in `s` (it captures leaders left without units).
@@ -960,4 +961,34 @@ pub(crate) fn mercenaries_first(have: (u32, u32, u32), k: u32) -> Units {
         cavalry: c,
         leaders: Vec::new(),
     }
+}
+
+// --- questions on the decision stack (`super::question::Question`)
+
+/// Decision (C-BATTLE-HITS, C-ASSAULT-DICE): `power` picks which of its units die.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Casualties {
+    /// The owner choosing.
+    pub power: super::power::Power,
+    /// Where.
+    pub space: super::ruleset::SpaceId,
+    /// How many land units it loses.
+    pub hits: u32,
+}
+
+/// Decision (C-BATTLE-RETREAT): `power` picks where its survivors go.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Retreat {
+    /// The retreating power.
+    pub power: super::power::Power,
+    /// Where they retreat from.
+    pub space: super::ruleset::SpaceId,
+    /// Legal retreat spaces (C-BATTLE-RETREAT-SPACES).
+    pub to: Vec<super::ruleset::SpaceId>,
+    /// Land units that may stay inside the fortifications instead (0: none).
+    #[serde(default)]
+    pub room: u32,
+    /// The space the attacker entered from, refused with its own message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<super::ruleset::SpaceId>,
 }

@@ -425,11 +425,13 @@ impl Game {
                     .filter(|x| **x > 0)
                     .count();
                 if kinds > 1 && lost < u.land() && self.powers.contains(p) {
-                    self.steps.push(Step::WarCasualties {
-                        power: p,
-                        card,
-                        hits: lost,
-                    });
+                    self.steps.push(Step::WarCasualties(
+                        crate::engine::foreign_war::WarCasualties {
+                            power: p,
+                            card,
+                            hits: lost,
+                        },
+                    ));
                 } else {
                     let units = self.default_war_casualties(card, lost);
                     self.remove_war_units(i, &units);
@@ -506,12 +508,12 @@ impl Game {
         inside: &Units,
         ev: &mut Vec<Event>,
     ) -> RuleResult<()> {
-        let Step::WarReturn {
+        let Step::WarReturn(crate::engine::foreign_war::WarReturn {
             card,
             units,
             to: allowed,
             ..
-        } = top
+        }) = top
         else {
             return Err(Refusal::NothingPending.into());
         };
@@ -534,7 +536,9 @@ impl Game {
     /// The legal answers to a foreign-war question.
     pub(crate) fn legal_war_answers(&self, rs: &Ruleset, top: &Step, out: &mut Vec<Action>) {
         match top {
-            Step::WarCasualties { card, hits, .. } => {
+            Step::WarCasualties(crate::engine::foreign_war::WarCasualties {
+                card, hits, ..
+            }) => {
                 let Some(i) = self.war_index(*card) else {
                     return;
                 };
@@ -559,7 +563,7 @@ impl Game {
                     }
                 }
             }
-            Step::WarReturn { to, .. } => {
+            Step::WarReturn(crate::engine::foreign_war::WarReturn { to, .. }) => {
                 for s in to {
                     out.push(Action::Retreat {
                         to: Some(rs.space(*s).id.as_str().into()),
@@ -603,12 +607,13 @@ impl Game {
         self.discard.push(w.card);
         let to = self.war_return_spaces(rs, w.power);
         if to.len() > 1 && self.powers.contains(w.power) && w.units.land() > 0 {
-            self.steps.push(Step::WarReturn {
-                power: w.power,
-                card: w.card,
-                to,
-                units: w.units,
-            });
+            self.steps
+                .push(Step::WarReturn(crate::engine::foreign_war::WarReturn {
+                    power: w.power,
+                    card: w.card,
+                    to,
+                    units: w.units,
+                }));
             return;
         }
         self.war_units_home(w.power, w.card, &w.units, to.first().copied(), ev);
@@ -730,4 +735,32 @@ fn add_units(to: &mut Units, u: &Units) {
     to.mercenaries = to.mercenaries.saturating_add(u.mercenaries);
     to.cavalry = to.cavalry.saturating_add(u.cavalry);
     to.leaders.extend(u.leaders.iter().cloned());
+}
+
+// --- questions on the decision stack (`super::question::Question`)
+
+/// Decision (R-FW-FIGHT, C-BATTLE-HITS): `power` picks which `hits` of its land units on the
+/// war card `card` are lost.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct WarCasualties {
+    /// The owner choosing.
+    pub power: super::power::Power,
+    /// The war's card.
+    pub card: u16,
+    /// How many land units it loses.
+    pub hits: u32,
+}
+
+/// Decision (R-FW-FIGHT): the war is won but an enemy holds the capital; `power` picks the
+/// friendly home key, among `to`, its returning `units` go to.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct WarReturn {
+    /// The owner choosing.
+    pub power: super::power::Power,
+    /// The war's card (now discarded).
+    pub card: u16,
+    /// The friendly home keys it may pick.
+    pub to: Vec<super::ruleset::SpaceId>,
+    /// The units coming back.
+    pub units: super::action::Units,
 }

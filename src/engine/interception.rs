@@ -80,7 +80,12 @@ impl Game {
                 let to = e.to;
                 self.set_top(Step::Entry(e));
                 if !from.is_empty() {
-                    self.steps.push(Step::Intercept { power: i, to, from });
+                    self.steps
+                        .push(Step::Intercept(crate::engine::interception::Intercept {
+                            power: i,
+                            to,
+                            from,
+                        }));
                 }
             }
             EntryPhase::Avoid => {
@@ -94,11 +99,12 @@ impl Game {
                 let space = e.to;
                 self.set_top(Step::Entry(e));
                 if !to.is_empty() {
-                    self.steps.push(Step::Avoid {
-                        power: q,
-                        space,
-                        to,
-                    });
+                    self.steps
+                        .push(Step::Avoid(crate::engine::interception::Avoid {
+                            power: q,
+                            space,
+                            to,
+                        }));
                 }
             }
             EntryPhase::Withdraw => {
@@ -108,7 +114,11 @@ impl Game {
                 match offer {
                     Some(Some(power)) => {
                         self.set_top(Step::Entry(e));
-                        self.steps.push(Step::Withdraw { power, space });
+                        self.steps
+                            .push(Step::Withdraw(crate::engine::interception::Withdraw {
+                                power,
+                                space,
+                            }));
                     }
                     Some(None) => {
                         // Non-player defenders withdraw automatically with four or fewer.
@@ -489,7 +499,11 @@ impl Game {
                 }
                 ask.sort();
                 for d in ask.into_iter().rev() {
-                    self.steps.push(Step::JoinRelief { power: d, space: t });
+                    self.steps
+                        .push(Step::JoinRelief(crate::engine::interception::JoinRelief {
+                            power: d,
+                            space: t,
+                        }));
                 }
                 return;
             }
@@ -620,4 +634,47 @@ fn decider_of(b: &super::board::Board, o: Owner) -> Option<Power> {
         Owner::Minor(m) => b.minor_ally(m),
         Owner::Independent => None,
     }
+}
+
+// --- questions on the decision stack (`super::question::Question`)
+
+/// Decision (C-INT-WHO): `power` may intercept into `to` from one of `from`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Intercept {
+    /// The enemy power offered the interception.
+    pub power: super::power::Power,
+    /// The entered space.
+    pub to: super::ruleset::SpaceId,
+    /// Spaces it may intercept from.
+    pub from: Vec<super::ruleset::SpaceId>,
+}
+
+/// Decision (C-AVOID): `power` may try to avoid battle in `space`, moving to one of `to`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Avoid {
+    /// The non-active power.
+    pub power: super::power::Power,
+    /// The entered space.
+    pub space: super::ruleset::SpaceId,
+    /// Legal destinations.
+    pub to: Vec<super::ruleset::SpaceId>,
+}
+
+/// Decision (C-WITHDRAW): `power` may withdraw its units in `space` into the fortifications.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Withdraw {
+    /// The defender.
+    pub power: super::power::Power,
+    /// The fortified space.
+    pub space: super::ruleset::SpaceId,
+}
+
+/// Decision (C-RELIEF): `power` may bring its besieged units in `space` out to join the
+/// relief battle (`sally`), or keep them inside (`forgo`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct JoinRelief {
+    /// The besieged units' power.
+    pub power: super::power::Power,
+    /// The besieged space.
+    pub space: super::ruleset::SpaceId,
 }

@@ -60,11 +60,12 @@ impl Game {
             minor: m,
         }));
         if let Some(a) = self.intervener(rs, p, m) {
-            self.steps.push(Step::Intervene {
-                power: a,
-                minor: m,
-                against: p,
-            });
+            self.steps
+                .push(Step::Intervene(crate::engine::minor_war::Intervene {
+                    power: a,
+                    minor: m,
+                    against: p,
+                }));
         }
         Ok(())
     }
@@ -209,4 +210,19 @@ impl Game {
         }
         Ok(())
     }
+}
+
+// --- questions on the decision stack (`super::question::Question`)
+
+/// Decision: `power`, the natural ally of `minor`, may intervene by declaring war on
+/// `against`, which declared war on the minor (answer: a declaration of war with a card, or
+/// decline).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Intervene {
+    /// The natural ally asked.
+    pub power: super::power::Power,
+    /// The minor attacked.
+    pub minor: super::power::Minor,
+    /// The declarer.
+    pub against: super::power::Power,
 }

@@ -56,6 +56,7 @@ pub mod turn_data;
 pub mod upgrade;
 pub mod victory;
 pub mod view;
+pub mod windows;
 pub mod winter;
 
 pub use action::{

@@ -426,11 +426,12 @@ impl Game {
                 bonus_hits: (0, 0),
             }));
             for (q, from) in offers.into_iter().rev() {
-                self.steps.push(Step::NavalIntercept {
-                    power: q,
-                    zone: rs.place_id(&b),
-                    from,
-                });
+                self.steps
+                    .push(Step::NavalIntercept(crate::engine::naval::NavalIntercept {
+                        power: q,
+                        zone: rs.place_id(&b),
+                        from,
+                    }));
             }
         }
         self.run_steps(rs, ev);
@@ -632,13 +633,13 @@ impl Game {
             (_, []) => {}
             // --- diplomacy (issue 26): an inactive major nobody plays is not asked
             // (X-INACTIVE-ANSWERS); a controlled one's controller is.
-            (Some(p), [_, _, ..]) if self.asks_player(p) => {
-                self.steps.push(Step::NavalCasualties {
+            (Some(p), [_, _, ..]) if self.asks_player(p) => self.steps.push(Step::NavalCasualties(
+                crate::engine::naval::NavalCasualties {
                     power: p,
                     place: rs.place_id(pl),
                     hits,
-                })
-            }
+                },
+            )),
             (_, [first, rest @ ..]) => {
                 if let Some(p) = d.filter(|_| !rest.is_empty()) {
                     let place = rs.place_id(pl);
@@ -741,11 +742,14 @@ impl Game {
         match (lp, opts.as_slice()) {
             (_, []) => self.lose_fleet(rs, pl, lp, lo, ev),
             // --- diplomacy (issue 26): X-INACTIVE-ANSWERS, as for the losses.
-            (Some(d), [_, _, ..]) if self.asks_player(d) => self.steps.push(Step::NavalRetreat {
-                power: d,
-                place: z.clone(),
-                to: opts.iter().map(|x| rs.place_id(x)).collect(),
-            }),
+            (Some(d), [_, _, ..]) if self.asks_player(d) => {
+                self.steps
+                    .push(Step::NavalRetreat(crate::engine::naval::NavalRetreat {
+                        power: d,
+                        place: z.clone(),
+                        to: opts.iter().map(|x| rs.place_id(x)).collect(),
+                    }))
+            }
             (_, [t, rest @ ..]) => {
                 let t = t.clone();
                 if let Some(d) = lp.filter(|_| !rest.is_empty()) {
@@ -987,7 +991,12 @@ impl Game {
         asks.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
         let asked = !asks.is_empty();
         for (power, zone, to) in asks.into_iter().rev() {
-            self.steps.push(Step::WinterPort { power, zone, to });
+            self.steps
+                .push(Step::WinterPort(crate::engine::naval::WinterPort {
+                    power,
+                    zone,
+                    to,
+                }));
         }
         asked
     }
@@ -1251,7 +1260,9 @@ impl Game {
         use super::action::Action;
         match (top, a) {
             (
-                Step::NavalCasualties { place, hits, .. },
+                Step::NavalCasualties(crate::engine::naval::NavalCasualties {
+                    place, hits, ..
+                }),
                 Action::SinkShips {
                     squadrons,
                     corsairs,
@@ -1275,7 +1286,10 @@ impl Game {
                 self.sink(rs, &pl, Some(p), Owner::Major(p), asked, ev);
                 Ok(())
             }
-            (Step::NavalIntercept { zone, from, .. }, Action::NavalIntercept { from: f }) => {
+            (
+                Step::NavalIntercept(crate::engine::naval::NavalIntercept { zone, from, .. }),
+                Action::NavalIntercept { from: f },
+            ) => {
                 let pl = pick_place(rs, f, from, |id| Refusal::NotANavalInterceptPlace {
                     place: id,
                     zone: zone.clone(),
@@ -1286,7 +1300,10 @@ impl Game {
                 self.naval_intercept(rs, p, &pl, &z, ev);
                 Ok(())
             }
-            (Step::NavalAvoid { zone, to, .. }, Action::NavalAvoid { to: t }) => {
+            (
+                Step::NavalAvoid(crate::engine::naval::NavalAvoid { zone, to, .. }),
+                Action::NavalAvoid { to: t },
+            ) => {
                 let target = pick_place(rs, t, to, |id| Refusal::BadNavalRetreat {
                     to: id,
                     allowed: to.clone(),
@@ -1296,7 +1313,10 @@ impl Game {
                 self.naval_avoid(rs, p, &z, &target, ev);
                 Ok(())
             }
-            (Step::WinterPort { zone, to, .. }, Action::NavalRetreat { to: t }) => {
+            (
+                Step::WinterPort(crate::engine::naval::WinterPort { zone, to, .. }),
+                Action::NavalRetreat { to: t },
+            ) => {
                 let target = pick_place(rs, t, to, |id| Refusal::BadWinterPort {
                     to: id,
                     allowed: to.clone(),
@@ -1313,7 +1333,10 @@ impl Game {
                 self.winter_to_port(rs, p, &z, s, ev);
                 Ok(())
             }
-            (Step::NavalRetreat { place, to, .. }, Action::NavalRetreat { to: t }) => {
+            (
+                Step::NavalRetreat(crate::engine::naval::NavalRetreat { place, to, .. }),
+                Action::NavalRetreat { to: t },
+            ) => {
                 let target = pick_place(rs, t, to, |id| Refusal::BadNavalRetreat {
                     to: id,
                     allowed: to.clone(),
@@ -1340,7 +1363,9 @@ impl Game {
     ) {
         use super::action::Action;
         match top {
-            Step::NavalCasualties { place, hits, .. } => {
+            Step::NavalCasualties(crate::engine::naval::NavalCasualties {
+                place, hits, ..
+            }) => {
                 let Ok(pl) = Game::resolve_place(rs, place) else {
                     return;
                 };
@@ -1355,14 +1380,15 @@ impl Game {
                     });
                 }
             }
-            Step::NavalRetreat { to, .. } | Step::WinterPort { to, .. } => {
+            Step::NavalRetreat(crate::engine::naval::NavalRetreat { to, .. })
+            | Step::WinterPort(crate::engine::naval::WinterPort { to, .. }) => {
                 for t in to {
                     out.push(Action::NavalRetreat {
                         to: t.as_str().into(),
                     });
                 }
             }
-            Step::NavalAvoid { to, .. } => {
+            Step::NavalAvoid(crate::engine::naval::NavalAvoid { to, .. }) => {
                 out.push(Action::Forgo);
                 for t in to {
                     out.push(Action::NavalAvoid {
@@ -1370,7 +1396,7 @@ impl Game {
                     });
                 }
             }
-            Step::NavalIntercept { from, .. } => {
+            Step::NavalIntercept(crate::engine::naval::NavalIntercept { from, .. }) => {
                 out.push(Action::Forgo);
                 for f in from {
                     out.push(Action::NavalIntercept {
@@ -1521,11 +1547,12 @@ impl Game {
                 .filter(|x| *x != b.came_from)
                 .collect();
             if !to.is_empty() {
-                self.steps.push(Step::NavalAvoid {
-                    power: d,
-                    zone: z.clone(),
-                    to,
-                });
+                self.steps
+                    .push(Step::NavalAvoid(crate::engine::naval::NavalAvoid {
+                        power: d,
+                        zone: z.clone(),
+                        to,
+                    }));
                 pushed = true;
             }
         }
@@ -1621,4 +1648,63 @@ fn pick_place(
 /// Whether this force is `p`'s and holds ships (what `Game::ships_of` counts).
 fn owns_ships(f: &Force, p: Power) -> bool {
     f.owner() == Owner::Major(p) && (f.squadrons > 0 || f.corsairs > 0)
+}
+
+// --- questions on the decision stack (`super::question::Question`)
+
+/// Decision (C-NAVAL-COMBAT): `power` picks which of its ships are sunk.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct NavalCasualties {
+    /// The owner choosing.
+    pub power: super::power::Power,
+    /// Port (space id) or sea-zone id.
+    pub place: String,
+    /// Hits taken.
+    pub hits: u32,
+}
+
+/// Decision (C-NAVAL-INT): `power` may intercept into sea zone `zone` from one of `from`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct NavalIntercept {
+    /// The power offered the interception.
+    pub power: super::power::Power,
+    /// The entered sea zone.
+    pub zone: String,
+    /// Places (adjacent zones, ports on the zone) it may intercept from.
+    pub from: Vec<String>,
+}
+
+/// Decision (C-NAVAL-INT): `power` may try to avoid battle in sea zone `zone`, going to one
+/// of `to`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct NavalAvoid {
+    /// The defending power.
+    pub power: super::power::Power,
+    /// The attacked sea zone.
+    pub zone: String,
+    /// Legal destinations.
+    pub to: Vec<String>,
+}
+
+/// Decision (C-NAVAL-COMBAT): `power` picks where its beaten fleet goes.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct NavalRetreat {
+    /// The retreating power.
+    pub power: super::power::Power,
+    /// The sea zone of the battle.
+    pub place: String,
+    /// Legal destinations (ports and sea-zone ids).
+    pub to: Vec<String>,
+}
+
+/// Decision (C-NAVAL-WINTER): `power` picks which of the equally near ports `to` its fleet
+/// in sea zone `zone` winters in.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct WinterPort {
+    /// The fleet's owner.
+    pub power: super::power::Power,
+    /// The sea zone.
+    pub zone: String,
+    /// The equally near controlled ports (space ids).
+    pub to: Vec<String>,
 }

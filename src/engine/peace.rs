@@ -80,11 +80,12 @@ impl Game {
             }
         }
         if owed > 0 {
-            self.steps.push(Step::PeaceUnits {
-                power: p,
-                winner,
-                owed,
-            });
+            self.steps
+                .push(Step::PeaceUnits(crate::engine::peace::PeaceUnits {
+                    power: p,
+                    winner,
+                    owed,
+                }));
         } else {
             self.offer_regain(rs, p, winner, ev);
         }
@@ -101,7 +102,11 @@ impl Game {
                 keys: h.keys.clone(),
                 spaces: h.spaces.clone(),
             }));
-            self.steps.push(Step::PeaceRegain { power: p, winner });
+            self.steps
+                .push(Step::PeaceRegain(crate::engine::peace::PeaceRegain {
+                    power: p,
+                    winner,
+                }));
         }
     }
 
@@ -151,7 +156,10 @@ impl Game {
         Refusal::PeaceNotAsked {
             power: p,
             asked: self.steps.iter().rev().find_map(|s| match s {
-                Step::PeaceUnits { power, .. } | Step::PeaceRegain { power, .. } => Some(*power),
+                Step::PeaceUnits(crate::engine::peace::PeaceUnits { power, .. })
+                | Step::PeaceRegain(crate::engine::peace::PeaceRegain { power, .. }) => {
+                    Some(*power)
+                }
                 _ => None,
             }),
         }
@@ -168,7 +176,7 @@ impl Game {
         units: &Units,
         ev: &mut Vec<Event>,
     ) -> RuleResult<()> {
-        let Step::PeaceUnits { winner, owed, .. } = *top else {
+        let Step::PeaceUnits(crate::engine::peace::PeaceUnits { winner, owed, .. }) = *top else {
             return Err(self.peace_not_asked(p).into());
         };
         let s = Game::resolve_space(rs, space)?;
@@ -229,11 +237,12 @@ impl Game {
         }));
         self.steps.pop();
         if left > 0 {
-            self.steps.push(Step::PeaceUnits {
-                power: p,
-                winner,
-                owed: left,
-            });
+            self.steps
+                .push(Step::PeaceUnits(crate::engine::peace::PeaceUnits {
+                    power: p,
+                    winner,
+                    owed: left,
+                }));
         } else {
             self.offer_regain(rs, p, winner, ev);
         }
@@ -381,11 +390,12 @@ impl Game {
         }
         let to = self.nearest_fortified(rs, winner, s);
         if to.len() > 1 {
-            self.steps.push(Step::PeaceWithdraw {
-                power: winner,
-                from: s,
-                to,
-            });
+            self.steps
+                .push(Step::PeaceWithdraw(crate::engine::peace::PeaceWithdraw {
+                    power: winner,
+                    from: s,
+                    to,
+                }));
             return;
         }
         self.move_winner_forces(rs, winner, s, to.first().copied(), ev);
@@ -477,7 +487,7 @@ impl Game {
     ) {
         use super::action::Action;
         match top {
-            Step::PeaceUnits { power, .. } => {
+            Step::PeaceUnits(crate::engine::peace::PeaceUnits { power, .. }) => {
                 for s in rs.space_ids() {
                     let mut have = (0u32, 0u32, 0u32);
                     for f in &self.board.at(s).forces {
@@ -519,7 +529,7 @@ impl Game {
                     }
                 }
             }
-            Step::PeaceRegain { power, winner } => {
+            Step::PeaceRegain(crate::engine::peace::PeaceRegain { power, winner }) => {
                 let p = *power;
                 out.push(Action::Forgo);
                 let h = self.holdings(rs, p, *winner);
@@ -576,7 +586,7 @@ impl Game {
                     }
                 }
             }
-            Step::PeaceWithdraw { to, .. } => {
+            Step::PeaceWithdraw(crate::engine::peace::PeaceWithdraw { to, .. }) => {
                 for t in to {
                     out.push(Action::Retreat {
                         to: Some(rs.space(*t).id.as_str().into()),
@@ -587,4 +597,39 @@ impl Game {
             _ => {}
         }
     }
+}
+
+// --- questions on the decision stack (`super::question::Question`)
+
+/// Decision: `power` sued `winner` for peace and removes `owed` more of its land units.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PeaceUnits {
+    /// The power that sued.
+    pub power: super::power::Power,
+    /// The war's winner.
+    pub winner: super::power::Power,
+    /// Land units still to remove.
+    pub owed: u32,
+}
+
+/// Decision: `power` may regain what `winner` holds of its own (captured leaders, home keys,
+/// pairs of non-key home spaces), or finish (`forgo`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PeaceRegain {
+    /// The power that sued.
+    pub power: super::power::Power,
+    /// The war's winner.
+    pub winner: super::power::Power,
+}
+
+/// Decision: the winner's forces leave the regained space `from`; `power` (the winner) picks
+/// which of the equally near fortified spaces it controls, `to`, they go to.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PeaceWithdraw {
+    /// The war's winner.
+    pub power: super::power::Power,
+    /// The regained space.
+    pub from: super::ruleset::SpaceId,
+    /// The equally near fortified spaces it controls.
+    pub to: Vec<super::ruleset::SpaceId>,
 }

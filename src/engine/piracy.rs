@@ -249,12 +249,13 @@ impl Game {
         }
         self.board.tidy_at(&here);
         if hits > 0 {
-            self.steps.push(Step::PiracyReward {
-                power: target,
-                zone: z,
-                hits,
-                given: Vec::new(),
-            });
+            self.steps
+                .push(Step::PiracyReward(crate::engine::piracy::PiracyPayment {
+                    power: target,
+                    zone: z,
+                    hits,
+                    given: Vec::new(),
+                }));
             self.settle_piracy(rs, ev);
         }
         Ok(())
@@ -304,9 +305,9 @@ impl Game {
     /// The rewards the target of the piracy step on top may give now (C-PIRACY rotation), each
     /// with the places a lost squadron may come from.
     fn piracy_allowed(&self, rs: &Ruleset, step: &Step) -> Vec<(PiracyReward, Option<String>)> {
-        let Step::PiracyReward {
+        let Step::PiracyReward(crate::engine::piracy::PiracyPayment {
             power, zone, given, ..
-        } = step
+        }) = step
         else {
             return Vec::new();
         };
@@ -359,7 +360,10 @@ impl Game {
     /// Works the piracy step on top while nothing is left to decide: no reward possible (the
     /// hits are lost) or exactly one legal answer (applied).
     pub(crate) fn settle_piracy(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
-        while let Some(top @ Step::PiracyReward { power, hits, .. }) = self.steps.last().cloned() {
+        while let Some(
+            top @ Step::PiracyReward(crate::engine::piracy::PiracyPayment { power, hits, .. }),
+        ) = self.steps.last().cloned()
+        {
             let allowed = self.piracy_allowed(rs, &top);
             match allowed.as_slice() {
                 [] => {
@@ -386,18 +390,19 @@ impl Game {
         at: Option<String>,
         ev: &mut Vec<Event>,
     ) {
-        let Some(Step::PiracyReward {
+        let Some(Step::PiracyReward(crate::engine::piracy::PiracyPayment {
             power: target,
             zone,
             ..
-        }) = self.steps.last().cloned()
+        })) = self.steps.last().cloned()
         else {
             return;
         };
         let fresh_left = {
             let top = self.steps.last().cloned();
             top.map(|t| {
-                let Step::PiracyReward { given, .. } = &t else {
+                let Step::PiracyReward(crate::engine::piracy::PiracyPayment { given, .. }) = &t
+                else {
                     return false;
                 };
                 self.piracy_available(rs, target, &zone)
@@ -443,7 +448,10 @@ impl Game {
             at: at.clone(),
             piracy_vp: self.naval.piracy_vp,
         }));
-        if let Some(Step::PiracyReward { hits, given, .. }) = self.steps.last_mut() {
+        if let Some(Step::PiracyReward(crate::engine::piracy::PiracyPayment {
+            hits, given, ..
+        })) = self.steps.last_mut()
+        {
             if !fresh_left {
                 given.clear();
             }
@@ -555,4 +563,21 @@ impl Game {
             ev.push(Event::public(EventKind::PiracyMarkersRemoved { zones }));
         }
     }
+}
+
+// --- questions on the decision stack (`super::question::Question`)
+
+/// Decision (C-PIRACY): the target `power` picks what it gives for each of `hits` piracy
+/// hits in sea zone `zone`; `given` are the rewards picked in the current rotation.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PiracyPayment {
+    /// The target of the piracy.
+    pub power: super::power::Power,
+    /// The pirated sea zone.
+    pub zone: String,
+    /// Hits still to pay.
+    pub hits: u32,
+    /// Rewards already picked in this round of the rotation.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub given: Vec<super::piracy::PiracyReward>,
 }

@@ -16,8 +16,19 @@ use super::error::RuleResult;
 use super::event::Event;
 use super::game::{Decision, Game};
 use super::power::Power;
-use super::ruleset::Ruleset;
+use super::ruleset::{Ruleset, SpaceId};
 use super::steps::Standing;
+
+/// What `forgo` does to a question that does not take it as an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Forgo {
+    /// It declines the question (announced as forgone).
+    Declines,
+    /// It is refused: the question must be answered.
+    MustAnswer,
+    /// It is refused as an action of another time.
+    NotAnAnswer,
+}
 
 /// One kind of question a player answers. Implemented by the question's type in its chapter.
 pub(crate) trait Question {
@@ -44,6 +55,16 @@ pub(crate) trait Question {
 
     /// The standing answer that applies now, if the power asked has set one.
     fn standing(&self, _g: &Game, _rs: &Ruleset) -> Option<(Standing, Action)> {
+        None
+    }
+
+    /// What `forgo` does here, when [`Question::takes`] does not take it.
+    fn forgo(&self) -> Forgo {
+        Forgo::NotAnAnswer
+    }
+
+    /// The space the question is about, named when a withdrawal is asked for out of turn.
+    fn space(&self) -> Option<SpaceId> {
         None
     }
 }

@@ -229,72 +229,21 @@ pub enum Step {
     /// Frame: an assault.
     Assault(AssaultStep),
     /// Decision (C-INT-WHO): `power` may intercept into `to` from one of `from`.
-    Intercept {
-        /// The enemy power offered the interception.
-        power: Power,
-        /// The entered space.
-        to: SpaceId,
-        /// Spaces it may intercept from.
-        from: Vec<SpaceId>,
-    },
+    Intercept(super::interception::Intercept),
     /// Decision (C-AVOID): `power` may try to avoid battle in `space`, moving to one of `to`.
-    Avoid {
-        /// The non-active power.
-        power: Power,
-        /// The entered space.
-        space: SpaceId,
-        /// Legal destinations.
-        to: Vec<SpaceId>,
-    },
+    Avoid(super::interception::Avoid),
     /// Decision (C-WITHDRAW): `power` may withdraw its units in `space` into the fortifications.
-    Withdraw {
-        /// The defender.
-        power: Power,
-        /// The fortified space.
-        space: SpaceId,
-    },
+    Withdraw(super::interception::Withdraw),
     /// Decision: a card window for `power` (C-BATTLE-CARDS, C-CARD-RESPONSE).
-    Cards {
-        /// Which window.
-        window: Window,
-        /// Who is asked.
-        power: Power,
-        /// Where the battle, assault or move is.
-        space: SpaceId,
-    },
+    Cards(super::windows::Cards),
     /// Decision (C-BATTLE-HITS, C-ASSAULT-DICE): `power` picks which of its units die.
-    Casualties {
-        /// The owner choosing.
-        power: Power,
-        /// Where.
-        space: SpaceId,
-        /// How many land units it loses.
-        hits: u32,
-    },
+    Casualties(super::battle::Casualties),
     /// Decision (C-BATTLE-RETREAT): `power` picks where its survivors go.
-    Retreat {
-        /// The retreating power.
-        power: Power,
-        /// Where they retreat from.
-        space: SpaceId,
-        /// Legal retreat spaces (C-BATTLE-RETREAT-SPACES).
-        to: Vec<SpaceId>,
-        /// Land units that may stay inside the fortifications instead (0: none).
-        #[serde(default)]
-        room: u32,
-        /// The space the attacker entered from, refused with its own message.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        origin: Option<SpaceId>,
-    },
+    Retreat(super::battle::Retreat),
     // --- relief, event windows (issue 13)
     /// Decision (C-RELIEF): `power` may bring its besieged units in `space` out to join the
     /// relief battle (`sally`), or keep them inside (`forgo`).
-    JoinRelief {
-        /// The besieged units' power.
-        power: Power,
-        /// The besieged space.
-        space: SpaceId,
-    },
+    JoinRelief(super::interception::JoinRelief),
     /// Frame (C-CARD-RESPONSE): `power` played `card` as its event; it resolves once the
     /// response windows above it are answered.
     EventPlayed {
@@ -307,88 +256,31 @@ pub enum Step {
         cancelled: bool,
     },
     /// Decision (C-CARD-RESPONSE): `power` may play a response card on the event `card`.
-    EventResponse {
-        /// Who is asked.
-        power: Power,
-        /// The event card being played.
-        card: u16,
-    },
+    EventResponse(super::windows::EventResponse),
     // --- naval warfare (`super::naval`)
     /// Frame: a naval battle (C-NAVAL-COMBAT).
     NavalBattle(super::naval::NavalBattle),
     /// Decision (C-NAVAL-COMBAT): `power` picks which of its ships are sunk.
-    NavalCasualties {
-        /// The owner choosing.
-        power: Power,
-        /// Port (space id) or sea-zone id.
-        place: String,
-        /// Hits taken.
-        hits: u32,
-    },
+    NavalCasualties(super::naval::NavalCasualties),
     /// Decision (C-NAVAL-INT): `power` may intercept into sea zone `zone` from one of `from`.
-    NavalIntercept {
-        /// The power offered the interception.
-        power: Power,
-        /// The entered sea zone.
-        zone: String,
-        /// Places (adjacent zones, ports on the zone) it may intercept from.
-        from: Vec<String>,
-    },
+    NavalIntercept(super::naval::NavalIntercept),
     /// Decision (C-NAVAL-INT): `power` may try to avoid battle in sea zone `zone`, going to one
     /// of `to`.
-    NavalAvoid {
-        /// The defending power.
-        power: Power,
-        /// The attacked sea zone.
-        zone: String,
-        /// Legal destinations.
-        to: Vec<String>,
-    },
+    NavalAvoid(super::naval::NavalAvoid),
     /// Decision (C-NAVAL-COMBAT): `power` picks where its beaten fleet goes.
-    NavalRetreat {
-        /// The retreating power.
-        power: Power,
-        /// The sea zone of the battle.
-        place: String,
-        /// Legal destinations (ports and sea-zone ids).
-        to: Vec<String>,
-    },
+    NavalRetreat(super::naval::NavalRetreat),
     /// Decision (C-NAVAL-WINTER): `power` picks which of the equally near ports `to` its fleet
     /// in sea zone `zone` winters in.
-    WinterPort {
-        /// The fleet's owner.
-        power: Power,
-        /// The sea zone.
-        zone: String,
-        /// The equally near controlled ports (space ids).
-        to: Vec<String>,
-    },
+    WinterPort(super::naval::WinterPort),
     // --- piracy
     /// Decision (C-PIRACY): the target `power` picks what it gives for each of `hits` piracy
     /// hits in sea zone `zone`; `given` are the rewards picked in the current rotation.
-    PiracyReward {
-        /// The target of the piracy.
-        power: Power,
-        /// The pirated sea zone.
-        zone: String,
-        /// Hits still to pay.
-        hits: u32,
-        /// Rewards already picked in this round of the rotation.
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        given: Vec<super::piracy::PiracyReward>,
-    },
+    PiracyReward(super::piracy::PiracyPayment),
     // --- diplomacy (C-DIP-WAR-LIMITS)
     /// Decision: `power`, the natural ally of `minor`, may intervene by declaring war on
     /// `against`, which declared war on the minor (answer: a declaration of war with a card, or
     /// decline).
-    Intervene {
-        /// The natural ally asked.
-        power: Power,
-        /// The minor attacked.
-        minor: super::power::Minor,
-        /// The declarer.
-        against: Power,
-    },
+    Intervene(super::minor_war::Intervene),
     // --- winter (C-WINTER-*)
     /// Frame: Winter in progress.
     Winter {
@@ -397,111 +289,36 @@ pub enum Step {
     },
     /// Decision (C-WINTER-QUARTERS): `power` picks which of several equally near winter
     /// quarters the force in `from` goes to.
-    WinterQuarters {
-        /// The deciding power (the owner, or a minor's ally).
-        power: Power,
-        /// Where the force is.
-        from: SpaceId,
-        /// Whose force.
-        owner: super::power::Owner,
-        /// For Protestant units, the faction.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        faction: Option<super::power::Faction>,
-        /// The equally near winter quarters.
-        to: Vec<SpaceId>,
-    },
+    WinterQuarters(super::winter::WinterQuarters),
     /// Decision (C-WINTER-REGULAR, Virgin Queen): the Empire takes its free winter unit in
     /// `space` as one regular or as the data's number of mercenaries.
-    EmpireWinterUnit {
-        /// The Empire.
-        power: Power,
-        /// Its capital that receives the unit.
-        space: SpaceId,
-    },
+    EmpireWinterUnit(super::winter::EmpireWinterUnit),
     /// Decision (C-WINTER-QUARTERS): `power` has more land units in `space` than may winter
     /// there and picks which `excess` go to which of the capitals `to`.
-    WinterExcess {
-        /// The owner.
-        power: Power,
-        /// The overstacked space.
-        space: SpaceId,
-        /// For Protestant units, the faction.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        faction: Option<super::power::Faction>,
-        /// Land units that must leave.
-        excess: u32,
-        /// Capitals they may go to.
-        to: Vec<SpaceId>,
-        /// Of `excess`, how many the power's other faction in the space may send instead
-        /// (R-PROT-POOL): the answer sends `excess - shared` to `excess` units.
-        #[serde(default, skip_serializing_if = "is_zero")]
-        shared: u32,
-    },
+    WinterExcess(super::winter::WinterExcess),
     // --- foreign wars (R-FW-FIGHT, `super::foreign_war`)
     /// Frame: a foreign-war fight.
     ForeignWarFight(WarFight),
     /// Decision (R-FW-FIGHT, C-BATTLE-HITS): `power` picks which `hits` of its land units on the
     /// war card `card` are lost.
-    WarCasualties {
-        /// The owner choosing.
-        power: Power,
-        /// The war's card.
-        card: u16,
-        /// How many land units it loses.
-        hits: u32,
-    },
+    WarCasualties(super::foreign_war::WarCasualties),
     /// Decision (R-FW-FIGHT): the war is won but an enemy holds the capital; `power` picks the
     /// friendly home key, among `to`, its returning `units` go to.
-    WarReturn {
-        /// The owner choosing.
-        power: Power,
-        /// The war's card (now discarded).
-        card: u16,
-        /// The friendly home keys it may pick.
-        to: Vec<SpaceId>,
-        /// The units coming back.
-        units: Units,
-    },
+    WarReturn(super::foreign_war::WarReturn),
     // --- peace (C-DIP-PEACE, `super::peace`)
     /// Decision: `power` sued `winner` for peace and removes `owed` more of its land units.
-    PeaceUnits {
-        /// The power that sued.
-        power: Power,
-        /// The war's winner.
-        winner: Power,
-        /// Land units still to remove.
-        owed: u32,
-    },
+    PeaceUnits(super::peace::PeaceUnits),
     /// Decision: `power` may regain what `winner` holds of its own (captured leaders, home keys,
     /// pairs of non-key home spaces), or finish (`forgo`).
-    PeaceRegain {
-        /// The power that sued.
-        power: Power,
-        /// The war's winner.
-        winner: Power,
-    },
+    PeaceRegain(super::peace::PeaceRegain),
     /// Decision: the winner's forces leave the regained space `from`; `power` (the winner) picks
     /// which of the equally near fortified spaces it controls, `to`, they go to.
-    PeaceWithdraw {
-        /// The war's winner.
-        power: Power,
-        /// The regained space.
-        from: SpaceId,
-        /// The equally near fortified spaces it controls.
-        to: Vec<SpaceId>,
-    },
+    PeaceWithdraw(super::peace::PeaceWithdraw),
     // --- card effects (`super::cards::run`)
     /// Frame: a written card effect running.
     Effect(super::cards::run::EffectRun),
     /// Decision: a running effect asks `power` (an option, a space, which units go).
-    EffectAsk {
-        /// Who is asked.
-        power: Power,
-        /// The card whose effect asks.
-        card: u16,
-        /// What is asked.
-        ask: super::cards::run::Ask,
-    },
+    EffectAsk(super::cards::run::EffectAsk),
     // --- questions defined in their chapter modules (`super::question::Question`)
     /// Decision (R-FW-DEPLOY): the struck power sends units to a foreign war just played.
     SendToWar(super::foreign_war::SendToWar),
@@ -541,49 +358,95 @@ impl Step {
             | Step::ForeignWarFight(_)
             | Step::Effect(_)
             | Step::Winter { .. } => return None,
-            Step::EffectAsk {
+            Step::EffectAsk(crate::engine::cards::run::EffectAsk {
                 power,
                 ask: super::cards::run::Ask::Remove { .. },
                 ..
-            } => (*power, Decision::Casualties),
-            Step::EffectAsk { power, .. } => (*power, Decision::EffectChoice),
-            Step::JoinRelief { power, .. } => (*power, Decision::JoinRelief),
-            Step::EventResponse { power, .. } => (*power, Decision::ResponseCard),
-            Step::Cards {
+            }) => (*power, Decision::Casualties),
+            Step::EffectAsk(crate::engine::cards::run::EffectAsk { power, .. }) => {
+                (*power, Decision::EffectChoice)
+            }
+            Step::JoinRelief(crate::engine::interception::JoinRelief { power, .. }) => {
+                (*power, Decision::JoinRelief)
+            }
+            Step::EventResponse(crate::engine::windows::EventResponse { power, .. }) => {
+                (*power, Decision::ResponseCard)
+            }
+            Step::Cards(crate::engine::windows::Cards {
                 window: Window::Dice,
                 power,
                 ..
-            } => (*power, Decision::DiceCard),
-            Step::WinterQuarters { power, .. } => (*power, Decision::WinterQuarters),
-            Step::Intervene { power, .. } => (*power, Decision::Intervene),
-            Step::WinterExcess { power, .. } => (*power, Decision::WinterExcess),
-            Step::WarCasualties { power, .. } => (*power, Decision::Casualties),
-            Step::WarReturn { power, .. } => (*power, Decision::WarReturn),
-            Step::EmpireWinterUnit { power, .. } => (*power, Decision::EmpireWinterUnit),
-            Step::PeaceUnits { power, .. } => (*power, Decision::PeaceUnits),
-            Step::PeaceRegain { power, .. } => (*power, Decision::PeaceRegain),
-            Step::PeaceWithdraw { power, .. } => (*power, Decision::PeaceWithdraw),
-            Step::Intercept { power, .. } => (*power, Decision::Intercept),
-            Step::Avoid { power, .. } => (*power, Decision::AvoidBattle),
-            Step::Withdraw { power, .. } => (*power, Decision::WithdrawInside),
-            Step::Cards {
+            }) => (*power, Decision::DiceCard),
+            Step::WinterQuarters(crate::engine::winter::WinterQuarters { power, .. }) => {
+                (*power, Decision::WinterQuarters)
+            }
+            Step::Intervene(crate::engine::minor_war::Intervene { power, .. }) => {
+                (*power, Decision::Intervene)
+            }
+            Step::WinterExcess(crate::engine::winter::WinterExcess { power, .. }) => {
+                (*power, Decision::WinterExcess)
+            }
+            Step::WarCasualties(crate::engine::foreign_war::WarCasualties { power, .. }) => {
+                (*power, Decision::Casualties)
+            }
+            Step::WarReturn(crate::engine::foreign_war::WarReturn { power, .. }) => {
+                (*power, Decision::WarReturn)
+            }
+            Step::EmpireWinterUnit(crate::engine::winter::EmpireWinterUnit { power, .. }) => {
+                (*power, Decision::EmpireWinterUnit)
+            }
+            Step::PeaceUnits(crate::engine::peace::PeaceUnits { power, .. }) => {
+                (*power, Decision::PeaceUnits)
+            }
+            Step::PeaceRegain(crate::engine::peace::PeaceRegain { power, .. }) => {
+                (*power, Decision::PeaceRegain)
+            }
+            Step::PeaceWithdraw(crate::engine::peace::PeaceWithdraw { power, .. }) => {
+                (*power, Decision::PeaceWithdraw)
+            }
+            Step::Intercept(crate::engine::interception::Intercept { power, .. }) => {
+                (*power, Decision::Intercept)
+            }
+            Step::Avoid(crate::engine::interception::Avoid { power, .. }) => {
+                (*power, Decision::AvoidBattle)
+            }
+            Step::Withdraw(crate::engine::interception::Withdraw { power, .. }) => {
+                (*power, Decision::WithdrawInside)
+            }
+            Step::Cards(crate::engine::windows::Cards {
                 window: Window::Combat,
                 power,
                 ..
-            } => (*power, Decision::CombatCard),
-            Step::Cards {
+            }) => (*power, Decision::CombatCard),
+            Step::Cards(crate::engine::windows::Cards {
                 window: Window::Response,
                 power,
                 ..
-            } => (*power, Decision::ResponseCard),
-            Step::Casualties { power, .. } => (*power, Decision::Casualties),
-            Step::Retreat { power, .. } => (*power, Decision::Retreat),
-            Step::NavalCasualties { power, .. } => (*power, Decision::NavalCasualties),
-            Step::NavalRetreat { power, .. } => (*power, Decision::NavalRetreat),
-            Step::NavalIntercept { power, .. } => (*power, Decision::NavalIntercept),
-            Step::NavalAvoid { power, .. } => (*power, Decision::NavalAvoid),
-            Step::PiracyReward { power, .. } => (*power, Decision::PiracyReward),
-            Step::WinterPort { power, .. } => (*power, Decision::WinterPort),
+            }) => (*power, Decision::ResponseCard),
+            Step::Casualties(crate::engine::battle::Casualties { power, .. }) => {
+                (*power, Decision::Casualties)
+            }
+            Step::Retreat(crate::engine::battle::Retreat { power, .. }) => {
+                (*power, Decision::Retreat)
+            }
+            Step::NavalCasualties(crate::engine::naval::NavalCasualties { power, .. }) => {
+                (*power, Decision::NavalCasualties)
+            }
+            Step::NavalRetreat(crate::engine::naval::NavalRetreat { power, .. }) => {
+                (*power, Decision::NavalRetreat)
+            }
+            Step::NavalIntercept(crate::engine::naval::NavalIntercept { power, .. }) => {
+                (*power, Decision::NavalIntercept)
+            }
+            Step::NavalAvoid(crate::engine::naval::NavalAvoid { power, .. }) => {
+                (*power, Decision::NavalAvoid)
+            }
+            Step::PiracyReward(crate::engine::piracy::PiracyPayment { power, .. }) => {
+                (*power, Decision::PiracyReward)
+            }
+            Step::WinterPort(crate::engine::naval::WinterPort { power, .. }) => {
+                (*power, Decision::WinterPort)
+            }
             // The chapter questions answered above (`Step::question`).
             _ => return None,
         })
@@ -796,23 +659,32 @@ impl Game {
             return q.answer(self, rs, p, a, ev);
         }
         match (&top, a) {
-            (Step::Intercept { to, from, .. }, Action::Intercept { from: f, units }) => {
+            (
+                Step::Intercept(crate::engine::interception::Intercept { to, from, .. }),
+                Action::Intercept { from: f, units },
+            ) => {
                 let f = self.check_intercept(rs, p, *to, from, f, units)?;
                 self.steps.pop();
                 self.intercept(rs, p, f, *to, units, ev);
             }
-            (Step::Avoid { space, to, .. }, Action::AvoidBattle { to: t }) => {
+            (
+                Step::Avoid(crate::engine::interception::Avoid { space, to, .. }),
+                Action::AvoidBattle { to: t },
+            ) => {
                 let t = self.check_avoid(rs, *space, to, t)?;
                 self.steps.pop();
                 self.avoid_battle(rs, p, *space, t, ev);
             }
-            (Step::Withdraw { space, .. }, Action::WithdrawInside) => {
+            (
+                Step::Withdraw(crate::engine::interception::Withdraw { space, .. }),
+                Action::WithdrawInside,
+            ) => {
                 let s = *space;
                 self.steps.pop();
                 self.withdraw_inside(p, s, ev);
             }
             (
-                Step::Cards { window, .. },
+                Step::Cards(crate::engine::windows::Cards { window, .. }),
                 Action::Play {
                     card,
                     mode: CardMode::Event,
@@ -822,17 +694,20 @@ impl Game {
                 self.steps.pop();
                 self.play_in_window(rs, p, *card, ev);
             }
-            (Step::EffectAsk { card, ask, .. }, a) => {
+            (Step::EffectAsk(crate::engine::cards::run::EffectAsk { card, ask, .. }), a) => {
                 let (card, ask) = (*card, ask.clone());
                 self.answer_effect(rs, p, card, &ask, a, ev)?;
             }
-            (Step::JoinRelief { space, .. }, Action::JoinRelief) => {
+            (
+                Step::JoinRelief(crate::engine::interception::JoinRelief { space, .. }),
+                Action::JoinRelief,
+            ) => {
                 let s = *space;
                 self.steps.pop();
                 self.join_relief(p, s, ev);
             }
             (
-                Step::EventResponse { .. },
+                Step::EventResponse(_),
                 Action::Play {
                     card,
                     mode: CardMode::Event,
@@ -843,16 +718,16 @@ impl Game {
                 self.play_in_window(rs, p, *card, ev);
             }
             (
-                Step::Intercept { .. }
-                | Step::Avoid { .. }
-                | Step::Withdraw { .. }
-                | Step::Cards { .. }
-                | Step::JoinRelief { .. }
-                | Step::EventResponse { .. }
-                | Step::NavalIntercept { .. }
-                | Step::NavalAvoid { .. }
-                | Step::Intervene { .. }
-                | Step::PeaceRegain { .. },
+                Step::Intercept(_)
+                | Step::Avoid(_)
+                | Step::Withdraw(_)
+                | Step::Cards(_)
+                | Step::JoinRelief(_)
+                | Step::EventResponse(_)
+                | Step::NavalIntercept(_)
+                | Step::NavalAvoid(_)
+                | Step::Intervene(_)
+                | Step::PeaceRegain(_),
                 Action::Forgo,
             ) => {
                 let (_, d) = top.decision().unwrap_or((p, Decision::Intercept));
@@ -862,25 +737,31 @@ impl Game {
                     decision: d,
                 }));
             }
-            (Step::WarCasualties { card, hits, .. }, Action::TakeCasualties { units }) => {
-                self.answer_war_casualties(p, *card, *hits, units, ev)?
-            }
-            (Step::WarReturn { .. }, Action::Retreat { to: t, inside }) => {
+            (
+                Step::WarCasualties(crate::engine::foreign_war::WarCasualties {
+                    card, hits, ..
+                }),
+                Action::TakeCasualties { units },
+            ) => self.answer_war_casualties(p, *card, *hits, units, ev)?,
+            (Step::WarReturn(_), Action::Retreat { to: t, inside }) => {
                 self.answer_war_return(rs, p, &top, t.as_deref(), inside, ev)?
             }
-            (Step::Casualties { space, hits, .. }, Action::TakeCasualties { units }) => {
+            (
+                Step::Casualties(crate::engine::battle::Casualties { space, hits, .. }),
+                Action::TakeCasualties { units },
+            ) => {
                 self.check_casualties(p, *space, *hits, units)?;
                 self.steps.pop();
                 self.take_casualties(p, *space, units, ev);
             }
             (
-                Step::Retreat {
+                Step::Retreat(crate::engine::battle::Retreat {
                     space,
                     to,
                     room,
                     origin,
                     ..
-                },
+                }),
                 Action::Retreat { to: t, inside },
             ) => {
                 let t = t.as_ref().map(|s| s.to_string());
@@ -889,58 +770,59 @@ impl Game {
                 self.do_retreat(rs, p, *space, dest, inside, ev);
             }
             (
-                Step::NavalCasualties { .. }
-                | Step::NavalRetreat { .. }
-                | Step::NavalIntercept { .. }
-                | Step::NavalAvoid { .. }
-                | Step::WinterPort { .. },
+                Step::NavalCasualties(_)
+                | Step::NavalRetreat(_)
+                | Step::NavalIntercept(_)
+                | Step::NavalAvoid(_)
+                | Step::WinterPort(_),
                 Action::SinkShips { .. }
                 | Action::NavalRetreat { .. }
                 | Action::NavalIntercept { .. }
                 | Action::NavalAvoid { .. },
             ) => self.answer_naval(rs, p, &top, a, ev)?,
-            (Step::PiracyReward { .. }, Action::PiracyReward { reward, at }) => {
+            (Step::PiracyReward(_), Action::PiracyReward { reward, at }) => {
                 self.answer_piracy(rs, &top, *reward, at.as_deref(), ev)?
             }
+            (Step::WinterQuarters(_) | Step::WinterExcess(_), Action::Winter { to, units }) => {
+                self.answer_winter(rs, p, &top, to.as_deref(), units, ev)?
+            }
             (
-                Step::WinterQuarters { .. } | Step::WinterExcess { .. },
-                Action::Winter { to, units },
-            ) => self.answer_winter(rs, p, &top, to.as_deref(), units, ev)?,
-            (Step::EmpireWinterUnit { space, .. }, Action::Winter { units, .. }) => {
-                self.answer_empire_unit(rs, p, *space, units, ev)?
-            }
-            (Step::Intervene { minor, against, .. }, Action::DeclareWar { target, card })
-                if target == against =>
-            {
-                self.intervene(rs, p, *minor, *against, *card, ev)?
-            }
+                Step::EmpireWinterUnit(crate::engine::winter::EmpireWinterUnit { space, .. }),
+                Action::Winter { units, .. },
+            ) => self.answer_empire_unit(rs, p, *space, units, ev)?,
+            (
+                Step::Intervene(crate::engine::minor_war::Intervene { minor, against, .. }),
+                Action::DeclareWar { target, card },
+            ) if target == against => self.intervene(rs, p, *minor, *against, *card, ev)?,
             // --- peace (C-DIP-PEACE)
-            (Step::PeaceUnits { .. }, Action::Surrender { space, units }) => {
+            (Step::PeaceUnits(_), Action::Surrender { space, units }) => {
                 self.answer_surrender(rs, p, &top, space, units, ev)?
             }
-            (Step::PeaceRegain { winner, .. }, Action::Regain { what, pay, to }) => {
-                self.answer_regain(rs, p, *winner, what, *pay, to.as_deref(), ev)?
-            }
-            (Step::PeaceWithdraw { from, to, .. }, Action::Retreat { to: t, inside }) => {
-                self.answer_peace_withdraw(rs, p, *from, to, t.as_deref(), inside, ev)?
-            }
+            (
+                Step::PeaceRegain(crate::engine::peace::PeaceRegain { winner, .. }),
+                Action::Regain { what, pay, to },
+            ) => self.answer_regain(rs, p, *winner, what, *pay, to.as_deref(), ev)?,
+            (
+                Step::PeaceWithdraw(crate::engine::peace::PeaceWithdraw { from, to, .. }),
+                Action::Retreat { to: t, inside },
+            ) => self.answer_peace_withdraw(rs, p, *from, to, t.as_deref(), inside, ev)?,
             (_, Action::Surrender { .. } | Action::Regain { .. }) => {
                 return Err(self.peace_not_asked(p).into())
             }
             (
-                Step::Casualties { .. }
-                | Step::Retreat { .. }
-                | Step::NavalCasualties { .. }
-                | Step::NavalRetreat { .. }
-                | Step::PiracyReward { .. }
-                | Step::WinterPort { .. }
-                | Step::WinterQuarters { .. }
-                | Step::WinterExcess { .. }
-                | Step::EmpireWinterUnit { .. }
-                | Step::PeaceUnits { .. }
-                | Step::PeaceWithdraw { .. }
-                | Step::WarCasualties { .. }
-                | Step::WarReturn { .. },
+                Step::Casualties(_)
+                | Step::Retreat(_)
+                | Step::NavalCasualties(_)
+                | Step::NavalRetreat(_)
+                | Step::PiracyReward(_)
+                | Step::WinterPort(_)
+                | Step::WinterQuarters(_)
+                | Step::WinterExcess(_)
+                | Step::EmpireWinterUnit(_)
+                | Step::PeaceUnits(_)
+                | Step::PeaceWithdraw(_)
+                | Step::WarCasualties(_)
+                | Step::WarReturn(_),
                 Action::Forgo,
             ) => {
                 return Err(Refusal::MustAnswer {
@@ -950,11 +832,11 @@ impl Game {
             }
             (_, Action::WithdrawInside) => {
                 let space = match &top {
-                    Step::Avoid { space, .. }
-                    | Step::Casualties { space, .. }
-                    | Step::Retreat { space, .. }
-                    | Step::Cards { space, .. } => Some(*space),
-                    Step::Intercept { to, .. } => Some(*to),
+                    Step::Avoid(crate::engine::interception::Avoid { space, .. })
+                    | Step::Casualties(crate::engine::battle::Casualties { space, .. })
+                    | Step::Retreat(crate::engine::battle::Retreat { space, .. })
+                    | Step::Cards(crate::engine::windows::Cards { space, .. }) => Some(*space),
+                    Step::Intercept(crate::engine::interception::Intercept { to, .. }) => Some(*to),
                     _ => None,
                 };
                 return Err(Refusal::WithdrawNotOffered {
@@ -1031,54 +913,52 @@ impl Game {
             };
         }
         let answer = match top {
-            Step::Intercept { .. } | Step::NavalIntercept { .. }
+            Step::Intercept(_) | Step::NavalIntercept(_)
                 if self.has_standing(p, Standing::NeverIntercept) =>
             {
                 Some((Standing::NeverIntercept, Action::Forgo))
             }
-            Step::Avoid { .. } | Step::NavalAvoid { .. }
-                if self.has_standing(p, Standing::NeverAvoid) =>
-            {
+            Step::Avoid(_) | Step::NavalAvoid(_) if self.has_standing(p, Standing::NeverAvoid) => {
                 Some((Standing::NeverAvoid, Action::Forgo))
             }
-            Step::Withdraw { .. } if self.has_standing(p, Standing::AlwaysWithdraw) => {
+            Step::Withdraw(_) if self.has_standing(p, Standing::AlwaysWithdraw) => {
                 Some((Standing::AlwaysWithdraw, Action::WithdrawInside))
             }
-            Step::Withdraw { .. } if self.has_standing(p, Standing::NeverWithdraw) => {
+            Step::Withdraw(_) if self.has_standing(p, Standing::NeverWithdraw) => {
                 Some((Standing::NeverWithdraw, Action::Forgo))
             }
-            Step::Cards { .. } | Step::EventResponse { .. }
+            Step::Cards(_) | Step::EventResponse(_)
                 if self.has_standing(p, Standing::DeclineCards) =>
             {
                 Some((Standing::DeclineCards, Action::Forgo))
             }
-            Step::JoinRelief { .. } if self.has_standing(p, Standing::AlwaysJoinRelief) => {
+            Step::JoinRelief(_) if self.has_standing(p, Standing::AlwaysJoinRelief) => {
                 Some((Standing::AlwaysJoinRelief, Action::JoinRelief))
             }
-            Step::JoinRelief { .. } if self.has_standing(p, Standing::NeverJoinRelief) => {
+            Step::JoinRelief(_) if self.has_standing(p, Standing::NeverJoinRelief) => {
                 Some((Standing::NeverJoinRelief, Action::Forgo))
             }
-            Step::Retreat {
+            Step::Retreat(crate::engine::battle::Retreat {
                 space, to, room, ..
-            } if self.has_standing(p, Standing::AutoRetreat) => Some((
+            }) if self.has_standing(p, Standing::AutoRetreat) => Some((
                 Standing::AutoRetreat,
                 self.auto_retreat(rs, p, *space, to, *room),
             )),
-            Step::WinterQuarters { .. }
-            | Step::WinterExcess { .. }
-            | Step::WinterPort { .. }
-            | Step::EmpireWinterUnit { .. }
+            Step::WinterQuarters(_)
+            | Step::WinterExcess(_)
+            | Step::WinterPort(_)
+            | Step::EmpireWinterUnit(_)
                 if self.has_standing(p, Standing::WinterDefault) =>
             {
                 Some((Standing::WinterDefault, self.winter_default_answer(rs, top)))
             }
-            Step::WarCasualties { card, hits, .. }
-                if self.has_standing(p, Standing::MercenariesFirst) =>
-            {
+            Step::WarCasualties(crate::engine::foreign_war::WarCasualties {
+                card, hits, ..
+            }) if self.has_standing(p, Standing::MercenariesFirst) => {
                 let units = self.default_war_casualties(*card, *hits);
                 Some((Standing::MercenariesFirst, Action::TakeCasualties { units }))
             }
-            Step::Casualties { space, hits, .. }
+            Step::Casualties(crate::engine::battle::Casualties { space, hits, .. })
                 if self.has_standing(p, Standing::MercenariesFirst) =>
             {
                 let units = self.default_casualties(p, *space, *hits);
@@ -1141,7 +1021,7 @@ impl Game {
             return;
         }
         match top {
-            Step::Intercept { from, .. } => {
+            Step::Intercept(crate::engine::interception::Intercept { from, .. }) => {
                 out.push(Action::Forgo);
                 for f in from {
                     if let Some(u) = self
@@ -1160,7 +1040,7 @@ impl Game {
                     }
                 }
             }
-            Step::Avoid { to, .. } => {
+            Step::Avoid(crate::engine::interception::Avoid { to, .. }) => {
                 out.push(Action::Forgo);
                 for t in to {
                     out.push(Action::AvoidBattle {
@@ -1168,17 +1048,17 @@ impl Game {
                     });
                 }
             }
-            Step::Withdraw { .. } => {
+            Step::Withdraw(_) => {
                 out.push(Action::WithdrawInside);
                 out.push(Action::Forgo);
             }
-            Step::JoinRelief { .. } => {
+            Step::JoinRelief(_) => {
                 out.push(Action::Forgo);
                 out.push(Action::JoinRelief);
             }
-            Step::Cards { .. } | Step::EventResponse { .. } => {
+            Step::Cards(_) | Step::EventResponse(_) => {
                 let window = match top {
-                    Step::Cards { window, .. } => *window,
+                    Step::Cards(crate::engine::windows::Cards { window, .. }) => *window,
                     _ => Window::Response,
                 };
                 out.push(Action::Forgo);
@@ -1191,7 +1071,7 @@ impl Game {
                     }
                 }
             }
-            Step::Casualties { space, hits, .. } => {
+            Step::Casualties(crate::engine::battle::Casualties { space, hits, .. }) => {
                 let have = self.pool(p, *space);
                 let h = *hits;
                 for r in 0..=have.0.min(h) {
@@ -1210,9 +1090,9 @@ impl Game {
                     }
                 }
             }
-            Step::Retreat {
+            Step::Retreat(crate::engine::battle::Retreat {
                 space, to, room, ..
-            } => {
+            }) => {
                 for t in to {
                     out.push(Action::Retreat {
                         to: Some(rs.space(*t).id.as_str().into()),
@@ -1238,23 +1118,23 @@ impl Game {
                     });
                 }
             }
-            Step::NavalCasualties { .. }
-            | Step::NavalRetreat { .. }
-            | Step::NavalIntercept { .. }
-            | Step::NavalAvoid { .. }
-            | Step::WinterPort { .. } => self.legal_naval_answers(rs, p, top, out),
-            Step::PiracyReward { .. } => self.legal_piracy_answers(rs, top, out),
-            Step::WinterQuarters { .. }
-            | Step::WinterExcess { .. }
-            | Step::EmpireWinterUnit { .. } => self.legal_winter_answers(rs, top, out),
-            Step::PeaceUnits { .. } | Step::PeaceRegain { .. } | Step::PeaceWithdraw { .. } => {
+            Step::NavalCasualties(_)
+            | Step::NavalRetreat(_)
+            | Step::NavalIntercept(_)
+            | Step::NavalAvoid(_)
+            | Step::WinterPort(_) => self.legal_naval_answers(rs, p, top, out),
+            Step::PiracyReward(_) => self.legal_piracy_answers(rs, top, out),
+            Step::WinterQuarters(_) | Step::WinterExcess(_) | Step::EmpireWinterUnit(_) => {
+                self.legal_winter_answers(rs, top, out)
+            }
+            Step::PeaceUnits(_) | Step::PeaceRegain(_) | Step::PeaceWithdraw(_) => {
                 self.legal_peace_answers(rs, top, out)
             }
-            Step::WarCasualties { .. } | Step::WarReturn { .. } => {
-                self.legal_war_answers(rs, top, out)
+            Step::WarCasualties(_) | Step::WarReturn(_) => self.legal_war_answers(rs, top, out),
+            Step::EffectAsk(crate::engine::cards::run::EffectAsk { ask, .. }) => {
+                self.legal_effect_answers(rs, p, ask, out)
             }
-            Step::EffectAsk { ask, .. } => self.legal_effect_answers(rs, p, ask, out),
-            Step::Intervene { against, .. } => {
+            Step::Intervene(crate::engine::minor_war::Intervene { against, .. }) => {
                 out.push(Action::Forgo);
                 if let Some(cost) = rs.turn.war_cost(p, *against) {
                     for c in self.war_cards(rs, p, cost) {
@@ -1338,11 +1218,11 @@ impl Game {
     /// Pushes one card window per asked power (the first asked ends on top).
     pub(crate) fn push_windows(&mut self, window: Window, asked: &[Power], space: SpaceId) {
         for p in asked.iter().rev() {
-            self.steps.push(Step::Cards {
+            self.steps.push(Step::Cards(crate::engine::windows::Cards {
                 window,
                 power: *p,
                 space,
-            });
+            }));
         }
     }
 
@@ -1461,6 +1341,6 @@ pub(crate) fn cap_pick(mut u: Units, max: u32) -> Option<Units> {
     (u.land() > 0).then_some(u)
 }
 
-fn is_zero(n: &u32) -> bool {
+pub(crate) fn is_zero(n: &u32) -> bool {
     *n == 0
 }

@@ -98,16 +98,16 @@ impl Game {
     /// Pushes a Winter question and announces what it offers.
     fn ask_winter(&mut self, q: Step, ev: &mut Vec<Event>) {
         let (power, from, to, excess) = match &q {
-            Step::WinterQuarters {
+            Step::WinterQuarters(crate::engine::winter::WinterQuarters {
                 power, from, to, ..
-            } => (*power, *from, to.clone(), 0),
-            Step::WinterExcess {
+            }) => (*power, *from, to.clone(), 0),
+            Step::WinterExcess(crate::engine::winter::WinterExcess {
                 power,
                 space,
                 excess,
                 to,
                 ..
-            } => (*power, *space, to.clone(), *excess),
+            }) => (*power, *space, to.clone(), *excess),
             _ => return,
         };
         ev.push(Event::public(EventKind::WinterQuestion {
@@ -277,13 +277,15 @@ impl Game {
                 let to = self.nearest_quarters(rs, &f, side, s);
                 if to.len() > 1 {
                     if let Some(p) = decider(self, f.owner()).filter(|p| self.powers.contains(*p)) {
-                        return Some(Step::WinterQuarters {
-                            power: p,
-                            from: s,
-                            owner: f.owner(),
-                            faction: f.faction,
-                            to,
-                        });
+                        return Some(Step::WinterQuarters(
+                            crate::engine::winter::WinterQuarters {
+                                power: p,
+                                from: s,
+                                owner: f.owner(),
+                                faction: f.faction,
+                                to,
+                            },
+                        ));
                     }
                     // X-INACTIVE-ANSWERS: an inactive major's units, said why.
                     if let Owner::Major(q) = f.owner() {
@@ -427,12 +429,12 @@ impl Game {
                     if self.powers.contains(p) {
                         return Some(q);
                     }
-                    if let Step::WinterExcess {
+                    if let Step::WinterExcess(crate::engine::winter::WinterExcess {
                         faction,
                         excess,
                         to,
                         ..
-                    } = &q
+                    }) = &q
                     {
                         let here = forces
                             .iter()
@@ -495,14 +497,14 @@ impl Game {
         let others: u32 = options[1..].iter().map(|(x, _)| x.land()).sum();
         let most = excess.min(first.land());
         let least = excess.saturating_sub(others).min(most);
-        Some(Step::WinterExcess {
+        Some(Step::WinterExcess(crate::engine::winter::WinterExcess {
             power: p,
             space: s,
             faction: first.faction,
             excess: most,
             to: to.clone(),
             shared: most - least,
-        })
+        }))
     }
 
     /// Moves `units` (land units and leaders) of `f`'s force in `s` to the capital `c`.
@@ -608,13 +610,13 @@ impl Game {
             }
         };
         match top {
-            Step::WinterQuarters {
+            Step::WinterQuarters(crate::engine::winter::WinterQuarters {
                 from,
                 owner,
                 faction,
                 to: allowed,
                 ..
-            } => {
+            }) => {
                 if units.land() > 0 || !units.leaders.is_empty() {
                     return Err(Refusal::WinterWholeForce { space: *from }.into());
                 }
@@ -623,14 +625,14 @@ impl Game {
                 self.steps.pop();
                 self.send_to_quarters(rs, *from, &f, Some(d), ev);
             }
-            Step::WinterExcess {
+            Step::WinterExcess(crate::engine::winter::WinterExcess {
                 space,
                 faction,
                 excess,
                 to: allowed,
                 shared,
                 ..
-            } => {
+            }) => {
                 let c = dest(allowed)?;
                 let least = excess - shared.min(excess);
                 let owner = Owner::Major(p);
@@ -696,22 +698,24 @@ impl Game {
     /// excess units mercenaries first, then cavalry, then regulars, to the first capital listed.
     pub(crate) fn winter_default_answer(&self, rs: &Ruleset, top: &Step) -> Action {
         match top {
-            Step::WinterQuarters { to, .. } => Action::Winter {
-                to: to.first().map(|s| rs.space(*s).id.clone()).map(Into::into),
-                units: Units::default(),
-            },
-            Step::WinterExcess {
+            Step::WinterQuarters(crate::engine::winter::WinterQuarters { to, .. }) => {
+                Action::Winter {
+                    to: to.first().map(|s| rs.space(*s).id.clone()).map(Into::into),
+                    units: Units::default(),
+                }
+            }
+            Step::WinterExcess(crate::engine::winter::WinterExcess {
                 power,
                 space,
                 faction,
                 excess,
                 to,
                 ..
-            } => Action::Winter {
+            }) => Action::Winter {
                 to: to.first().map(|s| rs.space(*s).id.clone()).map(Into::into),
                 units: mercenaries_first(self.force_land(*power, *space, *faction), *excess),
             },
-            Step::EmpireWinterUnit { .. } => Action::Winter {
+            Step::EmpireWinterUnit(_) => Action::Winter {
                 to: None,
                 units: Units {
                     regulars: 1,
@@ -719,7 +723,7 @@ impl Game {
                 },
             },
             // C-NAVAL-WINTER: the first of the equally near ports (map order).
-            Step::WinterPort { to, .. } => Action::NavalRetreat {
+            Step::WinterPort(crate::engine::naval::WinterPort { to, .. }) => Action::NavalRetreat {
                 to: to.first().cloned().unwrap_or_default().into(),
             },
             _ => Action::Forgo,
@@ -742,12 +746,12 @@ impl Game {
     /// excess into unit types, to each capital.
     pub(crate) fn legal_winter_answers(&self, rs: &Ruleset, top: &Step, out: &mut Vec<Action>) {
         match top {
-            Step::EmpireWinterUnit { .. } => {
+            Step::EmpireWinterUnit(_) => {
                 for units in Self::empire_unit_choices(rs) {
                     out.push(Action::Winter { to: None, units });
                 }
             }
-            Step::WinterQuarters { to, .. } => {
+            Step::WinterQuarters(crate::engine::winter::WinterQuarters { to, .. }) => {
                 for s in to {
                     out.push(Action::Winter {
                         to: Some(rs.space(*s).id.as_str().into()),
@@ -755,14 +759,14 @@ impl Game {
                     });
                 }
             }
-            Step::WinterExcess {
+            Step::WinterExcess(crate::engine::winter::WinterExcess {
                 power,
                 space,
                 faction,
                 excess,
                 to,
                 shared,
-            } => {
+            }) => {
                 let have = self.force_land(*power, *space, *faction);
                 for c in to {
                     for k in (excess - (*shared).min(*excess)..=*excess).rev() {
@@ -809,7 +813,9 @@ impl Game {
                     .find(|f| f.owner() == Owner::Major(p))
                     .is_none_or(|f| f.has_room(1, 0, 0, 0))
         })?;
-        Some(Step::EmpireWinterUnit { power: p, space })
+        Some(Step::EmpireWinterUnit(
+            crate::engine::winter::EmpireWinterUnit { power: p, space },
+        ))
     }
 
     /// The Empire's two answers: one regular, or the data's number of mercenaries.
@@ -864,4 +870,54 @@ impl Game {
         self.board.tidy(space);
         Ok(())
     }
+}
+
+// --- questions on the decision stack (`super::question::Question`)
+
+/// Decision (C-WINTER-QUARTERS): `power` picks which of several equally near winter
+/// quarters the force in `from` goes to.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct WinterQuarters {
+    /// The deciding power (the owner, or a minor's ally).
+    pub power: super::power::Power,
+    /// Where the force is.
+    pub from: super::ruleset::SpaceId,
+    /// Whose force.
+    pub owner: super::power::Owner,
+    /// For Protestant units, the faction.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faction: Option<super::power::Faction>,
+    /// The equally near winter quarters.
+    pub to: Vec<super::ruleset::SpaceId>,
+}
+
+/// Decision (C-WINTER-QUARTERS): `power` has more land units in `space` than may winter
+/// there and picks which `excess` go to which of the capitals `to`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct WinterExcess {
+    /// The owner.
+    pub power: super::power::Power,
+    /// The overstacked space.
+    pub space: super::ruleset::SpaceId,
+    /// For Protestant units, the faction.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faction: Option<super::power::Faction>,
+    /// Land units that must leave.
+    pub excess: u32,
+    /// Capitals they may go to.
+    pub to: Vec<super::ruleset::SpaceId>,
+    /// Of `excess`, how many the power's other faction in the space may send instead
+    /// (R-PROT-POOL): the answer sends `excess - shared` to `excess` units.
+    #[serde(default, skip_serializing_if = "super::steps::is_zero")]
+    pub shared: u32,
+}
+
+/// Decision (C-WINTER-REGULAR, Virgin Queen): the Empire takes its free winter unit in
+/// `space` as one regular or as the data's number of mercenaries.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct EmpireWinterUnit {
+    /// The Empire.
+    pub power: super::power::Power,
+    /// Its capital that receives the unit.
+    pub space: super::ruleset::SpaceId,
 }

@@ -234,7 +234,10 @@ fn effect_choice_label(t: Texts<'_>, game: &Game, option: u8) -> String {
     let i = (option as usize).saturating_sub(1);
     let l = t.loc;
     match game.steps.last() {
-        Some(crate::engine::steps::Step::EffectAsk { ask, .. }) => match ask {
+        Some(crate::engine::steps::Step::EffectAsk(crate::engine::cards::run::EffectAsk {
+            ask,
+            ..
+        })) => match ask {
             Ask::Option { labels, .. } => labels.get(i).cloned().unwrap_or_default(),
             Ask::Space { spaces } => spaces.get(i).map(|s| t.space(*s)).unwrap_or_default(),
             Ask::Six { .. } if i == 0 => l
@@ -270,10 +273,10 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
     let mut out = Vec::new();
     // --- card effects: a free move may be declined (`forgo`, not listed among the moves); the
     // button comes first so the 25-button cap never drops it
-    if let Some(crate::engine::steps::Step::EffectAsk {
+    if let Some(crate::engine::steps::Step::EffectAsk(crate::engine::cards::run::EffectAsk {
         ask: crate::engine::cards::run::Ask::Move { .. },
         ..
-    }) = game.steps.last()
+    })) = game.steps.last()
     {
         out.push(Choice {
             label: l.pick("Do not move", "Не двигаться").to_string(),
@@ -751,10 +754,12 @@ mod tests {
     fn c_relief_join_question_has_both_buttons() {
         let (rs, mut g) = fixture();
         let paris = rs.space_id("PARIS").expect("Paris");
-        g.steps.push(crate::engine::steps::Step::JoinRelief {
-            power: Power::France,
-            space: paris,
-        });
+        g.steps.push(crate::engine::steps::Step::JoinRelief(
+            crate::engine::interception::JoinRelief {
+                power: Power::France,
+                space: paris,
+            },
+        ));
         let got = buttons_of(&rs, &g);
         assert_eq!(
             got,
@@ -787,12 +792,14 @@ mod tests {
                 .expect("a card")
                 .number,
         ];
-        g.steps.push(crate::engine::steps::Step::PiracyReward {
-            power: Power::Spain,
-            zone: "TYRRHENIAN_SEA".into(),
-            hits: 2,
-            given: Vec::new(),
-        });
+        g.steps.push(crate::engine::steps::Step::PiracyReward(
+            crate::engine::piracy::PiracyPayment {
+                power: Power::Spain,
+                zone: "TYRRHENIAN_SEA".into(),
+                hits: 2,
+                given: Vec::new(),
+            },
+        ));
         let got: Vec<Invocation> = buttons_of(&rs, &g).into_iter().map(|(_, i)| i).collect();
         for want in [
             inv(
@@ -819,14 +826,16 @@ mod tests {
             .force_mut(lyon, crate::engine::Owner::Major(Power::France), None);
         f.regulars = 4;
         f.mercenaries = 1;
-        g.steps.push(crate::engine::steps::Step::WinterExcess {
-            power: Power::France,
-            space: lyon,
-            faction: None,
-            excess: 1,
-            to: vec![paris],
-            shared: 0,
-        });
+        g.steps.push(crate::engine::steps::Step::WinterExcess(
+            crate::engine::winter::WinterExcess {
+                power: Power::France,
+                space: lyon,
+                faction: None,
+                excess: 1,
+                to: vec![paris],
+                shared: 0,
+            },
+        ));
         let got = buttons_of(&rs, &g);
         let label = format!(
             "1m → {}",
@@ -865,11 +874,13 @@ mod tests {
         g.board
             .force_mut(milan, crate::engine::Owner::Major(Power::Spain), None)
             .regulars = 2;
-        g.steps.push(crate::engine::steps::Step::PeaceUnits {
-            power: Power::Spain,
-            winner: Power::Ottoman,
-            owed: 2,
-        });
+        g.steps.push(crate::engine::steps::Step::PeaceUnits(
+            crate::engine::peace::PeaceUnits {
+                power: Power::Spain,
+                winner: Power::Ottoman,
+                owed: 2,
+            },
+        ));
         let t = Texts::new(&rs, crate::table::Locale::En);
         assert_eq!(
             buttons_of(&rs, &g),
@@ -889,16 +900,20 @@ mod tests {
                 .set_control(&rs, s, crate::engine::Owner::Major(Power::Ottoman));
         }
         g.hands[Power::Spain as usize].clear();
-        g.steps.push(crate::engine::steps::Step::PeaceRegain {
-            power: Power::Spain,
-            winner: Power::Ottoman,
-        });
+        g.steps.push(crate::engine::steps::Step::PeaceRegain(
+            crate::engine::peace::PeaceRegain {
+                power: Power::Spain,
+                winner: Power::Ottoman,
+            },
+        ));
         // The winner's forces leaving a regained space, two fortified spaces equally near.
-        g.steps.push(crate::engine::steps::Step::PeaceWithdraw {
-            power: Power::Ottoman,
-            from: rs.space_id("NAVARRE").expect("Navarre"),
-            to: vec![bilbao, zaragoza],
-        });
+        g.steps.push(crate::engine::steps::Step::PeaceWithdraw(
+            crate::engine::peace::PeaceWithdraw {
+                power: Power::Ottoman,
+                from: rs.space_id("NAVARRE").expect("Navarre"),
+                to: vec![bilbao, zaragoza],
+            },
+        ));
         assert_eq!(
             buttons_of(&rs, &g),
             vec![

@@ -228,22 +228,26 @@ impl Texts<'_> {
         use crate::engine::steps::Step;
         let l = self.loc;
         match st {
-            Step::WinterPort { zone, to, .. } => Some(tr!(
+            Step::WinterPort(crate::engine::naval::WinterPort { zone, to, .. }) => Some(tr!(
                 l,
                 "(the fleet in {}: {})",
                 "(флот в {}: {})",
                 self.place_id(zone),
                 self.list(to.iter().map(|x| self.place_id(x)).collect())
             )),
-            Step::PiracyReward { zone, hits, .. } => Some(tr!(
-                l,
-                "(piracy in {}: {} to pay)",
-                "(пиратство {}: к оплате {})",
-                self.place_name_in(zone),
-                self.n_hits(*hits)
-            )),
+            Step::PiracyReward(crate::engine::piracy::PiracyPayment { zone, hits, .. }) => {
+                Some(tr!(
+                    l,
+                    "(piracy in {}: {} to pay)",
+                    "(пиратство {}: к оплате {})",
+                    self.place_name_in(zone),
+                    self.n_hits(*hits)
+                ))
+            }
             // --- card effects: what the card asks
-            Step::EffectAsk { card, ask, .. } => Some(self.effect_question(*card, ask)),
+            Step::EffectAsk(crate::engine::cards::run::EffectAsk { card, ask, .. }) => {
+                Some(self.effect_question(*card, ask))
+            }
             _ => None,
         }
     }

@@ -197,10 +197,12 @@ impl Game {
                     });
                     let asked: Vec<Power> = self.powers.iter().filter(|q| *q != p).collect();
                     for q in asked.into_iter().rev() {
-                        self.steps.push(super::steps::Step::EventResponse {
-                            power: q,
-                            card: number,
-                        });
+                        self.steps.push(super::steps::Step::EventResponse(
+                            crate::engine::windows::EventResponse {
+                                power: q,
+                                card: number,
+                            },
+                        ));
                     }
                     self.run_steps(rs, ev);
                     return Ok(());

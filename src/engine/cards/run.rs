@@ -510,11 +510,12 @@ impl Game {
                 cards,
             },
         ));
-        self.steps.push(Step::EffectAsk {
-            power: p,
-            card,
-            ask: Ask::HandCard { purpose, n },
-        });
+        self.steps
+            .push(Step::EffectAsk(crate::engine::cards::run::EffectAsk {
+                power: p,
+                card,
+                ask: Ask::HandCard { purpose, n },
+            }));
     }
 
     /// The picked card `c` of `p`'s hand is discarded, or played for its CP (added to the
@@ -659,11 +660,11 @@ impl Game {
                         to: options.iter().map(|o| o.1).collect(),
                     };
                     self.set_top(Step::Effect(run));
-                    self.steps.push(Step::EffectAsk {
+                    self.steps.push(Step::EffectAsk(crate::engine::cards::run::EffectAsk {
                         power: p,
                         card,
                         ask,
-                    });
+                    }));
                     return;
                 }
                 None => {
@@ -792,11 +793,11 @@ impl Game {
                     _ => {
                         run.pc -= 1;
                         self.set_top(Step::Effect(run));
-                        self.steps.push(Step::EffectAsk {
+                        self.steps.push(Step::EffectAsk(crate::engine::cards::run::EffectAsk {
                             power: p,
                             card,
                             ask: Ask::Space { spaces },
-                        });
+                        }));
                         return;
                     }
                 }
@@ -919,11 +920,11 @@ impl Game {
                     Some(p) if cards.len() == 1 => self.take_from_pile(card, p, cards[0], remove, ev),
                     Some(p) if !cards.is_empty() => {
                         self.set_top(Step::Effect(run));
-                        self.steps.push(Step::EffectAsk {
+                        self.steps.push(Step::EffectAsk(crate::engine::cards::run::EffectAsk {
                             power: p,
                             card,
                             ask: Ask::Pile { cards, remove },
-                        });
+                        }));
                         return;
                     }
                     _ => ev.push(skip(op_name(&op))),
@@ -1063,14 +1064,14 @@ impl Game {
                     ev.push(skip("move"));
                 } else {
                     self.set_top(Step::Effect(run));
-                    self.steps.push(Step::EffectAsk {
+                    self.steps.push(Step::EffectAsk(crate::engine::cards::run::EffectAsk {
                         power: p,
                         card,
                         ask: Ask::Move {
                             no_interception: *no_interception,
                             no_avoidance: *no_avoidance,
                         },
-                    });
+                    }));
                     return;
                 }
             }
@@ -1488,11 +1489,12 @@ impl Game {
                     }
                     self.effect_remove(card, o, s, &u, ev);
                 } else {
-                    self.steps.push(Step::EffectAsk {
-                        power: o,
-                        card,
-                        ask: Ask::Remove { space: s, n },
-                    });
+                    self.steps
+                        .push(Step::EffectAsk(crate::engine::cards::run::EffectAsk {
+                            power: o,
+                            card,
+                            ask: Ask::Remove { space: s, n },
+                        }));
                 }
             }
             Op::Convert { who, modifier, .. } => {
@@ -1509,14 +1511,15 @@ impl Game {
                         space: s,
                         modifier: modifier as i8,
                     }));
-                    self.steps.push(Step::EffectAsk {
-                        power: p,
-                        card,
-                        ask: Ask::Six {
-                            space: s,
-                            modifier: modifier as i8,
-                        },
-                    });
+                    self.steps
+                        .push(Step::EffectAsk(crate::engine::cards::run::EffectAsk {
+                            power: p,
+                            card,
+                            ask: Ask::Six {
+                                space: s,
+                                modifier: modifier as i8,
+                            },
+                        }));
                 } else {
                     let unrest = natural == r.unrest_natural;
                     self.resolve_conversion(rs, p, s, natural, natural, modifier, unrest, ev);
@@ -1863,4 +1866,17 @@ pub fn op_name(op: &Op) -> &'static str {
         Op::Unless { .. } => "if",
         Op::Jump { .. } => "jump",
     }
+}
+
+// --- questions on the decision stack (`crate::engine::question::Question`)
+
+/// Decision: a running effect asks `power` (an option, a space, which units go).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct EffectAsk {
+    /// Who is asked.
+    pub power: crate::engine::power::Power,
+    /// The card whose effect asks.
+    pub card: u16,
+    /// What is asked.
+    pub ask: crate::engine::cards::run::Ask,
 }
