@@ -3,17 +3,18 @@
 //! C-BATTLE-AFTER and C-RELIEF, worked as the [`Battle`] frame of the decision stack. Also the
 //! shared pieces of combat: sides, hits, casualties and retreats (assaults use them too).
 
-use super::action::Units;
+use super::action::{Action, Units};
 use super::board::{Force, Stance};
 use super::error::RuleResult;
 use super::event::{Event, EventKind, Side};
-use super::game::{Game, Stage};
+use super::game::{Decision, Game, Stage};
 use super::inactive::RuleAnswer;
 use super::interception::{decider, MAX_DEFENDERS};
 use super::power::{Owner, Power};
+use super::question::{Forgo, Question};
 use super::refusal::{LandCount, Refusal};
 use super::ruleset::{CardKind, LeaderKind, Ruleset, SpaceId};
-use super::steps::{Battle, BattlePhase, Step, Window};
+use super::steps::{Battle, BattlePhase, Standing, Step, Window};
 
 /// Hits in a roll: 5s and 6s.
 pub fn hits(dice: &[u8]) -> u32 {
@@ -366,7 +367,7 @@ impl Game {
             match d {
                 // --- diplomacy (issue 26): a controlled inactive major is asked too (X-INACTIVE).
                 Some(q) if kinds > 1 && k < r + m + c && self.asks_player(q) => {
-                    asks.push(Step::Casualties(crate::engine::battle::Casualties {
+                    asks.push(Step::Casualties(Casualties {
                         power: q,
                         space: s,
                         hits: k,
@@ -725,14 +726,13 @@ impl Game {
             );
             return;
         }
-        self.steps
-            .push(Step::Retreat(crate::engine::battle::Retreat {
-                power: d,
-                space: s,
-                to,
-                room,
-                origin,
-            }));
+        self.steps.push(Step::Retreat(Retreat {
+            power: d,
+            space: s,
+            to,
+            room,
+            origin,
+        }));
     }
 
     /// The major power fighting `d` in `s` (it captures leaders left without units).
@@ -969,9 +969,9 @@ pub(crate) fn mercenaries_first(have: (u32, u32, u32), k: u32) -> Units {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Casualties {
     /// The owner choosing.
-    pub power: super::power::Power,
+    pub power: Power,
     /// Where.
-    pub space: super::ruleset::SpaceId,
+    pub space: SpaceId,
     /// How many land units it loses.
     pub hits: u32,
 }
@@ -980,15 +980,195 @@ pub struct Casualties {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Retreat {
     /// The retreating power.
-    pub power: super::power::Power,
+    pub power: Power,
     /// Where they retreat from.
-    pub space: super::ruleset::SpaceId,
+    pub space: SpaceId,
     /// Legal retreat spaces (C-BATTLE-RETREAT-SPACES).
-    pub to: Vec<super::ruleset::SpaceId>,
+    pub to: Vec<SpaceId>,
     /// Land units that may stay inside the fortifications instead (0: none).
     #[serde(default)]
     pub room: u32,
     /// The space the attacker entered from, refused with its own message.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub origin: Option<super::ruleset::SpaceId>,
+    pub origin: Option<SpaceId>,
+}
+
+impl Game {
+    /// The retreat a power's [`Standing::AutoRetreat`] answers with: as many land units inside
+    /// as there is room for, the rest to the legal space holding most of its land units, then a
+    /// fortified one, then the first listed (map order).
+    pub(crate) fn auto_retreat(
+        &self,
+        rs: &Ruleset,
+        p: Power,
+        s: SpaceId,
+        to: &[SpaceId],
+        room: u32,
+    ) -> Action {
+        let inside = if room > 0 {
+            self.inside_pick(p, s, room)
+        } else {
+            Units::default()
+        };
+        let rest = self.owner_land(p, s).saturating_sub(inside.land());
+        let best = to
+            .iter()
+            .enumerate()
+            .max_by_key(|(i, t)| {
+                (
+                    self.owner_land(p, **t),
+                    self.board.space_type(rs, **t).is_fortified(),
+                    std::cmp::Reverse(*i),
+                )
+            })
+            .map(|(_, t)| *t);
+        let dest = if rest > 0 { best } else { None };
+        Action::Retreat {
+            to: dest.map(|t| rs.space(t).id.clone()).map(Into::into),
+            inside,
+        }
+    }
+}
+
+impl Question for Casualties {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::Casualties)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::TakeCasualties { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        _rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::TakeCasualties { units } = a else {
+            return Err(Refusal::NothingPending.into());
+        };
+        g.check_casualties(p, self.space, self.hits, units)?;
+        g.steps.pop();
+        g.take_casualties(p, self.space, units, ev);
+        Ok(())
+    }
+
+    fn legal(&self, g: &Game, _rs: &Ruleset, p: Power, out: &mut Vec<Action>) {
+        let have = g.pool(p, self.space);
+        let h = self.hits;
+        for r in 0..=have.0.min(h) {
+            for m in 0..=have.1.min(h - r) {
+                let c = h - r - m;
+                if c <= have.2 {
+                    out.push(Action::TakeCasualties {
+                        units: Units {
+                            regulars: r as u8,
+                            mercenaries: m as u8,
+                            cavalry: c as u8,
+                            leaders: Vec::new(),
+                        },
+                    });
+                }
+            }
+        }
+    }
+
+    fn standing(&self, g: &Game, _rs: &Ruleset) -> Option<(Standing, Action)> {
+        g.has_standing(self.power, Standing::MercenariesFirst)
+            .then(|| {
+                let units = g.default_casualties(self.power, self.space, self.hits);
+                (Standing::MercenariesFirst, Action::TakeCasualties { units })
+            })
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::MustAnswer
+    }
+
+    fn space(&self) -> Option<SpaceId> {
+        Some(self.space)
+    }
+}
+
+impl Question for Retreat {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::Retreat)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::Retreat { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::Retreat { to, inside } = a else {
+            return Err(Refusal::NothingPending.into());
+        };
+        let t = to.as_ref().map(|s| s.to_string());
+        let dest = g.check_retreat(
+            rs,
+            p,
+            self.space,
+            &self.to,
+            self.room,
+            self.origin,
+            &t,
+            inside,
+        )?;
+        g.steps.pop();
+        g.do_retreat(rs, p, self.space, dest, inside, ev);
+        Ok(())
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, p: Power, out: &mut Vec<Action>) {
+        let (space, to, room) = (self.space, &self.to, self.room);
+        for t in to {
+            out.push(Action::Retreat {
+                to: Some(rs.space(*t).id.as_str().into()),
+                inside: Units::default(),
+            });
+        }
+        if room > 0 {
+            let inside = g.inside_pick(p, space, room);
+            let rest = g.owner_land(p, space) - inside.land();
+            if rest == 0 || to.is_empty() {
+                out.push(Action::Retreat { to: None, inside });
+            } else {
+                out.push(Action::Retreat {
+                    to: Some(rs.space(to[0]).id.as_str().into()),
+                    inside,
+                });
+            }
+        }
+        if to.is_empty() && room == 0 {
+            out.push(Action::Retreat {
+                to: None,
+                inside: Units::default(),
+            });
+        }
+    }
+
+    fn standing(&self, g: &Game, rs: &Ruleset) -> Option<(Standing, Action)> {
+        g.has_standing(self.power, Standing::AutoRetreat).then(|| {
+            let a = g.auto_retreat(rs, self.power, self.space, &self.to, self.room);
+            (Standing::AutoRetreat, a)
+        })
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::MustAnswer
+    }
+
+    fn space(&self) -> Option<SpaceId> {
+        Some(self.space)
+    }
 }

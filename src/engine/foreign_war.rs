@@ -13,9 +13,10 @@ use super::event::{Event, EventKind, Side};
 use super::game::{Decision, Game};
 use super::military::hits;
 use super::power::{Faction, Home, Owner, Power, SpaceType};
-use super::question::Question;
+use super::question::{Forgo, Question};
 use super::refusal::{LandCount, Refusal};
 use super::ruleset::{Card, CardKind, ForeignWarSpec, LeaderKind, Ruleset, SpaceId};
+use super::steps::Standing;
 use super::steps::{Step, WarFight, WarFightPhase, Window};
 use serde::{Deserialize, Serialize};
 
@@ -425,13 +426,11 @@ impl Game {
                     .filter(|x| **x > 0)
                     .count();
                 if kinds > 1 && lost < u.land() && self.powers.contains(p) {
-                    self.steps.push(Step::WarCasualties(
-                        crate::engine::foreign_war::WarCasualties {
-                            power: p,
-                            card,
-                            hits: lost,
-                        },
-                    ));
+                    self.steps.push(Step::WarCasualties(WarCasualties {
+                        power: p,
+                        card,
+                        hits: lost,
+                    }));
                 } else {
                     let units = self.default_war_casualties(card, lost);
                     self.remove_war_units(i, &units);
@@ -508,7 +507,7 @@ impl Game {
         inside: &Units,
         ev: &mut Vec<Event>,
     ) -> RuleResult<()> {
-        let Step::WarReturn(crate::engine::foreign_war::WarReturn {
+        let Step::WarReturn(WarReturn {
             card,
             units,
             to: allowed,
@@ -536,9 +535,7 @@ impl Game {
     /// The legal answers to a foreign-war question.
     pub(crate) fn legal_war_answers(&self, rs: &Ruleset, top: &Step, out: &mut Vec<Action>) {
         match top {
-            Step::WarCasualties(crate::engine::foreign_war::WarCasualties {
-                card, hits, ..
-            }) => {
+            Step::WarCasualties(WarCasualties { card, hits, .. }) => {
                 let Some(i) = self.war_index(*card) else {
                     return;
                 };
@@ -563,7 +560,7 @@ impl Game {
                     }
                 }
             }
-            Step::WarReturn(crate::engine::foreign_war::WarReturn { to, .. }) => {
+            Step::WarReturn(WarReturn { to, .. }) => {
                 for s in to {
                     out.push(Action::Retreat {
                         to: Some(rs.space(*s).id.as_str().into()),
@@ -607,13 +604,12 @@ impl Game {
         self.discard.push(w.card);
         let to = self.war_return_spaces(rs, w.power);
         if to.len() > 1 && self.powers.contains(w.power) && w.units.land() > 0 {
-            self.steps
-                .push(Step::WarReturn(crate::engine::foreign_war::WarReturn {
-                    power: w.power,
-                    card: w.card,
-                    to,
-                    units: w.units,
-                }));
+            self.steps.push(Step::WarReturn(WarReturn {
+                power: w.power,
+                card: w.card,
+                to,
+                units: w.units,
+            }));
             return;
         }
         self.war_units_home(w.power, w.card, &w.units, to.first().copied(), ev);
@@ -744,7 +740,7 @@ fn add_units(to: &mut Units, u: &Units) {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct WarCasualties {
     /// The owner choosing.
-    pub power: super::power::Power,
+    pub power: Power,
     /// The war's card.
     pub card: u16,
     /// How many land units it loses.
@@ -756,11 +752,90 @@ pub struct WarCasualties {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct WarReturn {
     /// The owner choosing.
-    pub power: super::power::Power,
+    pub power: Power,
     /// The war's card (now discarded).
     pub card: u16,
     /// The friendly home keys it may pick.
-    pub to: Vec<super::ruleset::SpaceId>,
+    pub to: Vec<SpaceId>,
     /// The units coming back.
-    pub units: super::action::Units,
+    pub units: Units,
+}
+
+impl Question for WarCasualties {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::Casualties)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::TakeCasualties { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        _rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::TakeCasualties { units } = a else {
+            return Err(Refusal::NothingPending.into());
+        };
+        g.answer_war_casualties(p, self.card, self.hits, units, ev)
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, _p: Power, out: &mut Vec<Action>) {
+        g.legal_war_answers(rs, &Step::WarCasualties(self.clone()), out)
+    }
+
+    fn standing(&self, g: &Game, _rs: &Ruleset) -> Option<(Standing, Action)> {
+        g.has_standing(self.power, Standing::MercenariesFirst)
+            .then(|| {
+                let units = g.default_war_casualties(self.card, self.hits);
+                (Standing::MercenariesFirst, Action::TakeCasualties { units })
+            })
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::MustAnswer
+    }
+}
+
+impl Question for WarReturn {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::WarReturn)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::Retreat { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::Retreat { to, inside } = a else {
+            return Err(Refusal::NothingPending.into());
+        };
+        g.answer_war_return(
+            rs,
+            p,
+            &Step::WarReturn(self.clone()),
+            to.as_deref(),
+            inside,
+            ev,
+        )
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, _p: Power, out: &mut Vec<Action>) {
+        g.legal_war_answers(rs, &Step::WarReturn(self.clone()), out)
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::MustAnswer
+    }
 }

@@ -3,16 +3,17 @@
 //! inside, a choice), worked as the [`Entry`] frame of the decision stack. The order after a move
 //! is: response-card window, interception, avoid battle, withdrawal, then battle, relief or siege.
 
-use super::action::Units;
+use super::action::{Action, Units};
 use super::board::Stance;
 use super::error::RuleResult;
 use super::event::{Event, EventKind, Skipped};
-use super::game::Game;
+use super::game::{Decision, Game};
 use super::inactive::RuleAnswer;
 use super::power::{LinkKind, Owner, Power};
+use super::question::{Forgo, Question};
 use super::refusal::Refusal;
 use super::ruleset::{CardKind, Ruleset, SpaceId};
-use super::steps::{Battle, BattlePhase, Entry, EntryPhase, Step, Window};
+use super::steps::{cap_pick, Battle, BattlePhase, Entry, EntryPhase, Standing, Step, Window};
 
 /// The total a 2d6 roll plus the best battle rating must reach (C-INT-ROLL, C-AVOID).
 pub const ROLL_NEED: u32 = 9;
@@ -81,11 +82,7 @@ impl Game {
                 self.set_top(Step::Entry(e));
                 if !from.is_empty() {
                     self.steps
-                        .push(Step::Intercept(crate::engine::interception::Intercept {
-                            power: i,
-                            to,
-                            from,
-                        }));
+                        .push(Step::Intercept(Intercept { power: i, to, from }));
                 }
             }
             EntryPhase::Avoid => {
@@ -99,12 +96,11 @@ impl Game {
                 let space = e.to;
                 self.set_top(Step::Entry(e));
                 if !to.is_empty() {
-                    self.steps
-                        .push(Step::Avoid(crate::engine::interception::Avoid {
-                            power: q,
-                            space,
-                            to,
-                        }));
+                    self.steps.push(Step::Avoid(Avoid {
+                        power: q,
+                        space,
+                        to,
+                    }));
                 }
             }
             EntryPhase::Withdraw => {
@@ -114,11 +110,7 @@ impl Game {
                 match offer {
                     Some(Some(power)) => {
                         self.set_top(Step::Entry(e));
-                        self.steps
-                            .push(Step::Withdraw(crate::engine::interception::Withdraw {
-                                power,
-                                space,
-                            }));
+                        self.steps.push(Step::Withdraw(Withdraw { power, space }));
                     }
                     Some(None) => {
                         // Non-player defenders withdraw automatically with four or fewer.
@@ -500,10 +492,7 @@ impl Game {
                 ask.sort();
                 for d in ask.into_iter().rev() {
                     self.steps
-                        .push(Step::JoinRelief(crate::engine::interception::JoinRelief {
-                            power: d,
-                            space: t,
-                        }));
+                        .push(Step::JoinRelief(JoinRelief { power: d, space: t }));
                 }
                 return;
             }
@@ -642,31 +631,31 @@ fn decider_of(b: &super::board::Board, o: Owner) -> Option<Power> {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Intercept {
     /// The enemy power offered the interception.
-    pub power: super::power::Power,
+    pub power: Power,
     /// The entered space.
-    pub to: super::ruleset::SpaceId,
+    pub to: SpaceId,
     /// Spaces it may intercept from.
-    pub from: Vec<super::ruleset::SpaceId>,
+    pub from: Vec<SpaceId>,
 }
 
 /// Decision (C-AVOID): `power` may try to avoid battle in `space`, moving to one of `to`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Avoid {
     /// The non-active power.
-    pub power: super::power::Power,
+    pub power: Power,
     /// The entered space.
-    pub space: super::ruleset::SpaceId,
+    pub space: SpaceId,
     /// Legal destinations.
-    pub to: Vec<super::ruleset::SpaceId>,
+    pub to: Vec<SpaceId>,
 }
 
 /// Decision (C-WITHDRAW): `power` may withdraw its units in `space` into the fortifications.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Withdraw {
     /// The defender.
-    pub power: super::power::Power,
+    pub power: Power,
     /// The fortified space.
-    pub space: super::ruleset::SpaceId,
+    pub space: SpaceId,
 }
 
 /// Decision (C-RELIEF): `power` may bring its besieged units in `space` out to join the
@@ -674,7 +663,200 @@ pub struct Withdraw {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct JoinRelief {
     /// The besieged units' power.
-    pub power: super::power::Power,
+    pub power: Power,
     /// The besieged space.
-    pub space: super::ruleset::SpaceId,
+    pub space: SpaceId,
+}
+
+impl Question for Intercept {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::Intercept)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::Intercept { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::Intercept { from, units } = a else {
+            return Err(Refusal::NothingPending.into());
+        };
+        let f = g.check_intercept(rs, p, self.to, &self.from, from, units)?;
+        g.steps.pop();
+        g.intercept(rs, p, f, self.to, units, ev);
+        Ok(())
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, p: Power, out: &mut Vec<Action>) {
+        out.push(Action::Forgo);
+        for f in &self.from {
+            if let Some(u) = g
+                .largest_pick(rs, p, *f, None)
+                .and_then(|u| cap_pick(u, g.movable(p, *f)))
+                .map(|mut u| {
+                    u.leaders
+                        .retain(|l| !g.marks.pinned_leaders.iter().any(|x| x == l));
+                    u
+                })
+            {
+                out.push(Action::Intercept {
+                    from: rs.space(*f).id.as_str().into(),
+                    units: u,
+                });
+            }
+        }
+    }
+
+    fn standing(&self, g: &Game, _rs: &Ruleset) -> Option<(Standing, Action)> {
+        g.has_standing(self.power, Standing::NeverIntercept)
+            .then_some((Standing::NeverIntercept, Action::Forgo))
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::Declines
+    }
+
+    fn space(&self) -> Option<SpaceId> {
+        Some(self.to)
+    }
+}
+
+impl Question for Avoid {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::AvoidBattle)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::AvoidBattle { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::AvoidBattle { to } = a else {
+            return Err(Refusal::NothingPending.into());
+        };
+        let t = g.check_avoid(rs, self.space, &self.to, to)?;
+        g.steps.pop();
+        g.avoid_battle(rs, p, self.space, t, ev);
+        Ok(())
+    }
+
+    fn legal(&self, _g: &Game, rs: &Ruleset, _p: Power, out: &mut Vec<Action>) {
+        out.push(Action::Forgo);
+        for t in &self.to {
+            out.push(Action::AvoidBattle {
+                to: rs.space(*t).id.as_str().into(),
+            });
+        }
+    }
+
+    fn standing(&self, g: &Game, _rs: &Ruleset) -> Option<(Standing, Action)> {
+        g.has_standing(self.power, Standing::NeverAvoid)
+            .then_some((Standing::NeverAvoid, Action::Forgo))
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::Declines
+    }
+
+    fn space(&self) -> Option<SpaceId> {
+        Some(self.space)
+    }
+}
+
+impl Question for Withdraw {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::WithdrawInside)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::WithdrawInside)
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        _rs: &Ruleset,
+        p: Power,
+        _a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        g.steps.pop();
+        g.withdraw_inside(p, self.space, ev);
+        Ok(())
+    }
+
+    fn legal(&self, _g: &Game, _rs: &Ruleset, _p: Power, out: &mut Vec<Action>) {
+        out.push(Action::WithdrawInside);
+        out.push(Action::Forgo);
+    }
+
+    fn standing(&self, g: &Game, _rs: &Ruleset) -> Option<(Standing, Action)> {
+        if g.has_standing(self.power, Standing::AlwaysWithdraw) {
+            Some((Standing::AlwaysWithdraw, Action::WithdrawInside))
+        } else if g.has_standing(self.power, Standing::NeverWithdraw) {
+            Some((Standing::NeverWithdraw, Action::Forgo))
+        } else {
+            None
+        }
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::Declines
+    }
+}
+
+impl Question for JoinRelief {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::JoinRelief)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::JoinRelief)
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        _rs: &Ruleset,
+        p: Power,
+        _a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        g.steps.pop();
+        g.join_relief(p, self.space, ev);
+        Ok(())
+    }
+
+    fn legal(&self, _g: &Game, _rs: &Ruleset, _p: Power, out: &mut Vec<Action>) {
+        out.push(Action::Forgo);
+        out.push(Action::JoinRelief);
+    }
+
+    fn standing(&self, g: &Game, _rs: &Ruleset) -> Option<(Standing, Action)> {
+        if g.has_standing(self.power, Standing::AlwaysJoinRelief) {
+            Some((Standing::AlwaysJoinRelief, Action::JoinRelief))
+        } else if g.has_standing(self.power, Standing::NeverJoinRelief) {
+            Some((Standing::NeverJoinRelief, Action::Forgo))
+        } else {
+            None
+        }
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::Declines
+    }
 }

@@ -12,10 +12,13 @@
 //! any means (intervention, an event, `adjust`), since an allied minor's friends and enemies are
 //! its ally's.
 
+use super::action::Action;
 use super::error::RuleResult;
 use super::event::{Event, EventKind};
+use super::game::Decision;
 use super::game::Game;
 use super::power::{Minor, Power, Relation};
+use super::question::{Forgo, Question};
 use super::refusal::Refusal;
 use super::ruleset::Ruleset;
 use super::steps::Step;
@@ -60,12 +63,11 @@ impl Game {
             minor: m,
         }));
         if let Some(a) = self.intervener(rs, p, m) {
-            self.steps
-                .push(Step::Intervene(crate::engine::minor_war::Intervene {
-                    power: a,
-                    minor: m,
-                    against: p,
-                }));
+            self.steps.push(Step::Intervene(Intervene {
+                power: a,
+                minor: m,
+                against: p,
+            }));
         }
         Ok(())
     }
@@ -220,9 +222,49 @@ impl Game {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Intervene {
     /// The natural ally asked.
-    pub power: super::power::Power,
+    pub power: Power,
     /// The minor attacked.
     pub minor: super::power::Minor,
     /// The declarer.
-    pub against: super::power::Power,
+    pub against: Power,
+}
+
+impl Question for Intervene {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::Intervene)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::DeclareWar { target, .. } if *target == self.against)
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::DeclareWar { card, .. } = a else {
+            return Err(Refusal::NothingPending.into());
+        };
+        g.intervene(rs, p, self.minor, self.against, *card, ev)
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, p: Power, out: &mut Vec<Action>) {
+        out.push(Action::Forgo);
+        if let Some(cost) = rs.turn.war_cost(p, self.against) {
+            for c in g.war_cards(rs, p, cost) {
+                out.push(Action::DeclareWar {
+                    target: self.against,
+                    card: Some(c),
+                });
+            }
+        }
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::Declines
+    }
 }

@@ -18,16 +18,20 @@
 //!   attacker. Avoiding battle at sea is offered to every defending power with ships in the
 //!   zone when the battle is about to be rolled (not in a port).
 
+use super::action::Action;
 use super::action::{NavalLeg, Units};
 use super::board::{Force, Stance};
 use super::error::{RuleError, RuleResult};
 use super::event::{Event, EventKind};
+use super::game::Decision;
 use super::game::Game;
 use super::inactive::RuleAnswer;
 use super::interception::decider;
 use super::power::{Owner, Power};
+use super::question::{Forgo, Question};
 use super::refusal::Refusal;
 use super::ruleset::{CardKind, LeaderKind, Ruleset, SpaceId};
+use super::steps::Standing;
 use super::steps::{Step, Window};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -426,12 +430,11 @@ impl Game {
                 bonus_hits: (0, 0),
             }));
             for (q, from) in offers.into_iter().rev() {
-                self.steps
-                    .push(Step::NavalIntercept(crate::engine::naval::NavalIntercept {
-                        power: q,
-                        zone: rs.place_id(&b),
-                        from,
-                    }));
+                self.steps.push(Step::NavalIntercept(NavalIntercept {
+                    power: q,
+                    zone: rs.place_id(&b),
+                    from,
+                }));
             }
         }
         self.run_steps(rs, ev);
@@ -633,13 +636,13 @@ impl Game {
             (_, []) => {}
             // --- diplomacy (issue 26): an inactive major nobody plays is not asked
             // (X-INACTIVE-ANSWERS); a controlled one's controller is.
-            (Some(p), [_, _, ..]) if self.asks_player(p) => self.steps.push(Step::NavalCasualties(
-                crate::engine::naval::NavalCasualties {
+            (Some(p), [_, _, ..]) if self.asks_player(p) => {
+                self.steps.push(Step::NavalCasualties(NavalCasualties {
                     power: p,
                     place: rs.place_id(pl),
                     hits,
-                },
-            )),
+                }))
+            }
             (_, [first, rest @ ..]) => {
                 if let Some(p) = d.filter(|_| !rest.is_empty()) {
                     let place = rs.place_id(pl);
@@ -743,12 +746,11 @@ impl Game {
             (_, []) => self.lose_fleet(rs, pl, lp, lo, ev),
             // --- diplomacy (issue 26): X-INACTIVE-ANSWERS, as for the losses.
             (Some(d), [_, _, ..]) if self.asks_player(d) => {
-                self.steps
-                    .push(Step::NavalRetreat(crate::engine::naval::NavalRetreat {
-                        power: d,
-                        place: z.clone(),
-                        to: opts.iter().map(|x| rs.place_id(x)).collect(),
-                    }))
+                self.steps.push(Step::NavalRetreat(NavalRetreat {
+                    power: d,
+                    place: z.clone(),
+                    to: opts.iter().map(|x| rs.place_id(x)).collect(),
+                }))
             }
             (_, [t, rest @ ..]) => {
                 let t = t.clone();
@@ -992,11 +994,7 @@ impl Game {
         let asked = !asks.is_empty();
         for (power, zone, to) in asks.into_iter().rev() {
             self.steps
-                .push(Step::WinterPort(crate::engine::naval::WinterPort {
-                    power,
-                    zone,
-                    to,
-                }));
+                .push(Step::WinterPort(WinterPort { power, zone, to }));
         }
         asked
     }
@@ -1260,9 +1258,7 @@ impl Game {
         use super::action::Action;
         match (top, a) {
             (
-                Step::NavalCasualties(crate::engine::naval::NavalCasualties {
-                    place, hits, ..
-                }),
+                Step::NavalCasualties(NavalCasualties { place, hits, .. }),
                 Action::SinkShips {
                     squadrons,
                     corsairs,
@@ -1287,7 +1283,7 @@ impl Game {
                 Ok(())
             }
             (
-                Step::NavalIntercept(crate::engine::naval::NavalIntercept { zone, from, .. }),
+                Step::NavalIntercept(NavalIntercept { zone, from, .. }),
                 Action::NavalIntercept { from: f },
             ) => {
                 let pl = pick_place(rs, f, from, |id| Refusal::NotANavalInterceptPlace {
@@ -1300,10 +1296,7 @@ impl Game {
                 self.naval_intercept(rs, p, &pl, &z, ev);
                 Ok(())
             }
-            (
-                Step::NavalAvoid(crate::engine::naval::NavalAvoid { zone, to, .. }),
-                Action::NavalAvoid { to: t },
-            ) => {
+            (Step::NavalAvoid(NavalAvoid { zone, to, .. }), Action::NavalAvoid { to: t }) => {
                 let target = pick_place(rs, t, to, |id| Refusal::BadNavalRetreat {
                     to: id,
                     allowed: to.clone(),
@@ -1313,10 +1306,7 @@ impl Game {
                 self.naval_avoid(rs, p, &z, &target, ev);
                 Ok(())
             }
-            (
-                Step::WinterPort(crate::engine::naval::WinterPort { zone, to, .. }),
-                Action::NavalRetreat { to: t },
-            ) => {
+            (Step::WinterPort(WinterPort { zone, to, .. }), Action::NavalRetreat { to: t }) => {
                 let target = pick_place(rs, t, to, |id| Refusal::BadWinterPort {
                     to: id,
                     allowed: to.clone(),
@@ -1334,7 +1324,7 @@ impl Game {
                 Ok(())
             }
             (
-                Step::NavalRetreat(crate::engine::naval::NavalRetreat { place, to, .. }),
+                Step::NavalRetreat(NavalRetreat { place, to, .. }),
                 Action::NavalRetreat { to: t },
             ) => {
                 let target = pick_place(rs, t, to, |id| Refusal::BadNavalRetreat {
@@ -1363,9 +1353,7 @@ impl Game {
     ) {
         use super::action::Action;
         match top {
-            Step::NavalCasualties(crate::engine::naval::NavalCasualties {
-                place, hits, ..
-            }) => {
+            Step::NavalCasualties(NavalCasualties { place, hits, .. }) => {
                 let Ok(pl) = Game::resolve_place(rs, place) else {
                     return;
                 };
@@ -1380,15 +1368,15 @@ impl Game {
                     });
                 }
             }
-            Step::NavalRetreat(crate::engine::naval::NavalRetreat { to, .. })
-            | Step::WinterPort(crate::engine::naval::WinterPort { to, .. }) => {
+            Step::NavalRetreat(NavalRetreat { to, .. })
+            | Step::WinterPort(WinterPort { to, .. }) => {
                 for t in to {
                     out.push(Action::NavalRetreat {
                         to: t.as_str().into(),
                     });
                 }
             }
-            Step::NavalAvoid(crate::engine::naval::NavalAvoid { to, .. }) => {
+            Step::NavalAvoid(NavalAvoid { to, .. }) => {
                 out.push(Action::Forgo);
                 for t in to {
                     out.push(Action::NavalAvoid {
@@ -1396,7 +1384,7 @@ impl Game {
                     });
                 }
             }
-            Step::NavalIntercept(crate::engine::naval::NavalIntercept { from, .. }) => {
+            Step::NavalIntercept(NavalIntercept { from, .. }) => {
                 out.push(Action::Forgo);
                 for f in from {
                     out.push(Action::NavalIntercept {
@@ -1547,12 +1535,11 @@ impl Game {
                 .filter(|x| *x != b.came_from)
                 .collect();
             if !to.is_empty() {
-                self.steps
-                    .push(Step::NavalAvoid(crate::engine::naval::NavalAvoid {
-                        power: d,
-                        zone: z.clone(),
-                        to,
-                    }));
+                self.steps.push(Step::NavalAvoid(NavalAvoid {
+                    power: d,
+                    zone: z.clone(),
+                    to,
+                }));
                 pushed = true;
             }
         }
@@ -1656,7 +1643,7 @@ fn owns_ships(f: &Force, p: Power) -> bool {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct NavalCasualties {
     /// The owner choosing.
-    pub power: super::power::Power,
+    pub power: Power,
     /// Port (space id) or sea-zone id.
     pub place: String,
     /// Hits taken.
@@ -1667,7 +1654,7 @@ pub struct NavalCasualties {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct NavalIntercept {
     /// The power offered the interception.
-    pub power: super::power::Power,
+    pub power: Power,
     /// The entered sea zone.
     pub zone: String,
     /// Places (adjacent zones, ports on the zone) it may intercept from.
@@ -1679,7 +1666,7 @@ pub struct NavalIntercept {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct NavalAvoid {
     /// The defending power.
-    pub power: super::power::Power,
+    pub power: Power,
     /// The attacked sea zone.
     pub zone: String,
     /// Legal destinations.
@@ -1690,7 +1677,7 @@ pub struct NavalAvoid {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct NavalRetreat {
     /// The retreating power.
-    pub power: super::power::Power,
+    pub power: Power,
     /// The sea zone of the battle.
     pub place: String,
     /// Legal destinations (ports and sea-zone ids).
@@ -1702,9 +1689,204 @@ pub struct NavalRetreat {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct WinterPort {
     /// The fleet's owner.
-    pub power: super::power::Power,
+    pub power: Power,
     /// The sea zone.
     pub zone: String,
     /// The equally near controlled ports (space ids).
     pub to: Vec<String>,
+}
+
+impl Question for NavalCasualties {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::NavalCasualties)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(
+            a,
+            Action::SinkShips { .. }
+                | Action::NavalRetreat { .. }
+                | Action::NavalIntercept { .. }
+                | Action::NavalAvoid { .. }
+        )
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        g.answer_naval(rs, p, &Step::NavalCasualties(self.clone()), a, ev)
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, p: Power, out: &mut Vec<Action>) {
+        g.legal_naval_answers(rs, p, &Step::NavalCasualties(self.clone()), out)
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::MustAnswer
+    }
+}
+
+impl Question for NavalRetreat {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::NavalRetreat)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(
+            a,
+            Action::SinkShips { .. }
+                | Action::NavalRetreat { .. }
+                | Action::NavalIntercept { .. }
+                | Action::NavalAvoid { .. }
+        )
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        g.answer_naval(rs, p, &Step::NavalRetreat(self.clone()), a, ev)
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, p: Power, out: &mut Vec<Action>) {
+        g.legal_naval_answers(rs, p, &Step::NavalRetreat(self.clone()), out)
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::MustAnswer
+    }
+}
+
+impl Question for NavalIntercept {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::NavalIntercept)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(
+            a,
+            Action::SinkShips { .. }
+                | Action::NavalRetreat { .. }
+                | Action::NavalIntercept { .. }
+                | Action::NavalAvoid { .. }
+        )
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        g.answer_naval(rs, p, &Step::NavalIntercept(self.clone()), a, ev)
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, p: Power, out: &mut Vec<Action>) {
+        g.legal_naval_answers(rs, p, &Step::NavalIntercept(self.clone()), out)
+    }
+
+    fn standing(&self, g: &Game, _rs: &Ruleset) -> Option<(Standing, Action)> {
+        g.has_standing(self.power, Standing::NeverIntercept)
+            .then_some((Standing::NeverIntercept, Action::Forgo))
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::Declines
+    }
+}
+
+impl Question for NavalAvoid {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::NavalAvoid)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(
+            a,
+            Action::SinkShips { .. }
+                | Action::NavalRetreat { .. }
+                | Action::NavalIntercept { .. }
+                | Action::NavalAvoid { .. }
+        )
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        g.answer_naval(rs, p, &Step::NavalAvoid(self.clone()), a, ev)
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, p: Power, out: &mut Vec<Action>) {
+        g.legal_naval_answers(rs, p, &Step::NavalAvoid(self.clone()), out)
+    }
+
+    fn standing(&self, g: &Game, _rs: &Ruleset) -> Option<(Standing, Action)> {
+        g.has_standing(self.power, Standing::NeverAvoid)
+            .then_some((Standing::NeverAvoid, Action::Forgo))
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::Declines
+    }
+}
+
+impl Question for WinterPort {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::WinterPort)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(
+            a,
+            Action::SinkShips { .. }
+                | Action::NavalRetreat { .. }
+                | Action::NavalIntercept { .. }
+                | Action::NavalAvoid { .. }
+        )
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        g.answer_naval(rs, p, &Step::WinterPort(self.clone()), a, ev)
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, p: Power, out: &mut Vec<Action>) {
+        g.legal_naval_answers(rs, p, &Step::WinterPort(self.clone()), out)
+    }
+
+    fn standing(&self, g: &Game, rs: &Ruleset) -> Option<(Standing, Action)> {
+        g.has_standing(self.power, Standing::WinterDefault)
+            .then(|| {
+                (
+                    Standing::WinterDefault,
+                    g.winter_default_answer(rs, &Step::WinterPort(self.clone())),
+                )
+            })
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::MustAnswer
+    }
 }

@@ -13,12 +13,15 @@
 //! space go to the nearest fortified space the winner controls (Saito: "withdraw to the nearest
 //! fortified space"), the winner choosing among equally near ones.
 
+use super::action::Action;
 use super::action::{PeacePay, RegainItem, Units};
 use super::board::Force;
 use super::error::RuleResult;
 use super::event::{Event, EventKind, Visibility};
+use super::game::Decision;
 use super::game::Game;
 use super::power::{Home, Owner, Power, PowerSet, SpaceType};
+use super::question::{Forgo, Question};
 use super::refusal::{LandCount, Refusal};
 use super::ruleset::{CardKind, Ruleset, SpaceId};
 use super::steps::Step;
@@ -80,12 +83,11 @@ impl Game {
             }
         }
         if owed > 0 {
-            self.steps
-                .push(Step::PeaceUnits(crate::engine::peace::PeaceUnits {
-                    power: p,
-                    winner,
-                    owed,
-                }));
+            self.steps.push(Step::PeaceUnits(PeaceUnits {
+                power: p,
+                winner,
+                owed,
+            }));
         } else {
             self.offer_regain(rs, p, winner, ev);
         }
@@ -103,10 +105,7 @@ impl Game {
                 spaces: h.spaces.clone(),
             }));
             self.steps
-                .push(Step::PeaceRegain(crate::engine::peace::PeaceRegain {
-                    power: p,
-                    winner,
-                }));
+                .push(Step::PeaceRegain(PeaceRegain { power: p, winner }));
         }
     }
 
@@ -156,10 +155,8 @@ impl Game {
         Refusal::PeaceNotAsked {
             power: p,
             asked: self.steps.iter().rev().find_map(|s| match s {
-                Step::PeaceUnits(crate::engine::peace::PeaceUnits { power, .. })
-                | Step::PeaceRegain(crate::engine::peace::PeaceRegain { power, .. }) => {
-                    Some(*power)
-                }
+                Step::PeaceUnits(PeaceUnits { power, .. })
+                | Step::PeaceRegain(PeaceRegain { power, .. }) => Some(*power),
                 _ => None,
             }),
         }
@@ -176,7 +173,7 @@ impl Game {
         units: &Units,
         ev: &mut Vec<Event>,
     ) -> RuleResult<()> {
-        let Step::PeaceUnits(crate::engine::peace::PeaceUnits { winner, owed, .. }) = *top else {
+        let Step::PeaceUnits(PeaceUnits { winner, owed, .. }) = *top else {
             return Err(self.peace_not_asked(p).into());
         };
         let s = Game::resolve_space(rs, space)?;
@@ -237,12 +234,11 @@ impl Game {
         }));
         self.steps.pop();
         if left > 0 {
-            self.steps
-                .push(Step::PeaceUnits(crate::engine::peace::PeaceUnits {
-                    power: p,
-                    winner,
-                    owed: left,
-                }));
+            self.steps.push(Step::PeaceUnits(PeaceUnits {
+                power: p,
+                winner,
+                owed: left,
+            }));
         } else {
             self.offer_regain(rs, p, winner, ev);
         }
@@ -390,12 +386,11 @@ impl Game {
         }
         let to = self.nearest_fortified(rs, winner, s);
         if to.len() > 1 {
-            self.steps
-                .push(Step::PeaceWithdraw(crate::engine::peace::PeaceWithdraw {
-                    power: winner,
-                    from: s,
-                    to,
-                }));
+            self.steps.push(Step::PeaceWithdraw(PeaceWithdraw {
+                power: winner,
+                from: s,
+                to,
+            }));
             return;
         }
         self.move_winner_forces(rs, winner, s, to.first().copied(), ev);
@@ -487,7 +482,7 @@ impl Game {
     ) {
         use super::action::Action;
         match top {
-            Step::PeaceUnits(crate::engine::peace::PeaceUnits { power, .. }) => {
+            Step::PeaceUnits(PeaceUnits { power, .. }) => {
                 for s in rs.space_ids() {
                     let mut have = (0u32, 0u32, 0u32);
                     for f in &self.board.at(s).forces {
@@ -529,7 +524,7 @@ impl Game {
                     }
                 }
             }
-            Step::PeaceRegain(crate::engine::peace::PeaceRegain { power, winner }) => {
+            Step::PeaceRegain(PeaceRegain { power, winner }) => {
                 let p = *power;
                 out.push(Action::Forgo);
                 let h = self.holdings(rs, p, *winner);
@@ -586,7 +581,7 @@ impl Game {
                     }
                 }
             }
-            Step::PeaceWithdraw(crate::engine::peace::PeaceWithdraw { to, .. }) => {
+            Step::PeaceWithdraw(PeaceWithdraw { to, .. }) => {
                 for t in to {
                     out.push(Action::Retreat {
                         to: Some(rs.space(*t).id.as_str().into()),
@@ -605,9 +600,9 @@ impl Game {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PeaceUnits {
     /// The power that sued.
-    pub power: super::power::Power,
+    pub power: Power,
     /// The war's winner.
-    pub winner: super::power::Power,
+    pub winner: Power,
     /// Land units still to remove.
     pub owed: u32,
 }
@@ -617,9 +612,9 @@ pub struct PeaceUnits {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PeaceRegain {
     /// The power that sued.
-    pub power: super::power::Power,
+    pub power: Power,
     /// The war's winner.
-    pub winner: super::power::Power,
+    pub winner: Power,
 }
 
 /// Decision: the winner's forces leave the regained space `from`; `power` (the winner) picks
@@ -627,9 +622,105 @@ pub struct PeaceRegain {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PeaceWithdraw {
     /// The war's winner.
-    pub power: super::power::Power,
+    pub power: Power,
     /// The regained space.
-    pub from: super::ruleset::SpaceId,
+    pub from: SpaceId,
     /// The equally near fortified spaces it controls.
-    pub to: Vec<super::ruleset::SpaceId>,
+    pub to: Vec<SpaceId>,
+}
+
+impl Question for PeaceUnits {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::PeaceUnits)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::Surrender { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::Surrender { space, units } = a else {
+            return Err(Refusal::NothingPending.into());
+        };
+        g.answer_surrender(rs, p, &Step::PeaceUnits(self.clone()), space, units, ev)
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, _p: Power, out: &mut Vec<Action>) {
+        g.legal_peace_answers(rs, &Step::PeaceUnits(self.clone()), out)
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::MustAnswer
+    }
+}
+
+impl Question for PeaceRegain {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::PeaceRegain)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::Regain { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::Regain { what, pay, to } = a else {
+            return Err(Refusal::NothingPending.into());
+        };
+        g.answer_regain(rs, p, self.winner, what, *pay, to.as_deref(), ev)
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, _p: Power, out: &mut Vec<Action>) {
+        g.legal_peace_answers(rs, &Step::PeaceRegain(self.clone()), out)
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::Declines
+    }
+}
+
+impl Question for PeaceWithdraw {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::PeaceWithdraw)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::Retreat { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::Retreat { to, inside } = a else {
+            return Err(Refusal::NothingPending.into());
+        };
+        g.answer_peace_withdraw(rs, p, self.from, &self.to, to.as_deref(), inside, ev)
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, _p: Power, out: &mut Vec<Action>) {
+        g.legal_peace_answers(rs, &Step::PeaceWithdraw(self.clone()), out)
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::MustAnswer
+    }
 }

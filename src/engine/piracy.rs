@@ -18,12 +18,15 @@
 //!   is lost.
 //! * Ottoman naval leaders left at sea without corsairs go to the nearest Ottoman port.
 
+use super::action::Action;
 use super::board::Force;
 use super::error::RuleResult;
 use super::event::{Event, EventKind, Visibility};
+use super::game::Decision;
 use super::game::Game;
 use super::naval::Place;
 use super::power::{Owner, Power, PowerSet, SpaceType};
+use super::question::{Forgo, Question};
 use super::refusal::Refusal;
 use super::ruleset::{CardKind, Ruleset};
 use super::steps::Step;
@@ -249,13 +252,12 @@ impl Game {
         }
         self.board.tidy_at(&here);
         if hits > 0 {
-            self.steps
-                .push(Step::PiracyReward(crate::engine::piracy::PiracyPayment {
-                    power: target,
-                    zone: z,
-                    hits,
-                    given: Vec::new(),
-                }));
+            self.steps.push(Step::PiracyReward(PiracyPayment {
+                power: target,
+                zone: z,
+                hits,
+                given: Vec::new(),
+            }));
             self.settle_piracy(rs, ev);
         }
         Ok(())
@@ -305,7 +307,7 @@ impl Game {
     /// The rewards the target of the piracy step on top may give now (C-PIRACY rotation), each
     /// with the places a lost squadron may come from.
     fn piracy_allowed(&self, rs: &Ruleset, step: &Step) -> Vec<(PiracyReward, Option<String>)> {
-        let Step::PiracyReward(crate::engine::piracy::PiracyPayment {
+        let Step::PiracyReward(PiracyPayment {
             power, zone, given, ..
         }) = step
         else {
@@ -360,9 +362,8 @@ impl Game {
     /// Works the piracy step on top while nothing is left to decide: no reward possible (the
     /// hits are lost) or exactly one legal answer (applied).
     pub(crate) fn settle_piracy(&mut self, rs: &Ruleset, ev: &mut Vec<Event>) {
-        while let Some(
-            top @ Step::PiracyReward(crate::engine::piracy::PiracyPayment { power, hits, .. }),
-        ) = self.steps.last().cloned()
+        while let Some(top @ Step::PiracyReward(PiracyPayment { power, hits, .. })) =
+            self.steps.last().cloned()
         {
             let allowed = self.piracy_allowed(rs, &top);
             match allowed.as_slice() {
@@ -390,7 +391,7 @@ impl Game {
         at: Option<String>,
         ev: &mut Vec<Event>,
     ) {
-        let Some(Step::PiracyReward(crate::engine::piracy::PiracyPayment {
+        let Some(Step::PiracyReward(PiracyPayment {
             power: target,
             zone,
             ..
@@ -401,8 +402,7 @@ impl Game {
         let fresh_left = {
             let top = self.steps.last().cloned();
             top.map(|t| {
-                let Step::PiracyReward(crate::engine::piracy::PiracyPayment { given, .. }) = &t
-                else {
+                let Step::PiracyReward(PiracyPayment { given, .. }) = &t else {
                     return false;
                 };
                 self.piracy_available(rs, target, &zone)
@@ -448,10 +448,7 @@ impl Game {
             at: at.clone(),
             piracy_vp: self.naval.piracy_vp,
         }));
-        if let Some(Step::PiracyReward(crate::engine::piracy::PiracyPayment {
-            hits, given, ..
-        })) = self.steps.last_mut()
-        {
+        if let Some(Step::PiracyReward(PiracyPayment { hits, given, .. })) = self.steps.last_mut() {
             if !fresh_left {
                 given.clear();
             }
@@ -572,7 +569,7 @@ impl Game {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PiracyPayment {
     /// The target of the piracy.
-    pub power: super::power::Power,
+    pub power: Power,
     /// The pirated sea zone.
     pub zone: String,
     /// Hits still to pay.
@@ -580,4 +577,42 @@ pub struct PiracyPayment {
     /// Rewards already picked in this round of the rotation.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub given: Vec<super::piracy::PiracyReward>,
+}
+
+impl Question for PiracyPayment {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::PiracyReward)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::PiracyReward { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        _p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::PiracyReward { reward, at } = a else {
+            return Err(Refusal::NothingPending.into());
+        };
+        g.answer_piracy(
+            rs,
+            &Step::PiracyReward(self.clone()),
+            *reward,
+            at.as_deref(),
+            ev,
+        )
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, _p: Power, out: &mut Vec<Action>) {
+        g.legal_piracy_answers(rs, &Step::PiracyReward(self.clone()), out)
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::MustAnswer
+    }
 }

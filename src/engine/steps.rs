@@ -18,9 +18,9 @@ use super::error::{RuleError, RuleResult};
 use super::event::{Event, EventKind, Side};
 use super::game::{Decision, Game, Stage};
 use super::power::Power;
-use super::question::Question;
+use super::question::{Forgo, Question};
 use super::refusal::Refusal;
-use super::ruleset::{CardKind, Ruleset, SpaceId};
+use super::ruleset::{Ruleset, SpaceId};
 use serde::{Deserialize, Serialize};
 
 /// Where a formation's entry into a space stands (C-INT-*, C-AVOID, C-WITHDRAW order).
@@ -333,23 +333,38 @@ pub enum Step {
 }
 
 impl Step {
-    /// The question, for the steps defined in their chapter modules: the one list of them.
+    /// The question, for decision steps (`None` for frames): the one list of the questions,
+    /// each defined in its chapter module.
     pub(crate) fn question(&self) -> Option<&dyn Question> {
         Some(match self {
+            Step::Intercept(q) => q,
+            Step::Avoid(q) => q,
+            Step::Withdraw(q) => q,
+            Step::JoinRelief(q) => q,
+            Step::Cards(q) => q,
+            Step::EventResponse(q) => q,
+            Step::Casualties(q) => q,
+            Step::Retreat(q) => q,
+            Step::NavalCasualties(q) => q,
+            Step::NavalIntercept(q) => q,
+            Step::NavalAvoid(q) => q,
+            Step::NavalRetreat(q) => q,
+            Step::WinterPort(q) => q,
+            Step::PiracyReward(q) => q,
+            Step::Intervene(q) => q,
+            Step::WinterQuarters(q) => q,
+            Step::WinterExcess(q) => q,
+            Step::EmpireWinterUnit(q) => q,
+            Step::WarCasualties(q) => q,
+            Step::WarReturn(q) => q,
+            Step::PeaceUnits(q) => q,
+            Step::PeaceRegain(q) => q,
+            Step::PeaceWithdraw(q) => q,
+            Step::EffectAsk(q) => q,
             Step::SendToWar(q) => q,
             Step::WithdrawLeaders(q) => q,
             Step::HuguenotCapital(q) => q,
             Step::ConversionSix(q) => q,
-            _ => return None,
-        })
-    }
-
-    /// The power and decision awaited, for decision steps; `None` for frames.
-    pub fn decision(&self) -> Option<(Power, Decision)> {
-        if let Some(q) = self.question() {
-            return Some(q.asked());
-        }
-        Some(match self {
             Step::Entry(_)
             | Step::Battle(_)
             | Step::Assault(_)
@@ -358,98 +373,12 @@ impl Step {
             | Step::ForeignWarFight(_)
             | Step::Effect(_)
             | Step::Winter { .. } => return None,
-            Step::EffectAsk(crate::engine::cards::run::EffectAsk {
-                power,
-                ask: super::cards::run::Ask::Remove { .. },
-                ..
-            }) => (*power, Decision::Casualties),
-            Step::EffectAsk(crate::engine::cards::run::EffectAsk { power, .. }) => {
-                (*power, Decision::EffectChoice)
-            }
-            Step::JoinRelief(crate::engine::interception::JoinRelief { power, .. }) => {
-                (*power, Decision::JoinRelief)
-            }
-            Step::EventResponse(crate::engine::windows::EventResponse { power, .. }) => {
-                (*power, Decision::ResponseCard)
-            }
-            Step::Cards(crate::engine::windows::Cards {
-                window: Window::Dice,
-                power,
-                ..
-            }) => (*power, Decision::DiceCard),
-            Step::WinterQuarters(crate::engine::winter::WinterQuarters { power, .. }) => {
-                (*power, Decision::WinterQuarters)
-            }
-            Step::Intervene(crate::engine::minor_war::Intervene { power, .. }) => {
-                (*power, Decision::Intervene)
-            }
-            Step::WinterExcess(crate::engine::winter::WinterExcess { power, .. }) => {
-                (*power, Decision::WinterExcess)
-            }
-            Step::WarCasualties(crate::engine::foreign_war::WarCasualties { power, .. }) => {
-                (*power, Decision::Casualties)
-            }
-            Step::WarReturn(crate::engine::foreign_war::WarReturn { power, .. }) => {
-                (*power, Decision::WarReturn)
-            }
-            Step::EmpireWinterUnit(crate::engine::winter::EmpireWinterUnit { power, .. }) => {
-                (*power, Decision::EmpireWinterUnit)
-            }
-            Step::PeaceUnits(crate::engine::peace::PeaceUnits { power, .. }) => {
-                (*power, Decision::PeaceUnits)
-            }
-            Step::PeaceRegain(crate::engine::peace::PeaceRegain { power, .. }) => {
-                (*power, Decision::PeaceRegain)
-            }
-            Step::PeaceWithdraw(crate::engine::peace::PeaceWithdraw { power, .. }) => {
-                (*power, Decision::PeaceWithdraw)
-            }
-            Step::Intercept(crate::engine::interception::Intercept { power, .. }) => {
-                (*power, Decision::Intercept)
-            }
-            Step::Avoid(crate::engine::interception::Avoid { power, .. }) => {
-                (*power, Decision::AvoidBattle)
-            }
-            Step::Withdraw(crate::engine::interception::Withdraw { power, .. }) => {
-                (*power, Decision::WithdrawInside)
-            }
-            Step::Cards(crate::engine::windows::Cards {
-                window: Window::Combat,
-                power,
-                ..
-            }) => (*power, Decision::CombatCard),
-            Step::Cards(crate::engine::windows::Cards {
-                window: Window::Response,
-                power,
-                ..
-            }) => (*power, Decision::ResponseCard),
-            Step::Casualties(crate::engine::battle::Casualties { power, .. }) => {
-                (*power, Decision::Casualties)
-            }
-            Step::Retreat(crate::engine::battle::Retreat { power, .. }) => {
-                (*power, Decision::Retreat)
-            }
-            Step::NavalCasualties(crate::engine::naval::NavalCasualties { power, .. }) => {
-                (*power, Decision::NavalCasualties)
-            }
-            Step::NavalRetreat(crate::engine::naval::NavalRetreat { power, .. }) => {
-                (*power, Decision::NavalRetreat)
-            }
-            Step::NavalIntercept(crate::engine::naval::NavalIntercept { power, .. }) => {
-                (*power, Decision::NavalIntercept)
-            }
-            Step::NavalAvoid(crate::engine::naval::NavalAvoid { power, .. }) => {
-                (*power, Decision::NavalAvoid)
-            }
-            Step::PiracyReward(crate::engine::piracy::PiracyPayment { power, .. }) => {
-                (*power, Decision::PiracyReward)
-            }
-            Step::WinterPort(crate::engine::naval::WinterPort { power, .. }) => {
-                (*power, Decision::WinterPort)
-            }
-            // The chapter questions answered above (`Step::question`).
-            _ => return None,
         })
+    }
+
+    /// The power and decision awaited, for decision steps; `None` for frames.
+    pub fn decision(&self) -> Option<(Power, Decision)> {
+        self.question().map(|q| q.asked())
     }
 }
 
@@ -655,204 +584,44 @@ impl Game {
         let Some(top) = self.steps.last().cloned() else {
             return Err(Refusal::NothingPending.into());
         };
-        if let Some(q) = top.question().filter(|q| q.takes(a)) {
+        let Some(q) = top.question() else {
+            return Err(RuleError::WrongTime {
+                action: a.kind(),
+                waiting: self.awaiting(),
+            });
+        };
+        if q.takes(a) {
             return q.answer(self, rs, p, a, ev);
         }
-        match (&top, a) {
-            (
-                Step::Intercept(crate::engine::interception::Intercept { to, from, .. }),
-                Action::Intercept { from: f, units },
-            ) => {
-                let f = self.check_intercept(rs, p, *to, from, f, units)?;
-                self.steps.pop();
-                self.intercept(rs, p, f, *to, units, ev);
-            }
-            (
-                Step::Avoid(crate::engine::interception::Avoid { space, to, .. }),
-                Action::AvoidBattle { to: t },
-            ) => {
-                let t = self.check_avoid(rs, *space, to, t)?;
-                self.steps.pop();
-                self.avoid_battle(rs, p, *space, t, ev);
-            }
-            (
-                Step::Withdraw(crate::engine::interception::Withdraw { space, .. }),
-                Action::WithdrawInside,
-            ) => {
-                let s = *space;
-                self.steps.pop();
-                self.withdraw_inside(p, s, ev);
-            }
-            (
-                Step::Cards(crate::engine::windows::Cards { window, .. }),
-                Action::Play {
-                    card,
-                    mode: CardMode::Event,
-                },
-            ) => {
-                self.check_window_card(rs, p, *window, *card)?;
-                self.steps.pop();
-                self.play_in_window(rs, p, *card, ev);
-            }
-            (Step::EffectAsk(crate::engine::cards::run::EffectAsk { card, ask, .. }), a) => {
-                let (card, ask) = (*card, ask.clone());
-                self.answer_effect(rs, p, card, &ask, a, ev)?;
-            }
-            (
-                Step::JoinRelief(crate::engine::interception::JoinRelief { space, .. }),
-                Action::JoinRelief,
-            ) => {
-                let s = *space;
-                self.steps.pop();
-                self.join_relief(p, s, ev);
-            }
-            (
-                Step::EventResponse(_),
-                Action::Play {
-                    card,
-                    mode: CardMode::Event,
-                },
-            ) => {
-                self.check_window_card(rs, p, Window::Response, *card)?;
-                self.steps.pop();
-                self.play_in_window(rs, p, *card, ev);
-            }
-            (
-                Step::Intercept(_)
-                | Step::Avoid(_)
-                | Step::Withdraw(_)
-                | Step::Cards(_)
-                | Step::JoinRelief(_)
-                | Step::EventResponse(_)
-                | Step::NavalIntercept(_)
-                | Step::NavalAvoid(_)
-                | Step::Intervene(_)
-                | Step::PeaceRegain(_),
-                Action::Forgo,
-            ) => {
-                let (_, d) = top.decision().unwrap_or((p, Decision::Intercept));
-                self.steps.pop();
-                ev.push(Event::public(EventKind::Forgone {
-                    power: p,
-                    decision: d,
-                }));
-            }
-            (
-                Step::WarCasualties(crate::engine::foreign_war::WarCasualties {
-                    card, hits, ..
-                }),
-                Action::TakeCasualties { units },
-            ) => self.answer_war_casualties(p, *card, *hits, units, ev)?,
-            (Step::WarReturn(_), Action::Retreat { to: t, inside }) => {
-                self.answer_war_return(rs, p, &top, t.as_deref(), inside, ev)?
-            }
-            (
-                Step::Casualties(crate::engine::battle::Casualties { space, hits, .. }),
-                Action::TakeCasualties { units },
-            ) => {
-                self.check_casualties(p, *space, *hits, units)?;
-                self.steps.pop();
-                self.take_casualties(p, *space, units, ev);
-            }
-            (
-                Step::Retreat(crate::engine::battle::Retreat {
-                    space,
-                    to,
-                    room,
-                    origin,
-                    ..
-                }),
-                Action::Retreat { to: t, inside },
-            ) => {
-                let t = t.as_ref().map(|s| s.to_string());
-                let dest = self.check_retreat(rs, p, *space, to, *room, *origin, &t, inside)?;
-                self.steps.pop();
-                self.do_retreat(rs, p, *space, dest, inside, ev);
-            }
-            (
-                Step::NavalCasualties(_)
-                | Step::NavalRetreat(_)
-                | Step::NavalIntercept(_)
-                | Step::NavalAvoid(_)
-                | Step::WinterPort(_),
-                Action::SinkShips { .. }
-                | Action::NavalRetreat { .. }
-                | Action::NavalIntercept { .. }
-                | Action::NavalAvoid { .. },
-            ) => self.answer_naval(rs, p, &top, a, ev)?,
-            (Step::PiracyReward(_), Action::PiracyReward { reward, at }) => {
-                self.answer_piracy(rs, &top, *reward, at.as_deref(), ev)?
-            }
-            (Step::WinterQuarters(_) | Step::WinterExcess(_), Action::Winter { to, units }) => {
-                self.answer_winter(rs, p, &top, to.as_deref(), units, ev)?
-            }
-            (
-                Step::EmpireWinterUnit(crate::engine::winter::EmpireWinterUnit { space, .. }),
-                Action::Winter { units, .. },
-            ) => self.answer_empire_unit(rs, p, *space, units, ev)?,
-            (
-                Step::Intervene(crate::engine::minor_war::Intervene { minor, against, .. }),
-                Action::DeclareWar { target, card },
-            ) if target == against => self.intervene(rs, p, *minor, *against, *card, ev)?,
-            // --- peace (C-DIP-PEACE)
-            (Step::PeaceUnits(_), Action::Surrender { space, units }) => {
-                self.answer_surrender(rs, p, &top, space, units, ev)?
-            }
-            (
-                Step::PeaceRegain(crate::engine::peace::PeaceRegain { winner, .. }),
-                Action::Regain { what, pay, to },
-            ) => self.answer_regain(rs, p, *winner, what, *pay, to.as_deref(), ev)?,
-            (
-                Step::PeaceWithdraw(crate::engine::peace::PeaceWithdraw { from, to, .. }),
-                Action::Retreat { to: t, inside },
-            ) => self.answer_peace_withdraw(rs, p, *from, to, t.as_deref(), inside, ev)?,
-            (_, Action::Surrender { .. } | Action::Regain { .. }) => {
-                return Err(self.peace_not_asked(p).into())
-            }
-            (
-                Step::Casualties(_)
-                | Step::Retreat(_)
-                | Step::NavalCasualties(_)
-                | Step::NavalRetreat(_)
-                | Step::PiracyReward(_)
-                | Step::WinterPort(_)
-                | Step::WinterQuarters(_)
-                | Step::WinterExcess(_)
-                | Step::EmpireWinterUnit(_)
-                | Step::PeaceUnits(_)
-                | Step::PeaceWithdraw(_)
-                | Step::WarCasualties(_)
-                | Step::WarReturn(_),
-                Action::Forgo,
-            ) => {
-                return Err(Refusal::MustAnswer {
-                    decision: top.decision().map_or(Decision::Retreat, |x| x.1),
+        let (_, decision) = q.asked();
+        match a {
+            Action::Forgo => match q.forgo() {
+                Forgo::Declines => {
+                    self.steps.pop();
+                    ev.push(Event::public(EventKind::Forgone { power: p, decision }));
+                    Ok(())
                 }
-                .into())
-            }
-            (_, Action::WithdrawInside) => {
-                let space = match &top {
-                    Step::Avoid(crate::engine::interception::Avoid { space, .. })
-                    | Step::Casualties(crate::engine::battle::Casualties { space, .. })
-                    | Step::Retreat(crate::engine::battle::Retreat { space, .. })
-                    | Step::Cards(crate::engine::windows::Cards { space, .. }) => Some(*space),
-                    Step::Intercept(crate::engine::interception::Intercept { to, .. }) => Some(*to),
-                    _ => None,
-                };
-                return Err(Refusal::WithdrawNotOffered {
+                Forgo::MustAnswer => Err(Refusal::MustAnswer { decision }.into()),
+                Forgo::NotAnAnswer => Err(RuleError::WrongTime {
+                    action: a.kind(),
+                    waiting: self.awaiting(),
+                }),
+            },
+            // --- peace (C-DIP-PEACE): its answers only answer its questions.
+            Action::Surrender { .. } | Action::Regain { .. } => Err(self.peace_not_asked(p).into()),
+            Action::WithdrawInside => {
+                let space = q.space();
+                Err(Refusal::WithdrawNotOffered {
                     space,
                     units: space.map_or(0, |s| self.owner_land(p, s)),
                 }
-                .into());
+                .into())
             }
-            (_, other) => {
-                return Err(RuleError::WrongTime {
-                    action: other.kind(),
-                    waiting: self.awaiting(),
-                })
-            }
+            other => Err(RuleError::WrongTime {
+                action: other.kind(),
+                waiting: self.awaiting(),
+            }),
         }
-        Ok(())
     }
 
     /// Works the stack: frames advance, decisions with a standing answer are answered, until a
@@ -903,73 +672,14 @@ impl Game {
 
     /// Applies a standing answer to the decision on top, if its power set one.
     fn auto_answer(&mut self, rs: &Ruleset, top: &Step, ev: &mut Vec<Event>) -> bool {
-        let Some((p, d)) = top.decision() else {
+        let Some(q) = top.question() else {
             return false;
         };
-        if let Some(q) = top.question() {
-            return match q.standing(self, rs) {
-                Some((standing, action)) => self.apply_standing(rs, p, d, standing, &action, ev),
-                None => false,
-            };
+        let (p, d) = q.asked();
+        match q.standing(self, rs) {
+            Some((standing, action)) => self.apply_standing(rs, p, d, standing, &action, ev),
+            None => false,
         }
-        let answer = match top {
-            Step::Intercept(_) | Step::NavalIntercept(_)
-                if self.has_standing(p, Standing::NeverIntercept) =>
-            {
-                Some((Standing::NeverIntercept, Action::Forgo))
-            }
-            Step::Avoid(_) | Step::NavalAvoid(_) if self.has_standing(p, Standing::NeverAvoid) => {
-                Some((Standing::NeverAvoid, Action::Forgo))
-            }
-            Step::Withdraw(_) if self.has_standing(p, Standing::AlwaysWithdraw) => {
-                Some((Standing::AlwaysWithdraw, Action::WithdrawInside))
-            }
-            Step::Withdraw(_) if self.has_standing(p, Standing::NeverWithdraw) => {
-                Some((Standing::NeverWithdraw, Action::Forgo))
-            }
-            Step::Cards(_) | Step::EventResponse(_)
-                if self.has_standing(p, Standing::DeclineCards) =>
-            {
-                Some((Standing::DeclineCards, Action::Forgo))
-            }
-            Step::JoinRelief(_) if self.has_standing(p, Standing::AlwaysJoinRelief) => {
-                Some((Standing::AlwaysJoinRelief, Action::JoinRelief))
-            }
-            Step::JoinRelief(_) if self.has_standing(p, Standing::NeverJoinRelief) => {
-                Some((Standing::NeverJoinRelief, Action::Forgo))
-            }
-            Step::Retreat(crate::engine::battle::Retreat {
-                space, to, room, ..
-            }) if self.has_standing(p, Standing::AutoRetreat) => Some((
-                Standing::AutoRetreat,
-                self.auto_retreat(rs, p, *space, to, *room),
-            )),
-            Step::WinterQuarters(_)
-            | Step::WinterExcess(_)
-            | Step::WinterPort(_)
-            | Step::EmpireWinterUnit(_)
-                if self.has_standing(p, Standing::WinterDefault) =>
-            {
-                Some((Standing::WinterDefault, self.winter_default_answer(rs, top)))
-            }
-            Step::WarCasualties(crate::engine::foreign_war::WarCasualties {
-                card, hits, ..
-            }) if self.has_standing(p, Standing::MercenariesFirst) => {
-                let units = self.default_war_casualties(*card, *hits);
-                Some((Standing::MercenariesFirst, Action::TakeCasualties { units }))
-            }
-            Step::Casualties(crate::engine::battle::Casualties { space, hits, .. })
-                if self.has_standing(p, Standing::MercenariesFirst) =>
-            {
-                let units = self.default_casualties(p, *space, *hits);
-                Some((Standing::MercenariesFirst, Action::TakeCasualties { units }))
-            }
-            _ => None,
-        };
-        let Some((standing, action)) = answer else {
-            return false;
-        };
-        self.apply_standing(rs, p, d, standing, &action, ev)
     }
 
     /// Answers the question on top with `p`'s standing answer, announced to `p` alone.
@@ -1015,318 +725,9 @@ impl Game {
 
     /// The legal answers to the decision on top of the stack.
     pub(crate) fn legal_step_answers(&self, rs: &Ruleset, p: Power, out: &mut Vec<Action>) {
-        let Some(top) = self.steps.last() else { return };
-        if let Some(q) = top.question() {
+        if let Some(q) = self.steps.last().and_then(Step::question) {
             q.legal(self, rs, p, out);
-            return;
         }
-        match top {
-            Step::Intercept(crate::engine::interception::Intercept { from, .. }) => {
-                out.push(Action::Forgo);
-                for f in from {
-                    if let Some(u) = self
-                        .largest_pick(rs, p, *f, None)
-                        .and_then(|u| cap_pick(u, self.movable(p, *f)))
-                        .map(|mut u| {
-                            u.leaders
-                                .retain(|l| !self.marks.pinned_leaders.iter().any(|x| x == l));
-                            u
-                        })
-                    {
-                        out.push(Action::Intercept {
-                            from: rs.space(*f).id.as_str().into(),
-                            units: u,
-                        });
-                    }
-                }
-            }
-            Step::Avoid(crate::engine::interception::Avoid { to, .. }) => {
-                out.push(Action::Forgo);
-                for t in to {
-                    out.push(Action::AvoidBattle {
-                        to: rs.space(*t).id.as_str().into(),
-                    });
-                }
-            }
-            Step::Withdraw(_) => {
-                out.push(Action::WithdrawInside);
-                out.push(Action::Forgo);
-            }
-            Step::JoinRelief(_) => {
-                out.push(Action::Forgo);
-                out.push(Action::JoinRelief);
-            }
-            Step::Cards(_) | Step::EventResponse(_) => {
-                let window = match top {
-                    Step::Cards(crate::engine::windows::Cards { window, .. }) => *window,
-                    _ => Window::Response,
-                };
-                out.push(Action::Forgo);
-                for c in &self.hands[p as usize] {
-                    if self.check_window_card(rs, p, window, *c).is_ok() {
-                        out.push(Action::Play {
-                            card: *c,
-                            mode: CardMode::Event,
-                        });
-                    }
-                }
-            }
-            Step::Casualties(crate::engine::battle::Casualties { space, hits, .. }) => {
-                let have = self.pool(p, *space);
-                let h = *hits;
-                for r in 0..=have.0.min(h) {
-                    for m in 0..=have.1.min(h - r) {
-                        let c = h - r - m;
-                        if c <= have.2 {
-                            out.push(Action::TakeCasualties {
-                                units: Units {
-                                    regulars: r as u8,
-                                    mercenaries: m as u8,
-                                    cavalry: c as u8,
-                                    leaders: Vec::new(),
-                                },
-                            });
-                        }
-                    }
-                }
-            }
-            Step::Retreat(crate::engine::battle::Retreat {
-                space, to, room, ..
-            }) => {
-                for t in to {
-                    out.push(Action::Retreat {
-                        to: Some(rs.space(*t).id.as_str().into()),
-                        inside: Units::default(),
-                    });
-                }
-                if *room > 0 {
-                    let inside = self.inside_pick(p, *space, *room);
-                    let rest = self.owner_land(p, *space) - inside.land();
-                    if rest == 0 || to.is_empty() {
-                        out.push(Action::Retreat { to: None, inside });
-                    } else {
-                        out.push(Action::Retreat {
-                            to: Some(rs.space(to[0]).id.as_str().into()),
-                            inside,
-                        });
-                    }
-                }
-                if to.is_empty() && *room == 0 {
-                    out.push(Action::Retreat {
-                        to: None,
-                        inside: Units::default(),
-                    });
-                }
-            }
-            Step::NavalCasualties(_)
-            | Step::NavalRetreat(_)
-            | Step::NavalIntercept(_)
-            | Step::NavalAvoid(_)
-            | Step::WinterPort(_) => self.legal_naval_answers(rs, p, top, out),
-            Step::PiracyReward(_) => self.legal_piracy_answers(rs, top, out),
-            Step::WinterQuarters(_) | Step::WinterExcess(_) | Step::EmpireWinterUnit(_) => {
-                self.legal_winter_answers(rs, top, out)
-            }
-            Step::PeaceUnits(_) | Step::PeaceRegain(_) | Step::PeaceWithdraw(_) => {
-                self.legal_peace_answers(rs, top, out)
-            }
-            Step::WarCasualties(_) | Step::WarReturn(_) => self.legal_war_answers(rs, top, out),
-            Step::EffectAsk(crate::engine::cards::run::EffectAsk { ask, .. }) => {
-                self.legal_effect_answers(rs, p, ask, out)
-            }
-            Step::Intervene(crate::engine::minor_war::Intervene { against, .. }) => {
-                out.push(Action::Forgo);
-                if let Some(cost) = rs.turn.war_cost(p, *against) {
-                    for c in self.war_cards(rs, p, cost) {
-                        out.push(Action::DeclareWar {
-                            target: *against,
-                            card: Some(c),
-                        });
-                    }
-                }
-            }
-            Step::Entry(_)
-            | Step::Battle(_)
-            | Step::Assault(_)
-            | Step::NavalBattle(_)
-            | Step::EventPlayed { .. }
-            | Step::ForeignWarFight(_)
-            | Step::Effect(_)
-            | Step::Winter { .. } => {}
-            // The chapter questions answered above (`Step::question`).
-            _ => {}
-        }
-    }
-
-    /// The retreat a power's [`Standing::AutoRetreat`] answers with: as many land units inside
-    /// as there is room for, the rest to the legal space holding most of its land units, then a
-    /// fortified one, then the first listed (map order).
-    fn auto_retreat(
-        &self,
-        rs: &Ruleset,
-        p: Power,
-        s: SpaceId,
-        to: &[SpaceId],
-        room: u32,
-    ) -> Action {
-        let inside = if room > 0 {
-            self.inside_pick(p, s, room)
-        } else {
-            Units::default()
-        };
-        let rest = self.owner_land(p, s).saturating_sub(inside.land());
-        let best = to
-            .iter()
-            .enumerate()
-            .max_by_key(|(i, t)| {
-                (
-                    self.owner_land(p, **t),
-                    self.board.space_type(rs, **t).is_fortified(),
-                    std::cmp::Reverse(*i),
-                )
-            })
-            .map(|(_, t)| *t);
-        let dest = if rest > 0 { best } else { None };
-        Action::Retreat {
-            to: dest.map(|t| rs.space(t).id.clone()).map(Into::into),
-            inside,
-        }
-    }
-
-    /// Whether a card of `kind` might be held by some power, from public information only: some
-    /// card of that kind is neither discarded nor removed. Windows open only then, and then ask
-    /// every power the rule names, never depending on what anyone holds.
-    pub(crate) fn window_possible(&self, rs: &Ruleset, kinds: &[CardKind]) -> bool {
-        rs.cards.iter().any(|c| {
-            kinds.contains(&c.kind)
-                && !self.discard.contains(&c.number)
-                && !self.removed.contains(&c.number)
-        })
-    }
-
-    /// Whether a card that changes rolled dice might be held by some power (public information
-    /// only, as [`Game::window_possible`]): the second combat window opens only then.
-    pub(crate) fn dice_window_possible(&self, rs: &Ruleset) -> bool {
-        rs.cards.iter().any(|c| {
-            c.after_roll.is_some()
-                && matches!(c.kind, CardKind::Combat | CardKind::Response)
-                && !self.discard.contains(&c.number)
-                && !self.removed.contains(&c.number)
-        })
-    }
-
-    /// Pushes one card window per asked power (the first asked ends on top).
-    pub(crate) fn push_windows(&mut self, window: Window, asked: &[Power], space: SpaceId) {
-        for p in asked.iter().rev() {
-            self.steps.push(Step::Cards(crate::engine::windows::Cards {
-                window,
-                power: *p,
-                space,
-            }));
-        }
-    }
-
-    /// Checks a card played in a window: in hand, and of a kind the window takes.
-    fn check_window_card(&self, rs: &Ruleset, p: Power, w: Window, card: u16) -> RuleResult<()> {
-        let c = rs.card(card).ok_or_else(|| RuleError::Unknown {
-            what: "card",
-            name: card.to_string(),
-            near: Vec::new(),
-        })?;
-        if !self.hands[p as usize].contains(&card) {
-            return Err(Refusal::NotInHand {
-                power: p,
-                card,
-                hand: self.hands[p as usize].clone(),
-            }
-            .into());
-        }
-        let fits = match w {
-            Window::Combat => matches!(c.kind, CardKind::Combat | CardKind::Response),
-            Window::Response => c.kind == CardKind::Response,
-            Window::Dice => {
-                matches!(c.kind, CardKind::Combat | CardKind::Response) && c.after_roll.is_some()
-            }
-        };
-        if !fits && w == Window::Dice {
-            return Err(Refusal::NotADiceCard { card }.into());
-        }
-        if !fits {
-            return Err(Refusal::CardNotForWindow {
-                card,
-                kind: c.kind,
-                combat: w == Window::Combat,
-            }
-            .into());
-        }
-        Ok(())
-    }
-
-    /// A card played in a window: announced and discarded; a written effect runs as a frame
-    /// above the battle, move or event it answers (the other side is its `opponent`); a card
-    /// without one is applied by the players with `adjust`.
-    fn play_in_window(&mut self, rs: &Ruleset, p: Power, card: u16, ev: &mut Vec<Event>) {
-        self.hands[p as usize].retain(|c| *c != card);
-        self.discard.push(card);
-        ev.push(Event::public(EventKind::CardPlayed {
-            power: p,
-            card,
-            mode: CardMode::Event,
-        }));
-        if rs.card(card).is_some_and(|c| c.effect.is_some()) {
-            let opponent = self.window_opponent(rs, p);
-            self.start_effect(p, card, super::cards::run::After::Nothing, opponent);
-            return;
-        }
-        ev.push(Event::public(EventKind::EventNotAutomated {
-            power: p,
-            card,
-        }));
-    }
-
-    /// The other side for a card played in a window by `p`: the enemy in the battle, the
-    /// player of the answered event, or the moving power.
-    fn window_opponent(&self, rs: &Ruleset, p: Power) -> Option<Power> {
-        self.steps.iter().rev().find_map(|s| match s {
-            Step::Battle(b) if b.attacker == p => {
-                let d = self.main_defender_owner(rs, b);
-                match d {
-                    super::power::Owner::Major(q) if q != p => Some(q),
-                    _ => None,
-                }
-            }
-            Step::Battle(b) => Some(b.attacker),
-            Step::Assault(a) if a.attacker != p => Some(a.attacker),
-            Step::Assault(a) => match self.board.controller(rs, a.space) {
-                super::power::Owner::Major(q) if q != p => Some(q),
-                _ => None,
-            },
-            // --- card effects (issue 25): a naval battle's other side (C-BATTLE-CARDS at sea).
-            Step::NavalBattle(b) if b.attacker != p => Some(b.attacker),
-            Step::NavalBattle(b) => Game::resolve_place(rs, &b.place).ok().and_then(|pl| {
-                self.board
-                    .forces_at(&pl)
-                    .iter()
-                    .filter(|f| f.ships() > 0 && self.is_hostile(p, f.owner()))
-                    .find_map(|f| match f.owner() {
-                        super::power::Owner::Major(q) => Some(q),
-                        _ => None,
-                    })
-            }),
-            Step::EventPlayed { power, .. } if *power != p => Some(*power),
-            Step::Entry(e) if e.mover != p => Some(e.mover),
-            _ => None,
-        })
-    }
-
-    fn main_defender_owner(&self, rs: &Ruleset, b: &Battle) -> super::power::Owner {
-        b.defender.unwrap_or_else(|| {
-            self.board
-                .owners_in(b.space)
-                .into_iter()
-                .find(|o| self.board.stance(b.attacker, *o) != super::board::Stance::Friendly)
-                .unwrap_or_else(|| self.board.controller(rs, b.space))
-        })
     }
 }
 

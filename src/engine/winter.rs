@@ -8,12 +8,15 @@ use super::battle::mercenaries_first;
 use super::board::{Force, Stance};
 use super::error::RuleResult;
 use super::event::{Event, EventKind, FreeUnitBar, Skipped};
+use super::game::Decision;
 use super::game::Game;
 use super::inactive::RuleAnswer;
 use super::interception::decider;
 use super::power::{Faction, Owner, Power, Relation};
+use super::question::{Forgo, Question};
 use super::refusal::{LandCount, Refusal};
 use super::ruleset::{Ruleset, SpaceId};
+use super::steps::Standing;
 use super::steps::{Step, WinterPhase};
 use super::turn_data::ids;
 
@@ -98,10 +101,10 @@ impl Game {
     /// Pushes a Winter question and announces what it offers.
     fn ask_winter(&mut self, q: Step, ev: &mut Vec<Event>) {
         let (power, from, to, excess) = match &q {
-            Step::WinterQuarters(crate::engine::winter::WinterQuarters {
+            Step::WinterQuarters(WinterQuarters {
                 power, from, to, ..
             }) => (*power, *from, to.clone(), 0),
-            Step::WinterExcess(crate::engine::winter::WinterExcess {
+            Step::WinterExcess(WinterExcess {
                 power,
                 space,
                 excess,
@@ -277,15 +280,13 @@ impl Game {
                 let to = self.nearest_quarters(rs, &f, side, s);
                 if to.len() > 1 {
                     if let Some(p) = decider(self, f.owner()).filter(|p| self.powers.contains(*p)) {
-                        return Some(Step::WinterQuarters(
-                            crate::engine::winter::WinterQuarters {
-                                power: p,
-                                from: s,
-                                owner: f.owner(),
-                                faction: f.faction,
-                                to,
-                            },
-                        ));
+                        return Some(Step::WinterQuarters(WinterQuarters {
+                            power: p,
+                            from: s,
+                            owner: f.owner(),
+                            faction: f.faction,
+                            to,
+                        }));
                     }
                     // X-INACTIVE-ANSWERS: an inactive major's units, said why.
                     if let Owner::Major(q) = f.owner() {
@@ -429,7 +430,7 @@ impl Game {
                     if self.powers.contains(p) {
                         return Some(q);
                     }
-                    if let Step::WinterExcess(crate::engine::winter::WinterExcess {
+                    if let Step::WinterExcess(WinterExcess {
                         faction,
                         excess,
                         to,
@@ -497,7 +498,7 @@ impl Game {
         let others: u32 = options[1..].iter().map(|(x, _)| x.land()).sum();
         let most = excess.min(first.land());
         let least = excess.saturating_sub(others).min(most);
-        Some(Step::WinterExcess(crate::engine::winter::WinterExcess {
+        Some(Step::WinterExcess(WinterExcess {
             power: p,
             space: s,
             faction: first.faction,
@@ -610,7 +611,7 @@ impl Game {
             }
         };
         match top {
-            Step::WinterQuarters(crate::engine::winter::WinterQuarters {
+            Step::WinterQuarters(WinterQuarters {
                 from,
                 owner,
                 faction,
@@ -625,7 +626,7 @@ impl Game {
                 self.steps.pop();
                 self.send_to_quarters(rs, *from, &f, Some(d), ev);
             }
-            Step::WinterExcess(crate::engine::winter::WinterExcess {
+            Step::WinterExcess(WinterExcess {
                 space,
                 faction,
                 excess,
@@ -698,13 +699,11 @@ impl Game {
     /// excess units mercenaries first, then cavalry, then regulars, to the first capital listed.
     pub(crate) fn winter_default_answer(&self, rs: &Ruleset, top: &Step) -> Action {
         match top {
-            Step::WinterQuarters(crate::engine::winter::WinterQuarters { to, .. }) => {
-                Action::Winter {
-                    to: to.first().map(|s| rs.space(*s).id.clone()).map(Into::into),
-                    units: Units::default(),
-                }
-            }
-            Step::WinterExcess(crate::engine::winter::WinterExcess {
+            Step::WinterQuarters(WinterQuarters { to, .. }) => Action::Winter {
+                to: to.first().map(|s| rs.space(*s).id.clone()).map(Into::into),
+                units: Units::default(),
+            },
+            Step::WinterExcess(WinterExcess {
                 power,
                 space,
                 faction,
@@ -723,7 +722,7 @@ impl Game {
                 },
             },
             // C-NAVAL-WINTER: the first of the equally near ports (map order).
-            Step::WinterPort(crate::engine::naval::WinterPort { to, .. }) => Action::NavalRetreat {
+            Step::WinterPort(super::naval::WinterPort { to, .. }) => Action::NavalRetreat {
                 to: to.first().cloned().unwrap_or_default().into(),
             },
             _ => Action::Forgo,
@@ -751,7 +750,7 @@ impl Game {
                     out.push(Action::Winter { to: None, units });
                 }
             }
-            Step::WinterQuarters(crate::engine::winter::WinterQuarters { to, .. }) => {
+            Step::WinterQuarters(WinterQuarters { to, .. }) => {
                 for s in to {
                     out.push(Action::Winter {
                         to: Some(rs.space(*s).id.as_str().into()),
@@ -759,7 +758,7 @@ impl Game {
                     });
                 }
             }
-            Step::WinterExcess(crate::engine::winter::WinterExcess {
+            Step::WinterExcess(WinterExcess {
                 power,
                 space,
                 faction,
@@ -813,9 +812,7 @@ impl Game {
                     .find(|f| f.owner() == Owner::Major(p))
                     .is_none_or(|f| f.has_room(1, 0, 0, 0))
         })?;
-        Some(Step::EmpireWinterUnit(
-            crate::engine::winter::EmpireWinterUnit { power: p, space },
-        ))
+        Some(Step::EmpireWinterUnit(EmpireWinterUnit { power: p, space }))
     }
 
     /// The Empire's two answers: one regular, or the data's number of mercenaries.
@@ -879,16 +876,16 @@ impl Game {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct WinterQuarters {
     /// The deciding power (the owner, or a minor's ally).
-    pub power: super::power::Power,
+    pub power: Power,
     /// Where the force is.
-    pub from: super::ruleset::SpaceId,
+    pub from: SpaceId,
     /// Whose force.
     pub owner: super::power::Owner,
     /// For Protestant units, the faction.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub faction: Option<super::power::Faction>,
     /// The equally near winter quarters.
-    pub to: Vec<super::ruleset::SpaceId>,
+    pub to: Vec<SpaceId>,
 }
 
 /// Decision (C-WINTER-QUARTERS): `power` has more land units in `space` than may winter
@@ -896,16 +893,16 @@ pub struct WinterQuarters {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct WinterExcess {
     /// The owner.
-    pub power: super::power::Power,
+    pub power: Power,
     /// The overstacked space.
-    pub space: super::ruleset::SpaceId,
+    pub space: SpaceId,
     /// For Protestant units, the faction.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub faction: Option<super::power::Faction>,
     /// Land units that must leave.
     pub excess: u32,
     /// Capitals they may go to.
-    pub to: Vec<super::ruleset::SpaceId>,
+    pub to: Vec<SpaceId>,
     /// Of `excess`, how many the power's other faction in the space may send instead
     /// (R-PROT-POOL): the answer sends `excess - shared` to `excess` units.
     #[serde(default, skip_serializing_if = "super::steps::is_zero")]
@@ -917,7 +914,147 @@ pub struct WinterExcess {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct EmpireWinterUnit {
     /// The Empire.
-    pub power: super::power::Power,
+    pub power: Power,
     /// Its capital that receives the unit.
-    pub space: super::ruleset::SpaceId,
+    pub space: SpaceId,
+}
+
+impl Question for WinterQuarters {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::WinterQuarters)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::Winter { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::Winter { to, units } = a else {
+            return Err(Refusal::NothingPending.into());
+        };
+        g.answer_winter(
+            rs,
+            p,
+            &Step::WinterQuarters(self.clone()),
+            to.as_deref(),
+            units,
+            ev,
+        )
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, _p: Power, out: &mut Vec<Action>) {
+        g.legal_winter_answers(rs, &Step::WinterQuarters(self.clone()), out)
+    }
+
+    fn standing(&self, g: &Game, rs: &Ruleset) -> Option<(Standing, Action)> {
+        g.has_standing(self.power, Standing::WinterDefault)
+            .then(|| {
+                (
+                    Standing::WinterDefault,
+                    g.winter_default_answer(rs, &Step::WinterQuarters(self.clone())),
+                )
+            })
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::MustAnswer
+    }
+}
+
+impl Question for WinterExcess {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::WinterExcess)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::Winter { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::Winter { to, units } = a else {
+            return Err(Refusal::NothingPending.into());
+        };
+        g.answer_winter(
+            rs,
+            p,
+            &Step::WinterExcess(self.clone()),
+            to.as_deref(),
+            units,
+            ev,
+        )
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, _p: Power, out: &mut Vec<Action>) {
+        g.legal_winter_answers(rs, &Step::WinterExcess(self.clone()), out)
+    }
+
+    fn standing(&self, g: &Game, rs: &Ruleset) -> Option<(Standing, Action)> {
+        g.has_standing(self.power, Standing::WinterDefault)
+            .then(|| {
+                (
+                    Standing::WinterDefault,
+                    g.winter_default_answer(rs, &Step::WinterExcess(self.clone())),
+                )
+            })
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::MustAnswer
+    }
+}
+
+impl Question for EmpireWinterUnit {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::EmpireWinterUnit)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::Winter { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::Winter { units, .. } = a else {
+            return Err(Refusal::NothingPending.into());
+        };
+        g.answer_empire_unit(rs, p, self.space, units, ev)
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, _p: Power, out: &mut Vec<Action>) {
+        g.legal_winter_answers(rs, &Step::EmpireWinterUnit(self.clone()), out)
+    }
+
+    fn standing(&self, g: &Game, rs: &Ruleset) -> Option<(Standing, Action)> {
+        g.has_standing(self.power, Standing::WinterDefault)
+            .then(|| {
+                (
+                    Standing::WinterDefault,
+                    g.winter_default_answer(rs, &Step::EmpireWinterUnit(self.clone())),
+                )
+            })
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::MustAnswer
+    }
 }

@@ -198,7 +198,7 @@ impl Game {
                     let asked: Vec<Power> = self.powers.iter().filter(|q| *q != p).collect();
                     for q in asked.into_iter().rev() {
                         self.steps.push(super::steps::Step::EventResponse(
-                            crate::engine::windows::EventResponse {
+                            super::windows::EventResponse {
                                 power: q,
                                 card: number,
                             },

@@ -8,8 +8,10 @@
 use super::super::action::{Action, UnitKind, Units};
 use super::super::error::RuleResult;
 use super::super::event::{Event, EventKind, Visibility};
+use super::super::game::Decision;
 use super::super::game::Game;
 use super::super::power::{Home, Owner, Power, PowerSet, Relation};
+use super::super::question::{Forgo, Question};
 use super::super::refusal::Refusal;
 use super::super::ruleset::{Ruleset, SpaceId};
 use super::super::steps::{BattlePhase, EntryPhase, Step};
@@ -510,12 +512,11 @@ impl Game {
                 cards,
             },
         ));
-        self.steps
-            .push(Step::EffectAsk(crate::engine::cards::run::EffectAsk {
-                power: p,
-                card,
-                ask: Ask::HandCard { purpose, n },
-            }));
+        self.steps.push(Step::EffectAsk(EffectAsk {
+            power: p,
+            card,
+            ask: Ask::HandCard { purpose, n },
+        }));
     }
 
     /// The picked card `c` of `p`'s hand is discarded, or played for its CP (added to the
@@ -660,7 +661,7 @@ impl Game {
                         to: options.iter().map(|o| o.1).collect(),
                     };
                     self.set_top(Step::Effect(run));
-                    self.steps.push(Step::EffectAsk(crate::engine::cards::run::EffectAsk {
+                    self.steps.push(Step::EffectAsk(EffectAsk {
                         power: p,
                         card,
                         ask,
@@ -793,7 +794,7 @@ impl Game {
                     _ => {
                         run.pc -= 1;
                         self.set_top(Step::Effect(run));
-                        self.steps.push(Step::EffectAsk(crate::engine::cards::run::EffectAsk {
+                        self.steps.push(Step::EffectAsk(EffectAsk {
                             power: p,
                             card,
                             ask: Ask::Space { spaces },
@@ -920,7 +921,7 @@ impl Game {
                     Some(p) if cards.len() == 1 => self.take_from_pile(card, p, cards[0], remove, ev),
                     Some(p) if !cards.is_empty() => {
                         self.set_top(Step::Effect(run));
-                        self.steps.push(Step::EffectAsk(crate::engine::cards::run::EffectAsk {
+                        self.steps.push(Step::EffectAsk(EffectAsk {
                             power: p,
                             card,
                             ask: Ask::Pile { cards, remove },
@@ -1064,7 +1065,7 @@ impl Game {
                     ev.push(skip("move"));
                 } else {
                     self.set_top(Step::Effect(run));
-                    self.steps.push(Step::EffectAsk(crate::engine::cards::run::EffectAsk {
+                    self.steps.push(Step::EffectAsk(EffectAsk {
                         power: p,
                         card,
                         ask: Ask::Move {
@@ -1489,12 +1490,11 @@ impl Game {
                     }
                     self.effect_remove(card, o, s, &u, ev);
                 } else {
-                    self.steps
-                        .push(Step::EffectAsk(crate::engine::cards::run::EffectAsk {
-                            power: o,
-                            card,
-                            ask: Ask::Remove { space: s, n },
-                        }));
+                    self.steps.push(Step::EffectAsk(EffectAsk {
+                        power: o,
+                        card,
+                        ask: Ask::Remove { space: s, n },
+                    }));
                 }
             }
             Op::Convert { who, modifier, .. } => {
@@ -1511,15 +1511,14 @@ impl Game {
                         space: s,
                         modifier: modifier as i8,
                     }));
-                    self.steps
-                        .push(Step::EffectAsk(crate::engine::cards::run::EffectAsk {
-                            power: p,
-                            card,
-                            ask: Ask::Six {
-                                space: s,
-                                modifier: modifier as i8,
-                            },
-                        }));
+                    self.steps.push(Step::EffectAsk(EffectAsk {
+                        power: p,
+                        card,
+                        ask: Ask::Six {
+                            space: s,
+                            modifier: modifier as i8,
+                        },
+                    }));
                 } else {
                     let unrest = natural == r.unrest_natural;
                     self.resolve_conversion(rs, p, s, natural, natural, modifier, unrest, ev);
@@ -1868,15 +1867,50 @@ pub fn op_name(op: &Op) -> &'static str {
     }
 }
 
-// --- questions on the decision stack (`crate::engine::question::Question`)
+// --- questions on the decision stack (`super::super::question::Question`)
 
 /// Decision: a running effect asks `power` (an option, a space, which units go).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct EffectAsk {
     /// Who is asked.
-    pub power: crate::engine::power::Power,
+    pub power: Power,
     /// The card whose effect asks.
     pub card: u16,
     /// What is asked.
-    pub ask: crate::engine::cards::run::Ask,
+    pub ask: Ask,
+}
+
+impl Question for EffectAsk {
+    fn asked(&self) -> (Power, Decision) {
+        (
+            self.power,
+            match self.ask {
+                Ask::Remove { .. } => Decision::Casualties,
+                _ => Decision::EffectChoice,
+            },
+        )
+    }
+
+    fn takes(&self, _a: &Action) -> bool {
+        true
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        g.answer_effect(rs, p, self.card, &self.ask, a, ev)
+    }
+
+    fn legal(&self, g: &Game, rs: &Ruleset, p: Power, out: &mut Vec<Action>) {
+        g.legal_effect_answers(rs, p, &self.ask, out)
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::NotAnAnswer
+    }
 }
