@@ -155,6 +155,81 @@ fn c_winter_quarters_cut_off_units_suffer_attrition() {
     )));
 }
 
+// C-WINTER-QUARTERS (our reading, as for the excess): Spanish units cut off in France lose half
+// and Spain, which holds two capitals, picks the one the survivors go to; a space that is not
+// one of them is refused with the allowed ones; the standing answer `winter_default` takes the
+// first capital and says so to Spain alone.
+#[test]
+fn c_winter_quarters_attrition_survivors_go_to_the_capital_the_owner_picks() {
+    use vqbot::engine::steps::{Standing, Step};
+    const SP: Owner = Owner::Major(Power::Spain);
+    let start = || {
+        let mut g = new_game(2);
+        g.board
+            .set_relation(Power::France, Power::Spain, Relation::War);
+        empire_answers_itself(&mut g);
+        g.board.force_mut(sp("ORLEANS"), SP, None).regulars = 4;
+        g
+    };
+    let mut g = start();
+    end_impulses(&mut g);
+    while let Some(p) = winter_question(&g) {
+        let a = g.legal_actions(rs(), p).remove(0);
+        act(&mut g, p, a);
+    }
+    assert_eq!(
+        g.awaiting(),
+        Awaiting::One {
+            power: Power::Spain,
+            decision: Decision::AttritionCapital
+        }
+    );
+    let Some(Step::AttritionCapital(q)) = g.steps.last() else {
+        panic!("{:?}", g.steps);
+    };
+    assert_eq!(
+        (q.space, q.to.clone()),
+        (sp("ORLEANS"), vec![sp("MADRID"), sp("MILAN")])
+    );
+    let winter = |to: &str| Action::Winter {
+        to: Some(to.into()),
+        units: Units::default(),
+    };
+    let m = refused(&mut g, Power::Spain, winter("PARIS"));
+    assert!(m.contains("Madrid") && m.contains("Milan"), "{m}");
+    assert!(g.apply(rs(), Power::France, &winter("MILAN")).is_err());
+    let ev = act(&mut g, Power::Spain, winter("MILAN"));
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::WinterAttrition { lost: 2, space, to: Some(to), .. }
+            if *space == sp("ORLEANS") && *to == sp("MILAN")
+    )));
+    assert_eq!(land(&g, "ORLEANS", SP), 0);
+    // The standing answer takes the first capital, Madrid.
+    let mut h = start();
+    act(
+        &mut h,
+        Power::Spain,
+        Action::SetStanding {
+            standing: Standing::WinterDefault,
+            on: true,
+        },
+    );
+    let ev = end_turn(&mut h);
+    assert!(has(&ev, |k| matches!(
+        k,
+        EventKind::WinterAttrition { to: Some(to), .. } if *to == sp("MADRID")
+    )));
+    assert!(ev.iter().any(|e| matches!(
+        e.kind,
+        EventKind::StandingApplied {
+            power: Power::Spain,
+            decision: Decision::AttritionCapital,
+            ..
+        }
+    ) && e.vis != vqbot::engine::Visibility::Public));
+}
+
 // C-WINTER-QUARTERS: six units in their own fortress: four stay, two go to the capital.
 #[test]
 fn c_winter_quarters_four_per_space_outside_capitals() {

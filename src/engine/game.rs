@@ -141,6 +141,8 @@ pub enum Decision {
     WinterExcess,
     /// The Empire's free winter unit: one regular or mercenaries (Virgin Queen).
     EmpireWinterUnit,
+    /// Choose which capital the survivors of winter attrition go to.
+    AttritionCapital,
     // --- peace (C-DIP-PEACE)
     /// Choose which of its land units a power that sued for peace removes.
     PeaceUnits,

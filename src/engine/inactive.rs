@@ -67,6 +67,13 @@ pub enum RuleAnswer {
         /// Where they went (none: attrition).
         to: Option<SpaceId>,
     },
+    /// Winter: the survivors of attrition in `space` go to the first capital, `to`.
+    AttritionCapital {
+        /// Where the force was.
+        space: SpaceId,
+        /// The capital.
+        to: SpaceId,
+    },
     /// Winter: excess land units in `space` go to the first capital, mercenaries first.
     WinterExcess {
         /// The overstacked space.

@@ -293,6 +293,8 @@ pub enum Step {
     /// Decision (C-WINTER-REGULAR, Virgin Queen): the Empire takes its free winter unit in
     /// `space` as one regular or as the data's number of mercenaries.
     EmpireWinterUnit(super::winter::EmpireWinterUnit),
+    /// Decision (C-WINTER-QUARTERS): which capital a force's survivors of attrition go to.
+    AttritionCapital(super::winter::AttritionCapital),
     /// Decision (C-WINTER-QUARTERS): `power` has more land units in `space` than may winter
     /// there and picks which `excess` go to which of the capitals `to`.
     WinterExcess(super::winter::WinterExcess),
@@ -355,6 +357,7 @@ impl Step {
             Step::WinterQuarters(q) => q,
             Step::WinterExcess(q) => q,
             Step::EmpireWinterUnit(q) => q,
+            Step::AttritionCapital(q) => q,
             Step::WarCasualties(q) => q,
             Step::WarReturn(q) => q,
             Step::PeaceUnits(q) => q,

@@ -101,6 +101,11 @@ impl Game {
     /// Pushes a Winter question and announces what it offers.
     fn ask_winter(&mut self, q: Step, ev: &mut Vec<Event>) {
         let (power, from, to, excess) = match &q {
+            // Its prompt says what it offers.
+            Step::AttritionCapital(_) => {
+                self.steps.push(q);
+                return;
+            }
             Step::WinterQuarters(WinterQuarters {
                 power, from, to, ..
             }) => (*power, *from, to.clone(), 0),
@@ -278,6 +283,13 @@ impl Game {
                     continue;
                 };
                 let to = self.nearest_quarters(rs, &f, side, s);
+                if let Some(q) = to
+                    .is_empty()
+                    .then(|| self.attrition_question(rs, s, &f, ev))
+                    .flatten()
+                {
+                    return Some(q);
+                }
                 if to.len() > 1 {
                     if let Some(p) = decider(self, f.owner()).filter(|p| self.powers.contains(*p)) {
                         return Some(Step::WinterQuarters(WinterQuarters {
@@ -325,9 +337,49 @@ impl Game {
                     units: moving.land(),
                 }));
             }
-            None => self.attrition(rs, s, f, moving, ev),
+            None => {
+                let capital = match f.owner() {
+                    Owner::Major(p) => self.free_capital(rs, p, f.faction),
+                    _ => None,
+                };
+                self.attrition(s, f, moving, capital, ev)
+            }
         }
         self.board.tidy(s);
+    }
+
+    /// C-WINTER-QUARTERS attrition for a force with no way to winter quarters whose owner holds
+    /// several free capitals (Spain's Madrid and Milan): which one the survivors go to is the
+    /// owner's choice (our reading, as for the excess), asked of a major in play; an inactive
+    /// major's go to the first, said aloud (X-INACTIVE-ANSWERS).
+    fn attrition_question(
+        &mut self,
+        rs: &Ruleset,
+        s: SpaceId,
+        f: &Force,
+        ev: &mut Vec<Event>,
+    ) -> Option<Step> {
+        let Owner::Major(p) = f.owner() else {
+            return None;
+        };
+        let to = self.free_capitals(rs, p, f.faction);
+        if to.len() < 2 || f.land() == 0 {
+            return None;
+        }
+        if self.powers.contains(p) {
+            return Some(Step::AttritionCapital(AttritionCapital {
+                power: p,
+                space: s,
+                faction: f.faction,
+                to,
+            }));
+        }
+        let answer = RuleAnswer::AttritionCapital {
+            space: s,
+            to: to[0],
+        };
+        self.answered_by_rule(p, answer, ev);
+        None
     }
 
     /// Removes `f`'s land units and army leaders from `s` (ships and naval leaders stay) and
@@ -364,16 +416,12 @@ impl Game {
     /// C-WINTER-QUARTERS attrition for units with no way to winter quarters.
     fn attrition(
         &mut self,
-        rs: &Ruleset,
         s: SpaceId,
         f: &Force,
         mut moving: Force,
+        capital: Option<SpaceId>,
         ev: &mut Vec<Event>,
     ) {
-        let capital = match f.owner() {
-            Owner::Major(p) => self.free_capital(rs, p, f.faction),
-            _ => None,
-        };
         let total = moving.land();
         let mut lost = if capital.is_some() {
             total.div_ceil(2)
@@ -1051,6 +1099,88 @@ impl Question for EmpireWinterUnit {
                     Standing::WinterDefault,
                     g.winter_default_answer(rs, &Step::EmpireWinterUnit(self.clone())),
                 )
+            })
+    }
+
+    fn forgo(&self) -> Forgo {
+        Forgo::MustAnswer
+    }
+}
+
+/// The question (C-WINTER-QUARTERS, our reading): `power`'s force in `space` has no way to
+/// winter quarters and loses half; its owner picks which of its free capitals `to` the
+/// survivors go to.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct AttritionCapital {
+    /// The owner.
+    pub power: Power,
+    /// Where the force is.
+    pub space: SpaceId,
+    /// For Protestant units, the faction.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faction: Option<Faction>,
+    /// The capitals the survivors may go to.
+    pub to: Vec<SpaceId>,
+}
+
+impl Question for AttritionCapital {
+    fn asked(&self) -> (Power, Decision) {
+        (self.power, Decision::AttritionCapital)
+    }
+
+    fn takes(&self, a: &Action) -> bool {
+        matches!(a, Action::Winter { .. })
+    }
+
+    fn answer(
+        &self,
+        g: &mut Game,
+        rs: &Ruleset,
+        _p: Power,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Action::Winter { to, units } = a else {
+            return Err(Refusal::NothingPending.into());
+        };
+        if units.land() > 0 || !units.leaders.is_empty() {
+            return Err(Refusal::WinterWholeForce { space: self.space }.into());
+        }
+        let to = match to {
+            Some(t) => Some(Game::resolve_space(rs, t)?),
+            None => None,
+        };
+        let Some(c) = to.filter(|c| self.to.contains(c)) else {
+            return Err(Refusal::WinterPlace {
+                space: to,
+                allowed: self.to.clone(),
+            }
+            .into());
+        };
+        let f = Force::new(Owner::Major(self.power), self.faction);
+        g.steps.pop();
+        if let Some(moving) = g.take_land(rs, self.space, &f) {
+            g.attrition(self.space, &f, moving, Some(c), ev);
+        }
+        g.board.tidy(self.space);
+        Ok(())
+    }
+
+    fn legal(&self, _g: &Game, rs: &Ruleset, _p: Power, out: &mut Vec<Action>) {
+        for c in &self.to {
+            out.push(Action::Winter {
+                to: Some(rs.space(*c).id.as_str().into()),
+                units: Units::default(),
+            });
+        }
+    }
+
+    fn standing(&self, g: &Game, rs: &Ruleset) -> Option<(Standing, Action)> {
+        g.has_standing(self.power, Standing::WinterDefault)
+            .then(|| {
+                let to = Some(rs.space(self.to[0]).id.as_str().into());
+                let units = Units::default();
+                (Standing::WinterDefault, Action::Winter { to, units })
             })
     }
 

@@ -219,6 +219,7 @@ fn is_battle_question(d: Decision) -> bool {
             | Decision::WinterPort
             | Decision::WinterQuarters
             | Decision::WinterExcess
+            | Decision::AttritionCapital
             | Decision::Intervene
             | Decision::PeaceUnits
             | Decision::PeaceRegain

@@ -189,6 +189,13 @@ impl Texts<'_> {
                 self.space_in(*from),
                 to.map_or_else(nowhere, |t| self.space(t))
             ),
+            RuleAnswer::AttritionCapital { space, to } => tr!(
+                l,
+                "the survivors of its units {} with no way to winter quarters go to its first capital ({})",
+                "уцелевшие из её войск {}, которым некуда уйти на зимовку, уходят в первую столицу ({})",
+                self.space_in(*space),
+                self.space(*to)
+            ),
             RuleAnswer::WinterExcess { space, to } => tr!(
                 l,
                 "its excess units {} go to its first capital, mercenaries first ({})",

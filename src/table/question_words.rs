@@ -181,6 +181,12 @@ impl Texts<'_> {
                 "взять бесплатный зимний отряд Империи: один регуляр или наёмники ({})",
                 c("winter")
             ),
+            Decision::AttritionCapital => tr!(
+                l,
+                "choose which capital the survivors of winter attrition go to ({})",
+                "выбрать, в какую столицу уходят уцелевшие после зимних потерь ({})",
+                c("winter")
+            ),
             Decision::WinterExcess => tr!(
                 l,
                 "choose which units over the winter limit go to which capital ({})",
