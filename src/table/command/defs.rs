@@ -14,6 +14,19 @@ use crate::table::resolve;
 #[allow(unused_imports)]
 use super::*;
 
+/// The `power` field of command variant `$variant`, as a [`CmdDef::power`].
+macro_rules! power_of {
+    ($variant:ident) => {{
+        fn power(c: &Command) -> Option<&str> {
+            match c {
+                Command::$variant { power, .. } => power.as_deref(),
+                _ => None,
+            }
+        }
+        power
+    }};
+}
+
 /// A command with no options but the acting power, making one action with no fields: `pass`,
 /// `end`, `fortify`, `forgo`, `sally`.
 macro_rules! bare_command {
@@ -35,6 +48,7 @@ macro_rules! bare_command {
                 _ => None,
             },
             acting: true,
+            power: power_of!($variant),
         };
     };
 }
@@ -92,6 +106,9 @@ pub struct CmdDef {
     pub print: fn(&Action, Form) -> Option<Line>,
     /// Whether printed lines name the acting power (`power:…` last).
     pub acting: bool,
+    /// The `power:` a command this definition parsed names (`None`: none named, or another
+    /// command).
+    pub power: fn(&Command) -> Option<&str>,
 }
 
 /// Every command, in the order `help` lists them ([`COMMANDS`] is their specs).
@@ -199,7 +216,12 @@ pub fn def(name: &str) -> Option<&'static CmdDef> {
 
 /// The engine action of a game command; `None` for the commands the table runs itself.
 pub fn act(cx: Cx<'_>, cmd: &Command) -> Option<Result<Action, Msg>> {
-    def(cmd.name()).and_then(|d| (d.act)(cx, cmd))
+    DEFS.iter().find_map(|d| (d.act)(cx, cmd))
+}
+
+/// The `power:` a command names (the acting power, for a player holding several), if any.
+pub fn named_power(cmd: &Command) -> Option<&str> {
+    DEFS.iter().find_map(|d| (d.power)(cmd))
 }
 
 /// The invocation that makes `a` for `power`, in `form`; `None` for actions no command makes.

@@ -698,4 +698,5 @@ pub(in crate::table::command) const ADJUST: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Adjust),
 };

@@ -69,6 +69,7 @@ pub(in crate::table::command) const INTERCEPT: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Intercept),
 };
 
 /// `avoid`: try to avoid battle.
@@ -106,6 +107,7 @@ pub(in crate::table::command) const AVOID: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Avoid),
 };
 
 bare_command!(
@@ -217,6 +219,7 @@ pub(in crate::table::command) const CHOOSE: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Choose),
 };
 
 /// `casualties`: choose the units lost.
@@ -256,6 +259,7 @@ pub(in crate::table::command) const CASUALTIES: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Casualties),
 };
 
 /// `retreat`: retreat after a lost battle (or leave a regained space after a peace).
@@ -313,6 +317,7 @@ pub(in crate::table::command) const RETREAT: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Retreat),
 };
 
 /// `standing`: set or clear a standing answer.
@@ -365,6 +370,7 @@ pub(in crate::table::command) const STANDING: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Standing),
 };
 
 /// `winter`: a Winter answer (where to winter, which units go to a capital).
@@ -422,4 +428,5 @@ pub(in crate::table::command) const WINTER: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Winter),
 };

@@ -70,6 +70,7 @@ pub(in crate::table::command) const WAR: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(War),
 };
 
 /// `peace`: offer peace to a power, or end the war on a minor named instead (C-DIP-PEACE).
@@ -113,6 +114,7 @@ pub(in crate::table::command) const PEACE: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Peace),
 };
 
 /// `ally`: offer an alliance.
@@ -153,6 +155,7 @@ pub(in crate::table::command) const ALLY: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Ally),
 };
 
 /// `accept`: accept a power's offer.
@@ -190,6 +193,7 @@ pub(in crate::table::command) const ACCEPT: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Accept),
 };
 
 /// `minor`: ally a minor power.
@@ -230,6 +234,7 @@ pub(in crate::table::command) const MINOR: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Minor),
 };
 
 /// `decline`: decline a power's offer.
@@ -267,6 +272,7 @@ pub(in crate::table::command) const DECLINE: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Decline),
 };
 
 /// `sue`: sue for peace.
@@ -304,6 +310,7 @@ pub(in crate::table::command) const SUE: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Sue),
 };
 
 /// `ransom`: ransom a captured leader.
@@ -357,6 +364,7 @@ pub(in crate::table::command) const RANSOM: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Ransom),
 };
 
 /// `recall`: bring units home.
@@ -406,6 +414,7 @@ pub(in crate::table::command) const RECALL: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Recall),
 };
 
 /// `surrender`: the land units owed after suing (C-DIP-PEACE).
@@ -459,6 +468,7 @@ pub(in crate::table::command) const SURRENDER: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Surrender),
 };
 
 /// C-DIP-PEACE: what `regain what:` names: a leader, a space (a key), or two spaces `A+B`
@@ -569,6 +579,7 @@ pub(in crate::table::command) const REGAIN: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Regain),
 };
 
 /// `treasure`: spend a treasure for CP (X-TREASURE-SPEND).
@@ -615,6 +626,7 @@ pub(in crate::table::command) const TREASURE: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Treasure),
 };
 
 /// `influence`: buy influence on a courted power for CP (X-INF-BUY).
@@ -675,4 +687,5 @@ pub(in crate::table::command) const INFLUENCE: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Influence),
 };

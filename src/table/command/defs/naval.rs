@@ -60,6 +60,7 @@ pub(in crate::table::command) const SAIL: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Sail),
 };
 
 /// `transport`: carry a formation by sea.
@@ -129,6 +130,7 @@ pub(in crate::table::command) const TRANSPORT: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Transport),
 };
 
 /// `ships`: which ships are sunk.
@@ -187,6 +189,7 @@ pub(in crate::table::command) const SHIPS: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Ships),
 };
 
 /// `haven`: retreat a fleet.
@@ -224,6 +227,7 @@ pub(in crate::table::command) const HAVEN: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Haven),
 };
 
 /// `engage`: intercept an entering fleet.
@@ -261,6 +265,7 @@ pub(in crate::table::command) const ENGAGE: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Engage),
 };
 
 /// `evade`: try to avoid a naval battle.
@@ -298,6 +303,7 @@ pub(in crate::table::command) const EVADE: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Evade),
 };
 
 /// `piracy`: a piracy attempt in a sea zone against a power (C-PIRACY).
@@ -351,6 +357,7 @@ pub(in crate::table::command) const PIRACY: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Piracy),
 };
 
 /// `tribute`: pay a piracy hit (C-PIRACY).
@@ -409,4 +416,5 @@ pub(in crate::table::command) const TRIBUTE: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Tribute),
 };

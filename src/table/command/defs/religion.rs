@@ -99,6 +99,7 @@ pub(in crate::table::command) const REVOLT: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Revolt),
 };
 
 /// `marry`: propose a marriage, or accept or refuse one (X-MARRIAGE-*); royals resolve in the
@@ -178,6 +179,7 @@ pub(in crate::table::command) const MARRY: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Marry),
 };
 
 /// `spy`: an espionage attempt (X-SPY-*).
@@ -257,6 +259,7 @@ pub(in crate::table::command) const SPY: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Spy),
 };
 
 /// `convert`: a conversion attempt in a space (X-REL-*).
@@ -296,6 +299,7 @@ pub(in crate::table::command) const CONVERT: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Convert),
 };
 
 /// `rebel`: a Catholic rebellion in a space.
@@ -340,6 +344,7 @@ pub(in crate::table::command) const REBEL: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Rebel),
 };
 
 /// `six`: keep a conversion's natural 6 (unrest) or count it as a 5 (X-REL-SIX).
@@ -380,6 +385,7 @@ pub(in crate::table::command) const SIX: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Six),
 };
 
 /// `fight`: fight a foreign war with its card.
@@ -420,6 +426,7 @@ pub(in crate::table::command) const FIGHT: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Fight),
 };
 
 /// `send`: send units to a foreign war.
@@ -489,6 +496,7 @@ pub(in crate::table::command) const SEND: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Send),
 };
 
 /// `withdraw`: withdraw leaders from a foreign war.
@@ -535,6 +543,7 @@ pub(in crate::table::command) const WITHDRAW: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Withdraw),
 };
 
 /// `capital`: move the Huguenot capital (or give it up with no space).
@@ -581,4 +590,5 @@ pub(in crate::table::command) const CAPITAL: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Capital),
 };

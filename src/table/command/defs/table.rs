@@ -15,6 +15,7 @@ const fn table_command(
         act: |_, _| None,
         print: |_, _| None,
         acting: false,
+        power: |_| None,
     }
 }
 
@@ -188,22 +189,25 @@ pub(in crate::table::command) const STATUS: CmdDef = table_command(
 );
 
 /// `hand`: the caller's hand, privately.
-pub(in crate::table::command) const HAND: CmdDef = table_command(
-    CmdSpec {
-        name: "hand",
-        ru: "рука",
-        options: &[AS_POWER],
-        help: [
-            "send your hand to you privately",
-            "прислать вам вашу руку лично",
-        ],
-    },
-    |a| {
-        Ok(Command::Hand {
-            power: a.opt("power"),
-        })
-    },
-);
+pub(in crate::table::command) const HAND: CmdDef = CmdDef {
+    power: power_of!(Hand),
+    ..table_command(
+        CmdSpec {
+            name: "hand",
+            ru: "рука",
+            options: &[AS_POWER],
+            help: [
+                "send your hand to you privately",
+                "прислать вам вашу руку лично",
+            ],
+        },
+        |a| {
+            Ok(Command::Hand {
+                power: a.opt("power"),
+            })
+        },
+    )
+};
 
 /// `undo`: take back the last action (or agree to a take-back).
 pub(in crate::table::command) const UNDO: CmdDef = table_command(

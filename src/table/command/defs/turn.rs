@@ -64,6 +64,7 @@ pub(in crate::table::command) const PLAY: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Play),
 };
 
 /// The units of a move or deployment: as typed, or else the first formation the engine lists
@@ -195,6 +196,7 @@ pub(in crate::table::command) const MOVE: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Move),
 };
 
 /// `deploy`: spring deployment from a capital.
@@ -261,6 +263,7 @@ pub(in crate::table::command) const DEPLOY: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Deploy),
 };
 
 /// `control`: take control of an unfortified space.
@@ -303,6 +306,7 @@ pub(in crate::table::command) const CONTROL: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Control),
 };
 
 /// The `unit:` word of a unit kind.
@@ -391,6 +395,7 @@ pub(in crate::table::command) const BUILD: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Build),
 };
 
 /// `assault`: assault a besieged fortress.
@@ -433,6 +438,7 @@ pub(in crate::table::command) const ASSAULT: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Assault),
 };
 
 bare_command!(
@@ -495,6 +501,7 @@ pub(in crate::table::command) const DONE: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Done),
 };
 
 /// `place`: place a Protestant leader in spring deployment.
@@ -544,6 +551,7 @@ pub(in crate::table::command) const PLACE: CmdDef = CmdDef {
         _ => None,
     },
     acting: true,
+    power: power_of!(Place),
 };
 
 /// The `choice:` word of the Empire's choice.
@@ -598,4 +606,5 @@ pub(in crate::table::command) const SECRET: CmdDef = CmdDef {
         _ => None,
     },
     acting: false,
+    power: |_| None,
 };
