@@ -3,6 +3,11 @@
 //! makes and how an action is written back as the command line that makes it — for the log, for
 //! driving tests and for the buttons. The two directions sit side by side, so for every legal action
 //! `act(parse(print(action))) == action` (checked over seeded games in `tests/table_command_defs.rs`).
+//!
+//! Adding a command: its variant of [`Command`] (`types.rs`), its `CmdDef` in the family file
+//! that fits, and one line in `DEFS` (where `help` lists it). A command the table runs itself
+//! (no engine action) also needs its arm in the table's dispatch (`table/mod.rs`); a button for
+//! a new question needs its label in `choices.rs` (the command line comes from `print`).
 
 use std::fmt::Display;
 
