@@ -32,6 +32,9 @@ mod table_campaign;
 // --- campaign (issue 29): restarts
 #[path = "table_campaign_restart.rs"]
 mod table_campaign_restart;
+// --- one definition per command (issue 24)
+#[path = "table_command_defs.rs"]
+mod table_command_defs;
 #[path = "table_influence.rs"]
 mod table_influence;
 #[path = "table_input_info.rs"]

@@ -6,6 +6,7 @@
 use crate::engine::game::{Awaiting, Decision, Stage};
 use crate::engine::{Action, Game, Power, Ruleset};
 
+use super::command::defs::{print, units_text, Form};
 use super::command::Invocation;
 use super::{Channel, Locale, Notice, Table, Texts, UserId};
 
@@ -65,6 +66,11 @@ pub struct Choice {
     pub invocation: Invocation,
 }
 
+/// The button of a legal action of `power`: the command line the action's definition writes.
+fn button(a: &Action, power: Power) -> Invocation {
+    print(a, power, Form::Button).unwrap_or_default()
+}
+
 fn inv(name: &str, options: &[(&str, &str)]) -> Invocation {
     Invocation {
         name: name.to_string(),
@@ -87,7 +93,7 @@ pub fn public_choices(rs: &Ruleset, t: Texts<'_>, game: &Game) -> Vec<Choice> {
         } if game.legal_actions(rs, power).contains(&Action::Pass) => choices.push(Choice {
             label: l(Notice::Pass),
             style: ChoiceStyle::Secondary,
-            invocation: inv("pass", &[("power", power.as_str())]),
+            invocation: button(&Action::Pass, power),
         }),
         Awaiting::One {
             power,
@@ -95,7 +101,7 @@ pub fn public_choices(rs: &Ruleset, t: Texts<'_>, game: &Game) -> Vec<Choice> {
         } => choices.push(Choice {
             label: l(Notice::EndImpulse),
             style: ChoiceStyle::Primary,
-            invocation: inv("end", &[("power", power.as_str())]),
+            invocation: button(&Action::EndImpulse, power),
         }),
         Awaiting::One {
             power,
@@ -105,12 +111,12 @@ pub fn public_choices(rs: &Ruleset, t: Texts<'_>, game: &Game) -> Vec<Choice> {
             choices.push(Choice {
                 label: l(Notice::KeepSix),
                 style: ChoiceStyle::Danger,
-                invocation: inv("six", &[("count", "6"), ("power", power.as_str())]),
+                invocation: button(&Action::ConversionSix { unrest: true }, power),
             });
             choices.push(Choice {
                 label: l(Notice::CountFive),
                 style: ChoiceStyle::Primary,
-                invocation: inv("six", &[("count", "5"), ("power", power.as_str())]),
+                invocation: button(&Action::ConversionSix { unrest: false }, power),
             });
         }
         Awaiting::One {
@@ -119,7 +125,7 @@ pub fn public_choices(rs: &Ruleset, t: Texts<'_>, game: &Game) -> Vec<Choice> {
         } => choices.push(Choice {
             label: l(Notice::DoneNoDeployment),
             style: ChoiceStyle::Secondary,
-            invocation: inv("done", &[("power", power.as_str())]),
+            invocation: button(&Action::SkipDeployment, power),
         }),
         Awaiting::Simultaneous {
             decision: Decision::Diplomacy,
@@ -136,10 +142,7 @@ pub fn public_choices(rs: &Ruleset, t: Texts<'_>, game: &Game) -> Vec<Choice> {
                     choices.push(Choice {
                         label,
                         style: ChoiceStyle::Success,
-                        invocation: inv(
-                            "accept",
-                            &[("from", o.from.as_str()), ("power", o.to.as_str())],
-                        ),
+                        invocation: button(&Action::Accept { from: o.from }, o.to),
                     });
                     choices.push(Choice {
                         label: format!(
@@ -149,10 +152,7 @@ pub fn public_choices(rs: &Ruleset, t: Texts<'_>, game: &Game) -> Vec<Choice> {
                             l(Notice::Decline)
                         ),
                         style: ChoiceStyle::Danger,
-                        invocation: inv(
-                            "decline",
-                            &[("from", o.from.as_str()), ("power", o.to.as_str())],
-                        ),
+                        invocation: button(&Action::Decline { from: o.from }, o.to),
                     });
                 }
             }
@@ -270,7 +270,6 @@ fn units_word(u: &crate::engine::Units) -> String {
 /// private and are played by command; their window gets only the "no card" button.
 fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<Choice> {
     let l = t.loc;
-    let pw = power.as_str();
     let mut out = Vec::new();
     // --- card effects: a free move may be declined (`forgo`, not listed among the moves); the
     // button comes first so the 25-button cap never drops it
@@ -282,11 +281,11 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
         out.push(Choice {
             label: l.pick("Do not move", "Не двигаться").to_string(),
             style: ChoiceStyle::Secondary,
-            invocation: inv("forgo", &[("power", pw)]),
+            invocation: button(&Action::Forgo, power),
         });
     }
     for a in game.legal_actions(rs, power) {
-        let (label, style, invocation) = match &a {
+        let (label, style) = match &a {
             Action::Forgo => (
                 match game.awaiting() {
                     Awaiting::One {
@@ -318,7 +317,6 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                     _ => l.pick("Do not intercept", "Не перехватывать").to_string(),
                 },
                 ChoiceStyle::Secondary,
-                inv("forgo", &[("power", pw)]),
             ),
             Action::Intercept { from, .. } => (
                 format!(
@@ -327,7 +325,6 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                     space_name(rs, t, from)
                 ),
                 ChoiceStyle::Danger,
-                inv("intercept", &[("from", from), ("power", pw)]),
             ),
             Action::AvoidBattle { to } => (
                 format!(
@@ -336,31 +333,20 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                     space_name(rs, t, to)
                 ),
                 ChoiceStyle::Primary,
-                inv("avoid", &[("to", to), ("power", pw)]),
             ),
             Action::WithdrawInside => (
                 l.pick("Withdraw inside", "Укрыться за стенами").to_string(),
                 ChoiceStyle::Primary,
-                inv("fortify", &[("power", pw)]),
             ),
             Action::TakeCasualties { units } => {
                 let w = units_word(units);
                 (
                     format!("{} {w}", l.pick("Lose", "Потерять")),
                     ChoiceStyle::Danger,
-                    inv("casualties", &[("units", &w), ("power", pw)]),
                 )
             }
             Action::Retreat { to, inside } => {
                 let w = units_word(inside);
-                let mut opts: Vec<(&str, &str)> = Vec::new();
-                if let Some(to) = to {
-                    opts.push(("to", to));
-                }
-                if !w.is_empty() {
-                    opts.push(("inside", &w));
-                }
-                opts.push(("power", pw));
                 // --- peace (C-DIP-PEACE): the winner's forces leaving a regained space.
                 let peace = matches!(
                     game.awaiting(),
@@ -381,19 +367,11 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                 if !w.is_empty() {
                     label.push_str(&format!(" ({} {w})", l.pick("inside:", "внутри:")));
                 }
-                (label, ChoiceStyle::Primary, inv("retreat", &opts))
+                (label, ChoiceStyle::Primary)
             }
             // --- winter questions
             Action::Winter { to, units } => {
                 let w = units_word(units);
-                let mut opts: Vec<(&str, &str)> = Vec::new();
-                if let Some(to) = to {
-                    opts.push(("to", to));
-                }
-                if !w.is_empty() {
-                    opts.push(("units", &w));
-                }
-                opts.push(("power", pw));
                 let place = to
                     .as_deref()
                     .map(|x| space_name(rs, t, x))
@@ -406,7 +384,7 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                 } else {
                     format!("{w} → {place}")
                 };
-                (label, ChoiceStyle::Primary, inv("winter", &opts))
+                (label, ChoiceStyle::Primary)
             }
             // --- naval warfare
             Action::SinkShips {
@@ -421,10 +399,6 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                         l.pick("corsairs", "корсаров")
                     ),
                     ChoiceStyle::Danger,
-                    inv(
-                        "ships",
-                        &[("squadrons", &s), ("corsairs", &c), ("power", pw)],
-                    ),
                 )
             }
             Action::NavalIntercept { from } => (
@@ -434,7 +408,6 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                     t.place_id(from)
                 ),
                 ChoiceStyle::Danger,
-                inv("engage", &[("from", from), ("power", pw)]),
             ),
             Action::NavalAvoid { to } => (
                 format!(
@@ -443,27 +416,19 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                     t.place_id(to)
                 ),
                 ChoiceStyle::Primary,
-                inv("evade", &[("to", to), ("power", pw)]),
             ),
             Action::NavalRetreat { to } => (
                 format!("{} {}", l.pick("Fleet to", "Флот в"), t.place_id(to)),
                 ChoiceStyle::Primary,
-                inv("haven", &[("to", to), ("power", pw)]),
             ),
             // --- relief
             Action::JoinRelief => (
                 l.pick("Sally: join the relief", "Вылазка: в бой с деблокирующими")
                     .to_string(),
                 ChoiceStyle::Danger,
-                inv("sally", &[("power", pw)]),
             ),
             // --- piracy: one button per reward open now (C-PIRACY)
             Action::PiracyReward { reward, at } => {
-                let mut opts = vec![("pay", reward.id())];
-                if let Some(a) = at {
-                    opts.push(("at", a.as_str()));
-                }
-                opts.push(("power", pw));
                 let label = match at {
                     Some(a) => format!(
                         "{} {} ({})",
@@ -477,7 +442,7 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                         t.piracy_reward(*reward)
                     ),
                 };
-                (label, ChoiceStyle::Danger, inv("tribute", &opts))
+                (label, ChoiceStyle::Danger)
             }
             // --- peace (C-DIP-PEACE): one land unit per button; each item with each payment
             Action::Surrender { space, units } => {
@@ -489,30 +454,23 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                         space_name(rs, t, space)
                     ),
                     ChoiceStyle::Danger,
-                    inv(
-                        "surrender",
-                        &[("space", space), ("units", &w), ("power", pw)],
-                    ),
                 )
             }
             Action::Regain { what, pay, to } => {
                 use crate::engine::action::{PeacePay, RegainItem};
-                let (name, w) = match what {
-                    RegainItem::Leader(x) => (t.leader(x), x.clone()),
-                    RegainItem::Key(x) => (space_name(rs, t, x), x.clone()),
-                    RegainItem::Pair(a, b) => (
-                        format!("{} + {}", space_name(rs, t, a), space_name(rs, t, b)),
-                        format!("{a}+{b}"),
-                    ),
+                let name = match what {
+                    RegainItem::Leader(x) => t.leader(x),
+                    RegainItem::Key(x) => space_name(rs, t, x),
+                    RegainItem::Pair(a, b) => {
+                        format!("{} + {}", space_name(rs, t, a), space_name(rs, t, b))
+                    }
                 };
                 let price = match pay {
                     PeacePay::Vp => l.pick("VP", "ПО"),
                     PeacePay::Card => l.pick("card", "карта"),
                 };
-                let mut opts = vec![("what", w.as_str()), ("pay", pay.id())];
                 let label = match to {
                     Some(c) => {
-                        opts.push(("to", c.as_str()));
                         format!(
                             "{} {name} → {} ({price})",
                             l.pick("Regain", "Вернуть"),
@@ -521,12 +479,11 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                     }
                     None => format!("{} {name} ({price})", l.pick("Regain", "Вернуть")),
                 };
-                opts.push(("power", pw));
-                (label, ChoiceStyle::Primary, inv("regain", &opts))
+                (label, ChoiceStyle::Primary)
             }
             // --- card effects: a free move, one button per formation and neighbour
             Action::Move { from, to, units } => {
-                let w = super::convert::units_text(units);
+                let w = units_text(units);
                 (
                     format!(
                         "{} {w}: {} → {}",
@@ -535,22 +492,17 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                         space_name(rs, t, to)
                     ),
                     ChoiceStyle::Primary,
-                    inv(
-                        "move",
-                        &[("from", from), ("to", to), ("units", &w), ("power", pw)],
-                    ),
                 )
             }
             // --- card effects: one button per option or space the card's question lists
             Action::Choose { option, .. } => {
-                let n = option.to_string();
-                (
-                    effect_choice_label(t, game, *option),
-                    ChoiceStyle::Primary,
-                    inv("choose", &[("option", &n), ("power", pw)]),
-                )
+                (effect_choice_label(t, game, *option), ChoiceStyle::Primary)
             }
             _ => continue,
+        };
+        // The button runs the command line the action's definition writes.
+        let Some(invocation) = print(&a, power, Form::Button) else {
+            continue;
         };
         out.push(Choice {
             label,
@@ -603,15 +555,15 @@ pub fn secret_pending(game: &Game) -> bool {
 pub fn secret_choices(t: Texts<'_>) -> Vec<Choice> {
     use crate::engine::ruleset::EmpireChoice;
     [
-        (EmpireChoice::Protestant, "protestant"),
-        (EmpireChoice::Catholic, "catholic"),
-        (EmpireChoice::Balanced, "balanced"),
+        EmpireChoice::Protestant,
+        EmpireChoice::Catholic,
+        EmpireChoice::Balanced,
     ]
     .into_iter()
-    .map(|(c, value)| Choice {
-        label: t.choice(c).to_string(),
+    .map(|choice| Choice {
+        label: t.choice(choice).to_string(),
         style: ChoiceStyle::Primary,
-        invocation: inv("secret", &[("choice", value)]),
+        invocation: button(&Action::SecretChoice { choice }, Power::Empire),
     })
     .collect()
 }

@@ -191,33 +191,27 @@ const fn opt(
     }
 }
 
-/// Every command, in the order `help` lists them.
+/// Every command's spec, in the order `help` lists them (from [`defs`]).
 pub static COMMANDS: &[CmdSpec] = &ALL;
 
-const ALL: [CmdSpec; list_play::PLAY.len() + list_table::TABLE.len()] =
-    concat(list_play::PLAY, list_table::TABLE);
+const ALL: [CmdSpec; defs::DEFS.len()] = specs(defs::DEFS);
 
-/// The two halves of the command table as one array (at compile time).
-const fn concat<const N: usize>(a: &[CmdSpec], b: &[CmdSpec]) -> [CmdSpec; N] {
-    let mut out = [a[0]; N];
+/// The specs of the definitions, as an array (at compile time).
+const fn specs<const N: usize>(defs: &[&defs::CmdDef]) -> [CmdSpec; N] {
+    let mut out = [defs[0].spec; N];
     let mut i = 0;
-    while i < a.len() {
-        out[i] = a[i];
+    while i < N {
+        out[i] = defs[i].spec;
         i += 1;
-    }
-    let mut j = 0;
-    while j < b.len() {
-        out[a.len() + j] = b[j];
-        j += 1;
     }
     out
 }
 
-mod list_play;
-mod list_table;
+pub mod defs;
 mod parse;
 mod types;
 pub mod values;
+pub use defs::{ADJUST_COUNTS, MAX_TREASURE_DELTA, MAX_VP_DELTA};
 #[allow(unused_imports)]
 use parse::*;
 pub use parse::*;
@@ -263,6 +257,7 @@ pub fn option_name<'a>(loc: Locale, command: &str, option: &'a str) -> &'a str {
 
 #[cfg(test)]
 mod tests {
+    use super::defs::adjust_reads;
     use super::*;
 
     #[test]

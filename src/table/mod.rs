@@ -960,7 +960,7 @@ impl Table {
         let game = s.game.as_ref().ok_or(Msg::NotStarted)?;
         let explicit = match cmd {
             Command::Secret { .. } => Some("empire"),
-            _ => cmd_power(cmd),
+            _ => command::defs::named_power(cmd),
         };
         let is_adjust = matches!(cmd, Command::Adjust { .. });
         let power = match self.acting_power(s, caller, explicit, is_adjust) {
@@ -1250,64 +1250,4 @@ fn decode_row(r: &LogRow) -> Result<(Power, Action), String> {
         .map_err(|e| bad(format!("{e}")))?;
     let action: Action = serde_json::from_str(&r.action_json).map_err(|e| bad(e.to_string()))?;
     Ok((power, action))
-}
-
-/// The `power:` option of a game command, if any.
-fn cmd_power(cmd: &Command) -> Option<&str> {
-    match cmd {
-        Command::Play { power, .. }
-        | Command::Move { power, .. }
-        | Command::Control { power, .. }
-        | Command::Build { power, .. }
-        | Command::Assault { power, .. }
-        | Command::Revolt { power, .. }
-        | Command::Fight { power, .. }
-        | Command::Send { power, .. }
-        | Command::Withdraw { power, .. }
-        | Command::Capital { power, .. }
-        | Command::Intercept { power, .. }
-        | Command::Avoid { power, .. }
-        | Command::Fortify { power }
-        | Command::Forgo { power }
-        | Command::Sally { power }
-        | Command::Choose { power, .. }
-        | Command::Casualties { power, .. }
-        | Command::Retreat { power, .. }
-        | Command::Winter { power, .. }
-        | Command::Sail { power, .. }
-        | Command::Transport { power, .. }
-        | Command::Ships { power, .. }
-        | Command::Haven { power, .. }
-        | Command::Engage { power, .. }
-        | Command::Evade { power, .. }
-        | Command::Piracy { power, .. }
-        | Command::Tribute { power, .. }
-        | Command::Treasure { power, .. }
-        | Command::Influence { power, .. }
-        | Command::Standing { power, .. }
-        | Command::Pass { power }
-        | Command::End { power }
-        | Command::War { power, .. }
-        | Command::Sue { power, .. }
-        | Command::Surrender { power, .. }
-        | Command::Regain { power, .. }
-        | Command::Ransom { power, .. }
-        | Command::Recall { power, .. }
-        | Command::Peace { power, .. }
-        | Command::Ally { power, .. }
-        | Command::Accept { power, .. }
-        | Command::Decline { power, .. }
-        | Command::Minor { power, .. }
-        | Command::Done { power }
-        | Command::Deploy { power, .. }
-        | Command::Place { power, .. }
-        | Command::Adjust { power, .. }
-        | Command::Convert { power, .. }
-        | Command::Marry { power, .. }
-        | Command::Spy { power, .. }
-        | Command::Rebel { power, .. }
-        | Command::Six { power, .. }
-        | Command::Hand { power } => power.as_deref(),
-        _ => None,
-    }
 }
