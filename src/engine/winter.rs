@@ -100,30 +100,28 @@ impl Game {
 
     /// Pushes a Winter question and announces what it offers.
     fn ask_winter(&mut self, q: Step, ev: &mut Vec<Event>) {
-        let (power, from, to, excess) = match &q {
-            // Its prompt says what it offers.
-            Step::AttritionCapital(_) => {
-                self.steps.push(q);
-                return;
-            }
+        let said = match &q {
             Step::WinterQuarters(WinterQuarters {
                 power, from, to, ..
-            }) => (*power, *from, to.clone(), 0),
+            }) => Some((*power, *from, to.clone(), 0)),
             Step::WinterExcess(WinterExcess {
                 power,
                 space,
                 excess,
                 to,
                 ..
-            }) => (*power, *space, to.clone(), *excess),
-            _ => return,
+            }) => Some((*power, *space, to.clone(), *excess)),
+            // Its prompt says what it offers.
+            _ => None,
         };
-        ev.push(Event::public(EventKind::WinterQuestion {
-            power,
-            from,
-            to,
-            excess,
-        }));
+        if let Some((power, from, to, excess)) = said {
+            ev.push(Event::public(EventKind::WinterQuestion {
+                power,
+                from,
+                to,
+                excess,
+            }));
+        }
         self.steps.push(q);
     }
 
