@@ -49,3 +49,58 @@ fn a_button_of_an_earlier_state_is_stale_and_runs_nothing() {
     );
     assert!(matches!(other, Interaction::Stale));
 }
+
+// Issue 24, item 1: every question on the decision stack gets its buttons from its legal
+// answers. In seeded random playouts, at every stack question each button runs a legal answer
+// of the power asked, has a label Discord accepts, and a question with legal answers has at
+// least one button.
+#[test]
+fn every_stack_question_has_buttons_that_run_legal_answers() {
+    use std::collections::BTreeSet;
+    use table_support::playout::{random_playout, Step};
+    use vqbot::engine::Awaiting;
+    use vqbot::table::convert::to_action;
+    use vqbot::table::Locale;
+    let rs = rs();
+    let mut asked: BTreeSet<String> = BTreeSet::new();
+    for seed in 1..=6 {
+        random_playout(seed, 1500, Locale::En, |step: Step<'_>| {
+            // The lobby commands come before the game exists.
+            let Some(g) = step.table.game(CH) else { return };
+            let Some((power, decision)) = g.steps.last().and_then(|s| s.decision()) else {
+                return;
+            };
+            assert_eq!(
+                g.awaiting(),
+                Awaiting::One { power, decision },
+                "the stack's top is what is awaited"
+            );
+            let legal = g.legal_actions(&rs, power);
+            let buttons = step.table.prompts(CH).expect("a game").public;
+            asked.insert(format!("{decision:?}"));
+            assert!(
+                legal.is_empty() || !buttons.is_empty(),
+                "seed {seed}: {decision:?} of {power} has legal answers {legal:?} and no button"
+            );
+            for b in &buttons {
+                let n = b.label.chars().count();
+                assert!((1..=80).contains(&n), "label {:?}", b.label);
+                let cmd = vqbot::table::Command::from_invocation(&b.invocation)
+                    .unwrap_or_else(|e| panic!("button {:?} does not parse: {e:?}", b.invocation));
+                let a = to_action(&rs, &g, power, &cmd)
+                    .expect("a game command")
+                    .unwrap_or_else(|e| panic!("button {:?}: {e:?}", b.invocation));
+                assert!(
+                    legal.contains(&a) || a == vqbot::engine::Action::Forgo,
+                    "seed {seed}: button {:?} ({a:?}) is not a legal answer to {decision:?}",
+                    b.invocation
+                );
+            }
+        });
+    }
+    assert!(
+        asked.len() >= 3,
+        "the playouts ask few questions: {asked:?}"
+    );
+    eprintln!("stack questions seen: {asked:?}");
+}

@@ -188,45 +188,13 @@ pub fn public_choices(rs: &Ruleset, t: Texts<'_>, game: &Game) -> Vec<Choice> {
                 invocation: inv("done", &[]),
             });
         }
-        Awaiting::One { power, decision } if is_battle_question(decision) => {
-            choices = battle_choices(rs, t, game, power);
+        // Every question on the decision stack: one button per legal answer it can label.
+        Awaiting::One { power, .. } if game.steps.last().and_then(|s| s.decision()).is_some() => {
+            choices = stack_choices(rs, t, game, power);
         }
         _ => {}
     }
     choices
-}
-
-// --- land warfare: buttons for the usual answers to battle questions
-
-/// Whether a decision is one of the land-warfare questions of the decision stack.
-fn is_battle_question(d: Decision) -> bool {
-    matches!(
-        d,
-        Decision::Intercept
-            | Decision::AvoidBattle
-            | Decision::WithdrawInside
-            | Decision::CombatCard
-            | Decision::ResponseCard
-            | Decision::Casualties
-            | Decision::Retreat
-            | Decision::NavalCasualties
-            | Decision::NavalRetreat
-            | Decision::NavalIntercept
-            | Decision::NavalAvoid
-            | Decision::JoinRelief
-            | Decision::DiceCard
-            | Decision::PiracyReward
-            | Decision::WinterPort
-            | Decision::WinterQuarters
-            | Decision::WinterExcess
-            | Decision::AttritionCapital
-            | Decision::Intervene
-            | Decision::PeaceUnits
-            | Decision::PeaceRegain
-            | Decision::PeaceWithdraw
-            | Decision::WarReturn
-            | Decision::EffectChoice
-    )
 }
 
 /// The label of option `option` (1-based) of the card effect's question on top of the stack.
@@ -265,10 +233,11 @@ fn units_word(u: &crate::engine::Units) -> String {
     parts.join(" ")
 }
 
-/// One button per usual answer (the legal answers, in the engine's order): decline, intercept
-/// from a space, avoid to a space, withdraw inside, a casualty split, a retreat. Cards are
-/// private and are played by command; their window gets only the "no card" button.
-fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<Choice> {
+/// The buttons of the question on top of the decision stack: one per legal answer (in the
+/// engine's order) whose label names only public things: decline, intercept from a space, avoid
+/// to a space, withdraw inside, a casualty split, a retreat, units sent to a war. Cards are
+/// private and are played by command; their windows get only the "no card" button.
+fn stack_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<Choice> {
     let l = t.loc;
     let mut out = Vec::new();
     // --- card effects: a free move may be declined (`forgo`, not listed among the moves); the
@@ -288,33 +257,8 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
         let (label, style) = match &a {
             Action::Forgo => (
                 match game.awaiting() {
-                    Awaiting::One {
-                        decision: Decision::WithdrawInside,
-                        ..
-                    } => l.pick("Fight in the field", "Сражаться в поле").to_string(),
-                    Awaiting::One {
-                        decision: Decision::CombatCard | Decision::ResponseCard | Decision::DiceCard,
-                        ..
-                    } => l.pick("No card", "Без карты").to_string(),
-                    Awaiting::One {
-                        decision: Decision::JoinRelief,
-                        ..
-                    } => l.pick("Stay inside", "Остаться за стенами").to_string(),
-                    Awaiting::One {
-                        decision: Decision::AvoidBattle,
-                        ..
-                    } => l.pick("Stand and fight", "Принять бой").to_string(),
-                    Awaiting::One {
-                        decision: Decision::Intervene,
-                        ..
-                    } => l.pick("Do not intervene", "Не вмешиваться").to_string(),
-                    Awaiting::One {
-                        decision: Decision::PeaceRegain,
-                        ..
-                    } => l
-                        .pick("Regain nothing more", "Больше ничего не возвращать")
-                        .to_string(),
-                    _ => l.pick("Do not intercept", "Не перехватывать").to_string(),
+                    Awaiting::One { decision, .. } => t.forgo_button(decision),
+                    _ => continue,
                 },
                 ChoiceStyle::Secondary,
             ),
@@ -481,6 +425,53 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
                 };
                 (label, ChoiceStyle::Primary)
             }
+            // --- foreign wars (R-FW-DEPLOY): units sent from a space to the war card
+            Action::SendToWar { from, units, .. } => (
+                format!(
+                    "{} {}: {}",
+                    l.pick("Send", "Отправить"),
+                    std::iter::once(units_word(units))
+                        .chain(units.leaders.iter().map(|x| t.leader(x)))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    space_name(rs, t, from)
+                ),
+                ChoiceStyle::Primary,
+            ),
+            // --- the Protestant's leaders at Winter (R-PROT-LEADERS)
+            Action::WithdrawLeaders { leaders } if leaders.is_empty() => (
+                l.pick(
+                    "Keep every leader on the map",
+                    "Оставить всех лидеров на карте",
+                )
+                .to_string(),
+                ChoiceStyle::Secondary,
+            ),
+            Action::WithdrawLeaders { leaders } => (
+                format!(
+                    "{} {}",
+                    l.pick("Take off the map:", "Снять с карты:"),
+                    leaders
+                        .iter()
+                        .map(|x| t.leader(x))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                ChoiceStyle::Primary,
+            ),
+            // --- "Paris Is Worth a Mass" (R-PROT-CAPITAL)
+            Action::MoveHuguenotCapital { to: None } => (
+                l.pick("Keep the capital", "Оставить столицу").to_string(),
+                ChoiceStyle::Secondary,
+            ),
+            Action::MoveHuguenotCapital { to: Some(to) } => (
+                format!(
+                    "{} {}",
+                    l.pick("Move the capital to", "Перенести столицу в"),
+                    space_name(rs, t, to)
+                ),
+                ChoiceStyle::Primary,
+            ),
             // --- card effects: a free move, one button per formation and neighbour
             Action::Move { from, to, units } => {
                 let w = units_text(units);
@@ -505,7 +496,7 @@ fn battle_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<
             continue;
         };
         out.push(Choice {
-            label,
+            label: label.chars().take(80).collect(),
             style,
             invocation,
         });
@@ -627,7 +618,6 @@ impl Table {
 }
 
 #[cfg(test)]
-#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -642,7 +632,6 @@ mod tests {
         (rs, g)
     }
 
-    /// The public prompt's buttons for `g` in English: (label, invocation), each checked to be
     /// The public prompt's answers for `g` in English: (label, invocation).
     fn buttons_of(rs: &crate::engine::Ruleset, g: &Game) -> Vec<(String, Invocation)> {
         let t = Texts::new(rs, crate::table::Locale::En);
@@ -764,6 +753,128 @@ mod tests {
         ] {
             assert!(got.contains(&want), "{want:?} in {got:?}");
         }
+    }
+
+    /// The invocations of `g`'s buttons, each checked to run one of the legal answers of the
+    /// power asked.
+    fn legal_buttons(rs: &crate::engine::Ruleset, g: &Game) -> Vec<(String, Invocation)> {
+        let Some((power, _)) = g.steps.last().and_then(|s| s.decision()) else {
+            panic!("no question on the stack");
+        };
+        let legal = g.legal_actions(rs, power);
+        let got = buttons_of(rs, g);
+        for (label, i) in &got {
+            let cmd = crate::table::Command::from_invocation(i).expect("a button parses");
+            let a = crate::table::convert::to_action(rs, g, power, &cmd)
+                .expect("a game command")
+                .expect("it resolves");
+            assert!(legal.contains(&a), "{label}: {a:?} not in {legal:?}");
+        }
+        got
+    }
+
+    // R-FW-DEPLOY: the struck power's question comes with one button per legal sending (units
+    // and the space they leave), not only by command.
+    #[test]
+    fn r_fw_deploy_question_has_a_button_per_sending() {
+        let (rs, mut g) = fixture();
+        let (card, spec) = rs
+            .cards
+            .iter()
+            .find_map(|c| c.war.map(|w| (c.number, w)))
+            .expect("a foreign-war card");
+        g.wars.push(crate::engine::foreign_war::ForeignWar {
+            card,
+            power: spec.power,
+            required: spec.units,
+            army: spec.army,
+            units: crate::engine::Units::default(),
+        });
+        g.steps.push(crate::engine::steps::Step::SendToWar(
+            crate::engine::foreign_war::SendToWar {
+                power: spec.power,
+                card,
+                played_by: Power::Spain,
+            },
+        ));
+        let got = legal_buttons(&rs, &g);
+        let legal = g.legal_actions(&rs, spec.power);
+        assert!(!legal.is_empty());
+        assert_eq!(got.len(), legal.len().min(25), "{got:?}");
+        assert!(
+            got.iter()
+                .all(|(l, i)| l.starts_with("Send ") && i.name == "send"),
+            "{got:?}"
+        );
+    }
+
+    // R-PROT-LEADERS and R-PROT-CAPITAL: the Protestant's two questions get their answers as
+    // buttons, keeping first.
+    #[test]
+    fn r_prot_leader_and_capital_questions_have_buttons() {
+        let (rs, mut g) = fixture();
+        g.steps.push(crate::engine::steps::Step::WithdrawLeaders(
+            crate::engine::protestant::WithdrawLeaders {
+                power: Power::Protestant,
+            },
+        ));
+        let got = legal_buttons(&rs, &g);
+        assert_eq!(got[0].0, "Keep every leader on the map", "{got:?}");
+        assert_eq!(
+            got.len(),
+            g.legal_actions(&rs, Power::Protestant).len(),
+            "{got:?}"
+        );
+        g.steps.pop();
+        g.steps.push(crate::engine::steps::Step::HuguenotCapital(
+            crate::engine::protestant::HuguenotCapital {
+                played_by: Power::France,
+            },
+        ));
+        let got = legal_buttons(&rs, &g);
+        assert_eq!(got[0].0, "Keep the capital", "{got:?}");
+        assert_eq!(
+            got.len(),
+            g.legal_actions(&rs, Power::Protestant).len(),
+            "{got:?}"
+        );
+    }
+
+    // C-WINTER-REGULAR and C-WINTER-QUARTERS: the Empire's free winter unit and the capital
+    // for survivors of attrition are answered by buttons too.
+    #[test]
+    fn c_winter_unit_and_attrition_capital_have_buttons() {
+        let (rs, mut g) = fixture();
+        let vienna = rs.space_id("VIENNA").expect("Vienna");
+        g.steps.push(crate::engine::steps::Step::EmpireWinterUnit(
+            crate::engine::winter::EmpireWinterUnit {
+                power: Power::Empire,
+                space: vienna,
+            },
+        ));
+        let got = legal_buttons(&rs, &g);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(got.iter().all(|(l, _)| l.starts_with("Take ")), "{got:?}");
+        g.steps.pop();
+        let (madrid, milan) = (
+            rs.space_id("MADRID").expect("Madrid"),
+            rs.space_id("MILAN").expect("Milan"),
+        );
+        g.steps.push(crate::engine::steps::Step::AttritionCapital(
+            crate::engine::winter::AttritionCapital {
+                power: Power::Spain,
+                space: madrid,
+                faction: None,
+                to: vec![madrid, milan],
+            },
+        ));
+        let got = legal_buttons(&rs, &g);
+        assert_eq!(
+            got.len(),
+            g.legal_actions(&rs, Power::Spain).len(),
+            "{got:?}"
+        );
+        assert!(got.len() >= 2, "{got:?}");
     }
 
     // C-WINTER-QUARTERS: a Winter question waits for the owner; the public prompt carries one

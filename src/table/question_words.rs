@@ -285,6 +285,25 @@ impl Texts<'_> {
         }
     }
 
+    /// The label of the button that declines `d` ("Do not intercept").
+    pub fn forgo_button(&self, d: Decision) -> String {
+        let (en, ru) = match d {
+            Decision::Intercept | Decision::NavalIntercept => {
+                ("Do not intercept", "Не перехватывать")
+            }
+            Decision::WithdrawInside => ("Fight in the field", "Сражаться в поле"),
+            Decision::CombatCard | Decision::ResponseCard | Decision::DiceCard => {
+                ("No card", "Без карты")
+            }
+            Decision::JoinRelief => ("Stay inside", "Остаться за стенами"),
+            Decision::AvoidBattle | Decision::NavalAvoid => ("Stand and fight", "Принять бой"),
+            Decision::Intervene => ("Do not intervene", "Не вмешиваться"),
+            Decision::PeaceRegain => ("Regain nothing more", "Больше ничего не возвращать"),
+            _ => ("Decline", "Отказаться"),
+        };
+        self.loc.pick(en, ru).to_string()
+    }
+
     /// What a power that declined a decision did not do: "Spain does not intercept." (the
     /// prompt is not repeated).
     pub fn forgone(&self, power: Power, d: Decision) -> String {
