@@ -218,167 +218,153 @@ pub enum WinterPhase {
     Rest,
 }
 
-/// One pending sub-step. Frames are worked automatically; decisions wait for their power.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "step")]
-pub enum Step {
-    /// Frame: a formation entered a space.
-    Entry(Entry),
-    /// Frame: a field battle.
-    Battle(Battle),
-    /// Frame: an assault.
-    Assault(AssaultStep),
-    /// Decision (C-INT-WHO): `power` may intercept into `to` from one of `from`.
-    Intercept(super::interception::Intercept),
-    /// Decision (C-AVOID): `power` may try to avoid battle in `space`, moving to one of `to`.
-    Avoid(super::interception::Avoid),
-    /// Decision (C-WITHDRAW): `power` may withdraw its units in `space` into the fortifications.
-    Withdraw(super::interception::Withdraw),
-    /// Decision: a card window for `power` (C-BATTLE-CARDS, C-CARD-RESPONSE).
-    Cards(super::windows::Cards),
-    /// Decision (C-BATTLE-HITS, C-ASSAULT-DICE): `power` picks which of its units die.
-    Casualties(super::battle::Casualties),
-    /// Decision (C-BATTLE-RETREAT): `power` picks where its survivors go.
-    Retreat(super::battle::Retreat),
-    // --- relief, event windows (issue 13)
-    /// Decision (C-RELIEF): `power` may bring its besieged units in `space` out to join the
-    /// relief battle (`sally`), or keep them inside (`forgo`).
-    JoinRelief(super::interception::JoinRelief),
-    /// Frame (C-CARD-RESPONSE): `power` played `card` as its event; it resolves once the
-    /// response windows above it are answered.
-    EventPlayed {
-        /// The playing power.
-        power: Power,
-        /// The card.
-        card: u16,
-        /// A response card's effect cancelled the event (`cancel event`).
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        cancelled: bool,
-    },
-    /// Decision (C-CARD-RESPONSE): `power` may play a response card on the event `card`.
-    EventResponse(super::windows::EventResponse),
-    // --- naval warfare (`super::naval`)
-    /// Frame: a naval battle (C-NAVAL-COMBAT).
-    NavalBattle(super::naval::NavalBattle),
-    /// Decision (C-NAVAL-COMBAT): `power` picks which of its ships are sunk.
-    NavalCasualties(super::naval::NavalCasualties),
-    /// Decision (C-NAVAL-INT): `power` may intercept into sea zone `zone` from one of `from`.
-    NavalIntercept(super::naval::NavalIntercept),
-    /// Decision (C-NAVAL-INT): `power` may try to avoid battle in sea zone `zone`, going to one
-    /// of `to`.
-    NavalAvoid(super::naval::NavalAvoid),
-    /// Decision (C-NAVAL-COMBAT): `power` picks where its beaten fleet goes.
-    NavalRetreat(super::naval::NavalRetreat),
-    /// Decision (C-NAVAL-WINTER): `power` picks which of the equally near ports `to` its fleet
-    /// in sea zone `zone` winters in.
-    WinterPort(super::naval::WinterPort),
-    // --- piracy
-    /// Decision (C-PIRACY): the target `power` picks what it gives for each of `hits` piracy
-    /// hits in sea zone `zone`; `given` are the rewards picked in the current rotation.
-    PiracyReward(super::piracy::PiracyPayment),
-    // --- diplomacy (C-DIP-WAR-LIMITS)
-    /// Decision: `power`, the natural ally of `minor`, may intervene by declaring war on
-    /// `against`, which declared war on the minor (answer: a declaration of war with a card, or
-    /// decline).
-    Intervene(super::minor_war::Intervene),
-    // --- winter (C-WINTER-*)
-    /// Frame: Winter in progress.
-    Winter {
-        /// Where it stands.
-        phase: WinterPhase,
-    },
-    /// Decision (C-WINTER-QUARTERS): `power` picks which of several equally near winter
-    /// quarters the force in `from` goes to.
-    WinterQuarters(super::winter::WinterQuarters),
-    /// Decision (C-WINTER-REGULAR, Virgin Queen): the Empire takes its free winter unit in
-    /// `space` as one regular or as the data's number of mercenaries.
-    EmpireWinterUnit(super::winter::EmpireWinterUnit),
-    /// Decision (C-WINTER-QUARTERS): which capital a force's survivors of attrition go to.
-    AttritionCapital(super::winter::AttritionCapital),
-    /// Decision (C-WINTER-QUARTERS): `power` has more land units in `space` than may winter
-    /// there and picks which `excess` go to which of the capitals `to`.
-    WinterExcess(super::winter::WinterExcess),
-    // --- foreign wars (R-FW-FIGHT, `super::foreign_war`)
-    /// Frame: a foreign-war fight.
-    ForeignWarFight(WarFight),
-    /// Decision (R-FW-FIGHT, C-BATTLE-HITS): `power` picks which `hits` of its land units on the
-    /// war card `card` are lost.
-    WarCasualties(super::foreign_war::WarCasualties),
-    /// Decision (R-FW-FIGHT): the war is won but an enemy holds the capital; `power` picks the
-    /// friendly home key, among `to`, its returning `units` go to.
-    WarReturn(super::foreign_war::WarReturn),
-    // --- peace (C-DIP-PEACE, `super::peace`)
-    /// Decision: `power` sued `winner` for peace and removes `owed` more of its land units.
-    PeaceUnits(super::peace::PeaceUnits),
-    /// Decision: `power` may regain what `winner` holds of its own (captured leaders, home keys,
-    /// pairs of non-key home spaces), or finish (`forgo`).
-    PeaceRegain(super::peace::PeaceRegain),
-    /// Decision: the winner's forces leave the regained space `from`; `power` (the winner) picks
-    /// which of the equally near fortified spaces it controls, `to`, they go to.
-    PeaceWithdraw(super::peace::PeaceWithdraw),
-    // --- card effects (`super::cards::run`)
-    /// Frame: a written card effect running.
-    Effect(super::cards::run::EffectRun),
-    /// Decision: a running effect asks `power` (an option, a space, which units go).
-    EffectAsk(super::cards::run::EffectAsk),
-    // --- questions defined in their chapter modules (`super::question::Question`)
-    /// Decision (R-FW-DEPLOY): the struck power sends units to a foreign war just played.
-    SendToWar(super::foreign_war::SendToWar),
-    /// Decision (R-PROT-LEADERS): at the start of Winter the Protestant may take army leaders
-    /// off the map.
-    WithdrawLeaders(super::protestant::WithdrawLeaders),
-    /// Decision (R-PROT-CAPITAL): "Paris Is Worth a Mass" lets the Protestant move its
-    /// Huguenot capital.
-    HuguenotCapital(super::protestant::HuguenotCapital),
-    /// Decision (X-REL-SIX): a conversion attempt rolled a natural 6.
-    ConversionSix(super::religion::ConversionSix),
+/// Builds [`Step`] from its frames and its questions, and [`Step::question`] from the
+/// questions: a new question is one entry of the `questions` list (its type implements
+/// [`Question`] in its chapter module).
+macro_rules! step_enum {
+    (
+        frames { $($frames:tt)* }
+        questions { $( $(#[$m:meta])* $q:ident($t:ty), )* }
+    ) => {
+        /// One pending sub-step. Frames are worked automatically; decisions wait for their power.
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(rename_all = "snake_case", tag = "step")]
+        pub enum Step {
+            $($frames)*
+            $( $(#[$m])* $q($t), )*
+        }
+
+        impl Step {
+            /// The question, for decision steps (`None` for frames).
+            pub(crate) fn question(&self) -> Option<&dyn Question> {
+                match self {
+                    $( Step::$q(q) => Some(q), )*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+step_enum! {
+    frames {
+        /// Frame: a formation entered a space.
+        Entry(Entry),
+        /// Frame: a field battle.
+        Battle(Battle),
+        /// Frame: an assault.
+        Assault(AssaultStep),
+        /// Frame (C-CARD-RESPONSE): `power` played `card` as its event; it resolves once the
+        /// response windows above it are answered.
+        EventPlayed {
+            /// The playing power.
+            power: Power,
+            /// The card.
+            card: u16,
+            /// A response card's effect cancelled the event (`cancel event`).
+            #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+            cancelled: bool,
+        },
+        // --- naval warfare (`super::naval`)
+        /// Frame: a naval battle (C-NAVAL-COMBAT).
+        NavalBattle(super::naval::NavalBattle),
+        // --- winter (C-WINTER-*)
+        /// Frame: Winter in progress.
+        Winter {
+            /// Where it stands.
+            phase: WinterPhase,
+        },
+        // --- foreign wars (R-FW-FIGHT, `super::foreign_war`)
+        /// Frame: a foreign-war fight.
+        ForeignWarFight(WarFight),
+        // --- card effects (`super::cards::run`)
+        /// Frame: a written card effect running.
+        Effect(super::cards::run::EffectRun),
+    }
+    // The questions, each defined in its chapter module: the one list of them.
+    questions {
+        /// Decision (C-INT-WHO): `power` may intercept into `to` from one of `from`.
+        Intercept(super::interception::Intercept),
+        /// Decision (C-AVOID): `power` may try to avoid battle in `space`, moving to one of `to`.
+        Avoid(super::interception::Avoid),
+        /// Decision (C-WITHDRAW): `power` may withdraw its units in `space` into the fortifications.
+        Withdraw(super::interception::Withdraw),
+        /// Decision: a card window for `power` (C-BATTLE-CARDS, C-CARD-RESPONSE).
+        Cards(super::windows::Cards),
+        /// Decision (C-BATTLE-HITS, C-ASSAULT-DICE): `power` picks which of its units die.
+        Casualties(super::battle::Casualties),
+        /// Decision (C-BATTLE-RETREAT): `power` picks where its survivors go.
+        Retreat(super::battle::Retreat),
+        // --- relief, event windows (issue 13)
+        /// Decision (C-RELIEF): `power` may bring its besieged units in `space` out to join the
+        /// relief battle (`sally`), or keep them inside (`forgo`).
+        JoinRelief(super::interception::JoinRelief),
+        /// Decision (C-CARD-RESPONSE): `power` may play a response card on the event `card`.
+        EventResponse(super::windows::EventResponse),
+        /// Decision (C-NAVAL-COMBAT): `power` picks which of its ships are sunk.
+        NavalCasualties(super::naval::NavalCasualties),
+        /// Decision (C-NAVAL-INT): `power` may intercept into sea zone `zone` from one of `from`.
+        NavalIntercept(super::naval::NavalIntercept),
+        /// Decision (C-NAVAL-INT): `power` may try to avoid battle in sea zone `zone`, going to one
+        /// of `to`.
+        NavalAvoid(super::naval::NavalAvoid),
+        /// Decision (C-NAVAL-COMBAT): `power` picks where its beaten fleet goes.
+        NavalRetreat(super::naval::NavalRetreat),
+        /// Decision (C-NAVAL-WINTER): `power` picks which of the equally near ports `to` its fleet
+        /// in sea zone `zone` winters in.
+        WinterPort(super::naval::WinterPort),
+        // --- piracy
+        /// Decision (C-PIRACY): the target `power` picks what it gives for each of `hits` piracy
+        /// hits in sea zone `zone`; `given` are the rewards picked in the current rotation.
+        PiracyReward(super::piracy::PiracyPayment),
+        // --- diplomacy (C-DIP-WAR-LIMITS)
+        /// Decision: `power`, the natural ally of `minor`, may intervene by declaring war on
+        /// `against`, which declared war on the minor (answer: a declaration of war with a card, or
+        /// decline).
+        Intervene(super::minor_war::Intervene),
+        /// Decision (C-WINTER-QUARTERS): `power` picks which of several equally near winter
+        /// quarters the force in `from` goes to.
+        WinterQuarters(super::winter::WinterQuarters),
+        /// Decision (C-WINTER-REGULAR, Virgin Queen): the Empire takes its free winter unit in
+        /// `space` as one regular or as the data's number of mercenaries.
+        EmpireWinterUnit(super::winter::EmpireWinterUnit),
+        /// Decision (C-WINTER-QUARTERS): which capital a force's survivors of attrition go to.
+        AttritionCapital(super::winter::AttritionCapital),
+        /// Decision (C-WINTER-QUARTERS): `power` has more land units in `space` than may winter
+        /// there and picks which `excess` go to which of the capitals `to`.
+        WinterExcess(super::winter::WinterExcess),
+        /// Decision (R-FW-FIGHT, C-BATTLE-HITS): `power` picks which `hits` of its land units on the
+        /// war card `card` are lost.
+        WarCasualties(super::foreign_war::WarCasualties),
+        /// Decision (R-FW-FIGHT): the war is won but an enemy holds the capital; `power` picks the
+        /// friendly home key, among `to`, its returning `units` go to.
+        WarReturn(super::foreign_war::WarReturn),
+        // --- peace (C-DIP-PEACE, `super::peace`)
+        /// Decision: `power` sued `winner` for peace and removes `owed` more of its land units.
+        PeaceUnits(super::peace::PeaceUnits),
+        /// Decision: `power` may regain what `winner` holds of its own (captured leaders, home keys,
+        /// pairs of non-key home spaces), or finish (`forgo`).
+        PeaceRegain(super::peace::PeaceRegain),
+        /// Decision: the winner's forces leave the regained space `from`; `power` (the winner) picks
+        /// which of the equally near fortified spaces it controls, `to`, they go to.
+        PeaceWithdraw(super::peace::PeaceWithdraw),
+        /// Decision: a running effect asks `power` (an option, a space, which units go).
+        EffectAsk(super::cards::run::EffectAsk),
+        // --- questions defined in their chapter modules (`super::question::Question`)
+        /// Decision (R-FW-DEPLOY): the struck power sends units to a foreign war just played.
+        SendToWar(super::foreign_war::SendToWar),
+        /// Decision (R-PROT-LEADERS): at the start of Winter the Protestant may take army leaders
+        /// off the map.
+        WithdrawLeaders(super::protestant::WithdrawLeaders),
+        /// Decision (R-PROT-CAPITAL): "Paris Is Worth a Mass" lets the Protestant move its
+        /// Huguenot capital.
+        HuguenotCapital(super::protestant::HuguenotCapital),
+        /// Decision (X-REL-SIX): a conversion attempt rolled a natural 6.
+        ConversionSix(super::religion::ConversionSix),
+    }
 }
 
 impl Step {
-    /// The question, for decision steps (`None` for frames): the one list of the questions,
-    /// each defined in its chapter module.
-    pub(crate) fn question(&self) -> Option<&dyn Question> {
-        Some(match self {
-            Step::Intercept(q) => q,
-            Step::Avoid(q) => q,
-            Step::Withdraw(q) => q,
-            Step::JoinRelief(q) => q,
-            Step::Cards(q) => q,
-            Step::EventResponse(q) => q,
-            Step::Casualties(q) => q,
-            Step::Retreat(q) => q,
-            Step::NavalCasualties(q) => q,
-            Step::NavalIntercept(q) => q,
-            Step::NavalAvoid(q) => q,
-            Step::NavalRetreat(q) => q,
-            Step::WinterPort(q) => q,
-            Step::PiracyReward(q) => q,
-            Step::Intervene(q) => q,
-            Step::WinterQuarters(q) => q,
-            Step::WinterExcess(q) => q,
-            Step::EmpireWinterUnit(q) => q,
-            Step::AttritionCapital(q) => q,
-            Step::WarCasualties(q) => q,
-            Step::WarReturn(q) => q,
-            Step::PeaceUnits(q) => q,
-            Step::PeaceRegain(q) => q,
-            Step::PeaceWithdraw(q) => q,
-            Step::EffectAsk(q) => q,
-            Step::SendToWar(q) => q,
-            Step::WithdrawLeaders(q) => q,
-            Step::HuguenotCapital(q) => q,
-            Step::ConversionSix(q) => q,
-            Step::Entry(_)
-            | Step::Battle(_)
-            | Step::Assault(_)
-            | Step::NavalBattle(_)
-            | Step::EventPlayed { .. }
-            | Step::ForeignWarFight(_)
-            | Step::Effect(_)
-            | Step::Winter { .. } => return None,
-        })
-    }
-
     /// The power and decision awaited, for decision steps; `None` for frames.
     pub fn decision(&self) -> Option<(Power, Decision)> {
         self.question().map(|q| q.asked())
