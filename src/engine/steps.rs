@@ -12,7 +12,7 @@
 //! Standing answers (per power, stored in the state so replays are deterministic) answer routine
 //! questions automatically; each use is announced.
 
-use super::action::{Action, CardMode, Units};
+use super::action::{Action, Units};
 use super::board::Force;
 use super::error::{RuleError, RuleResult};
 use super::event::{Event, EventKind, Side};
@@ -493,38 +493,6 @@ impl ImpulseMarks {
             None => self.pinned.push((s, p, n)),
         }
     }
-}
-
-/// Whether an action answers a pending step.
-pub fn is_step_answer(a: &Action) -> bool {
-    matches!(
-        a,
-        Action::Intercept { .. }
-            | Action::AvoidBattle { .. }
-            | Action::WithdrawInside
-            | Action::Forgo
-            | Action::TakeCasualties { .. }
-            | Action::Retreat { .. }
-            | Action::SinkShips { .. }
-            | Action::NavalRetreat { .. }
-            | Action::NavalIntercept { .. }
-            | Action::NavalAvoid { .. }
-            | Action::JoinRelief
-            | Action::PiracyReward { .. }
-            | Action::Winter { .. }
-            | Action::DeclareWar { .. }
-            | Action::Surrender { .. }
-            | Action::Regain { .. }
-            | Action::Choose { .. }
-            | Action::SendToWar { .. }
-            | Action::WithdrawLeaders { .. }
-            | Action::MoveHuguenotCapital { .. }
-            | Action::ConversionSix { .. }
-            | Action::Play {
-                mode: CardMode::Event,
-                ..
-            }
-    )
 }
 
 impl Game {
