@@ -378,3 +378,43 @@ fn check_data_refuses_a_russian_gender_that_is_not_m_f_n_or_pl() {
     );
     assert!(err.contains("m, f, n or pl"), "{err}");
 }
+
+// Issue 24, item 1: the terminal shows the current question's answers as hints, the same ones a
+// Discord prompt gets as buttons, each as the command line that gives it; once per state.
+#[test]
+fn the_terminal_table_hints_the_answers_of_the_current_question() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut child = Command::new(bin())
+        .args(["local", "--db", "t.sqlite3"])
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin
+            .write_all(
+                b"as alice: vq new\nas alice: vq join power:england\nas bob: vq join power:france\nas alice: vq start\nas alice: vq status\n",
+            )
+            .expect("type");
+    }
+    let out = child.wait_with_output().expect("finishes");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let hints: Vec<&str> = text.lines().filter(|l| l.contains("[answer]")).collect();
+    // Diplomacy is open after `start`: its one answer is `done`, shown once (not again after
+    // `status`, which changes nothing).
+    assert_eq!(
+        hints
+            .iter()
+            .filter(|l| l.ends_with("Done negotiating: vq done"))
+            .count(),
+        1,
+        "{text}"
+    );
+    // Before the game starts nothing is asked.
+    let (before_start, _) = text.split_once("**The game begins**").expect("it began");
+    assert!(!before_start.contains("[answer]"), "{text}");
+}

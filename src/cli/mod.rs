@@ -240,6 +240,25 @@ impl Session {
         }
     }
 
+    /// The answers of `channel`'s current question as terminal hints, one line each:
+    /// `[answer] Do not intercept: vq forgo power:france`. The same answers a Discord prompt
+    /// gets as buttons, built from the question's legal answers; empty when none fits.
+    pub fn answer_lines(&self, channel: Channel) -> Vec<String> {
+        let Some(p) = self.table.prompts(channel) else {
+            return Vec::new();
+        };
+        p.public
+            .iter()
+            .map(|c| {
+                format!(
+                    "[answer] {}: vq {}",
+                    c.label,
+                    crate::table::command::defs::line_text(&c.invocation)
+                )
+            })
+            .collect()
+    }
+
     fn who(&self, u: UserId) -> String {
         self.names.get(&u).cloned().unwrap_or_else(|| u.to_string())
     }
@@ -343,6 +362,8 @@ pub fn run_local(o: &CliOptions) -> i32 {
     let stdin = std::io::stdin();
     let mut last: Option<String> = None;
     let mut channel = LOCAL_CHANNEL;
+    // The state each channel's answers were last shown for: they are shown again when it moves.
+    let mut shown: HashMap<Channel, Option<u32>> = HashMap::new();
     loop {
         print!("> ");
         let _ = std::io::stdout().flush();
@@ -384,6 +405,12 @@ pub fn run_local(o: &CliOptions) -> i32 {
         let out = s.run_in(channel, &parsed.0, &parsed.1);
         for l in s.format(&out) {
             println!("{l}");
+        }
+        let seq = s.table.game(channel).map(|g| g.seq);
+        if shown.insert(channel, seq) != Some(seq) {
+            for l in s.answer_lines(channel) {
+                println!("{l}");
+            }
         }
     }
     0
