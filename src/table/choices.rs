@@ -491,6 +491,10 @@ fn stack_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<C
             }
             _ => continue,
         };
+        // A button needs a label (Discord refuses an empty one): an answer without one is typed.
+        if label.is_empty() {
+            continue;
+        }
         // The button runs the command line the action's definition writes.
         let Some(invocation) = print(&a, power, Form::Button) else {
             continue;
