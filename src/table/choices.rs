@@ -881,6 +881,67 @@ mod tests {
         assert!(got.len() >= 2, "{got:?}");
     }
 
+    // C-BATTLE-CARDS and C-CARD-RESPONSE: a card window's public buttons never name a card in
+    // the hand, whatever the power holds (here every card of the deck): only "No card"; a card
+    // is played by command.
+    #[test]
+    fn c_battle_cards_window_buttons_name_no_hand_card() {
+        use crate::engine::ruleset::CardKind;
+        use crate::engine::steps::{Step, Window};
+        let (rs, mut g) = fixture();
+        let paris = rs.space_id("PARIS").expect("Paris");
+        g.hands[Power::France as usize] = rs
+            .cards
+            .iter()
+            .filter(|c| c.kind != CardKind::Home)
+            .map(|c| c.number)
+            .collect();
+        assert!(
+            !g.hands[Power::France as usize].is_empty(),
+            "the data has cards"
+        );
+        for window in [Window::Combat, Window::Response, Window::Dice] {
+            g.steps.push(Step::Cards(crate::engine::windows::Cards {
+                window,
+                power: Power::France,
+                space: paris,
+            }));
+            assert_eq!(
+                legal_buttons(&rs, &g),
+                vec![("No card".to_string(), inv("forgo", &[("power", "france")]))],
+                "{window:?}"
+            );
+            g.steps.pop();
+        }
+    }
+
+    // C-NAVAL-INT: a naval interception is answered by a button per place to intercept from, or
+    // the decline.
+    #[test]
+    fn c_naval_int_question_has_buttons() {
+        let (rs, mut g) = fixture();
+        g.steps.push(crate::engine::steps::Step::NavalIntercept(
+            crate::engine::naval::NavalIntercept {
+                power: Power::Spain,
+                zone: "TYRRHENIAN_SEA".into(),
+                from: vec!["NAPLES".into()],
+            },
+        ));
+        let got = legal_buttons(&rs, &g);
+        assert_eq!(
+            got.len(),
+            g.legal_actions(&rs, Power::Spain).len(),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&(
+                "Do not intercept".to_string(),
+                inv("forgo", &[("power", "spain")])
+            )),
+            "{got:?}"
+        );
+    }
+
     // C-WINTER-QUARTERS: a Winter question waits for the owner; the public prompt carries one
     // button per answer (which units, which capital) that runs `winter` for that power.
     #[test]
