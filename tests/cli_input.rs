@@ -25,6 +25,27 @@ fn vqbot(args: &[&str], dir: &Path) -> (Option<i32>, String, String) {
     )
 }
 
+/// Runs `vqbot local` on `t.sqlite3` in `dir` with `input` typed, and returns what it printed.
+fn local_session(dir: &Path, input: &[u8]) -> String {
+    use std::io::Write;
+    let mut child = Command::new(bin())
+        .args(["local", "--db", "t.sqlite3"])
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input)
+        .expect("type");
+    let out = child.wait_with_output().expect("finishes");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 fn example() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("examples/three_player_turn.vq")
@@ -285,25 +306,10 @@ fn check_data_refuses_half_card_texts_bad_prepositions_and_clashing_aliases() {
 #[test]
 fn the_terminal_table_plays_two_channels_side_by_side() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut child = Command::new(bin())
-        .args(["local", "--db", "t.sqlite3"])
-        .current_dir(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().expect("stdin");
-        stdin
-            .write_all(
-                b"as alice: vq new\n@2\nas bob: vq new\nas bob: vq join power:spain\n@local\nas alice: vq join power:england\n",
-            )
-            .expect("type");
-    }
-    let out = child.wait_with_output().expect("finishes");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = local_session(
+        dir.path(),
+        b"as alice: vq new\n@2\nas bob: vq new\nas bob: vq join power:spain\n@local\nas alice: vq join power:england\n",
+    );
     assert_eq!(text.matches("New game").count(), 2, "{text}");
     assert!(!text.contains("already has a game"), "{text}");
     assert!(
@@ -329,25 +335,10 @@ fn the_terminal_table_plays_two_channels_side_by_side() {
 #[test]
 fn x_campaign_the_terminal_table_shows_the_dashboard_on_request() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut child = Command::new(bin())
-        .args(["local", "--db", "t.sqlite3"])
-        .current_dir(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().expect("stdin");
-        stdin
-            .write_all(
-                b"as alice: vq new\nas alice: vq join power:england\nas bob: vq join power:france\nas alice: vq start\nas alice: vq dashboard\n",
-            )
-            .expect("type");
-    }
-    let out = child.wait_with_output().expect("finishes");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = local_session(
+        dir.path(),
+        b"as alice: vq new\nas alice: vq join power:england\nas bob: vq join power:france\nas alice: vq start\nas alice: vq dashboard\n",
+    );
     assert!(text.contains("dashboard"), "{text}");
     assert!(text.contains("Turn 1 · Diplomacy"), "{text}");
     assert!(text.contains("**VP**"), "{text}");
@@ -384,25 +375,10 @@ fn check_data_refuses_a_russian_gender_that_is_not_m_f_n_or_pl() {
 #[test]
 fn the_terminal_table_hints_the_answers_of_the_current_question() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut child = Command::new(bin())
-        .args(["local", "--db", "t.sqlite3"])
-        .current_dir(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().expect("stdin");
-        stdin
-            .write_all(
-                b"as alice: vq new\nas alice: vq join power:england\nas bob: vq join power:france\nas alice: vq start\nas alice: vq status\n",
-            )
-            .expect("type");
-    }
-    let out = child.wait_with_output().expect("finishes");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = local_session(
+        dir.path(),
+        b"as alice: vq new\nas alice: vq join power:england\nas bob: vq join power:france\nas alice: vq start\nas alice: vq status\n",
+    );
     let hints: Vec<&str> = text.lines().filter(|l| l.contains("[answer]")).collect();
     // Diplomacy is open after `start`: its one answer is `done`, shown once (not again after
     // `status`, which changes nothing).

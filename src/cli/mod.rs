@@ -240,14 +240,16 @@ impl Session {
         }
     }
 
-    /// The answers of `channel`'s current question as terminal hints, one line each:
-    /// `[answer] Do not intercept: vq forgo power:france`. The same answers a Discord prompt
-    /// gets as buttons, built from the question's legal answers; empty when none fits.
-    pub fn answer_lines(&self, channel: Channel) -> Vec<String> {
+    /// The answers of `channel`'s current question as terminal hints, one line each
+    /// (`[answer] Do not intercept: vq forgo power:france`), with the engine sequence they are
+    /// for. The same answers a Discord prompt gets as buttons, built from the question's legal
+    /// answers; none when nothing fits.
+    pub fn answer_lines(&self, channel: Channel) -> (Option<u32>, Vec<String>) {
         let Some(p) = self.table.prompts(channel) else {
-            return Vec::new();
+            return (None, Vec::new());
         };
-        p.public
+        let lines = p
+            .public
             .iter()
             .map(|c| {
                 format!(
@@ -256,7 +258,8 @@ impl Session {
                     crate::table::command::defs::line_text(&c.invocation)
                 )
             })
-            .collect()
+            .collect();
+        (p.seq, lines)
     }
 
     fn who(&self, u: UserId) -> String {
@@ -406,9 +409,9 @@ pub fn run_local(o: &CliOptions) -> i32 {
         for l in s.format(&out) {
             println!("{l}");
         }
-        let seq = s.table.game(channel).map(|g| g.seq);
+        let (seq, answers) = s.answer_lines(channel);
         if shown.insert(channel, seq) != Some(seq) {
-            for l in s.answer_lines(channel) {
+            for l in answers {
                 println!("{l}");
             }
         }

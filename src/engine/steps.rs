@@ -287,7 +287,8 @@ step_enum! {
         Intercept(super::interception::Intercept),
         /// Decision (C-AVOID): `power` may try to avoid battle in `space`, moving to one of `to`.
         Avoid(super::interception::Avoid),
-        /// Decision (C-WITHDRAW): `power` may withdraw its units in `space` into the fortifications.
+        /// Decision (C-WITHDRAW): `power` may withdraw its units in `space` into the
+        /// fortifications.
         Withdraw(super::interception::Withdraw),
         /// Decision: a card window for `power` (C-BATTLE-CARDS, C-CARD-RESPONSE).
         Cards(super::windows::Cards),
@@ -333,8 +334,8 @@ step_enum! {
         /// Decision (C-WINTER-QUARTERS): `power` has more land units in `space` than may winter
         /// there and picks which `excess` go to which of the capitals `to`.
         WinterExcess(super::winter::WinterExcess),
-        /// Decision (R-FW-FIGHT, C-BATTLE-HITS): `power` picks which `hits` of its land units on the
-        /// war card `card` are lost.
+        /// Decision (R-FW-FIGHT, C-BATTLE-HITS): `power` picks which `hits` of its land units on
+        /// the war card `card` are lost.
         WarCasualties(super::foreign_war::WarCasualties),
         /// Decision (R-FW-FIGHT): the war is won but an enemy holds the capital; `power` picks the
         /// friendly home key, among `to`, its returning `units` go to.
@@ -342,15 +343,15 @@ step_enum! {
         // --- peace (C-DIP-PEACE, `super::peace`)
         /// Decision: `power` sued `winner` for peace and removes `owed` more of its land units.
         PeaceUnits(super::peace::PeaceUnits),
-        /// Decision: `power` may regain what `winner` holds of its own (captured leaders, home keys,
-        /// pairs of non-key home spaces), or finish (`forgo`).
+        /// Decision: `power` may regain what `winner` holds of its own (captured leaders, home
+        /// keys, pairs of non-key home spaces), or finish (`forgo`).
         PeaceRegain(super::peace::PeaceRegain),
-        /// Decision: the winner's forces leave the regained space `from`; `power` (the winner) picks
-        /// which of the equally near fortified spaces it controls, `to`, they go to.
+        /// Decision: the winner's forces leave the regained space `from`; `power` (the winner)
+        /// picks which of the equally near fortified spaces it controls, `to`, they go to.
         PeaceWithdraw(super::peace::PeaceWithdraw),
         /// Decision: a running effect asks `power` (an option, a space, which units go).
         EffectAsk(super::cards::run::EffectAsk),
-        // --- questions defined in their chapter modules (`super::question::Question`)
+        // --- foreign wars, the Protestant, religion
         /// Decision (R-FW-DEPLOY): the struck power sends units to a foreign war just played.
         SendToWar(super::foreign_war::SendToWar),
         /// Decision (R-PROT-LEADERS): at the start of Winter the Protestant may take army leaders

@@ -430,10 +430,10 @@ fn stack_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<C
                 format!(
                     "{} {}: {}",
                     l.pick("Send", "Отправить"),
-                    std::iter::once(units_word(units))
-                        .chain(units.leaders.iter().map(|x| t.leader(x)))
-                        .collect::<Vec<_>>()
-                        .join(" "),
+                    t.formation(
+                        [units.regulars, units.mercenaries, units.cavalry, 0],
+                        &names(&units.leaders)
+                    ),
                     space_name(rs, t, from)
                 ),
                 ChoiceStyle::Primary,
@@ -451,11 +451,7 @@ fn stack_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<C
                 format!(
                     "{} {}",
                     l.pick("Take off the map:", "Снять с карты:"),
-                    leaders
-                        .iter()
-                        .map(|x| t.leader(x))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    t.formation([0; 4], &names(leaders))
                 ),
                 ChoiceStyle::Primary,
             ),
@@ -507,6 +503,11 @@ fn stack_choices(rs: &Ruleset, t: Texts<'_>, game: &Game, power: Power) -> Vec<C
     }
     out.truncate(25);
     out
+}
+
+/// Leader ids as the strings [`Texts::formation`] takes.
+fn names(ids: &[crate::engine::action::Name]) -> Vec<String> {
+    ids.iter().map(|x| x.to_string()).collect()
 }
 
 fn space_name(rs: &Ruleset, t: Texts<'_>, id: &str) -> String {
@@ -777,6 +778,15 @@ mod tests {
         got
     }
 
+    /// [`legal_buttons`], checked to give every legal answer a button.
+    fn all_buttons(rs: &crate::engine::Ruleset, g: &Game) -> Vec<(String, Invocation)> {
+        let got = legal_buttons(rs, g);
+        let power = g.steps.last().and_then(|s| s.decision()).map(|d| d.0);
+        let legal = power.map_or(0, |p| g.legal_actions(rs, p).len());
+        assert_eq!(got.len(), legal, "one button per legal answer: {got:?}");
+        got
+    }
+
     // R-FW-DEPLOY: the struck power's question comes with one button per legal sending (units
     // and the space they leave), not only by command.
     #[test]
@@ -816,32 +826,28 @@ mod tests {
     // buttons, keeping first.
     #[test]
     fn r_prot_leader_and_capital_questions_have_buttons() {
+        use crate::engine::protestant::{HuguenotCapital, WithdrawLeaders};
+        use crate::engine::steps::Step;
         let (rs, mut g) = fixture();
-        g.steps.push(crate::engine::steps::Step::WithdrawLeaders(
-            crate::engine::protestant::WithdrawLeaders {
-                power: Power::Protestant,
-            },
-        ));
-        let got = legal_buttons(&rs, &g);
-        assert_eq!(got[0].0, "Keep every leader on the map", "{got:?}");
-        assert_eq!(
-            got.len(),
-            g.legal_actions(&rs, Power::Protestant).len(),
-            "{got:?}"
-        );
-        g.steps.pop();
-        g.steps.push(crate::engine::steps::Step::HuguenotCapital(
-            crate::engine::protestant::HuguenotCapital {
-                played_by: Power::France,
-            },
-        ));
-        let got = legal_buttons(&rs, &g);
-        assert_eq!(got[0].0, "Keep the capital", "{got:?}");
-        assert_eq!(
-            got.len(),
-            g.legal_actions(&rs, Power::Protestant).len(),
-            "{got:?}"
-        );
+        for (step, keep) in [
+            (
+                Step::WithdrawLeaders(WithdrawLeaders {
+                    power: Power::Protestant,
+                }),
+                "Keep every leader on the map",
+            ),
+            (
+                Step::HuguenotCapital(HuguenotCapital {
+                    played_by: Power::France,
+                }),
+                "Keep the capital",
+            ),
+        ] {
+            g.steps.push(step);
+            let got = all_buttons(&rs, &g);
+            assert_eq!(got[0].0, keep, "{got:?}");
+            g.steps.pop();
+        }
     }
 
     // C-WINTER-REGULAR and C-WINTER-QUARTERS: the Empire's free winter unit and the capital
@@ -872,12 +878,7 @@ mod tests {
                 to: vec![madrid, milan],
             },
         ));
-        let got = legal_buttons(&rs, &g);
-        assert_eq!(
-            got.len(),
-            g.legal_actions(&rs, Power::Spain).len(),
-            "{got:?}"
-        );
+        let got = all_buttons(&rs, &g);
         assert!(got.len() >= 2, "{got:?}");
     }
 
@@ -927,12 +928,7 @@ mod tests {
                 from: vec!["NAPLES".into()],
             },
         ));
-        let got = legal_buttons(&rs, &g);
-        assert_eq!(
-            got.len(),
-            g.legal_actions(&rs, Power::Spain).len(),
-            "{got:?}"
-        );
+        let got = all_buttons(&rs, &g);
         assert!(
             got.contains(&(
                 "Do not intercept".to_string(),
